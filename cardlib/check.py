@@ -1,0 +1,70 @@
+"""``python -m cardlib check``: answer rule cases, one JSON object per line (cases.md).
+
+Each game package has a ``case_questions`` module whose ``answer(case)`` returns
+``(answer, reason)``; this module only reads lines, dispatches and compares.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from typing import Any, Iterable, TextIO
+
+from .errors import CardlibError
+from .explain import Reason
+
+GAMES = {"shengji": "cardlib.shengji.case_questions", "yishang": "cardlib.yishang.case_questions"}
+
+
+def answer_case(case: Any) -> tuple[Any, Reason]:
+    """The engine's answer to one case object and the reason that decided it."""
+    if not isinstance(case, dict):
+        raise CardlibError("a case must be a JSON object")
+    game = case.get("game", "shengji")
+    if game not in GAMES:
+        raise CardlibError(f"unknown game {game!r}: expected one of {', '.join(GAMES)}")
+    return importlib.import_module(GAMES[game]).answer(case)
+
+
+def check_line(line: str) -> tuple[dict[str, Any], bool]:
+    """The output object for one input line, and whether it agrees with its expectation."""
+    case_id = None
+    try:
+        case = json.loads(line)
+    except json.JSONDecodeError as error:
+        return {"id": None, "error": f"not a JSON object: {error.msg} at column {error.colno}"}, False
+    if isinstance(case, dict):
+        case_id = case.get("id")
+    try:
+        answer, reason = answer_case(case)
+    except CardlibError as error:
+        result: dict[str, Any] = {"id": case_id, "error": str(error)}
+        wanted = case.get("expect_error") if isinstance(case, dict) else None
+        if wanted is None:
+            return result, False
+        agrees = isinstance(wanted, str) and wanted.lower() in str(error).lower()
+        result["match"] = agrees
+        return result, agrees
+    result = {"id": case_id, "answer": answer, "explain": str(reason)}
+    if "expect" in case:
+        agrees = answer == case["expect"]
+        result["expect"] = case["expect"]
+        result["match"] = agrees
+        return result, agrees
+    if "expect_error" in case:
+        result["match"] = False
+        return result, False
+    return result, True
+
+
+def run_check(lines: Iterable[str], out: TextIO) -> int:
+    """Answer every non-blank line; exit status 1 if any answer disagrees or errs, else 0."""
+    status = 0
+    for line in lines:
+        if not line.strip():
+            continue
+        result, agrees = check_line(line)
+        out.write(json.dumps(result, ensure_ascii=False) + "\n")
+        if not agrees:
+            status = 1
+    return status

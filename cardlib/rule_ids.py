@@ -1,0 +1,90 @@
+"""Stable rule ids of ``shared/spec/rules-register.md``.
+
+Tests, docstrings, explanations and the book's anchors all cite these ids.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+
+class RuleId(str, Enum):
+    """One id per row of the rules register (rules, differences, errata, conventions)."""
+
+    # 一上一下
+    YS_1 = "YS-1"
+    YS_2 = "YS-2"
+    YS_3 = "YS-3"
+    YS_4 = "YS-4"
+    YS_5 = "YS-5"
+    YS_6 = "YS-6"
+    YS_7 = "YS-7"
+    YS_8 = "YS-8"
+    YS_9 = "YS-9"
+    YS_10 = "YS-10"
+    YS_11 = "YS-11"
+    YS_12 = "YS-12"
+    YS_13 = "YS-13"
+    YS_14 = "YS-14"
+    YS_15 = "YS-15"
+    YS_16 = "YS-16"
+    YS_E1 = "YS-E1"
+    # Shengji: common rules
+    SJ_1 = "SJ-1"
+    SJ_2 = "SJ-2"
+    SJ_3 = "SJ-3"
+    SJ_4 = "SJ-4"
+    SJ_5 = "SJ-5"
+    SJ_6 = "SJ-6"
+    SJ_7 = "SJ-7"
+    SJ_8 = "SJ-8"
+    SJ_9 = "SJ-9"
+    SJ_10 = "SJ-10"
+    SJ_11 = "SJ-11"
+    SJ_12 = "SJ-12"
+    SJ_13 = "SJ-13"
+    # Shengji: where the documents differ (the SG and SS ids name one ruleset field each)
+    SG_1 = "SG-1"
+    SS_1 = "SS-1"
+    SG_2 = "SG-2"
+    SS_2 = "SS-2"
+    SG_3 = "SG-3"
+    SS_3 = "SS-3"
+    SG_4 = "SG-4"
+    SS_4 = "SS-4"
+    SG_5 = "SG-5"
+    SS_5 = "SS-5"
+    SG_6 = "SG-6"
+    SS_6 = "SS-6"
+    SG_7 = "SG-7"
+    SS_7 = "SS-7"
+    SG_8 = "SG-8"
+    SS_8 = "SS-8"
+    SG_9 = "SG-9"
+    SS_9 = "SS-9"
+    # Errata
+    SG_E1 = "SG-E1"
+    SG_E2 = "SG-E2"
+    SG_E3 = "SG-E3"
+    SS_E1 = "SS-E1"
+    SS_E2 = "SS-E2"
+    SS_E3 = "SS-E3"
+    # Conventions where every source is silent
+    C_1 = "C-1"
+    C_2 = "C-2"
+    C_3 = "C-3"
+    C_4 = "C-4"
+    C_5 = "C-5"
+
+    def __str__(self) -> str:
+        return self.value
+
+    @classmethod
+    def parse(cls, text: str) -> "RuleId":
+        """The id written as in the register (``"SJ-9"``)."""
+        try:
+            return cls(text)
+        except ValueError:
+            from .errors import CardlibError
+
+            raise CardlibError(f"unknown rule id {text!r}") from None

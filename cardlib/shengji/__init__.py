@@ -1,0 +1,1 @@
+"""升级 / 拖拉机 (Shengji, Tractor): the rules of the SG and SS documents."""
