@@ -114,7 +114,7 @@ SHENGJI = Ruleset(
     tractor_adjacency="trump_order",
     kitty_multiplier="shengji",
     level_table="shengji",
-    game_end="reach_ace",
+    game_end="through_ace",  # SJ-13 (common to both): winning means playing through A
 )
 
 #: The 双升 guide (SS); where it is silent, the register's defaults.
