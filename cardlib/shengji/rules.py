@@ -10,7 +10,7 @@ True
 >>> get_ruleset("shengji", {"colour": "red"})
 Traceback (most recent call last):
 ...
-cardlib.errors.RulesetError: unknown ruleset field 'colour'; fields are: calling, no_call, joker_call_trump, tractor_adjacency, short_tractor_follow, kitty_multiplier, level_table, takeover_line, first_dealer, next_dealer, game_end, equal_cards, kitty_shape, throws, pair_lead_without_pair, mixed_trump_singles
+cardlib.errors.RulesetError: unknown ruleset field 'colour'; fields are: calling, no_call, joker_call_trump, tractor_adjacency, short_tractor_follow, kitty_multiplier, level_table, takeover_line, first_dealer, next_dealer, game_end, equal_cards, kitty_shape, throws, pair_lead_without_pair, mixed_trump_singles, cut
 """
 
 from __future__ import annotations
@@ -51,6 +51,8 @@ FIELD_CHOICES: dict[str, tuple[tuple[Any, ...], tuple[RuleId, ...]]] = {
     "throws": ((False, True), (RuleId.C_3,)),
     "pair_lead_without_pair": (("suit_count_only",), (RuleId.C_4,)),
     "mixed_trump_singles": (("discard",), (RuleId.C_5,)),
+    # SJ-2: SG has the player after the dealer cut the deck; SS is silent (no cut).
+    "cut": (("after_dealer", "none"), (RuleId.SJ_2,)),
 }
 
 
@@ -79,6 +81,7 @@ class Ruleset:
     throws: bool = False
     pair_lead_without_pair: str = "suit_count_only"
     mixed_trump_singles: str = "discard"
+    cut: str = "none"
 
     def __post_init__(self) -> None:
         for name, (choices, _rules) in FIELD_CHOICES.items():
@@ -115,6 +118,7 @@ SHENGJI = Ruleset(
     kitty_multiplier="shengji",
     level_table="shengji",
     game_end="through_ace",  # SJ-13 (common to both): winning means playing through A
+    cut="after_dealer",  # SJ-2: "由上一局的庄家下家进行切牌"
 )
 
 #: The 双升 guide (SS); where it is silent, the register's defaults.

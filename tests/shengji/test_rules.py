@@ -22,7 +22,7 @@ def test_every_field_is_described_and_every_difference_row_has_a_field():
 
 def test_presets_follow_their_documents():
     """SG-4/SS-4, SG-6/SS-6, SG-7/SS-7, SG-1/SS-1 differ; conventions are shared defaults."""
-    assert SHENGJI.differences(SHUANGSHENG) == ["calling", "tractor_adjacency", "kitty_multiplier", "level_table"]
+    assert SHENGJI.differences(SHUANGSHENG) == ["calling", "tractor_adjacency", "kitty_multiplier", "level_table", "cut"]
     assert SHENGJI.throws is False and SHUANGSHENG.throws is False  # C-3: off in both presets
     assert set(PRESETS) == {"shengji", "shuangsheng"}
 
