@@ -1,0 +1,274 @@
+"""Following a lead: which plays a hand may follow with.
+
+Rules: SJ-9, SJ-10, SG-5 / SS-5, C-3, C-4
+
+One rule, three faces: :func:`is_legal_follow` (a bool), :func:`check_follow`
+(a :class:`~cardlib.explain.Verdict` naming the deciding rule) and
+:func:`legal_follows` (a lazy view with ``in``, ``count()`` and iteration).
+
+What a follow owes the lead (:class:`FollowDuty`):
+
+* as many cards of the led effective suit as it holds, up to the lead's size;
+  the rest may be anything (SJ-9, SJ-10);
+* a pair lead: a pair of the suit if the hand holds one (SJ-9); without one,
+  any cards of the suit (C-4);
+* a tractor lead of n pairs: a tractor of n pairs of the suit if the hand holds
+  one (SJ-9; a longer tractor holds one).  Otherwise ``short_tractor_follow``
+  decides: ``pairs_then_singles`` (SG-5, the SS-5 default) asks for as many
+  pairs of the suit as the hand holds, up to n, then singles; pairs inside a
+  shorter tractor count as pairs like any other, and which pairs is free;
+  ``suit_count_only`` asks for the suit count alone;
+* a throw (C-3, optional): the suit count, and under ``pairs_then_singles`` as
+  many pairs of the suit as the throw holds, if held.
+
+>>> from cardlib.cards import Rank, Suit
+>>> from cardlib.shengji.rules import SHENGJI
+>>> from cardlib.shengji.trump import TrumpContext
+>>> ctx = TrumpContext(Rank.TWO, Suit.SPADES)
+>>> print(check_follow(ctx, SHENGJI, "HA HA", "H5 H5 H9 SK C3", "H5 H9").reason)
+SJ-9: HA HA is a pair of hearts and the hand holds H5 H5, so it must play a pair of hearts; H5 H9 holds none.
+>>> legal_follows(ctx, SHENGJI, "HA HA", "H5 H5 H9 SK C3").count()
+1
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Iterator
+
+from ..cards import Card, check_copies, format_cards, sort_cards
+from ..errors import CardlibError, InvalidPositionError
+from ..explain import Reason, Verdict
+from ..rule_ids import RuleId
+from .combos import (Shape, count_sub_multisets, find_pairs, find_tractors, longest_tractor, shape_of,
+                     sub_multisets)
+from .leads import CardsInput, as_cards, read_lead, require_context, require_in_hand
+from .rules import Ruleset
+from .trump import EffectiveSuit, TrumpContext
+
+
+def short_tractor_rule(rules: Ruleset) -> RuleId:
+    """The register id of ``short_tractor_follow`` for this ruleset's document (SG-5 or SS-5)."""
+    return RuleId.SS_5 if rules.name.startswith("shuangsheng") else RuleId.SG_5
+
+
+@dataclass(frozen=True, slots=True)
+class FollowDuty:
+    """What SJ-9 asks of one hand against one lead; built once, then asked about plays.
+
+    :meth:`breach` is the engine's fast path: it trusts that the play is a list
+    of Cards from the hand with the lead's size (the public functions check that).
+    """
+
+    ctx: TrumpContext
+    rules: Ruleset
+    lead: list[Card]
+    hand: list[Card]
+    held: Counter[Card]
+    suit: EffectiveSuit
+    shape: Shape
+    suit_cards: list[Card]
+    must_suit: int      # cards of the led suit the play must hold
+    must_pairs: int     # pairs of the led suit the play must hold
+    tractor: bool       # the hand holds a tractor as long as the led one: it must play one
+
+    @property
+    def size(self) -> int:
+        return len(self.lead)
+
+    @property
+    def rest(self) -> list[Card]:
+        """The hand's cards outside the led suit."""
+        return [c for c in self.hand if self.ctx.effective_suit(c) is not self.suit]
+
+    def breach(self, play: list[Card]) -> str | None:
+        """The first duty ``play`` fails (``"suit"``, ``"tractor"``, ``"pairs"``), or None."""
+        suit_of = self.ctx.effective_suit
+        in_suit = [c for c in play if suit_of(c) is self.suit]
+        if len(in_suit) < self.must_suit:
+            return "suit"
+        if self.tractor:
+            return None if shape_of(self.ctx, self.rules, play) == self.shape else "tractor"
+        if self.must_pairs:
+            counts = Counter(in_suit)
+            if sum(1 for n in counts.values() if n == 2) < self.must_pairs:
+                return "pairs"
+        return None
+
+    def judge(self, play: list[Card]) -> Verdict:
+        """The verdict on ``play`` with the rule that decides it (SJ-9, SJ-10, SG-5/SS-5, C-3, C-4)."""
+        breach = self.breach(play)
+        return Verdict(breach is None, _explain(self, play, breach))
+
+
+def follow_duty(ctx: TrumpContext, rules: Ruleset, lead: CardsInput, hand: CardsInput) -> FollowDuty:
+    """Check the lead and the hand, and work out what a follow owes (SJ-9, SG-5/SS-5, C-3, C-4)."""
+    require_context(ctx, rules)
+    lead_cards = read_lead(ctx, rules, lead)
+    cards = as_cards(hand, "hand")
+    held = Counter(cards)
+    if any(n > 2 for n in held.values()):
+        check_copies(cards, 2)
+    both = held + Counter(lead_cards)
+    if any(n > 2 for n in both.values()):
+        check_copies(cards + lead_cards, 2, what="lead and hand together")
+    if len(cards) < len(lead_cards):
+        raise InvalidPositionError(f"the hand holds {len(cards)} card{'s' if len(cards) != 1 else ''}, "
+                                   f"too few to follow the {len(lead_cards)}-card lead {format_cards(lead_cards)}")
+    suit = ctx.effective_suit(lead_cards[0])
+    shape = shape_of(ctx, rules, lead_cards)
+    suit_cards = [c for c in cards if ctx.effective_suit(c) is suit]
+    size = len(lead_cards)
+    tractor = (shape.kind == "tractor" and len(suit_cards) >= size
+               and longest_tractor(ctx, rules, suit_cards) >= shape.pairs)
+    held_pairs = sum(1 for c in set(suit_cards) if held[c] >= 2)
+    if shape.kind == "pair" or (shape.pairs and rules.short_tractor_follow == "pairs_then_singles"):
+        must_pairs = min(shape.pairs, held_pairs)
+    else:
+        must_pairs = 0
+    return FollowDuty(ctx, rules, lead_cards, cards, held, suit, shape, suit_cards,
+                      min(size, len(suit_cards)), must_pairs, tractor)
+
+
+def _read_play(duty: FollowDuty, play: CardsInput) -> list[Card]:
+    cards = as_cards(play, "play")
+    if len(cards) != duty.size:
+        raise InvalidPositionError(f"the lead {format_cards(duty.lead)} has {duty.size} card"
+                                   f"{'s' if duty.size != 1 else ''}, the play {format_cards(cards) or '(none)'} "
+                                   f"has {len(cards)}: a follow plays as many cards as the lead")
+    require_in_hand(duty.hand, cards)
+    return cards
+
+
+def is_legal_follow(ctx: TrumpContext, rules: Ruleset, lead: CardsInput, hand: CardsInput,
+                    play: CardsInput) -> bool:
+    """Whether ``hand`` may follow ``lead`` with ``play`` (SJ-9, SG-5/SS-5, C-4).
+
+    Raises :class:`InvalidPositionError` for a play not in the hand, a wrong
+    number of cards, a lead that may not be led, or impossible copies.
+    """
+    duty = follow_duty(ctx, rules, lead, hand)
+    return duty.breach(_read_play(duty, play)) is None
+
+
+def check_follow(ctx: TrumpContext, rules: Ruleset, lead: CardsInput, hand: CardsInput,
+                 play: CardsInput) -> Verdict:
+    """:func:`is_legal_follow` as a verdict whose reason names the deciding rule."""
+    duty = follow_duty(ctx, rules, lead, hand)
+    return duty.judge(_read_play(duty, play))
+
+
+def legal_follows(ctx: TrumpContext, rules: Ruleset, lead: CardsInput, hand: CardsInput) -> "LegalFollows":
+    """The lazy view of every distinct play ``hand`` may follow ``lead`` with (SJ-9)."""
+    return LegalFollows(follow_duty(ctx, rules, lead, hand))
+
+
+class LegalFollows:
+    """Every distinct legal follow, without building them all: ``in``, ``count()``, iteration.
+
+    Each play comes out as a list of Cards in canonical order (``Card.sort_key``).
+    Counting multiplies out per-card choices, so a void hand's many plays are
+    never listed.  Rules: SJ-9, SJ-10, SG-5 / SS-5, C-4
+    """
+
+    def __init__(self, duty: FollowDuty) -> None:
+        self.duty = duty
+
+    def __contains__(self, play: object) -> bool:
+        try:
+            cards = _read_play(self.duty, play)  # type: ignore[arg-type]
+        except CardlibError:
+            return False
+        return self.duty.breach(cards) is None
+
+    def _suit_items(self) -> list[tuple[Card, int]]:
+        held = self.duty.held
+        return [(c, held[c]) for c in sort_cards(set(self.duty.suit_cards))]
+
+    def count(self) -> int:
+        """How many distinct legal plays there are (never zero)."""
+        duty = self.duty
+        if len(duty.suit_cards) < duty.size:
+            rest = Counter(duty.rest)
+            return count_sub_multisets(rest.values(), duty.size - len(duty.suit_cards))
+        if duty.tractor:
+            return len(find_tractors(duty.ctx, duty.rules, duty.suit_cards, duty.shape.pairs))
+        return count_sub_multisets((n for _, n in self._suit_items()), duty.size, duty.must_pairs)
+
+    def __iter__(self) -> Iterator[list[Card]]:
+        duty = self.duty
+        if len(duty.suit_cards) < duty.size:
+            rest = sorted(Counter(duty.rest).items(), key=lambda item: item[0].sort_key)
+            for extra in sub_multisets(rest, duty.size - len(duty.suit_cards)):
+                yield sort_cards(duty.suit_cards + extra)
+        elif duty.tractor:
+            for tractor in find_tractors(duty.ctx, duty.rules, duty.suit_cards, duty.shape.pairs):
+                yield sort_cards(c for c in tractor for _ in range(2))
+        else:
+            yield from sub_multisets(self._suit_items(), duty.size, duty.must_pairs)
+
+    def __bool__(self) -> bool:
+        return True  # the hand holds at least the lead's size, so some play always follows
+
+    def __repr__(self) -> str:
+        return f"<LegalFollows of {format_cards(self.duty.lead)} from {format_cards(self.duty.hand)}>"
+
+
+def _explain(duty: FollowDuty, play: list[Card], breach: str | None) -> Reason:
+    """One sentence per language naming the rule that decides ``play`` against ``duty``."""
+    lead, cards = format_cards(duty.lead), format_cards(play)
+    en, zh = duty.suit.en, duty.suit.zh
+    shape = duty.shape
+    held = len(duty.suit_cards)
+    pairs = [c for c in find_pairs(duty.ctx, duty.suit_cards)]
+    pair_text = format_cards(c for c in pairs for _ in range(2))
+    rule_for_pairs = {"pair": RuleId.SJ_9, "tractor": short_tractor_rule(duty.rules)}.get(shape.kind, RuleId.C_3)
+    if breach == "suit":
+        played = sum(1 for c in play if duty.ctx.effective_suit(c) is duty.suit)
+        return Reason(RuleId.SJ_9,
+                      f"{lead} leads {en} and the hand holds {held} of them, so the play must hold "
+                      f"{duty.must_suit}; {cards} holds {played}.",
+                      f"首出{lead}是{zh}，手中有{held}张{zh}，须出{duty.must_suit}张；{cards}只有{played}张。")
+    if breach == "tractor":
+        return Reason(RuleId.SJ_9,
+                      f"{lead} is {shape.en} of {en} and the hand holds one, so it must play {shape.en} "
+                      f"of {en}; {cards} is not one.",
+                      f"首出{lead}是{zh}的{shape.zh}，手中有同样的拖拉机，必须跟出；{cards}不是。")
+    if breach == "pairs":
+        return Reason(rule_for_pairs,
+                      f"{lead} is {shape.en} of {en} and the hand holds {pair_text}, so it must play "
+                      f"{_pairs_en(duty.must_pairs, en)}; {cards} holds {_pair_count_en(play, duty)}.",
+                      f"首出{lead}是{zh}的{shape.zh}，手中有{pair_text}，须跟出{duty.must_pairs}对{zh}；{cards}不够。")
+    if held == 0:
+        return Reason(RuleId.SJ_10, f"{lead} leads {en} and the hand holds none, so it may trump or "
+                                    f"discard anything: {cards} follows.",
+                      f"首出{lead}是{zh}，手中没有{zh}，可以毙牌或垫任意牌：{cards}可以。")
+    if held < duty.size:
+        return Reason(RuleId.SJ_9, f"{lead} leads {en} and the hand holds only {held}; {cards} plays all "
+                                   f"of them, the rest may be anything.",
+                      f"首出{lead}是{zh}，手中只有{held}张{zh}；{cards}全部跟出，其余可出任意牌。")
+    if duty.tractor:
+        return Reason(RuleId.SJ_9, f"{lead} is {shape.en} of {en}; {cards} follows with {shape.en} of {en}.",
+                      f"首出{lead}是{zh}的{shape.zh}；{cards}跟出同样的拖拉机。")
+    if shape.kind == "pair" and not pairs:
+        return Reason(RuleId.C_4, f"{lead} is a pair of {en} and the hand holds {en} but no pair of them, "
+                                  f"so any 2 {en} follow: {cards} does.",
+                      f"首出{lead}是{zh}对子，手中有{zh}但没有对子，任意两张{zh}即可：{cards}可以。")
+    if shape.kind in ("tractor", "throw"):
+        rule = short_tractor_rule(duty.rules) if shape.kind == "tractor" else RuleId.C_3
+        return Reason(rule, f"{lead} is {shape.en} of {en} and the hand holds no such tractor; {cards} "
+                            f"plays {_pairs_en(duty.must_pairs, en)} as required, then other {en}.",
+                      f"首出{lead}是{zh}的{shape.zh}，手中没有同样的拖拉机；{cards}跟出{duty.must_pairs}对，"
+                      f"其余为{zh}。")
+    return Reason(RuleId.SJ_9, f"{lead} is {shape.en} of {en}; {cards} follows with {shape.en} of {en}.",
+                  f"首出{lead}是{zh}的{shape.zh}；{cards}跟出同门同型。")
+
+
+def _pairs_en(n: int, suit: str) -> str:
+    return {0: f"no pair of {suit}", 1: f"a pair of {suit}"}.get(n, f"{n} pairs of {suit}")
+
+
+def _pair_count_en(play: list[Card], duty: FollowDuty) -> str:
+    n = sum(1 for c, k in Counter(play).items() if k == 2 and duty.ctx.effective_suit(c) is duty.suit)
+    return {0: "none", 1: "one"}.get(n, str(n))

@@ -1,0 +1,146 @@
+"""What may be led, and the input checks every play shares.
+
+Rules: SJ-6, SJ-8, C-3
+
+A lead is a single, a pair or a tractor of one effective suit (SJ-6).  With the
+optional ``throws`` field (C-3, off in both presets) a lead may also be a throw:
+several units of one effective suit; :mod:`.throws` decides whether it stands.
+
+>>> from cardlib.cards import Rank, Suit, parse_cards
+>>> from cardlib.shengji.rules import SHENGJI
+>>> from cardlib.shengji.trump import TrumpContext
+>>> ctx = TrumpContext(Rank.TWO, Suit.SPADES)
+>>> print(check_lead(ctx, SHENGJI, "HA HK H5", "HA HK").reason)
+C-3: HA HK is several units of hearts, a throw (甩牌), and throws are off in this ruleset.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Iterable, Iterator
+
+from ..cards import Card, check_copies, format_cards, parse_cards, sort_cards
+from ..errors import InvalidPositionError, NotationError, RulesetError
+from ..explain import Reason, Verdict
+from ..rule_ids import RuleId
+from .combos import find_pairs, find_tractors, longest_tractor, shape_of, sub_multisets
+from .rules import Ruleset
+from .trump import EffectiveSuit, TrumpContext
+
+CardsInput = Iterable[Card] | str
+
+
+def as_cards(cards: CardsInput, what: str) -> list[Card]:
+    """``cards`` as a list of Cards (Cards, card strings, or one string in the notation)."""
+    if isinstance(cards, (list, tuple)) and all(type(c) is Card for c in cards):
+        return list(cards)
+    if not isinstance(cards, (str, list, tuple)):
+        raise NotationError(f"the {what} must be a list of cards, not {type(cards).__name__}")
+    try:
+        return parse_cards(cards)
+    except NotationError as error:
+        raise NotationError(f"the {what}: {error}") from None
+
+
+def require_context(ctx: object, rules: object) -> None:
+    """Raise unless ``ctx`` is a :class:`TrumpContext` and ``rules`` a :class:`Ruleset`."""
+    if not isinstance(ctx, TrumpContext):
+        raise InvalidPositionError(f"expected a TrumpContext (level and trump), got {type(ctx).__name__}")
+    if not isinstance(rules, Ruleset):
+        raise RulesetError(f"expected a Ruleset, got {type(rules).__name__}")
+
+
+def require_in_hand(hand: list[Card], play: list[Card], what: str = "play") -> Counter[Card]:
+    """The hand's card counts; raise if ``play`` holds a card (or copy) the hand does not."""
+    held = Counter(hand)
+    for card, count in Counter(play).items():
+        if held[card] < count:
+            has = "does not hold it" if not held[card] else f"holds only {held[card]}"
+            raise InvalidPositionError(f"the {what} {format_cards(play)} is not in the hand: it plays "
+                                       f"{card} {count} time{'s' if count > 1 else ''} and the hand {has}")
+    return held
+
+
+def explain_lead(ctx: TrumpContext, rules: Ruleset, lead: list[Card]) -> Verdict:
+    """Whether ``lead`` (valid Cards) has a shape that may be led, and why (SJ-6, C-3)."""
+    shape = shape_of(ctx, rules, lead)
+    cards = format_cards(lead)
+    if shape.kind == "throw":
+        suit = ctx.effective_suit(lead[0])
+        return Verdict(True, Reason(RuleId.C_3, f"{cards} is a throw (甩牌) of {suit.en}: several units led at once.",
+                                    f"{cards}是{suit.zh}的甩牌：一次出几个牌型。"))
+    if shape.kind != "none":
+        return Verdict(True, Reason(RuleId.SJ_6, f"{cards} is {shape.en}, which may be led.",
+                                    f"{cards}是{shape.zh}，可以首出。"))
+    suits = {ctx.effective_suit(c) for c in lead}
+    if len(suits) == 1:
+        suit = suits.pop()
+        return Verdict(False, Reason(
+            RuleId.C_3, f"{cards} is several units of {suit.en}, a throw (甩牌), and throws are off in this ruleset.",
+            f"{cards}是{suit.zh}的几个牌型，即甩牌，本规则不允许甩牌。"))
+    return Verdict(False, Reason(
+        RuleId.SJ_6, f"{cards} mixes {' and '.join(s.en for s in _ordered(suits))}: a lead is a single, "
+        f"a pair or a tractor of one suit.",
+        f"{cards}混了{'和'.join(s.zh for s in _ordered(suits))}：首出须是同一门的单张、对子或拖拉机。"))
+
+
+def _ordered(suits: set[EffectiveSuit]) -> list[EffectiveSuit]:
+    return sorted(suits, key=list(EffectiveSuit).index)
+
+
+def read_lead(ctx: TrumpContext, rules: Ruleset, lead: CardsInput) -> list[Card]:
+    """The lead as Cards; raise :class:`InvalidPositionError` unless it may be led (SJ-6, C-3)."""
+    cards = as_cards(lead, "lead")
+    if not cards:
+        raise InvalidPositionError("the lead is empty: a lead has at least one card")
+    check_copies(cards, 2, what="lead")
+    verdict = explain_lead(ctx, rules, cards)
+    if not verdict.ok:
+        raise InvalidPositionError(f"the lead is not a play that may be led: {verdict.reason}")
+    return cards
+
+
+def check_lead(ctx: TrumpContext, rules: Ruleset, hand: CardsInput, play: CardsInput) -> Verdict:
+    """May ``hand`` lead ``play``?  A verdict with the deciding rule (SJ-6, C-3).
+
+    Raises :class:`InvalidPositionError` if the play is empty or not in the hand.
+    """
+    require_context(ctx, rules)
+    cards, held = as_cards(hand, "hand"), as_cards(play, "play")
+    check_copies(cards, 2)
+    if not held:
+        raise InvalidPositionError("the play is empty: a lead has at least one card")
+    require_in_hand(cards, held)
+    return explain_lead(ctx, rules, held)
+
+
+def legal_leads(ctx: TrumpContext, rules: Ruleset, hand: CardsInput) -> Iterator[list[Card]]:
+    """Every distinct play ``hand`` may lead, lazily: singles, pairs, tractors (SJ-6), throws (C-3).
+
+    Each play's cards are in canonical order (``Card.sort_key``).
+    """
+    require_context(ctx, rules)
+    cards = as_cards(hand, "hand")
+    check_copies(cards, 2)
+    return _leads(ctx, rules, cards)
+
+
+def _leads(ctx: TrumpContext, rules: Ruleset, cards: list[Card]) -> Iterator[list[Card]]:
+    for card in sort_cards(set(cards)):
+        yield [card]
+    for card in sort_cards(find_pairs(ctx, cards)):
+        yield [card, card]
+    for pairs in range(2, longest_tractor(ctx, rules, cards) + 1):
+        for tractor in find_tractors(ctx, rules, cards, pairs):
+            yield sort_cards(c for c in tractor for _ in range(2))
+    if not rules.throws:
+        return
+    by_suit: dict[EffectiveSuit, list[Card]] = {}
+    for card in cards:
+        by_suit.setdefault(ctx.effective_suit(card), []).append(card)
+    for suit_cards in by_suit.values():
+        items = sorted(Counter(suit_cards).items(), key=lambda item: item[0].sort_key)
+        for size in range(2, len(suit_cards) + 1):
+            for play in sub_multisets(items, size):
+                if shape_of(ctx, rules, play).kind == "throw":
+                    yield play

@@ -1,0 +1,140 @@
+"""Trumps and card order: which cards are trump, and how strong each card is.
+
+Rules: SJ-3, SJ-4, SJ-5
+
+The order belongs to a :class:`TrumpContext` (the level and the trump suit),
+never to the card.  The SS example (level 2, spades trump):
+
+>>> ctx = TrumpContext(Rank.TWO, Suit.SPADES)
+>>> [[str(c) for c in group] for group in ctx.trump_order()][:5]
+[['BJ'], ['LJ'], ['S2'], ['H2', 'C2', 'D2'], ['SA']]
+>>> str(ctx.trump_order()[-1][0])
+'S3'
+>>> ctx.effective_suit(Card.parse("H2")), ctx.effective_suit(Card.parse("H3"))
+(<EffectiveSuit.TRUMP: 'T'>, <EffectiveSuit.HEARTS: 'H'>)
+>>> ctx.strength(Card.parse("H2")) == ctx.strength(Card.parse("D2"))
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from functools import lru_cache
+
+from ..cards import BIG_JOKER, DECK_WITH_JOKERS, LITTLE_JOKER, PLAIN_RANKS, Card, Rank, Suit
+from ..errors import InvalidPositionError, NotationError
+
+
+class EffectiveSuit(str, Enum):
+    """The suit a card counts as when following: its own suit, or TRUMP (SJ-4)."""
+
+    SPADES = "S"
+    HEARTS = "H"
+    DIAMONDS = "D"
+    CLUBS = "C"
+    TRUMP = "T"
+
+    @property
+    def en(self) -> str:
+        return _SUIT_NAMES[self][0]
+
+    @property
+    def zh(self) -> str:
+        return _SUIT_NAMES[self][1]
+
+
+_SUIT_NAMES = {
+    EffectiveSuit.SPADES: ("spades", "黑桃"),
+    EffectiveSuit.HEARTS: ("hearts", "红桃"),
+    EffectiveSuit.DIAMONDS: ("diamonds", "方块"),
+    EffectiveSuit.CLUBS: ("clubs", "梅花"),
+    EffectiveSuit.TRUMP: ("trumps", "主牌"),
+}
+#: Display order of effective suits: trumps first, then S H C D as in ``Card.sort_key``.
+_SUIT_RANKING = {EffectiveSuit.TRUMP: 0, EffectiveSuit.SPADES: 1, EffectiveSuit.HEARTS: 2,
+                 EffectiveSuit.CLUBS: 3, EffectiveSuit.DIAMONDS: 4}
+
+
+@dataclass(frozen=True, slots=True)
+class TrumpContext:
+    """The level being played and the trump suit (``None``: no trump suit, 无主).
+
+    :meth:`strength` is dense: inside one effective suit the strengths are the
+    consecutive integers 0, 1, 2, ... from the lowest card, so two cards are
+    neighbours in the SJ-5 order exactly when their strengths differ by one.
+
+    Rules: SJ-3, SJ-4, SJ-5
+    """
+
+    level: Rank
+    trump: Suit | None
+    _suits: dict[Card, EffectiveSuit] = field(init=False, repr=False, compare=False, hash=False)
+    _strengths: dict[Card, int] = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.level, Rank) or self.level.is_joker:
+            raise InvalidPositionError(f"bad level {self.level!r}: expected a plain rank 2 … A")
+        if self.trump is not None and not isinstance(self.trump, Suit):
+            raise InvalidPositionError(f"bad trump suit {self.trump!r}: expected a Suit or None")
+        suits, strengths = _order_tables(self.level, self.trump)
+        object.__setattr__(self, "_suits", suits)
+        object.__setattr__(self, "_strengths", strengths)
+
+    def is_trump(self, card: Card) -> bool:
+        """Jokers, every level card and every card of the trump suit (SJ-4)."""
+        return self.effective_suit(card) is EffectiveSuit.TRUMP
+
+    def effective_suit(self, card: Card) -> EffectiveSuit:
+        """The suit ``card`` follows as: TRUMP for trumps, else its own suit (SJ-4)."""
+        try:
+            return self._suits[card]
+        except (KeyError, TypeError):
+            raise NotationError(f"not a card: {card!r}") from None
+
+    def strength(self, card: Card) -> int:
+        """Order key inside the card's effective suit (SJ-5); off-suit level cards are equal."""
+        try:
+            return self._strengths[card]
+        except (KeyError, TypeError):
+            raise NotationError(f"not a card: {card!r}") from None
+
+    def order_key(self, card: Card) -> tuple[int, int, tuple[int, int]]:
+        """Sort key for showing a hand: trumps first, each suit from high to low."""
+        return (_SUIT_RANKING[self._suits[card]], -self._strengths[card], card.sort_key)
+
+    def trump_order(self) -> list[list[Card]]:
+        """Every distinct trump card, high to low, in groups of equal strength (SJ-5)."""
+        trumps = [c for c in DECK_WITH_JOKERS if self._suits[c] is EffectiveSuit.TRUMP]
+        return group_by_strength(self, trumps)
+
+
+def group_by_strength(ctx: TrumpContext, cards: list[Card]) -> list[list[Card]]:
+    """``cards`` (all of one effective suit) from high to low, equal strengths grouped (SJ-5)."""
+    groups: dict[int, list[Card]] = {}
+    for card in sorted(cards, key=ctx.order_key):
+        groups.setdefault(ctx.strength(card), []).append(card)
+    return list(groups.values())
+
+
+@lru_cache(maxsize=None)
+def _order_tables(level: Rank, trump: Suit | None) -> tuple[dict[Card, EffectiveSuit], dict[Card, int]]:
+    """Effective suit and dense strength of each of the 54 distinct cards (SJ-4, SJ-5)."""
+    plain_steps = {rank: step for step, rank in enumerate(r for r in PLAIN_RANKS if r is not level)}
+    off_level = len(plain_steps)                       # other level cards: one shared step
+    trump_level = off_level + (1 if trump is not None else 0)
+    suits: dict[Card, EffectiveSuit] = {}
+    strengths: dict[Card, int] = {}
+    for card in DECK_WITH_JOKERS:
+        if card.is_joker:
+            continue
+        if card.rank is level:
+            suits[card] = EffectiveSuit.TRUMP
+            strengths[card] = trump_level if card.suit is trump else off_level
+        else:
+            suits[card] = EffectiveSuit.TRUMP if card.suit is trump else EffectiveSuit(card.suit.value)
+            strengths[card] = plain_steps[card.rank]
+    suits[LITTLE_JOKER] = suits[BIG_JOKER] = EffectiveSuit.TRUMP
+    strengths[LITTLE_JOKER] = trump_level + 1
+    strengths[BIG_JOKER] = trump_level + 2
+    return suits, strengths
