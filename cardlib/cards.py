@@ -159,6 +159,12 @@ class Card:
             return "大王" if self.rank is Rank.BIG_JOKER else "小王"
         return f"{self.suit.symbol}{self.rank}"
 
+    def _repr_html_(self) -> str:
+        """The card drawn as a card in a notebook (drawing lives in :mod:`cardlib.render`)."""
+        from .render import card_svg
+
+        return card_svg(self)
+
     @property
     def sort_key(self) -> tuple[int, int]:
         """Canonical display order: jokers, then S H C D, each high rank first."""

@@ -1,0 +1,168 @@
+"""Cards drawn as cards: SVG faces, hands and a four-seat trick table as HTML strings.
+
+Pure functions of the values they draw; no widget import, no file access.  Every
+picture carries a text alternative (``aria-label`` and ``<title>``) in English
+and Chinese, so a screen reader says "10 of hearts" where a reader sees ♥10.
+The output is well-formed XML, so it can be embedded in HTML, SVG or XHTML.
+
+Rules: SJ-1 (the 54 distinct faces of a deck with jokers), YS-1 (no jokers),
+YS-7 (a face-down card is drawn as a back).
+
+>>> card_label(Card.parse("H10"))
+'10 of hearts'
+>>> card_label(Card.parse("BJ"), "zh")
+'大王'
+>>> 'aria-label="ace of spades"' in card_svg("SA")
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from html import escape
+
+from .cards import Card, Rank, Suit, parse_cards
+from .errors import InvalidPositionError, NotationError
+
+#: Ink of each suit in the usual two-colour deck and in a four-colour deck.
+TWO_COLOURS = {Suit.SPADES: "#1b1b1b", Suit.CLUBS: "#1b1b1b", Suit.HEARTS: "#c8102e", Suit.DIAMONDS: "#c8102e"}
+FOUR_COLOURS = {Suit.SPADES: "#1b1b1b", Suit.HEARTS: "#c8102e", Suit.DIAMONDS: "#1f5fbf", Suit.CLUBS: "#1a7f37"}
+_JOKER_INK = {Rank.BIG_JOKER: "#c8102e", Rank.LITTLE_JOKER: "#1b1b1b"}
+
+_SUIT_NAMES = {Suit.SPADES: ("spades", "黑桃"), Suit.HEARTS: ("hearts", "红桃"),
+               Suit.DIAMONDS: ("diamonds", "方块"), Suit.CLUBS: ("clubs", "梅花")}
+_RANK_WORDS = {Rank.JACK: "jack", Rank.QUEEN: "queen", Rank.KING: "king", Rank.ACE: "ace"}
+_JOKER_NAMES = {Rank.BIG_JOKER: ("big joker", "大王"), Rank.LITTLE_JOKER: ("little joker", "小王")}
+
+#: Seats of a Shengji table in playing order (counterclockwise seen from above): SJ-2, SJ-8.
+SEAT_PLACES = ("south", "east", "north", "west")
+
+CARD_WIDTH, CARD_HEIGHT = 60, 84
+
+
+def card_label(card: Card | str, lang: str = "en") -> str:
+    """The card in words: ``'10 of hearts'``, ``'big joker'``; ``lang="zh"``: ``'红桃10'``, ``'大王'``."""
+    card = _as_card(card)
+    chinese = lang == "zh"
+    if card.suit is None:
+        return _JOKER_NAMES[card.rank][chinese]
+    suit_en, suit_zh = _SUIT_NAMES[card.suit]
+    if chinese:
+        return f"{suit_zh}{card.rank}"
+    return f"{_RANK_WORDS.get(card.rank, str(card.rank))} of {suit_en}"
+
+
+def card_ink(card: Card | str, *, four_colour: bool = False) -> str:
+    """The colour a card is printed in (a CSS hex colour)."""
+    card = _as_card(card)
+    if card.suit is None:
+        return _JOKER_INK[card.rank]
+    return (FOUR_COLOURS if four_colour else TWO_COLOURS)[card.suit]
+
+
+def card_svg(card: Card | str, *, four_colour: bool = False, height: int = CARD_HEIGHT) -> str:
+    """One card face as an inline SVG element with its text alternative.
+
+    Plain cards show the rank and suit symbol in two corners and a large symbol in the
+    middle; jokers show "JOKER" down the side and 大王 / 小王 in the middle.
+    """
+    card = _as_card(card)
+    ink = card_ink(card, four_colour=four_colour)
+    if card.suit is None:
+        corner = _joker_corner(ink)
+        middle = _text(30, 50, _JOKER_NAMES[card.rank][1], ink, size=15, weight="bold")
+    else:
+        corner = (_text(9, 17, str(card.rank), ink, size=14, weight="bold")
+                  + _text(9, 30, card.suit.symbol, ink, size=13))
+        middle = _text(30, 54, card.suit.symbol, ink, size=30)
+    rotated = f'<g transform="rotate(180 30 42)">{corner}</g>'
+    return _svg_frame(card_label(card), card_label(card, "zh"), f"cardlib-card cardlib-{_slug(card)}",
+                      height, '<rect x="1" y="1" width="58" height="82" rx="5" fill="#fff" '
+                      f'stroke="#8a8a8a" stroke-width="1.2"/>{corner}{middle}{rotated}')
+
+
+def card_back_svg(*, height: int = CARD_HEIGHT, label: str = "face-down card", label_zh: str = "暗牌") -> str:
+    """The back of a card: a face-down play (YS-7) or a hidden kitty card (SJ-7)."""
+    body = ('<rect x="1" y="1" width="58" height="82" rx="5" fill="#29497a" stroke="#8a8a8a" stroke-width="1.2"/>'
+            '<rect x="6" y="6" width="48" height="72" rx="3" fill="none" stroke="#d8e1ef" stroke-width="1.5"/>'
+            '<path d="M30 16 L46 42 L30 68 L14 42 Z" fill="none" stroke="#d8e1ef" stroke-width="1.5"/>')
+    return _svg_frame(label, label_zh, "cardlib-card cardlib-back", height, body)
+
+
+def hand_html(cards: Iterable[Card | str] | str, *, four_colour: bool = False, label: str = "hand",
+              height: int = CARD_HEIGHT) -> str:
+    """A row of cards, in the given order, overlapping a little like a held hand.
+
+    >>> hand_html("SA LJ").count("<svg")
+    2
+    """
+    faces = parse_cards(cards)
+    words = ", ".join(card_label(c) for c in faces) or "no cards"
+    items = "".join(f'<span class="cardlib-slot" style="display:inline-block;margin-right:-{height // 5}px">'
+                    f'{card_svg(c, four_colour=four_colour, height=height)}</span>' for c in faces)
+    return (f'<div class="cardlib-hand" role="group" aria-label="{escape(f"{label}: {words}")}" '
+            f'style="display:inline-block;padding:2px {height // 5 + 2}px 2px 2px;white-space:nowrap">'
+            f'{items}</div>')
+
+
+def trick_html(plays: Sequence[Iterable[Card | str] | str | None], *, leader: int = 0,
+               winner: int | None = None, four_colour: bool = False, height: int = 64) -> str:
+    """A four-seat table: ``plays[seat]`` is what that seat played (``None``: not yet).
+
+    Seats sit south, east, north, west in playing order (SJ-8); the leader and the
+    winner, if given, are named in the seat captions.
+
+    >>> trick_html(["SA", "S2", None, None], leader=0).count('class="cardlib-seat')
+    4
+    """
+    check_seats(len(plays), leader, winner)
+    cells = []
+    for seat, (place, play) in enumerate(zip(SEAT_PLACES, plays)):
+        roles = [role for role, holder in (("leads", leader), ("wins", winner)) if holder == seat]
+        caption = f"Seat {seat}" + (f" ({', '.join(roles)})" if roles else "")
+        cards = "" if play is None else hand_html(play, four_colour=four_colour, label=caption, height=height)
+        style = "font-weight:bold;" if seat == winner else ""
+        cells.append(f'<div class="cardlib-seat cardlib-{place}" style="grid-area:{place};text-align:center">'
+                     f'<div style="font-size:small;{style}">{escape(caption)}</div>{cards}</div>')
+    return ('<div class="cardlib-trick" role="group" aria-label="trick" style="display:inline-grid;'
+            'grid-template-areas:\'. north .\' \'west . east\' \'. south .\';gap:4px;padding:6px;'
+            f'border-radius:8px;background:#2e6b3f0d">{"".join(cells)}</div>')
+
+
+def check_seats(plays: int, leader: int, winner: int | None = None) -> None:
+    """Raise :class:`InvalidPositionError` unless a trick has 4 plays and its seats are 0-3 (SJ-1, SJ-8)."""
+    if plays != len(SEAT_PLACES):
+        raise InvalidPositionError(f"a trick has 4 seats, got {plays} plays")
+    for what, seat in (("leader", leader), ("winner", winner)):
+        if seat is not None and seat not in range(len(SEAT_PLACES)):
+            raise InvalidPositionError(f"{what} seat {seat!r} is not one of the seats 0-3")
+
+
+def _as_card(card: Card | str) -> Card:
+    if isinstance(card, Card):
+        return card
+    if isinstance(card, str):
+        return Card.parse(card)
+    raise NotationError(f"bad card {card!r}: expected a Card or a card token such as 'SA'")
+
+
+def _slug(card: Card) -> str:
+    return str(card).lower()
+
+
+def _svg_frame(label: str, label_zh: str, css_class: str, height: int, body: str) -> str:
+    width = round(height * CARD_WIDTH / CARD_HEIGHT)
+    alt = escape(f"{label} · {label_zh}")
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="{css_class}" role="img" '
+            f'aria-label="{escape(label)}" width="{width}" height="{height}" '
+            f'viewBox="0 0 {CARD_WIDTH} {CARD_HEIGHT}"><title>{alt}</title>{body}</svg>')
+
+
+def _joker_corner(ink: str) -> str:
+    return "".join(_text(9, 14 + 9 * i, letter, ink, size=9, weight="bold")
+                   for i, letter in enumerate("JOKER"))
+
+
+def _text(x: float, y: float, content: str, ink: str, *, size: int, weight: str = "normal") -> str:
+    return (f'<text x="{x}" y="{y}" fill="{ink}" font-size="{size}" font-weight="{weight}" '
+            f'text-anchor="middle" font-family="Georgia, \'Noto Serif CJK SC\', serif">{escape(content)}</text>')

@@ -1,0 +1,16 @@
+"""Puzzles graded by the engine: one spec model, one generator per kind, a static bank.
+
+``make_puzzle(kind, seed)`` is the whole API a widget needs; ``build_bank(kind)`` gives the
+puzzles a static page carries.
+
+Rules: each kind's module names the rule ids it exercises.
+"""
+
+from __future__ import annotations
+
+from .bank import BANK_SIZE, build_bank, json_size
+from .registry import KINDS, difficulty_of, generator, make_puzzle, seed_for
+from .spec import DIFFICULTIES, PuzzleError
+
+__all__ = ["KINDS", "DIFFICULTIES", "BANK_SIZE", "PuzzleError", "make_puzzle", "build_bank", "json_size",
+           "seed_for", "difficulty_of", "generator"]

@@ -1,0 +1,24 @@
+"""The static bank: engine-made puzzles a widget carries into a page with no kernel.
+
+Rules: every spec in a bank is graded by the engine (see :mod:`.spec`).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .registry import make_puzzle
+
+#: At least 20 puzzles per kind; 21 gives each difficulty seven.
+BANK_SIZE = 21
+
+
+def build_bank(kind: str, size: int = BANK_SIZE) -> list[dict[str, Any]]:
+    """Seeds ``0 … size-1`` of ``kind``: every difficulty equally present."""
+    return [make_puzzle(kind, seed) for seed in range(size)]
+
+
+def json_size(data: Any) -> int:
+    """Bytes of ``data`` as compact UTF-8 JSON: what a page pays to carry it."""
+    return len(json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))

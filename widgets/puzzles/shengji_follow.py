@@ -1,0 +1,215 @@
+"""Following puzzles: "is this follow legal?" and "pick a legal follow".
+
+The engine judges every distinct play of the right size from the hand (hands stay at
+ten cards or fewer), under each ruleset, so any legal play is accepted.
+
+Rules: SJ-9, SJ-10, SG-5 / SS-5, C-4 (following), SJ-6, SG-4 / SS-4 (which leads are tractors).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any
+
+from cardlib.cards import DECK_WITH_JOKERS, Card
+from cardlib.explain import Verdict
+from cardlib.shengji.combos import classify, find_tractors
+from cardlib.shengji.follow import follow_duty
+from cardlib.shengji.rules import get_ruleset
+from cardlib.shengji.trump import EffectiveSuit, TrumpContext
+
+from .position import cards_block, context_facts, facts, random_level, random_trump, text
+from .spec import SHENGJI_RULESETS, PuzzleError, RulesetChoice, SpecBuilder
+
+#: The two documents, plus SS-5 read literally (the suit count alone on a tractor lead).
+FOLLOW_RULESETS: tuple[RulesetChoice, ...] = SHENGJI_RULESETS + (
+    RulesetChoice("ss-suit-count", "shuangsheng", "双升, suit count only (SS-5 literal)",
+                  "双升：只数门数（SS-5 字面）", {"short_tractor_follow": "suit_count_only"}),
+)
+
+
+@dataclass(frozen=True)
+class FollowLevel:
+    """What makes a follow puzzle harder: bigger hands, longer leads, fewer cards of the suit."""
+
+    hand_sizes: tuple[int, int]
+    lead_pairs: tuple[int, ...]        # 0 single, 1 pair, n ≥ 2 tractor
+    suit_cards: tuple[int, int]        # cards of the led suit in the hand
+    pair_chance: float                 # chance of each extra pair of the led suit
+    trump_lead_chance: float
+    no_trump_chance: float
+
+
+LEVELS = {
+    "easy": FollowLevel((5, 6), (0, 1), (1, 4), 0.3, 0.15, 0.0),
+    "normal": FollowLevel((7, 8), (1, 2), (2, 5), 0.5, 0.25, 0.1),
+    "hard": FollowLevel((9, 10), (2, 3), (3, 7), 0.7, 0.35, 0.25),
+}
+
+
+@dataclass(frozen=True)
+class FollowPosition:
+    ctx: TrumpContext
+    lead: list[Card]
+    hand: list[Card]             # in display order (trumps first, high to low)
+    lead_pairs: int
+
+
+def _pick_lead(rng: random.Random, ctx: TrumpContext, suit_cards: list[Card], pairs: int) -> list[Card] | None:
+    """A lead of ``pairs`` pairs (0: a single) that every ruleset may lead with the same shape."""
+    if pairs == 0:
+        return [rng.choice(suit_cards)]
+    if pairs == 1:
+        card = rng.choice(suit_cards)
+        return [card, card]
+    options = find_tractors(ctx, get_ruleset("shengji"), suit_cards * 2, pairs)
+    rng.shuffle(options)
+    for tops in options:
+        lead = [c for c in tops for _ in range(2)]
+        if all(classify(ctx, get_ruleset(r.preset, r.variant), lead).kind == "tractor" for r in FOLLOW_RULESETS):
+            return lead
+    return None
+
+
+def make_position(rng: random.Random, difficulty: str) -> FollowPosition:
+    """A lead and a follower's hand of the difficulty's size (SJ-9: the follower holds enough cards)."""
+    level_of = LEVELS[difficulty]
+    for _attempt in range(200):
+        ctx = TrumpContext(random_level(rng), random_trump(rng, level_of.no_trump_chance))
+        by_suit: dict[EffectiveSuit, list[Card]] = {}
+        for card in DECK_WITH_JOKERS:
+            by_suit.setdefault(ctx.effective_suit(card), []).append(card)
+        plain = [s for s in by_suit if s is not EffectiveSuit.TRUMP]
+        led = EffectiveSuit.TRUMP if rng.random() < level_of.trump_lead_chance else rng.choice(plain)
+        pairs = rng.choice(level_of.lead_pairs)
+        lead = _pick_lead(rng, ctx, by_suit[led], pairs)
+        if lead is None:
+            continue
+        size = rng.randint(*level_of.hand_sizes)
+        hand = _deal_hand(rng, ctx, lead, led, size, level_of)
+        if hand is None:
+            continue
+        hand.sort(key=ctx.order_key)
+        return FollowPosition(ctx, lead, hand, pairs)
+    raise PuzzleError(f"could not make a {difficulty} follow position")  # pragma: no cover
+
+
+def _deal_hand(rng: random.Random, ctx: TrumpContext, lead: list[Card], led: EffectiveSuit, size: int,
+               level_of: FollowLevel) -> list[Card] | None:
+    left = {card: 2 for card in DECK_WITH_JOKERS}
+    for card in lead:
+        left[card] -= 1
+    in_suit = [c for c in left if ctx.effective_suit(c) is led]
+    wanted = min(rng.randint(*level_of.suit_cards), size)
+    hand: list[Card] = []
+    while len(hand) + 2 <= wanted and rng.random() < level_of.pair_chance:
+        doubles = [c for c in in_suit if left[c] == 2]
+        if not doubles:
+            break
+        card = rng.choice(doubles)
+        hand += [card, card]
+        left[card] = 0
+    while len(hand) < wanted:
+        singles = [c for c in in_suit if left[c] > 0]
+        if not singles:
+            break
+        card = rng.choice(singles)
+        hand.append(card)
+        left[card] -= 1
+    others = [c for c in left for _ in range(left[c]) if ctx.effective_suit(c) is not led]
+    hand += rng.sample(others, size - len(hand))
+    return hand if len(hand) >= len(lead) else None
+
+
+def distinct_plays(position: FollowPosition) -> list[list[Card]]:
+    """Every distinct set of cards of the lead's size from the hand, in hand order."""
+    seen: dict[str, list[Card]] = {}
+    for chosen in combinations(position.hand, len(position.lead)):
+        seen.setdefault(play_key(list(chosen)), list(chosen))
+    return list(seen.values())
+
+
+def play_key(play: list[Card]) -> str:
+    """The answer key of a play: its cards in the hand's display order (what the front end sends)."""
+    return " ".join(str(c) for c in play)
+
+
+def judge_all(position: FollowPosition, plays: list[list[Card]]) -> dict[str, list[Verdict]]:
+    """The engine's verdict on each play under each ruleset (SJ-9, SG-5/SS-5, C-4)."""
+    verdicts: dict[str, list[Verdict]] = {}
+    for ruleset in FOLLOW_RULESETS:
+        duty = follow_duty(position.ctx, get_ruleset(ruleset.preset, ruleset.variant), position.lead, position.hand)
+        verdicts[ruleset.id] = [duty.judge(play) for play in plays]
+    return verdicts
+
+
+def _features(position: FollowPosition, legal: int, choices: int) -> dict[str, Any]:
+    ctx = position.ctx
+    led = ctx.effective_suit(position.lead[0])
+    return {
+        "hand_size": len(position.hand),
+        "lead_cards": len(position.lead),
+        "lead_pairs": position.lead_pairs,
+        "led_suit_in_hand": sum(1 for c in position.hand if ctx.effective_suit(c) is led),
+        "trumps_in_hand": sum(1 for c in position.hand if ctx.is_trump(c)),
+        "legal_follows": legal,
+        "choices": choices,
+    }
+
+
+def _display(position: FollowPosition) -> list[dict[str, Any]]:
+    ctx = position.ctx
+    return [facts(*context_facts(ctx.level, ctx.trump)),
+            cards_block(text("Lead", "首家出牌"), [str(c) for c in position.lead]),
+            cards_block(text("Your hand", "你的手牌"), [str(c) for c in position.hand])]
+
+
+def _raw(position: FollowPosition) -> dict[str, Any]:
+    ctx = position.ctx
+    return {"level": str(ctx.level), "trump": ctx.trump.value if ctx.trump else "none",
+            "lead": [str(c) for c in position.lead], "hand": [str(c) for c in position.hand]}
+
+
+def make_pick_follow(seed: int, difficulty: str) -> dict[str, Any]:
+    """Pick a legal follow: every distinct choice of the lead's size, judged by the engine."""
+    rng = random.Random(f"pick_follow:{seed}")
+    position = make_position(rng, difficulty)
+    plays = distinct_plays(position)
+    verdicts = judge_all(position, plays)
+    builder = SpecBuilder("pick_follow", seed=seed, difficulty=difficulty, rulesets=FOLLOW_RULESETS)
+    for index, play in enumerate(plays):
+        builder.add_answer(play_key(play), None,
+                           {rid: (v[index].ok, v[index].reason) for rid, v in verdicts.items()})
+    legal = sum(v.ok for v in verdicts[FOLLOW_RULESETS[0].id])
+    n = len(position.lead)
+    return builder.build(
+        position=_raw(position), input_type="cards", features=_features(position, legal, len(plays)),
+        question=text(f"Follow the lead: pick {n} card{'s' * (n > 1)} from your hand.",
+                      f"跟牌：从手牌中选出{n}张。"),
+        extra={"display": _display(position), "pick": n})
+
+
+def make_follow_legal(seed: int, difficulty: str) -> dict[str, Any]:
+    """Is this follow legal? A shown play, legal or not about half the time, judged by the engine."""
+    rng = random.Random(f"follow_legal:{seed}")
+    position = make_position(rng, difficulty)
+    plays = distinct_plays(position)
+    verdicts = judge_all(position, plays)
+    first = verdicts[FOLLOW_RULESETS[0].id]
+    want_legal = rng.random() < 0.5
+    pool = [i for i, v in enumerate(first) if v.ok == want_legal] or list(range(len(plays)))
+    shown = rng.choice(pool)
+    play = plays[shown]
+    builder = SpecBuilder("follow_legal", seed=seed, difficulty=difficulty, rulesets=FOLLOW_RULESETS)
+    for key, label, says_legal in (("yes", text("Legal", "合规"), True), ("no", text("Not legal", "不合规"), False)):
+        builder.add_answer(key, label, {rid: (v[shown].ok == says_legal, v[shown].reason) for rid, v in verdicts.items()})
+    raw = _raw(position)
+    raw["play"] = [str(c) for c in play]
+    legal = sum(v.ok for v in first)
+    return builder.build(
+        position=raw, input_type="choice", features=_features(position, legal, len(plays)),
+        question=text("Is this follow legal?", "这样跟牌合规吗？"),
+        extra={"display": _display(position) + [cards_block(text("Play", "跟出"), raw["play"])]})
+

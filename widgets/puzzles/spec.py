@@ -1,0 +1,182 @@
+"""The puzzle spec: JSON-ready data the engine computes once, the browser only looks up.
+
+A spec holds the position, the question, every possible answer with its verdict under
+each ruleset, the correct answers, and the engine's reasons (rule id, English, Chinese)
+with a link target per rule id.  Verdicts are stored compactly: each ruleset maps every
+answer to ``[ok, reason index]`` into one shared ``reasons`` table.
+
+Rules: every verdict cites a rule id of the register (``cardlib.rule_ids.RuleId``).
+
+>>> from cardlib.explain import Reason
+>>> from cardlib.rule_ids import RuleId
+>>> b = SpecBuilder("follow_legal", seed=3, difficulty="easy", rulesets=[SHENGJI_RULESETS[0]])
+>>> b.add_answer("yes", {"en": "Legal", "zh": "合规"},
+...              {"shengji": (True, Reason(RuleId.SJ_9, "Fine.", "可以。"))})
+>>> spec = b.build(position={}, question={"en": "Legal?", "zh": "合规吗？"}, input_type="choice")
+>>> spec["correct"], spec["reasons"][0]["anchor"]
+({'shengji': ['yes']}, 'rule-sj-9')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from cardlib.errors import CardlibError
+from cardlib.explain import Reason
+from cardlib.rule_ids import RuleId
+
+SPEC_VERSION = 1
+DIFFICULTIES = ("easy", "normal", "hard")
+INPUT_TYPES = ("choice", "cards", "number", "fields")
+
+#: The book page (path from the book root, no suffix) that teaches each rule family.
+#: The chapters issue refines this map; every rule id resolves through :func:`rule_page`.
+RULE_PAGES: dict[str, str] = {
+    "YS": "book/yishang",
+    "SJ": "book/shengji",
+    "SG": "book/shengji",
+    "SS": "book/shengji",
+    "C": "book/shengji",
+}
+
+
+class PuzzleError(CardlibError):
+    """A puzzle request that cannot be met: an unknown kind, difficulty or seed."""
+
+
+def rule_anchor(rule: RuleId | str) -> str:
+    """The book anchor of a rule id (``SJ-9`` → ``rule-sj-9``)."""
+    return f"rule-{str(rule).lower()}"
+
+
+def rule_page(rule: RuleId | str) -> str:
+    """The page that teaches a rule: an exact entry of :data:`RULE_PAGES`, else its family's."""
+    text = str(rule)
+    return RULE_PAGES.get(text) or RULE_PAGES[text.rsplit("-", 1)[0]]
+
+
+@dataclass(frozen=True, slots=True)
+class RulesetChoice:
+    """One ruleset a puzzle is graded under: a preset plus optional variant fields."""
+
+    id: str
+    preset: str
+    label_en: str
+    label_zh: str
+    variant: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "preset": self.preset, "variant": dict(self.variant),
+                "label": {"en": self.label_en, "zh": self.label_zh}}
+
+
+#: The two Shengji presets; puzzles add a variant where one grades differently.
+SHENGJI_RULESETS: tuple[RulesetChoice, ...] = (
+    RulesetChoice("shengji", "shengji", "四人升级 guide (SG)", "《四人升级》规则 (SG)"),
+    RulesetChoice("shuangsheng", "shuangsheng", "双升 guide (SS)", "《双升》规则 (SS)"),
+)
+YISHANG_RULESETS: tuple[RulesetChoice, ...] = (
+    RulesetChoice("yishang", "yishang", "一上一下 rules", "一上一下规则"),
+)
+
+
+def reason_entry(reason: Reason) -> dict[str, str]:
+    """A reason as stored in a spec: rule id, both sentences, the page and the anchor."""
+    entry = reason.to_dict()
+    entry["page"] = rule_page(reason.rule)
+    entry["anchor"] = rule_anchor(reason.rule)
+    return entry
+
+
+class SpecBuilder:
+    """Collects answers and their per-ruleset verdicts, then builds the JSON-ready spec."""
+
+    def __init__(self, kind: str, *, seed: int, difficulty: str,
+                 rulesets: tuple[RulesetChoice, ...] | list[RulesetChoice]) -> None:
+        if difficulty not in DIFFICULTIES:
+            raise PuzzleError(f"unknown difficulty {difficulty!r}: expected one of {', '.join(DIFFICULTIES)}")
+        self.kind = kind
+        self.seed = seed
+        self.difficulty = difficulty
+        self.rulesets = tuple(rulesets)
+        self._answers: list[dict[str, Any]] = []
+        self._verdicts: dict[str, list[list[Any]]] = {r.id: [] for r in self.rulesets}
+        self._reasons: list[dict[str, str]] = []
+        self._reason_index: dict[tuple[str, str, str], int] = {}
+        self._otherwise: dict[str, int] = {}
+
+    def _intern(self, reason: Reason) -> int:
+        key = (reason.rule.value, reason.en, reason.zh)
+        index = self._reason_index.get(key)
+        if index is None:
+            index = self._reason_index[key] = len(self._reasons)
+            self._reasons.append(reason_entry(reason))
+        return index
+
+    def add_answer(self, key: str, label: Mapping[str, str] | None,
+                   verdicts: Mapping[str, tuple[bool, Reason]]) -> None:
+        """One possible answer and its verdict ``(ok, reason)`` under every ruleset."""
+        missing = {r.id for r in self.rulesets} - set(verdicts)
+        if missing:
+            raise PuzzleError(f"answer {key!r} has no verdict under {', '.join(sorted(missing))}")
+        answer: dict[str, Any] = {"key": key}
+        if label is not None:
+            answer["label"] = dict(label)
+        self._answers.append(answer)
+        for ruleset in self.rulesets:
+            ok, reason = verdicts[ruleset.id]
+            self._verdicts[ruleset.id].append([bool(ok), self._intern(reason)])
+
+    def set_otherwise(self, reasons: Mapping[str, Reason]) -> None:
+        """The reason shown, per ruleset, for an answer not in the list (a typed number, ...)."""
+        self._otherwise = {r.id: self._intern(reasons[r.id]) for r in self.rulesets}
+
+    def build(self, *, position: Mapping[str, Any], question: Mapping[str, str], input_type: str,
+              features: Mapping[str, Any] | None = None, extra: Mapping[str, Any] | None = None
+              ) -> dict[str, Any]:
+        """The finished spec; ``extra`` carries input details (``pick`` count, ``fields``, ...)."""
+        if input_type not in INPUT_TYPES:
+            raise PuzzleError(f"unknown input type {input_type!r}")
+        correct = {rid: [a["key"] for a, (ok, _r) in zip(self._answers, rows) if ok]
+                   for rid, rows in self._verdicts.items()}
+        for rid, keys in correct.items():
+            if not keys:
+                raise PuzzleError(f"{self.kind} seed {self.seed}: no correct answer under {rid}")
+        grades = {tuple(ok for ok, _r in rows) for rows in self._verdicts.values()}
+        spec: dict[str, Any] = {
+            "version": SPEC_VERSION,
+            "kind": self.kind,
+            "seed": self.seed,
+            "id": f"{self.kind}:{self.seed}",
+            "difficulty": self.difficulty,
+            "features": dict(features or {}),
+            "position": dict(position),
+            "question": dict(question),
+            "input": input_type,
+            "rulesets": [r.to_dict() for r in self.rulesets],
+            "differs": len(grades) > 1,
+            "answers": self._answers,
+            "verdicts": self._verdicts,
+            "correct": correct,
+            "reasons": self._reasons,
+        }
+        if self._otherwise:
+            spec["otherwise"] = self._otherwise
+        spec.update(extra or {})
+        return spec
+
+
+def verdict_of(spec: Mapping[str, Any], ruleset: str, key: str) -> tuple[bool, dict[str, str]] | None:
+    """Grade one answer by lookup, as the front end does.
+
+    A key that is not listed is wrong, with the spec's ``otherwise`` reason; ``None`` if the
+    spec has none (a key that cannot be an answer at all, e.g. a card not in the hand).
+    """
+    for index, answer in enumerate(spec["answers"]):
+        if answer["key"] == key:
+            ok, reason = spec["verdicts"][ruleset][index]
+            return ok, spec["reasons"][reason]
+    if "otherwise" in spec:
+        return False, spec["reasons"][spec["otherwise"][ruleset]]
+    return None
