@@ -1,0 +1,24 @@
+"""一上一下 ("up, down"): cards played alternately face up and face down, with claims and challenges.
+
+Rules: YS-1 … YS-16, YS-E1 (``shared/spec/rules-register.md``).
+
+>>> from cardlib.yishang import Game
+>>> game = Game(["S8 H3", "D10 C4", "H5 S6"], draw_pile="C9", first=0)
+>>> [str(e.reason.rule) for e in game.play("S8")]
+['YS-6']
+>>> game.next_face, game.next_player
+(<Face.DOWN: 'down'>, 1)
+"""
+
+from .challenge import challenge_outcome, nearest_challenger
+from .events import Event, EventKind
+from .pile import Face, PileCard, face_from_pile
+from .ranks import ORDER, is_below, parse_claim, parse_rank
+from .rules import PRESETS, YISHANG, Ruleset, get_ruleset
+from .state import Game, IllegalPlayError, Window
+
+__all__ = [
+    "challenge_outcome", "nearest_challenger", "Event", "EventKind", "Face", "PileCard",
+    "face_from_pile", "ORDER", "is_below", "parse_claim", "parse_rank", "PRESETS", "YISHANG",
+    "Ruleset", "get_ruleset", "Game", "IllegalPlayError", "Window",
+]

@@ -1,0 +1,76 @@
+"""The central pile and the orientation of the next card.
+
+Rules: YS-5 (first card of a round up, each established play flips), YS-13 (the pile decides).
+
+>>> from cardlib.cards import Card
+>>> face_from_pile([])
+<Face.UP: 'up'>
+>>> up = PileCard(Card.parse("S8"), Face.UP, Card.parse("S8").rank)
+>>> face_from_pile([up]), str(up)
+(<Face.DOWN: 'down'>, 'S8')
+>>> down = PileCard(Card.parse("H6"), Face.DOWN, Rank.TEN)
+>>> face_from_pile([up, down]), str(down), down.hidden()
+(<Face.UP: 'up'>, 'H6 down as 10', {'face': 'down', 'claim': '10'})
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Sequence
+
+from ..cards import Card, Rank
+
+
+class Face(str, Enum):
+    """How a card lies on the pile."""
+
+    UP = "up"
+    DOWN = "down"
+
+    def __str__(self) -> str:
+        return self.value
+
+    @property
+    def zh(self) -> str:
+        return "明牌" if self is Face.UP else "暗牌"
+
+
+@dataclass(frozen=True, slots=True)
+class PileCard:
+    """A card on the central pile: the card, how it lies, and the rank it counts as.
+
+    A face-up card counts as its real rank; a face-down card as its claim (YS-4, YS-11).
+    The engine knows the real card; :meth:`hidden` is what the other players see.
+    """
+
+    card: Card
+    face: Face
+    claim: Rank
+
+    def __str__(self) -> str:
+        return str(self.card) if self.face is Face.UP else f"{self.card} down as {self.claim}"
+
+    def to_dict(self) -> dict[str, str]:
+        return {"card": str(self.card), "face": self.face.value, "claim": str(self.claim)}
+
+    def hidden(self) -> dict[str, str]:
+        """The card as the table sees it: a face-down card shows only its claim."""
+        if self.face is Face.UP:
+            return self.to_dict()
+        return {"face": self.face.value, "claim": str(self.claim)}
+
+
+def face_from_pile(pile: Sequence[PileCard]) -> Face:
+    """The face of the next card, derived from the pile alone.
+
+    The last card decides: up → next down, down → next up; an empty pile (a new
+    round, or just taken) → up.  Every card on the pile is established or, for the
+    last face-down card while its challenge window is open, will be established
+    by the very next card, so the last card is the last established card.
+
+    Rules: YS-13, YS-5
+    """
+    if not pile or pile[-1].face is Face.DOWN:
+        return Face.UP
+    return Face.DOWN

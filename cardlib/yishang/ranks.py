@@ -1,0 +1,63 @@
+"""The 一上一下 rank order, and claimed ranks.
+
+Rules: YS-2 (3 lowest … K A 2, suits never matter), YS-15 (a face-down card with no claim counts as 3).
+
+>>> " ".join(str(r) for r in ORDER)
+'3 4 5 6 7 8 9 10 J Q K A 2'
+>>> is_below(Rank.ACE, Rank.TWO), is_below(Rank.TWO, Rank.ACE), is_below(Rank.FIVE, Rank.FIVE)
+(True, False, False)
+>>> parse_rank("t"), parse_claim(None)
+(<Rank.TEN: 10>, <Rank.THREE: 3>)
+>>> parse_rank("1")
+Traceback (most recent call last):
+...
+cardlib.errors.NotationError: bad rank '1': expected 3-10, J, Q, K, A or 2 (T for 10)
+"""
+
+from __future__ import annotations
+
+from ..cards import Rank
+from ..errors import NotationError
+
+#: YS-2: low to high.
+ORDER: tuple[Rank, ...] = (Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN, Rank.EIGHT,
+                           Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE, Rank.TWO)
+LOWEST = ORDER[0]
+HIGHEST = ORDER[-1]
+_STRENGTH = {rank: index for index, rank in enumerate(ORDER)}
+
+
+def strength(rank: Rank) -> int:
+    """The place of ``rank`` in the YS-2 order: 0 for 3 … 12 for 2."""
+    return _STRENGTH[rank]
+
+
+def is_below(rank: Rank, target: Rank) -> bool:
+    """Whether ``rank`` is strictly lower than ``target`` in the YS-2 order.
+
+    Rules: YS-2
+    """
+    return _STRENGTH[rank] < _STRENGTH[target]
+
+
+def parse_rank(value: object, what: str = "rank") -> Rank:
+    """A rank of the 52-card deck from its name (``"10"``, ``"T"``, ``"q"``) or a :class:`Rank`.
+
+    Rules: YS-2 (no jokers in this game, YS-1)
+    """
+    if isinstance(value, Rank) and value in _STRENGTH:
+        return value
+    if isinstance(value, str):
+        try:
+            return Rank.parse(value)
+        except NotationError:
+            pass
+    raise NotationError(f"bad {what} {value!r}: expected 3-10, J, Q, K, A or 2 (T for 10)")
+
+
+def parse_claim(value: object) -> Rank:
+    """A claimed rank; ``None`` (no claim) counts as 3.
+
+    Rules: YS-15
+    """
+    return LOWEST if value is None else parse_rank(value, "claim")

@@ -1,0 +1,89 @@
+"""Rulesets of 一上一下: the register's defaults, and the fields a table may agree otherwise.
+
+Rules: YS-10 (``target_reset``), YS-16 (``fewest_cards_wins``, ``stall_limit``).
+
+"Nobody can finish" (YS-16) is measured: a play is *progress* when some player's hand
+becomes smaller than it has ever been since the deal; ``stall_limit`` plays in a row
+without progress is a stall.  With ``fewest_cards_wins`` on, a stall ends the game.
+Each player's record can fall at most as many times as they were dealt cards, so with
+the rule on a game lasts at most ``(cards dealt + 1) × stall_limit`` plays.
+
+>>> get_ruleset().fewest_cards_wins, get_ruleset().target_reset
+(False, True)
+>>> get_ruleset("yishang", {"fewest_cards_wins": True}).name
+'yishang+variant'
+>>> get_ruleset("yishang", {"jokers": True})
+Traceback (most recent call last):
+...
+cardlib.errors.RulesetError: unknown ruleset field 'jokers'; fields are: target_reset, fewest_cards_wins, stall_limit
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, replace
+from typing import Any, Mapping
+
+from ..errors import RulesetError
+from ..rule_ids import RuleId
+
+#: Each field, its type, and the register row it stands for.
+FIELD_RULES: dict[str, tuple[type, RuleId]] = {
+    "target_reset": (bool, RuleId.YS_10),
+    "fewest_cards_wins": (bool, RuleId.YS_16),
+    "stall_limit": (int, RuleId.YS_16),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    """The choices a table makes where the document leaves room.
+
+    ``target_reset``: after a pile is taken the target goes back to 3, so the lead
+    never draws (YS-10, the register's default); ``False`` keeps the target that
+    stood before the challenged card.  ``fewest_cards_wins``: the optional YS-16
+    agreement, off by default.  ``stall_limit``: plays without progress that count
+    as "nobody can finish" (see the module docstring).
+    """
+
+    name: str = "yishang"
+    target_reset: bool = True
+    fewest_cards_wins: bool = False
+    stall_limit: int = 100
+
+    def __post_init__(self) -> None:
+        for name, (kind, rule) in FIELD_RULES.items():
+            value = getattr(self, name)
+            if type(value) is not kind:
+                raise RulesetError(f"ruleset field {name!r} ({rule}) takes a {kind.__name__}, not {value!r}")
+        if self.stall_limit < 1:
+            raise RulesetError(f"ruleset field 'stall_limit' must be at least 1, not {self.stall_limit}")
+
+    def with_variant(self, variant: Mapping[str, Any] | None) -> "Ruleset":
+        """This ruleset with some fields overridden (the ``variant`` object of cases.md)."""
+        if not variant:
+            return self
+        if not isinstance(variant, Mapping):
+            raise RulesetError("a variant must be an object of ruleset fields")
+        for key in variant:
+            if key not in FIELD_RULES:
+                raise RulesetError(f"unknown ruleset field {key!r}; fields are: {', '.join(FIELD_RULES)}")
+        return replace(self, name=f"{self.name}+variant", **dict(variant))
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+#: The document as the register reads it.
+YISHANG = Ruleset()
+#: The same with the optional YS-16 agreement: when nobody can finish, fewest cards wins.
+YISHANG_FEWEST = Ruleset(name="yishang-fewest", fewest_cards_wins=True)
+
+PRESETS: dict[str, Ruleset] = {r.name: r for r in (YISHANG, YISHANG_FEWEST)}
+
+
+def get_ruleset(name: str | None = None, variant: Mapping[str, Any] | None = None) -> Ruleset:
+    """A preset by name (default ``yishang``), optionally overridden field by field."""
+    key = name or "yishang"
+    if not isinstance(key, str) or key not in PRESETS:
+        raise RulesetError(f"unknown ruleset {key!r} for 一上一下; presets are: {', '.join(PRESETS)}")
+    return PRESETS[key].with_variant(variant)
