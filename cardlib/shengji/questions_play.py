@@ -1,0 +1,128 @@
+"""The play questions of ``python -m cardlib check``: following, tricks, shapes, order, leaders.
+
+Rules: SJ-5, SJ-6, SJ-8, SJ-9, SJ-10, SG-4 / SS-4, SG-5 / SS-5, C-1, C-3, C-4, C-5
+
+Every ``answer_<question>(case, context)`` returns ``(answer, reason)`` in the
+formats of cases.md.  Card lists in answers are canonical strings whose cards
+are in canonical order (``Card.sort_key``: jokers, then S H C D, high rank
+first); ``legal_follows`` lists them in plain string order (Python ``sorted``).
+
+>>> from cardlib.shengji.case_questions import CaseContext
+>>> from cardlib.shengji.rules import SHENGJI
+>>> case = {"level": "2", "trump": "S", "lead": "HA HA", "hand": "H5 H5 H9 SK C3"}
+>>> answer_legal_follows(case, CaseContext(SHENGJI))[0]
+['H5 H5']
+>>> answer_order({"level": "2", "trump": "S", "cards": "SA H2 BJ D2 S2 LJ"}, CaseContext(SHENGJI))[0]
+[['BJ'], ['LJ'], ['S2'], ['H2', 'D2'], ['SA']]
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import Card, format_cards
+from ..errors import InvalidPositionError
+from ..explain import Reason
+from ..rule_ids import RuleId
+from .case_questions import CaseContext, read_cards, read_level, read_trump, require
+from .combos import classify, find_pairs, tractor_rule
+from .follow import check_follow, legal_follows
+from .leads import as_cards
+from .trick import find_trick_winner
+from .trump import TrumpContext, group_by_strength
+
+SEATS = 4  # SJ-1
+
+
+def read_context(case: dict[str, Any]) -> TrumpContext:
+    """The case's ``level`` and ``trump`` as a trump context (SJ-3, SJ-4)."""
+    return TrumpContext(read_level(case), read_trump(case))
+
+
+def read_plays(case: dict[str, Any]) -> list[list[Card]]:
+    """The ``plays`` field: a list of card lists, the lead first."""
+    plays = require(case, "plays")
+    if not isinstance(plays, list) or not plays:
+        raise InvalidPositionError(f"field 'plays' must be a non-empty list of card lists, got {plays!r}")
+    return [as_cards(p, f"play {i}") for i, p in enumerate(plays)]
+
+
+def read_seat(case: dict[str, Any], name: str) -> int:
+    """A seat field: an integer 0 … 3."""
+    seat = require(case, name)
+    if type(seat) is not int or not 0 <= seat < SEATS:
+        raise InvalidPositionError(f"field {name!r} must be a seat 0 … {SEATS - 1}, got {seat!r}")
+    return seat
+
+
+def answer_follow_legal(case: dict[str, Any], context: CaseContext) -> tuple[bool, Reason]:
+    """May ``hand`` follow ``lead`` with ``play``?  (SJ-9, SJ-10, SG-5/SS-5, C-4)"""
+    verdict = check_follow(read_context(case), context.rules, read_cards(case, "lead"),
+                           read_cards(case, "hand"), read_cards(case, "play"))
+    return verdict.ok, verdict.reason
+
+
+def answer_legal_follows(case: dict[str, Any], context: CaseContext) -> tuple[list[str], Reason]:
+    """Every distinct legal follow, each a canonical string, in string order (SJ-9)."""
+    view = legal_follows(read_context(case), context.rules, read_cards(case, "lead"), read_cards(case, "hand"))
+    plays = sorted(format_cards(p) for p in view)
+    example = view.duty.judge(next(iter(view))).reason
+    count = f"{len(plays)} distinct legal follow{'s' if len(plays) != 1 else ''}"
+    return plays, Reason(example.rule, f"{count}; for one: {example.en}", f"共{len(plays)}种合法跟牌；例如：{example.zh}")
+
+
+def answer_trick_winner(case: dict[str, Any], context: CaseContext) -> tuple[int, Reason]:
+    """The index of the winning play; a throw lead is taken as standing (SJ-10, C-1, C-5, C-3)."""
+    result = find_trick_winner(read_context(case), context.rules, read_plays(case))
+    return result.winner, result.reason
+
+
+def answer_shape(case: dict[str, Any], context: CaseContext) -> tuple[Any, Reason]:
+    """The shape of ``cards``: single, pair, tractor with its pairs, throw, or none (SJ-6, SG-4/SS-4)."""
+    ctx, rules, cards = read_context(case), context.rules, read_cards(case, "cards")
+    shape = classify(ctx, rules, cards)
+    text = format_cards(cards)
+    if shape.kind == "tractor":
+        rule = tractor_rule(rules)
+        how = "in the SJ-5 order" if rule is RuleId.SG_4 else "by natural rank within one suit"
+        return shape.to_answer(), Reason(rule, f"{text} is {shape.pairs} pairs adjacent {how}: a tractor.",
+                                         f"{text}是{shape.pairs}个相连的对子：拖拉机。")
+    if shape.kind == "none" and len(find_pairs(ctx, cards)) * 2 == len(cards) > 2 \
+            and len({ctx.effective_suit(c) for c in cards}) == 1:
+        rule = tractor_rule(rules)
+        how = "in the SJ-5 order" if rule is RuleId.SG_4 else "by natural rank within one suit"
+        return shape.to_answer(), Reason(rule, f"{text} are pairs of one suit but not adjacent {how}: no tractor.",
+                                         f"{text}是同门的对子，但不相连，不是拖拉机。")
+    return shape.to_answer(), Reason(RuleId.SJ_6, f"{text} is {shape.en}.", f"{text}是{shape.zh}。")
+
+
+def answer_order(case: dict[str, Any], context: CaseContext) -> tuple[list[list[str]], Reason]:
+    """``cards`` (all trumps, or all one plain suit) high to low in groups of equal strength (SJ-5)."""
+    ctx, cards = read_context(case), read_cards(case, "cards")
+    if not cards:
+        raise InvalidPositionError("field 'cards' is empty: nothing to order")
+    suits = {ctx.effective_suit(c) for c in cards}
+    if len(suits) != 1:
+        raise InvalidPositionError(f"the cards {format_cards(cards)} mix {', '.join(sorted(s.en for s in suits))}: "
+                                   f"order compares cards of one suit (all trumps, or one plain suit)")
+    groups = group_by_strength(ctx, cards)
+    suit = suits.pop()
+    text = " > ".join("/".join(str(c) for c in g) for g in groups)
+    return [[str(c) for c in g] for g in groups], Reason(
+        RuleId.SJ_5, f"in {suit.en}, from high to low: {text}.", f"{suit.zh}从大到小：{text}。")
+
+
+def answer_next_leader(case: dict[str, Any], context: CaseContext) -> tuple[int, Reason]:
+    """Who leads next: the dealer on the first trick, else the trick's winner (SJ-8)."""
+    if case.get("first_trick") is True:
+        dealer = read_seat(case, "dealer")
+        return dealer, Reason(RuleId.SJ_8, f"the dealer (seat {dealer}) leads the first trick.",
+                              f"第一轮由庄家（{dealer}号位）首出。")
+    leader = read_seat(case, "leader")
+    plays = read_plays(case)
+    if len(plays) != SEATS:
+        raise InvalidPositionError(f"field 'plays' must hold the {SEATS} plays of a whole trick, got {len(plays)}")
+    result = find_trick_winner(read_context(case), context.rules, plays)
+    seat = (leader + result.winner) % SEATS
+    return seat, Reason(RuleId.SJ_8, f"seat {seat} wins the trick ({result.reason}), so seat {seat} leads next.",
+                        f"{seat}号位赢得本轮（{result.reason.zh}），下一轮由{seat}号位首出。")

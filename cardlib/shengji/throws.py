@@ -1,0 +1,95 @@
+"""Throws (甩牌): leading several top units of one suit at once.
+
+Rules: C-3 (an optional field, ``throws``; off in both presets since no source has it)
+
+A throw is split into units (:func:`~cardlib.shengji.combos.split_units`:
+tractors, then pairs, then singles).  It stands if no other hand holds, in the
+same effective suit, a unit of the same shape that is higher (for a tractor: a
+tractor of as many pairs with a higher top pair).  Otherwise the thrower must
+lead only the smallest beaten unit: the one with the fewest cards, and among
+those the lowest.
+
+>>> from cardlib.cards import Rank, Suit
+>>> from cardlib.shengji.rules import get_ruleset
+>>> from cardlib.shengji.trump import TrumpContext
+>>> ctx, rules = TrumpContext(Rank.TWO, Suit.SPADES), get_ruleset("shengji", {"throws": True})
+>>> result = resolve_throw(ctx, rules, "HA HK HK", ["HQ H3", "HA C3", "D4 D5"])
+>>> result.stands, [str(c) for c in result.play]
+(True, ['HA', 'HK', 'HK'])
+>>> result = resolve_throw(ctx, rules, "HA HQ", ["HK H3", "C4 C5", "D4 D5"])
+>>> result.stands, [str(c) for c in result.play]
+(False, ['HQ'])
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from ..cards import Card, check_copies, format_cards
+from ..errors import InvalidPositionError, RulesetError
+from ..explain import Reason
+from ..rule_ids import RuleId
+from .combos import Unit, find_pairs, find_tractors, split_units
+from .leads import CardsInput, as_cards, require_context
+from .rules import Ruleset
+from .trump import TrumpContext
+
+
+@dataclass(frozen=True, slots=True)
+class ThrowResult:
+    """Whether the throw stands; ``play`` is what is led (the throw, or its smallest beaten unit)."""
+
+    stands: bool
+    play: list[Card]
+    reason: Reason
+
+
+def _beater(ctx: TrumpContext, rules: Ruleset, unit: Unit, cards: list[Card]) -> tuple[Card, ...] | None:
+    """A unit of ``cards`` (one effective suit) of ``unit``'s shape that is higher, or None (C-3)."""
+    if unit.pairs == 0:
+        options: list[tuple[Card, ...]] = [(c,) for c in cards]
+    elif unit.pairs == 1:
+        options = [(c,) for c in find_pairs(ctx, cards)]
+    else:
+        options = find_tractors(ctx, rules, cards, unit.pairs)
+    top = ctx.strength(unit.top)
+    higher = [o for o in options if ctx.strength(o[0]) > top]
+    return max(higher, key=lambda o: ctx.strength(o[0])) if higher else None
+
+
+def resolve_throw(ctx: TrumpContext, rules: Ruleset, lead: CardsInput,
+                  other_hands: Sequence[CardsInput]) -> ThrowResult:
+    """Whether a throw stands against the other hands, or the unit it is reduced to (C-3)."""
+    require_context(ctx, rules)
+    if not rules.throws:
+        raise RulesetError("throws are off in this ruleset (C-3): set the field 'throws' to true")
+    throw = as_cards(lead, "throw")
+    if not throw:
+        raise InvalidPositionError("the throw is empty")
+    suit = ctx.effective_suit(throw[0])
+    if any(ctx.effective_suit(c) is not suit for c in throw):
+        raise InvalidPositionError(f"the throw {format_cards(throw)} mixes suits: a throw is of one suit (C-3)")
+    if not isinstance(other_hands, (list, tuple)) or not 1 <= len(other_hands) <= 3:
+        raise InvalidPositionError("other_hands must be a list of 1 to 3 hands")
+    hands = [as_cards(h, f"hand {i}") for i, h in enumerate(other_hands)]
+    check_copies(throw + [c for h in hands for c in h], 2, what="throw and other hands together")
+    text = format_cards(throw)
+    beaten: list[tuple[Unit, int, tuple[Card, ...]]] = []
+    for unit in split_units(ctx, rules, throw):
+        for i, hand in enumerate(hands):
+            beater = _beater(ctx, rules, unit, [c for c in hand if ctx.effective_suit(c) is suit])
+            if beater is not None:
+                beaten.append((unit, i, beater))
+                break
+    if not beaten:
+        return ThrowResult(True, throw, Reason(
+            RuleId.C_3, f"no other hand holds a higher unit of {suit.en} than any part of {text}, so the throw stands.",
+            f"其他人手中没有比{text}任何一部分更大的{suit.zh}牌型，甩牌成立。"))
+    unit, i, beater = min(beaten, key=lambda b: (b[0].size, ctx.strength(b[0].top)))
+    unit_text = format_cards(unit.cards)
+    beater_text = format_cards(c for c in beater for _ in range(1 if unit.pairs == 0 else 2))
+    return ThrowResult(False, list(unit.cards), Reason(
+        RuleId.C_3, f"hand {i} holds {beater_text}, higher than {unit_text} in the throw {text}, so only "
+                    f"{unit_text} is led.",
+        f"第{i}家有{beater_text}，比甩牌{text}中的{unit_text}大，甩牌失败，只能出{unit_text}。"))
