@@ -10,7 +10,7 @@ Rules: YS-6, YS-7, YS-8, YS-14, YS-15 (a bot sometimes forgets to claim).
 >>> from cardlib.yishang.state import Game
 >>> game = Game(["S8 H3", "D10 C4", "H5 S6"], first=0)
 >>> str(Bot().next_action(game, random.Random(1)))
-'{"play": "S8"}'
+'{"play": "H3"}'
 """
 
 from __future__ import annotations

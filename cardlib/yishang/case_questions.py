@@ -1,0 +1,103 @@
+"""The 一上一下 questions of ``python -m cardlib check`` (cases.md): ``challenge`` and ``replay``.
+
+Rules: YS-9 (``challenge``); every YS rule through the state machine (``replay``).
+
+>>> answer({"game": "yishang", "question": "challenge", "target": "8", "claim": "5", "actual": "5"})[0]
+'succeeds'
+>>> case = {"question": "replay", "players": 3, "hands": ["S8 H3", "D10 C4", "H5 S6"],
+...         "draw_pile": "C9", "first": 0, "actions": [{"play": "S8"}, {"play": "D10", "claim": "10"},
+...         {"pass": True}]}
+>>> result, reason = answer(case)
+>>> result["next_player"], result["target"], str(reason)[:5]
+(2, '10', 'YS-11')
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from ..cards import Card, Rank
+from ..errors import CardlibError, InvalidPositionError, NotationError
+from ..explain import Reason
+from ..rule_ids import RuleId
+from .actions import parse_action
+from .challenge import challenge_outcome
+from .ranks import parse_claim, parse_rank
+from .rules import Ruleset, get_ruleset
+from .state import Game, IllegalPlayError
+
+COMMON_FIELDS = {"id", "game", "question", "ruleset", "variant", "expect", "expect_error", "note"}
+QUESTION_FIELDS = {
+    "challenge": ({"target", "actual"}, {"claim"}),
+    "replay": ({"players", "hands", "first", "actions"}, {"draw_pile"}),
+}
+
+
+def _check_fields(case: dict[str, Any], question: str) -> None:
+    required, optional = QUESTION_FIELDS[question]
+    for name in sorted(required):
+        if name not in case:
+            raise CardlibError(f"case {case.get('id')!r}: question {question!r} needs the field {name!r}")
+    unknown = set(case) - COMMON_FIELDS - required - optional
+    if unknown:
+        raise CardlibError(f"case {case.get('id')!r}: unknown field {sorted(unknown)[0]!r} for question "
+                           f"{question!r}; its fields are: {', '.join(sorted(required | optional))}")
+
+
+def _read_actual(value: object) -> Rank:
+    """The revealed card's rank: a rank (``"10"``) or a whole card (``"H10"``)."""
+    try:
+        return parse_rank(value, "actual rank")
+    except NotationError:
+        if isinstance(value, str):
+            try:
+                return parse_rank(Card.parse(value).rank, "actual rank")
+            except NotationError:
+                pass
+        raise
+
+
+def answer_challenge(case: dict[str, Any], _rules: Ruleset) -> tuple[Any, Reason]:
+    """Does a challenge succeed, given the target before the card, the claim and the real rank? (YS-9, YS-15)"""
+    target = parse_rank(case["target"], "target")
+    succeeds, reason = challenge_outcome(target, parse_claim(case.get("claim")), _read_actual(case["actual"]))
+    return ("succeeds" if succeeds else "fails"), reason
+
+
+def answer_replay(case: dict[str, Any], rules: Ruleset) -> tuple[Any, Reason]:
+    """Play the actions from the given position; the state at the end, or the first illegal action."""
+    hands, actions = case["hands"], case["actions"]
+    if not isinstance(hands, list):
+        raise InvalidPositionError(f"field 'hands' must be a list of card lists, got {hands!r}")
+    if case["players"] != len(hands) or type(case["players"]) is not int:
+        raise InvalidPositionError(f"field 'players' is {case['players']!r} but 'hands' has {len(hands)} hands")
+    if not isinstance(actions, list):
+        raise InvalidPositionError(f"field 'actions' must be a list of actions, got {actions!r}")
+    parsed = [parse_action(action) for action in actions]
+    try:
+        game = Game(hands, case.get("draw_pile", ""), case["first"], rules)
+    except NotationError as error:
+        raise NotationError(f"position: {error}") from None
+    reason = Reason(RuleId.YS_4, "no action yet: the target is 3 and the first card goes face up",
+                    "尚未出牌：目标为3，第一张出明牌")
+    for index, action in enumerate(parsed):
+        try:
+            events = game.apply(action)
+        except IllegalPlayError as error:
+            return {"illegal": index}, error.reason
+        reason = events[-1].reason
+    return game.summary(), reason
+
+
+ANSWERS: dict[str, Callable[[dict[str, Any], Ruleset], tuple[Any, Reason]]] = {
+    "challenge": answer_challenge, "replay": answer_replay}
+
+
+def answer(case: dict[str, Any]) -> tuple[Any, Reason]:
+    """The answer to one 一上一下 case and the reason that decided it."""
+    question = case.get("question")
+    if question not in ANSWERS:
+        raise CardlibError(f"unknown question {question!r}; 一上一下 questions are: {', '.join(ANSWERS)}")
+    _check_fields(case, question)
+    rules = get_ruleset(case.get("ruleset", "yishang"), case.get("variant"))
+    return ANSWERS[question](case, rules)
