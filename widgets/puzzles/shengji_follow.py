@@ -57,7 +57,7 @@ class FollowPosition:
     lead_pairs: int
 
 
-def _pick_lead(rng: random.Random, ctx: TrumpContext, suit_cards: list[Card], pairs: int) -> list[Card] | None:
+def pick_lead(rng: random.Random, ctx: TrumpContext, suit_cards: list[Card], pairs: int) -> list[Card] | None:
     """A lead of ``pairs`` pairs (0: a single) that every ruleset may lead with the same shape."""
     if pairs == 0:
         return [rng.choice(suit_cards)]
@@ -84,11 +84,11 @@ def make_position(rng: random.Random, difficulty: str) -> FollowPosition:
         plain = [s for s in by_suit if s is not EffectiveSuit.TRUMP]
         led = EffectiveSuit.TRUMP if rng.random() < level_of.trump_lead_chance else rng.choice(plain)
         pairs = rng.choice(level_of.lead_pairs)
-        lead = _pick_lead(rng, ctx, by_suit[led], pairs)
+        lead = pick_lead(rng, ctx, by_suit[led], pairs)
         if lead is None:
             continue
         size = rng.randint(*level_of.hand_sizes)
-        hand = _deal_hand(rng, ctx, lead, led, size, level_of)
+        hand = deal_hand(rng, ctx, lead, led, size, level_of)
         if hand is None:
             continue
         hand.sort(key=ctx.order_key)
@@ -96,8 +96,10 @@ def make_position(rng: random.Random, difficulty: str) -> FollowPosition:
     raise PuzzleError(f"could not make a {difficulty} follow position")  # pragma: no cover
 
 
-def _deal_hand(rng: random.Random, ctx: TrumpContext, lead: list[Card], led: EffectiveSuit, size: int,
-               level_of: FollowLevel) -> list[Card] | None:
+def deal_hand(rng: random.Random, ctx: TrumpContext, lead: list[Card], led: EffectiveSuit, size: int,
+               level_of: FollowLevel, avoid: EffectiveSuit | None = None) -> list[Card] | None:
+    """A hand of ``size`` cards with about ``level_of.suit_cards`` of suit ``led`` (some in pairs),
+    the rest from other suits except ``avoid``; cards already in ``lead`` count against two decks."""
     left = {card: 2 for card in DECK_WITH_JOKERS}
     for card in lead:
         left[card] -= 1
@@ -118,7 +120,7 @@ def _deal_hand(rng: random.Random, ctx: TrumpContext, lead: list[Card], led: Eff
         card = rng.choice(singles)
         hand.append(card)
         left[card] -= 1
-    others = [c for c in left for _ in range(left[c]) if ctx.effective_suit(c) is not led]
+    others = [c for c in left for _ in range(left[c]) if ctx.effective_suit(c) not in (led, avoid)]
     hand += rng.sample(others, size - len(hand))
     return hand if len(hand) >= len(lead) else None
 

@@ -1,0 +1,199 @@
+"""Trick puzzles: who wins this trick, is this a pair / tractor / neither, which card is highest.
+
+Rules: SJ-10, C-1, C-5 (trick winner), SJ-6, SG-4 / SS-4 (shapes), SJ-4, SJ-5 (trump order).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from cardlib.cards import DECK_WITH_JOKERS, Card, Rank, Suit
+from cardlib.shengji.case_questions import CaseContext
+from cardlib.shengji.questions_play import answer_order, answer_shape
+from cardlib.shengji.combos import classify
+from cardlib.shengji.follow import legal_follows
+from cardlib.shengji.rules import get_ruleset
+from cardlib.shengji.trick import find_trick_winner
+from cardlib.shengji.trump import EffectiveSuit, TrumpContext
+
+from .position import cards_block, context_facts, facts, random_level, random_trump, seat_label, text
+from .shengji_follow import FollowLevel, deal_hand, pick_lead
+from .spec import SHENGJI_RULESETS, SpecBuilder
+
+#: Per difficulty: lead sizes, follower hand sizes, the chance a follower is void in the led suit.
+TRICK_LEVELS = {
+    "easy": (FollowLevel((5, 6), (0,), (1, 3), 0.2, 0.1, 0.0), 0.15),
+    "normal": (FollowLevel((6, 7), (1,), (0, 3), 0.4, 0.2, 0.1), 0.35),
+    "hard": (FollowLevel((7, 8), (1, 2), (0, 4), 0.6, 0.25, 0.2), 0.5),
+}
+
+
+def _context(case_ctx: TrumpContext) -> dict[str, str]:
+    return {"level": str(case_ctx.level), "trump": case_ctx.trump.value if case_ctx.trump else "none"}
+
+
+def _follow(rng: random.Random, ctx: TrumpContext, lead: list[Card], used: dict[Card, int],
+            level_of: FollowLevel, void_chance: float) -> list[Card]:
+    """One follower's play: a legal follow (SJ-9) from a random hand; a void hand trumps when it can."""
+    led = ctx.effective_suit(lead[0])
+    void = led is not EffectiveSuit.TRUMP and rng.random() < void_chance
+    rules = get_ruleset("shengji")
+    for _attempt in range(50):
+        size = rng.randint(*level_of.hand_sizes)
+        if void:  # no card of the led suit, trumps (some in pairs) instead
+            hand = deal_hand(rng, ctx, lead, EffectiveSuit.TRUMP, size, level_of, avoid=led)
+        else:
+            hand = deal_hand(rng, ctx, lead, led, size, level_of)
+        if hand is None or any(used[c] + hand.count(c) > 2 for c in set(hand)):
+            continue
+        plays = list(legal_follows(ctx, rules, lead, hand))
+        shape = classify(ctx, rules, lead)
+        trumping = [p for p in plays if all(ctx.is_trump(c) for c in p)
+                    and classify(ctx, rules, p) == shape and led is not EffectiveSuit.TRUMP]
+        play = rng.choice(trumping if trumping and rng.random() < 0.7 else plays)
+        for card in play:
+            used[card] += 1
+        return play
+    raise RuntimeError("no follower hand fits")  # pragma: no cover
+
+
+def make_trick_winner(seed: int, difficulty: str) -> dict[str, Any]:
+    """Who wins this trick? Four plays, the lead first, judged by the engine (SJ-10, C-1, C-5)."""
+    rng = random.Random(f"trick_winner:{seed}")
+    level_of, void_chance = TRICK_LEVELS[difficulty]
+    while True:
+        ctx = TrumpContext(random_level(rng), random_trump(rng, level_of.no_trump_chance))
+        suits = {}
+        for card in DECK_WITH_JOKERS:
+            suits.setdefault(ctx.effective_suit(card), []).append(card)
+        led = EffectiveSuit.TRUMP if rng.random() < level_of.trump_lead_chance else rng.choice(
+            [s for s in suits if s is not EffectiveSuit.TRUMP])
+        lead = pick_lead(rng, ctx, suits[led], rng.choice(level_of.lead_pairs))
+        if lead is not None:
+            break
+    used = {card: 0 for card in DECK_WITH_JOKERS}
+    for card in lead:
+        used[card] += 1
+    plays = [lead] + [_follow(rng, ctx, lead, used, level_of, void_chance) for _ in range(3)]
+    plays = [sorted(p, key=ctx.order_key) for p in plays]
+    leader = rng.randrange(4)
+    seats = [(leader + i) % 4 for i in range(4)]
+    results = {r.id: find_trick_winner(ctx, get_ruleset(r.preset, r.variant), plays) for r in SHENGJI_RULESETS}
+    builder = SpecBuilder("trick_winner", seed=seed, difficulty=difficulty, rulesets=SHENGJI_RULESETS)
+    for index, (seat, play) in enumerate(zip(seats, plays)):
+        label = seat_label(seat)
+        builder.add_answer(str(index), {"en": f"{label['en']}: {' '.join(map(str, play))}",
+                                        "zh": f"{label['zh']}：{' '.join(map(str, play))}"},
+                           {rid: (res.winner == index, res.reason) for rid, res in results.items()})
+    trumped = sum(1 for p in plays[1:] if all(ctx.is_trump(c) for c in p) and led is not EffectiveSuit.TRUMP)
+    display = [facts(*context_facts(ctx.level, ctx.trump)),
+               {"type": "plays", "label": text("The trick, in playing order", "本轮出牌（按顺序）"),
+                "plays": [{"label": text(f"{seat_label(s)['en']}{' (lead)' if i == 0 else ''}",
+                                         f"{seat_label(s)['zh']}{'（首家）' if i == 0 else ''}"),
+                           "cards": [str(c) for c in p]} for i, (s, p) in enumerate(zip(seats, plays))]}]
+    return builder.build(
+        position={**_context(ctx), "leader": leader, "plays": [[str(c) for c in p] for p in plays]},
+        input_type="choice", question=text("Who wins this trick?", "这一轮谁赢？"),
+        features={"lead_cards": len(lead), "trumping_plays": trumped,
+                  "followers_off_suit": sum(1 for p in plays[1:] if any(ctx.effective_suit(c) is not led for c in p))},
+        extra={"display": display})
+
+
+SHAPE_ANSWERS = (("pair", text("A pair", "对子")), ("tractor2", text("A tractor of 2 pairs", "2连对拖拉机")),
+                 ("tractor3", text("A tractor of 3 pairs", "3连对拖拉机")), ("none", text("Neither", "都不是")))
+
+
+def _shape_key(answer: Any) -> str:
+    if isinstance(answer, dict):
+        return f"tractor{answer['pairs']}"
+    return answer
+
+
+def _near_level_pairs(rng: random.Random, ctx: TrumpContext, pairs: int) -> list[Card]:
+    """Pairs around the level rank and the jokers, where SG-4 and SS-4 disagree."""
+    level, trump = ctx.level, ctx.trump
+    suit = trump if trump is not None and rng.random() < 0.6 else rng.choice(list(Suit))
+    ranks = [r for r in Rank if not r.is_joker]
+    at = ranks.index(level)
+    window = [r for r in ranks[max(0, at - pairs): at + pairs + 1]]
+    start = rng.randrange(max(1, len(window) - pairs + 1))
+    chosen = [Card(suit, r) if not r.is_joker else None for r in window[start:start + pairs]]
+    cards = [c for c in chosen if c is not None]
+    if rng.random() < 0.3:
+        cards[-1] = rng.choice([Card(None, Rank.LITTLE_JOKER), Card(suit, level)])
+    return [c for c in cards for _ in range(2)]
+
+
+def _plain_pairs(rng: random.Random, ctx: TrumpContext, pairs: int) -> list[Card]:
+    """Pairs of one effective suit, adjacent about half the time."""
+    suit_cards = sorted({c for c in DECK_WITH_JOKERS if ctx.effective_suit(c) is ctx.effective_suit(
+        rng.choice(DECK_WITH_JOKERS))}, key=ctx.order_key)
+    start = rng.randrange(max(1, len(suit_cards) - pairs))
+    if rng.random() < 0.5:
+        picked = suit_cards[start:start + pairs]
+    else:
+        picked = rng.sample(suit_cards, min(pairs, len(suit_cards)))
+    cards = [c for c in picked for _ in range(2)]
+    if rng.random() < 0.2:
+        cards[-1] = rng.choice(suit_cards)
+    return cards
+
+
+def make_shape(seed: int, difficulty: str) -> dict[str, Any]:
+    """Is this a pair, a tractor, or neither? (SJ-6; SG-4 / SS-4 where the documents differ.)"""
+    rng = random.Random(f"shape:{seed}")
+    ctx = TrumpContext(random_level(rng), random_trump(rng, 0.2 if difficulty == "hard" else 0.0))
+    pairs = {"easy": rng.choice((1, 2)), "normal": 2, "hard": rng.choice((2, 3))}[difficulty]
+    near = difficulty != "easy" and rng.random() < (0.5 if difficulty == "normal" else 0.8)
+    while True:  # two decks: at most two copies of a card (SJ-1)
+        cards = _near_level_pairs(rng, ctx, pairs) if near else _plain_pairs(rng, ctx, pairs)
+        if max(Counter(cards).values()) <= 2:
+            break
+    cards = sorted(cards, key=ctx.order_key)
+    case = {"question": "shape", **_context(ctx), "cards": [str(c) for c in cards]}
+    results = {r.id: answer_shape(case, CaseContext(get_ruleset(r.preset, r.variant))) for r in SHENGJI_RULESETS}
+    builder = SpecBuilder("shape", seed=seed, difficulty=difficulty, rulesets=SHENGJI_RULESETS)
+    for key, label in SHAPE_ANSWERS:
+        builder.add_answer(key, label, {rid: (_shape_key(answer) == key, reason)
+                                        for rid, (answer, reason) in results.items()})
+    return builder.build(
+        position={**_context(ctx), "cards": case["cards"]}, input_type="choice",
+        question=text("Is this a pair, a tractor, or neither?", "这是对子、拖拉机，还是都不是？"),
+        features={"cards": len(cards), "near_level": near, "trumps": sum(ctx.is_trump(c) for c in cards)},
+        extra={"display": [facts(*context_facts(ctx.level, ctx.trump)),
+                           cards_block(text("Cards", "牌"), case["cards"])]})
+
+
+def make_highest(seed: int, difficulty: str) -> dict[str, Any]:
+    """Which card is highest? Distinct cards of one suit, mostly trumps (SJ-4, SJ-5)."""
+    rng = random.Random(f"highest:{seed}")
+    ctx = TrumpContext(random_level(rng), random_trump(rng, 0.25 if difficulty == "hard" else 0.0))
+    count = {"easy": 3, "normal": 4, "hard": 6}[difficulty]
+    trumps = [c for c in DECK_WITH_JOKERS if ctx.is_trump(c)]
+    if difficulty == "easy" and rng.random() < 0.5:
+        plain = {ctx.effective_suit(c) for c in DECK_WITH_JOKERS} - {EffectiveSuit.TRUMP}
+        suit = rng.choice(sorted(plain))
+        pool = [c for c in DECK_WITH_JOKERS if ctx.effective_suit(c) is suit]
+    elif difficulty == "hard":
+        # the level cards and jokers are where readers slip: draw mostly from them
+        tops = [c for c in trumps if c.is_joker or c.rank is ctx.level]
+        rest = [c for c in trumps if c not in tops]
+        pool = tops + rng.sample(rest, min(len(rest), 3))
+    else:
+        pool = trumps
+    cards = sorted(rng.sample(pool, count), key=lambda c: c.sort_key)
+    case = {"question": "order", **_context(ctx), "cards": [str(c) for c in cards]}
+    results = {r.id: answer_order(case, CaseContext(get_ruleset(r.preset, r.variant))) for r in SHENGJI_RULESETS}
+    builder = SpecBuilder("highest", seed=seed, difficulty=difficulty, rulesets=SHENGJI_RULESETS)
+    for card in cards:
+        builder.add_answer(str(card), {"en": card.symbol, "zh": card.symbol},
+                           {rid: (str(card) in groups[0], reason) for rid, (groups, reason) in results.items()})
+    return builder.build(
+        position={**_context(ctx), "cards": case["cards"]}, input_type="choice",
+        question=text("Which card is highest?", "哪张牌最大？"),
+        features={"cards": count, "trumps": sum(ctx.is_trump(c) for c in cards),
+                  "level_cards": sum(1 for c in cards if c.rank is ctx.level), "no_trump": ctx.trump is None},
+        extra={"display": [facts(*context_facts(ctx.level, ctx.trump)),
+                           cards_block(text("Cards", "牌"), case["cards"])]})
