@@ -60,9 +60,9 @@ _SUIT_RANKING = {EffectiveSuit.TRUMP: 0, EffectiveSuit.SPADES: 1, EffectiveSuit.
 class TrumpContext:
     """The level being played and the trump suit (``None``: no trump suit, 无主).
 
-    :meth:`strength` is dense: inside one effective suit the strengths are the
-    consecutive integers 0, 1, 2, ... from the lowest card, so two cards are
-    neighbours in the SJ-5 order exactly when their strengths differ by one.
+    :meth:`strength` is dense: inside one effective suit the strengths are
+    consecutive integers, so two cards are neighbours in the SJ-5 order exactly
+    when their strengths differ by one.
 
     Rules: SJ-3, SJ-4, SJ-5
     """
