@@ -25,7 +25,10 @@ from ..cards import Card, Rank, parse_cards
 from ..errors import InvalidPositionError
 from ..explain import Reason
 from ..rule_ids import RuleId
+from .combos import split_units
 from .rules import Ruleset, get_ruleset
+from .trick import find_trick_winner, read_plays
+from .trump import TrumpContext
 
 #: SJ-11: the point cards and their values.
 POINT_VALUES: dict[Rank, int] = {Rank.FIVE: 5, Rank.TEN: 10, Rank.KING: 10}
@@ -139,6 +142,35 @@ def kitty_score(rules: Ruleset, kitty: Sequence[Card], attackers_won_last: bool,
                                    f"The attackers won the last trick: the kitty's {points} points "
                                    f"count {factor} times, {points * factor}. {why.en}",
                                    f"闲家抠底：底牌{points}分×{factor} = {points * factor}分。{why.zh}")
+
+
+def score_kitty(ctx: TrumpContext, rules: Ruleset, kitty: Sequence[Card], last_trick: Sequence[Sequence[Card]],
+                attackers_won_last: bool, winner: int | None = None) -> tuple[int, Reason]:
+    """SJ-12 from the last trick itself: its plays (lead first) set the multiplier (C-2).
+
+    ``kitty_shape="winning_play"`` looks at the play that won (``winner``, found by the
+    trick rules when not given), ``"lead"`` at the lead; the multiplier counts the play's
+    largest unit (for a throw, C-3: its longest tractor, else a pair, else a single).
+
+    Rules: SJ-12, C-2, SG-6, SS-6
+
+    >>> ctx = TrumpContext(Rank.TWO, None)
+    >>> kitty = parse_cards("S5 S5 HK H10 C3 C4 C6 C7")
+    >>> score_kitty(ctx, get_ruleset("shengji"), kitty, [parse_cards(p) for p in ("BJ BJ", "S3 S4", "D6 D7", "H8 H8")], True)[0]
+    120
+    """
+    plays = read_plays(ctx, rules, last_trick)
+    if len(plays) != 4:
+        raise InvalidPositionError(f"the last trick has a play from each of the 4 players, got {len(plays)}")
+    if not attackers_won_last:
+        return kitty_score(rules, kitty, False)
+    if rules.kitty_shape == "lead":
+        index = 0
+    else:
+        index = find_trick_winner(ctx, rules, plays).winner if winner is None else winner
+    play = plays[index]
+    unit_pairs = max(unit.pairs for unit in split_units(ctx, rules, play))
+    return kitty_score(rules, kitty, True, unit_pairs, len(play), len(plays[0]))
 
 
 # --- the level change (SG-7 / SS-7, SS-E2) --------------------------------------------------

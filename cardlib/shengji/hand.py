@@ -1,0 +1,439 @@
+"""One whole hand of Shengji as a state machine, and a game of hands until one team wins.
+
+Phases: ``deal`` (cards one at a time, calls at any moment, then :meth:`ShengjiHand.close_calls`)
+→ ``bury`` (the dealer holds the kitty and buries 8) → ``play`` (25 tricks) → ``over`` (the
+kitty is scored, levels move, the next dealer is known).  Every action returns the events it
+caused, each with the :class:`~cardlib.explain.Reason` that decided it; a refused action
+raises :class:`~cardlib.errors.IllegalActionError` and leaves the hand unchanged.
+
+Rules: SJ-1, SJ-2, SJ-7, SJ-8, SJ-11, SJ-12, SJ-13, SG-E1, SG-2, SS-2, SG-9, SS-9
+
+>>> hand = ShengjiHand(get_ruleset("shengji"), seed=7)
+>>> events = hand.deal_card()
+>>> events[0].kind, events[0].seat, hand.phase
+('deal', 0, 'deal')
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, Iterable, Sequence
+
+from ..cards import DECK_WITH_JOKERS, Card, Rank, format_cards, parse_cards
+from ..errors import IllegalActionError, InvalidPositionError
+from ..explain import Reason, Verdict
+from ..rule_ids import RuleId
+from .calling import CallState, apply_call, check_call, explain_trump, first_hand_dealer, turn_kitty
+from .follow import check_follow
+from .leads import check_lead
+from .progression import Progress, after_hand, check_levels, check_seat, next_seat, team_of
+from .rules import Ruleset, get_ruleset
+from .scoring import KITTY_SIZE, LevelChange, level_change, score_kitty, trick_points
+from .trick import find_trick_winner
+from .trump import TrumpContext
+
+SEATS = 4
+#: SJ-1: two full decks with jokers.
+FULL_DECK: tuple[Card, ...] = DECK_WITH_JOKERS * 2
+#: SJ-2: 25 cards to each of the four players.
+HAND_SIZE = 25
+DEALT = HAND_SIZE * SEATS
+
+
+# --- the deal and the burial (SJ-2, SJ-7) ----------------------------------------------------
+
+def deal_order(dealer: int) -> list[int]:
+    """SJ-2: the seats in the order they are dealt to: the dealer first, then counterclockwise."""
+    return [(dealer + i) % SEATS for i in range(SEATS)]
+
+
+def cut_by(rules: Ruleset, dealer: int) -> int | None:
+    """SJ-2: who cuts the deck: SG has the player after the dealer; SS is silent (None)."""
+    return next_seat(dealer) if rules.cut == "after_dealer" else None
+
+
+def shuffled_deck(rng: random.Random) -> list[Card]:
+    """SJ-1, SJ-2: both decks (108 cards), shuffled by a seeded generator."""
+    deck = list(FULL_DECK)
+    rng.shuffle(deck)
+    return deck
+
+
+def check_bury(hand: Sequence[Card], kitty: Sequence[Card], bury: Sequence[Card]) -> Verdict:
+    """SJ-7: the dealer may bury any 8 of the 33 cards it holds, trumps and points included.
+
+    Raises :class:`InvalidPositionError` for a count other than 8 or cards not held.
+    """
+    if len(bury) != KITTY_SIZE:
+        raise InvalidPositionError(f"the dealer buries exactly {KITTY_SIZE} cards (SJ-7), not {len(bury)}")
+    held = Counter(hand) + Counter(kitty)
+    for card, count in Counter(bury).items():
+        if held[card] < count:
+            has = "holds none" if not held[card] else f"holds only {held[card]}"
+            raise InvalidPositionError(f"cannot bury {card} {count} time{'s' * (count > 1)}: "
+                                       f"the dealer's hand and the kitty {has}")
+    points = trick_points(bury)
+    return Verdict(True, Reason(RuleId.SJ_7, f"The dealer may bury any {KITTY_SIZE} cards, trumps and points "
+                                             f"included: {format_cards(bury)} ({points} points) go down.",
+                                f"庄家可扣任意{KITTY_SIZE}张牌，主牌和分牌都可以：扣下{format_cards(bury)}（{points}分）。"))
+
+
+def _take(hand: list[Card], cards: Sequence[Card]) -> tuple[Card, ...]:
+    """Remove ``cards`` (known to be held) from ``hand``; the very card objects dealt move on."""
+    return tuple(hand.pop(hand.index(card)) for card in cards)
+
+
+# --- events and snapshots -------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """What happened: a kind (``deal``, ``call``, ``trump``, ``redeal``, ``kitty``, ``bury``,
+    ``play``, ``trick``, ``score``), the seat concerned, the cards, a value and the reason."""
+
+    kind: str
+    seat: int | None
+    cards: tuple[Card, ...]
+    reason: Reason
+    value: Any = None
+
+    def __str__(self) -> str:
+        who = "" if self.seat is None else f"seat {self.seat} "
+        cards = f"{format_cards(self.cards)} " if self.cards else ""
+        return f"{self.kind}: {who}{cards}({self.reason})"
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """How a hand ended: points, kitty, level change and where the game goes next."""
+
+    dealer: int
+    attacker_trick_points: int
+    kitty_points: int
+    attacker_points: int
+    defender_trick_points: int
+    change: LevelChange
+    progress: Progress
+
+
+@dataclass(frozen=True, slots=True)
+class HandSnapshot:
+    """A frozen copy of everything visible in a hand at one moment (for stepping a UI)."""
+
+    phase: str
+    dealer: int | None
+    trump: str | None
+    hands: tuple[tuple[Card, ...], ...]
+    undealt: int
+    kitty: tuple[Card, ...]
+    buried: tuple[Card, ...]
+    trick: tuple[tuple[int, tuple[Card, ...]], ...]
+    tricks_played: int
+    points: tuple[int, int]
+    to_act: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """A finished trick: the plays in order (seat, cards), the winning seat and its points."""
+
+    plays: tuple[tuple[int, tuple[Card, ...]], ...]
+    winner: int
+    points: int
+
+
+# --- the hand ---------------------------------------------------------------------------------
+
+class ShengjiHand:
+    """One hand from the shuffle to the level change.
+
+    ``levels`` are team 0's and team 1's levels; ``dealer`` is None for the first hand of a
+    game, whose dealer the calls decide (SS-9 / SG-9; the deal then begins at seat 0).
+    """
+
+    def __init__(self, rules: Ruleset, levels: Sequence[Rank | str] = (Rank.TWO, Rank.TWO),
+                 dealer: int | None = None, seed: int = 0) -> None:
+        if not isinstance(rules, Ruleset):
+            raise InvalidPositionError(f"expected a Ruleset, got {type(rules).__name__}")
+        self.rules = rules
+        self.levels = check_levels(levels)
+        self.first_hand = dealer is None
+        if dealer is None:
+            if self.levels[0] is not self.levels[1]:
+                raise InvalidPositionError("the first hand (no dealer yet) needs both teams at one level")
+            dealer = first_hand_dealer(rules, CallState(self.levels[0]))[0]
+        self.dealer: int | None = None if dealer is None else check_seat(dealer, "dealer")
+        self.level = self.levels[0] if self.dealer is None else self.levels[team_of(self.dealer)]
+        self.seed = seed
+        self._rng = random.Random(seed)
+        self.log: list[Event] = []
+        self._actions: list[tuple[str, tuple[Any, ...]]] = []
+        self._start_deal()
+
+    def _start_deal(self) -> None:
+        self.phase = "deal"
+        self._deck = shuffled_deck(self._rng)
+        self._dealt = 0
+        self._first_to = 0 if self.dealer is None else self.dealer
+        self.hands: list[list[Card]] = [[] for _ in range(SEATS)]
+        self.kitty: tuple[Card, ...] = tuple(self._deck[DEALT:])
+        self.buried: tuple[Card, ...] = ()
+        self.calls = CallState(self.level)
+        self.ctx: TrumpContext | None = None
+        self.trick: list[tuple[int, tuple[Card, ...]]] = []
+        self.tricks: list[Trick] = []
+        self.points = [0, 0]
+        self.to_act: int | None = None
+        self.result: HandResult | None = None
+
+    # --- views ---
+
+    @property
+    def undealt(self) -> int:
+        return DEALT - self._dealt
+
+    @property
+    def next_to_deal(self) -> int | None:
+        """The seat the next card goes to (SJ-2), or None once all 100 are dealt."""
+        return None if self._dealt >= DEALT else (self._first_to + self._dealt) % SEATS
+
+    @property
+    def attackers(self) -> int:
+        """The non-dealer team (SJ-12)."""
+        if self.dealer is None:
+            raise IllegalActionError("no dealer yet: the attackers are not known")
+        return 1 - team_of(self.dealer)
+
+    @property
+    def lead(self) -> tuple[Card, ...] | None:
+        """The cards led to the current trick, if one has been led."""
+        return self.trick[0][1] if self.trick else None
+
+    def all_cards(self) -> list[Card]:
+        """Every card wherever it is (SJ-1: always the 108 of two decks)."""
+        cards = self._deck[self._dealt:DEALT] + [c for hand in self.hands for c in hand]
+        cards += self.kitty + self.buried
+        cards += [c for _seat, play in self.trick for c in play]
+        cards += [c for trick in self.tricks for _seat, play in trick.plays for c in play]
+        return cards
+
+    def snapshot(self) -> HandSnapshot:
+        """A frozen copy of the visible state."""
+        trump = None
+        if self.ctx is not None:
+            trump = "none" if self.ctx.trump is None else self.ctx.trump.value
+        return HandSnapshot(self.phase, self.dealer, trump, tuple(tuple(h) for h in self.hands),
+                            self.undealt, self.kitty, self.buried, tuple(self.trick), len(self.tricks),
+                            (self.points[0], self.points[1]), self.to_act)
+
+    def history(self) -> list[tuple[Event, HandSnapshot]]:
+        """Every event with the snapshot after the action that caused it, by replaying the
+        recorded actions on a fresh hand (so a UI can step forward and back)."""
+        replay = ShengjiHand(self.rules, self.levels, None if self.first_hand else self.dealer, self.seed)
+        steps: list[tuple[Event, HandSnapshot]] = []
+        for name, args in self._actions:
+            events = getattr(replay, name)(*args)
+            snap = replay.snapshot()
+            steps.extend((event, snap) for event in events)
+        return steps
+
+    # --- actions ---
+
+    def _record(self, name: str, args: tuple[Any, ...], events: list[Event]) -> tuple[Event, ...]:
+        self._actions.append((name, args))
+        self.log.extend(events)
+        return tuple(events)
+
+    def _require_phase(self, phase: str, action: str) -> None:
+        if self.phase != phase:
+            raise IllegalActionError(f"cannot {action} now: the hand is in the {self.phase!r} phase, "
+                                     f"not {phase!r}")
+
+    def deal_card(self) -> tuple[Event, ...]:
+        """SJ-2: deal the next card to the next seat counterclockwise."""
+        self._require_phase("deal", "deal a card")
+        seat = self.next_to_deal
+        if seat is None:
+            raise IllegalActionError("all 100 cards are dealt; the last 8 are the kitty (SJ-2)")
+        card = self._deck[self._dealt]
+        self._dealt += 1
+        self.hands[seat].append(card)
+        reason = Reason(RuleId.SJ_2, f"Card {self._dealt} of {DEALT} goes to seat {seat}.",
+                        f"第{self._dealt}/{DEALT}张牌发给{seat}号位。")
+        return self._record("deal_card", (), [Event("deal", seat, (card,), reason)])
+
+    def check_call(self, seat: int, cards: Iterable[Card] | str) -> Verdict:
+        """Whether ``seat`` may show ``cards`` as a call now (SG-1 / SS-1); errors for bad input."""
+        self._require_phase("deal", "call")
+        seat = check_seat(seat)
+        shown = parse_cards(cards)
+        held = Counter(self.hands[seat])
+        for card, count in Counter(shown).items():
+            if held[card] < count:
+                raise IllegalActionError(f"seat {seat} cannot show {format_cards(shown)}: it does not hold "
+                                         f"{count} × {card}")
+        return check_call(self.rules, self.calls, seat, shown)
+
+    def call(self, seat: int, cards: Iterable[Card] | str) -> tuple[Event, ...]:
+        """SG-1 / SS-1: show level cards or jokers during the deal to call or override trump."""
+        verdict = self.check_call(seat, cards)
+        if not verdict:
+            raise IllegalActionError(str(verdict.reason))
+        shown = tuple(parse_cards(cards))
+        self.calls = apply_call(self.rules, self.calls, seat, shown)
+        return self._record("call", (seat, format_cards(shown)), [Event("call", seat, shown, verdict.reason)])
+
+    def close_calls(self) -> tuple[Event, ...]:
+        """The deal is over: fix trump and dealer (or turn the kitty, SG-2, or deal again), and
+        give the dealer the kitty (SJ-7)."""
+        self._require_phase("deal", "close the calls")
+        if self._dealt < DEALT:
+            raise IllegalActionError(f"{DEALT - self._dealt} cards are still to be dealt (SJ-2)")
+        events: list[Event] = []
+        if not self.calls.has_call and self.rules.no_call == "redeal":
+            self._start_deal()
+            reason = Reason(RuleId.SG_2, "Nobody called: the cards are shuffled and dealt again.",
+                            "无人亮主：重新洗牌发牌。")
+            return self._record("close_calls", (), [Event("redeal", None, (), reason)])
+        if self.dealer is None:
+            dealer, why = first_hand_dealer(self.rules, self.calls)
+            if dealer is None or why is None:
+                dealer = 0
+                why = Reason(RuleId.SS_9, "Nobody called: seat 0, where the deal began, deals the first hand.",
+                             "无人亮主：从0号位开始发牌，首局由0号位坐庄。")
+            self.dealer = dealer
+            events.append(Event("dealer", dealer, (), why, dealer))
+        if self.calls.has_call:
+            trump, why = self.calls.trump, explain_trump(self.rules, self.calls)
+        else:
+            trump, index, why = turn_kitty(self.kitty)
+            events.append(Event("turn", self.dealer, self.kitty[:index + 1], why, trump))
+        self.ctx = TrumpContext(self.level, trump)
+        events.append(Event("trump", None, (), why, "none" if trump is None else trump.value))
+        self.hands[self.dealer].extend(self.kitty)
+        picked, self.kitty = self.kitty, ()
+        events.append(Event("kitty", self.dealer, picked,
+                            Reason(RuleId.SJ_7, f"Seat {self.dealer}, the dealer, picks up the {KITTY_SIZE} kitty cards.",
+                                   f"庄家（{self.dealer}号位）收起{KITTY_SIZE}张底牌。")))
+        self.phase = "bury"
+        self.to_act = self.dealer
+        return self._record("close_calls", (), events)
+
+    def bury(self, cards: Iterable[Card] | str) -> tuple[Event, ...]:
+        """SJ-7: the dealer buries any 8 cards; then the dealer leads the first trick (SJ-8)."""
+        self._require_phase("bury", "bury")
+        assert self.dealer is not None
+        buried = parse_cards(cards)
+        try:
+            verdict = check_bury(self.hands[self.dealer], (), buried)
+        except InvalidPositionError as error:
+            raise IllegalActionError(str(error)) from None
+        self.buried = _take(self.hands[self.dealer], buried)
+        self.phase = "play"
+        self.to_act = self.dealer
+        lead = Reason(RuleId.SJ_8, f"The dealer, seat {self.dealer}, leads the first trick.",
+                      f"庄家（{self.dealer}号位）首先出牌。")
+        return self._record("bury", (format_cards(buried),),
+                            [Event("bury", self.dealer, self.buried, verdict.reason),
+                             Event("turn_to_lead", self.dealer, (), lead)])
+
+    def check_play(self, seat: int, cards: Iterable[Card] | str) -> Verdict:
+        """Whether ``seat`` may play ``cards`` now: its turn, then SJ-6 / C-3 for a lead, SJ-9 /
+        SJ-10 for a follow.  Bad input (cards not held, wrong count) raises IllegalActionError."""
+        self._require_phase("play", "play")
+        seat = check_seat(seat)
+        if seat != self.to_act:
+            raise IllegalActionError(f"it is seat {self.to_act}'s turn, not seat {seat}'s (SJ-8)")
+        assert self.ctx is not None
+        played = parse_cards(cards)
+        try:
+            if not self.trick:
+                return check_lead(self.ctx, self.rules, self.hands[seat], played)
+            return check_follow(self.ctx, self.rules, list(self.trick[0][1]), self.hands[seat], played)
+        except InvalidPositionError as error:
+            raise IllegalActionError(str(error)) from None
+
+    def play(self, seat: int, cards: Iterable[Card] | str) -> tuple[Event, ...]:
+        """Play to the trick (SJ-8, SJ-9, SJ-10); the fourth play settles it (SJ-11), the last
+        trick settles the hand (SJ-12, SJ-13)."""
+        verdict = self.check_play(seat, cards)
+        if not verdict:
+            raise IllegalActionError(str(verdict.reason))
+        played = _take(self.hands[seat], parse_cards(cards))
+        self.trick.append((seat, played))
+        events = [Event("play", seat, played, verdict.reason)]
+        if len(self.trick) < SEATS:
+            self.to_act = next_seat(seat)
+        else:
+            events.extend(self._finish_trick())
+        return self._record("play", (seat, format_cards(played)), events)
+
+    def _finish_trick(self) -> list[Event]:
+        assert self.ctx is not None
+        plays = [list(cards) for _seat, cards in self.trick]
+        result = find_trick_winner(self.ctx, self.rules, plays)
+        winner = self.trick[result.winner][0]
+        points = trick_points(c for play in plays for c in play)
+        self.points[team_of(winner)] += points
+        self.tricks.append(Trick(tuple(self.trick), winner, points))
+        self.trick = []
+        self.to_act = winner
+        events = [Event("trick", winner, (), result.reason, points)]
+        if not any(self.hands):
+            events.extend(self._score(plays, result.winner))
+        return events
+
+    def _score(self, last_plays: list[list[Card]], winning_index: int) -> list[Event]:
+        """SJ-12 (SG-E1: the last trick is simply the last), SG-7 / SS-7, SG-8, SS-8."""
+        assert self.ctx is not None and self.dealer is not None
+        attackers = self.attackers
+        won_last = team_of(self.tricks[-1].winner) == attackers
+        kitty, kitty_reason = score_kitty(self.ctx, self.rules, self.buried, last_plays, won_last,
+                                          winning_index)
+        total = self.points[attackers] + kitty
+        change, change_reason = level_change(self.rules, total)
+        progress = after_hand(self.rules, self.dealer, self.levels, change)
+        self.result = HandResult(self.dealer, self.points[attackers], kitty, total, self.points[1 - attackers],
+                                 change, progress)
+        self.phase = "over"
+        self.to_act = None
+        return [Event("kitty_score", self.tricks[-1].winner, self.buried, kitty_reason, kitty),
+                Event("level_change", None, (), change_reason, change.to_dict()),
+                Event("next", progress.next_dealer, (), progress.reason, progress.to_dict())]
+
+
+class ShengjiGame:
+    """Hands one after another, levels and dealer carried over, until a team wins (SJ-13, SS-8).
+
+    Each hand's seed comes from the game's seeded generator, so a game replays exactly.
+    """
+
+    def __init__(self, rules: Ruleset, seed: int = 0,
+                 levels: Sequence[Rank | str] = (Rank.TWO, Rank.TWO)) -> None:
+        self.rules = rules
+        self._seeds = random.Random(seed)
+        self.levels = check_levels(levels)
+        self.results: list[HandResult] = []
+        self.winner: int | None = None
+        self.hand = ShengjiHand(rules, self.levels, None, self._seeds.getrandbits(64))
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None
+
+    def next_hand(self) -> ShengjiHand | None:
+        """Take the finished hand into the game (levels, winner: SJ-13, SS-8) and start the
+        next one with the next dealer (SG-8); None once a team has won."""
+        result = self.hand.result
+        if result is None:
+            raise IllegalActionError("the current hand is not over yet")
+        if self.over:
+            raise IllegalActionError(f"the game is over: team {self.winner} has won")
+        self.results.append(result)
+        self.levels = result.progress.levels
+        self.winner = result.progress.winner
+        if self.over:
+            return None
+        self.hand = ShengjiHand(self.rules, self.levels, result.progress.next_dealer, self._seeds.getrandbits(64))
+        return self.hand
