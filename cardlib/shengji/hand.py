@@ -26,11 +26,13 @@ from ..errors import IllegalActionError, InvalidPositionError
 from ..explain import Reason, Verdict
 from ..rule_ids import RuleId
 from .calling import CallState, apply_call, check_call, explain_trump, first_hand_dealer, turn_kitty
+from .combos import shape_of
 from .follow import check_follow
 from .leads import check_lead
 from .progression import Progress, after_hand, check_levels, check_seat, next_seat, team_of
 from .rules import Ruleset, get_ruleset
 from .scoring import KITTY_SIZE, LevelChange, level_change, score_kitty, trick_points
+from .throws import resolve_throw
 from .trick import find_trick_winner
 from .trump import TrumpContext
 
@@ -356,13 +358,22 @@ class ShengjiHand:
 
     def play(self, seat: int, cards: Iterable[Card] | str) -> tuple[Event, ...]:
         """Play to the trick (SJ-8, SJ-9, SJ-10); the fourth play settles it (SJ-11), the last
-        trick settles the hand (SJ-12, SJ-13)."""
+        trick settles the hand (SJ-12, SJ-13).  A throw lead (C-3) that another hand beats is
+        reduced to its smallest beaten unit; the rest stays in the hand."""
         verdict = self.check_play(seat, cards)
         if not verdict:
             raise IllegalActionError(str(verdict.reason))
-        played = _take(self.hands[seat], parse_cards(cards))
+        assert self.ctx is not None
+        wanted = parse_cards(cards)
+        events = []
+        if not self.trick and self.rules.throws and shape_of(self.ctx, self.rules, wanted).kind == "throw":
+            others = [self.hands[(seat + i) % SEATS] for i in range(1, SEATS)]
+            throw = resolve_throw(self.ctx, self.rules, wanted, others)
+            events.append(Event("throw", seat, tuple(wanted), throw.reason, throw.stands))
+            wanted = throw.play
+        played = _take(self.hands[seat], wanted)
         self.trick.append((seat, played))
-        events = [Event("play", seat, played, verdict.reason)]
+        events.append(Event("play", seat, played, verdict.reason))
         if len(self.trick) < SEATS:
             self.to_act = next_seat(seat)
         else:
