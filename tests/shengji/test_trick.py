@@ -1,0 +1,109 @@
+"""Trick winner (SJ-10, C-1, C-5; throws C-3) and the next leader (SJ-8)."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardlib.cards import Rank, Suit
+from cardlib.errors import CardlibError, InvalidPositionError
+from cardlib.rule_ids import RuleId
+from cardlib.shengji.case_questions import CaseContext
+from cardlib.shengji.questions_play import answer_next_leader
+from cardlib.shengji.rules import SHENGJI, SHUANGSHENG, get_ruleset
+from cardlib.shengji.trick import find_trick_winner
+from cardlib.shengji.trump import TrumpContext
+
+TWO_S = TrumpContext(Rank.TWO, Suit.SPADES)
+
+
+def winner(plays, ctx=TWO_S, rules=SHENGJI):
+    return find_trick_winner(ctx, rules, plays)
+
+
+def test_c1_equal_cards_the_first_played_wins():
+    """cases.md example: HK HK H3 C4 → the lead."""
+    result = winner(["HK", "HK", "H3", "C4"])
+    assert result.winner == 0 and result.reason.rule is RuleId.C_1
+
+
+def test_sj10_higher_card_of_the_led_suit_wins():
+    result = winner(["HK", "H3", "HA", "C4"])
+    assert result.winner == 2 and result.reason.rule is RuleId.SJ_10
+
+
+def test_sj10_discard_of_a_higher_plain_card_cannot_win():
+    assert winner(["H3", "CA", "DA", "H4"]).winner == 3
+
+
+def test_sj10_a_trump_beats_a_plain_lead_and_over_trump_must_be_higher():
+    assert winner(["HA", "S3", "S4", "H5"]).winner == 2
+    assert winner(["HA", "S4", "S3", "HK"]).winner == 1
+
+
+def test_sj4_c1_off_suit_level_cards_trump_and_tie_with_each_other():
+    result = winner(["HA", "D2", "C2", "H3"])
+    assert result.winner == 1 and result.reason.rule is RuleId.C_1
+    assert winner(["HA", "D2", "S2", "H3"]).winner == 2
+
+
+def test_c5_two_different_trump_singles_on_a_pair_lead_are_a_discard():
+    result = winner(["HA HA", "S3 S4", "C4 C5", "H3 H3"])
+    assert result.winner == 0 and result.reason.rule is RuleId.C_5
+    assert "S3 S4" in result.reason.en and result.reason.zh
+
+
+def test_sj10_a_trump_pair_beats_a_plain_pair_and_equal_trump_pairs_keep_the_first():
+    assert winner(["HA HA", "S3 S3", "C4 C5", "H3 H3"]).winner == 1
+    result = winner(["HA HA", "H2 H2", "D2 D2", "H3 H3"])
+    assert result.winner == 1 and result.reason.rule is RuleId.C_1
+
+
+def test_sj10_tractor_lead_beaten_only_by_a_tractor_compared_by_its_top_pair():
+    # trump pairs that are not adjacent cannot win; a trump tractor does
+    assert winner(["HA HA HK HK", "S3 S3 S5 S5", "C3 C3 C4 C4", "H9 H9 H8 H8"]).winner == 0
+    assert winner(["HA HA HK HK", "S3 S3 S4 S4", "H2 H2 SA SA", "H9 H9 H8 H8"]).winner == 2
+
+
+def test_sg_no_trump_small_joker_tractor_wins():
+    ctx = TrumpContext(Rank.TWO, None)
+    assert winner(["HA HA HK HK", "LJ LJ S2 S2", "H9 H9 H8 H8"], ctx).winner == 1
+
+
+def test_ss4_natural_rank_tractor_trumps_only_under_its_ruleset():
+    five = TrumpContext(Rank.FIVE, Suit.SPADES)
+    plays = ["HA HA HK HK", "S5 S5 S6 S6", "H9 H9 H8 H8"]
+    assert winner(plays, five, SHUANGSHENG).winner == 1
+    assert winner(plays, five, SHENGJI).winner == 0
+
+
+def test_sj10_trump_lead_followed_by_higher_trump():
+    assert winner(["S3", "BJ", "LJ", "S4"]).winner == 1
+    assert winner(["H2", "S2", "LJ", "D2"]).winner == 2
+
+
+def test_c3_throw_lead_beaten_only_by_trumps_of_the_same_structure():
+    rules = get_ruleset("shengji", {"throws": True})
+    assert winner(["HA HK HK", "S3 S4 S4", "HQ HQ H3", "S5 S6 S7"], rules=rules).winner == 1
+    assert winner(["HA HK HK", "S3 S4 S4", "S5 S5 S6", "H3 H4 H5"], rules=rules).winner == 2
+    assert winner(["HA HK HK", "HQ HQ HJ", "S5 S6 S7", "H3 H4 H5"], rules=rules).winner == 0
+
+
+def test_sj10_bad_tricks_are_clear_errors():
+    with pytest.raises(InvalidPositionError, match="has 1 card"):
+        winner(["HA HA", "H3"])
+    with pytest.raises(InvalidPositionError, match="at most 4"):
+        winner(["HA"] * 2 + ["H3"] * 3)
+    with pytest.raises(CardlibError, match="3 copies"):
+        winner(["HA", "HA", "HA"])
+    with pytest.raises(InvalidPositionError, match="non-empty"):
+        winner([])
+
+
+def test_sj8_next_leader_is_the_dealer_then_the_trick_winner():
+    context = CaseContext(SHENGJI)
+    assert answer_next_leader({"dealer": 2, "first_trick": True}, context)[0] == 2
+    case = {"level": "2", "trump": "S", "leader": 3, "plays": ["HA", "HK", "S3", "C4"]}
+    seat, reason = answer_next_leader(case, context)
+    assert seat == 1 and reason.rule is RuleId.SJ_8
+    with pytest.raises(InvalidPositionError, match="whole trick"):
+        answer_next_leader({**case, "plays": ["HA", "HK"]}, context)
