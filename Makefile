@@ -1,0 +1,92 @@
+# The two commands of the README: `make book` and `make test`.  Each step prints "==> what";
+# a failing step says which one failed and why.
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+PORT ?= 8000
+SITE := _build/html
+RUNTIME := _build/widget-runtime
+NOTEBOOKS := _build/notebooks
+CHROMIUM := /usr/bin/chromium
+
+step = @printf '\n==> %s\n' "$(1)"
+fail = { printf '\nmake: step "%s" failed: %s\n' "$(1)" "$(2)" >&2; exit 1; }
+
+.PHONY: help book build serve test lab present deps chromium lock screenshot clean
+
+help:  ## list the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | expand -t 14
+
+book: build serve  ## install, build the book and serve it on http://127.0.0.1:8000
+
+test: deps chromium  ## install what the tests need and run every test (one pytest run)
+	$(call step,Running every test: engine, doctests, chapters (nbval), book build, browser)
+	@$(PY) -m pytest -p no:cacheprovider || $(call fail,tests,pytest reported failures (see above))
+
+deps: $(VENV)/.installed node_modules/.installed  ## Python (.venv) and npm dependencies, as locked
+
+$(VENV)/.installed: requirements.lock pyproject.toml
+	$(call step,Python dependencies into $(VENV) from requirements.lock)
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV) || $(call fail,venv,could not create $(VENV) with $(PYTHON))
+	@$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.lock \
+		|| $(call fail,pip install,could not install requirements.lock (is PyPI reachable?))
+	@$(PY) -m pip install --quiet --disable-pip-version-check --no-deps -e . \
+		|| $(call fail,pip install,could not install this project (cardlib, widgets) into $(VENV))
+	@touch $@
+
+node_modules/.installed: package.json package-lock.json
+	$(call step,npm dependencies (the widget runtime) from package-lock.json)
+	@command -v npm >/dev/null || $(call fail,npm ci,npm is not installed (apt-get install -y npm))
+	@npm ci --no-audit --no-fund --prefer-offline || $(call fail,npm ci,could not install package-lock.json)
+	@touch $@
+
+build: deps  ## build the book into _build/html, warnings are errors
+	$(call step,Staging the widget runtime from node_modules into $(RUNTIME))
+	@$(PY) tools/stage_widget_runtime.py node_modules $(RUNTIME) || $(call fail,widget runtime,see above)
+	$(call step,Building the book (executing chapters with a cache; warnings are errors))
+	@$(VENV)/bin/jupyter-book build . -W -n --keep-going --all \
+		|| $(call fail,build,jupyter-book reported warnings or errors (see above))
+	@echo "Built $(SITE)/index.html"
+
+serve:
+	$(call step,Serving the book)
+	@test -f $(SITE)/index.html || $(call fail,serve,no book in $(SITE): run make build)
+	@echo "The book is at http://127.0.0.1:$(PORT)/  (Ctrl-C stops the server)"
+	@$(PY) -m http.server $(PORT) --bind 127.0.0.1 --directory $(SITE)
+
+lab: deps  ## JupyterLab on the chapters (open a .md chapter as a notebook)
+	$(call step,JupyterLab on book/)
+	@$(PY) -m jupyter lab --no-browser --ServerApp.ip=127.0.0.1 --ServerApp.root_dir=book
+
+present: deps  ## the chapters in Voila (teacher mode comes later)
+	$(call step,Converting the chapters to notebooks in $(NOTEBOOKS))
+	@$(PY) tools/export_notebooks.py $(NOTEBOOKS) || $(call fail,present,could not convert the chapters)
+	$(call step,Voila on http://127.0.0.1:$(PORT)/)
+	@$(PY) -m voila --no-browser --port=$(PORT) --Voila.ip=127.0.0.1 $(NOTEBOOKS)
+
+chromium:  ## Debian's Chromium for the browser tests, installed if missing
+	@if ! test -x $(CHROMIUM); then \
+		printf '\n==> %s\n' "Installing Debian's Chromium for the browser tests"; \
+		if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+		{ $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium; } \
+			|| $(call fail,chromium,apt-get could not install chromium); \
+	fi
+
+lock:  ## re-resolve requirements.lock from pyproject.toml in a fresh venv
+	$(call step,Resolving the extras book and test in a fresh venv)
+	@rm -rf _build/lock-venv && $(PYTHON) -m venv _build/lock-venv
+	@_build/lock-venv/bin/pip install --quiet -e '.[book,test]' || $(call fail,lock,pip could not resolve)
+	@{ echo '# Fully pinned Python dependencies of the book and the tests, resolved in a venv by `make lock`.'; \
+	   echo '# `make book` and `make test` install exactly these (then the project itself, editable).'; \
+	   _build/lock-venv/bin/pip freeze --exclude-editable; } > requirements.lock
+	@rm -rf _build/lock-venv && echo "Wrote requirements.lock"
+
+screenshot: build chromium  ## docs/screenshot.png of the first chapter, by headless Chromium
+	@$(PY) tools/screenshot.py $(SITE) docs/screenshot.png
+
+clean:  ## remove the built book and its execution cache (not .venv, not node_modules)
+	rm -rf _build

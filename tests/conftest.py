@@ -1,0 +1,39 @@
+"""Fixtures shared across test folders: the book, built once per session.
+
+Only the standard library and pytest are imported here, so every engineer's tests load
+fast; the book is built only when a test asks for ``built_book``.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+SITE = REPO / "_build" / "html"
+
+
+def toc_pages() -> list[str]:
+    """The book's pages in reading order, as site paths (``book/intro.html``), from ``_toc.yml``."""
+    import yaml
+
+    toc = yaml.safe_load((REPO / "_toc.yml").read_text(encoding="utf-8"))
+    return [f"{entry}.html" for entry in [toc["root"], *(chapter["file"] for chapter in toc["chapters"])]]
+
+
+@pytest.fixture(scope="session")
+def repo_root() -> Path:
+    return REPO
+
+
+@pytest.fixture(scope="session")
+def built_book() -> Path:
+    """Run ``make build`` (the build step of ``make book``: warnings are errors) once; the site folder."""
+    result = subprocess.run(["make", "--no-print-directory", "build", f"VENV={sys.prefix}"], cwd=REPO,
+                            capture_output=True, text=True)
+    if result.returncode != 0:
+        pytest.fail(f"make build failed ({result.returncode}):\n{result.stdout[-6000:]}\n{result.stderr[-6000:]}")
+    return SITE
