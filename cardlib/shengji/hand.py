@@ -73,7 +73,7 @@ def check_bury(hand: Sequence[Card], kitty: Sequence[Card], bury: Sequence[Card]
     held = Counter(hand) + Counter(kitty)
     for card, count in Counter(bury).items():
         if held[card] < count:
-            has = "holds none" if not held[card] else f"holds only {held[card]}"
+            has = "hold none" if not held[card] else f"hold only {held[card]}"
             raise InvalidPositionError(f"cannot bury {card} {count} time{'s' * (count > 1)}: "
                                        f"the dealer's hand and the kitty {has}")
     points = trick_points(bury)

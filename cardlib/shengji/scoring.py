@@ -231,6 +231,6 @@ def level_change(rules: Ruleset, attacker_points: int) -> tuple[LevelChange, Rea
         levels = 1 if above < 40 else 2
     change = LevelChange(0, True, levels)
     return change, Reason(table_rule,
-                          f"The attackers have {points} points, {above} above the take-over line "
-                          f"{line}: they take over and go up {levels} level{'s' * (levels > 1)}.",
+                          f"The attackers have {points} points, "
+                          f"{'at' if above == 0 else f'{above} above'} the take-over line {line}: they take over and go up {levels} level{'s' * (levels > 1)}.",
                           f"闲家得{points}分，超过{line}分上台线{above}分：闲家上台并升{levels}级。")

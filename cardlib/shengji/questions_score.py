@@ -1,0 +1,159 @@
+"""The scoring questions of ``python -m cardlib check``: points, kitty, levels, calls, deal, burial.
+
+Rules: SJ-2, SJ-7, SJ-11, SJ-12, SJ-13, SG-1 / SS-1, SG-2 / SS-2, SG-6 / SS-6, SG-7 / SS-7,
+SG-8, SS-8, SG-9 / SS-9, C-2
+
+Every ``answer_<question>(case, context)`` returns ``(answer, reason)`` in the formats of
+cases.md and of the extra questions ``deal``, ``bury`` and ``after_hand``.  A field the
+question does not know is an error, so a misspelt field never goes unnoticed.
+
+>>> from cardlib.shengji.rules import SHENGJI, SHUANGSHENG
+>>> answer_level_change({"attacker_points": 80}, CaseContext(SHUANGSHENG))[0]
+{'dealer_team_levels': 0, 'attackers_take_over': True, 'attacker_levels': 0}
+>>> answer_deal({"dealer": 3}, CaseContext(SHENGJI))[0]
+{'order': [3, 0, 1, 2], 'cards_each': 25, 'kitty': 8, 'kitty_to': 3, 'cut_by': 0}
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import check_copies
+from ..errors import CardlibError, InvalidPositionError
+from ..explain import Reason
+from ..rule_ids import RuleId
+from .calling import resolve_calls
+from .case_questions import CaseContext, read_cards, read_level, require
+from .hand import HAND_SIZE, check_bury, cut_by, deal_order
+from .leads import as_cards
+from .progression import after_hand, check_levels
+from .questions_play import read_context, read_seat
+from .scoring import KITTY_SIZE, explain_trick_points, level_change, score_kitty, trick_points
+
+#: Fields any case may carry (cases.md).
+COMMON_FIELDS = frozenset({"id", "game", "question", "ruleset", "variant", "expect", "expect_error", "note"})
+
+
+def refuse_unknown_fields(case: dict[str, Any], *fields: str) -> None:
+    """Raise if the case has a field its question does not use."""
+    unknown = sorted(set(case) - COMMON_FIELDS - set(fields))
+    if unknown:
+        raise CardlibError(f"case {case.get('id')!r}: unknown field {unknown[0]!r} for question "
+                           f"{case.get('question')!r}; it takes: {', '.join(fields)}")
+
+
+def _read_count(case: dict[str, Any], name: str, size: int, rule: str) -> list:
+    cards = read_cards(case, name)
+    if len(cards) != size:
+        raise InvalidPositionError(f"field {name!r} must hold {size} cards ({rule}), got {len(cards)}")
+    return cards
+
+
+def answer_trick_points(case: dict[str, Any], context: CaseContext) -> tuple[int, Reason]:
+    """SJ-11: the points among ``cards``."""
+    refuse_unknown_fields(case, "cards")
+    cards = read_cards(case, "cards")
+    check_copies(cards, 2, what="set of cards")
+    return trick_points(cards), explain_trick_points(cards)
+
+
+def answer_kitty_score(case: dict[str, Any], context: CaseContext) -> tuple[int, Reason]:
+    """SJ-12, SG-6 / SS-6, C-2: the points the kitty adds to the attackers."""
+    refuse_unknown_fields(case, "level", "trump", "kitty", "last_trick", "last_trick_winner_team")
+    ctx = read_context(case)
+    kitty = _read_count(case, "kitty", KITTY_SIZE, "SJ-2")
+    plays = require(case, "last_trick")
+    if not isinstance(plays, list):
+        raise InvalidPositionError(f"field 'last_trick' must be a list of plays, the lead first, got {plays!r}")
+    team = require(case, "last_trick_winner_team")
+    if team not in ("attackers", "defenders"):
+        raise InvalidPositionError(f"field 'last_trick_winner_team' must be \"attackers\" or \"defenders\", "
+                                   f"got {team!r}")
+    played = [as_cards(play, f"play {index} of the last trick") for index, play in enumerate(plays)]
+    check_copies(kitty + [card for play in played for card in play], 2, what="kitty and last trick together")
+    return score_kitty(ctx, context.rules, kitty, played, team == "attackers")
+
+
+def answer_level_change(case: dict[str, Any], context: CaseContext) -> tuple[dict[str, Any], Reason]:
+    """SG-7 / SS-7 (SS-E2, take-over line): the level change for ``attacker_points``."""
+    refuse_unknown_fields(case, "attacker_points")
+    change, reason = level_change(context.rules, require(case, "attacker_points"))
+    return change.to_dict(), reason
+
+
+def _read_calls(case: dict[str, Any]) -> list[tuple[int, list]]:
+    calls = require(case, "calls")
+    if not isinstance(calls, list):
+        raise InvalidPositionError(f"field 'calls' must be a list of {{\"seat\", \"cards\"}} objects, got {calls!r}")
+    parsed = []
+    shown_by_seat: list[dict] = [{} for _ in range(4)]
+    for index, call in enumerate(calls):
+        if not isinstance(call, dict) or set(call) != {"seat", "cards"}:
+            raise InvalidPositionError(f"call {index} must be an object with exactly \"seat\" and \"cards\", got {call!r}")
+        seat = read_seat(call, "seat")
+        cards = read_cards(call, "cards")
+        if not cards:
+            raise InvalidPositionError(f"call {index} shows no cards")
+        check_copies(cards, 2, what=f"call {index}")
+        for card in set(cards):
+            shown_by_seat[seat][card] = max(shown_by_seat[seat].get(card, 0), cards.count(card))
+        parsed.append((seat, cards))
+    for card in {c for shown in shown_by_seat for c in shown}:
+        total = sum(shown.get(card, 0) for shown in shown_by_seat)
+        if total > 2:
+            raise InvalidPositionError(f"the calls show {total} copies of {card} between the seats, "
+                                       f"but two decks hold only 2")
+    return parsed
+
+
+def answer_calling(case: dict[str, Any], context: CaseContext) -> tuple[dict[str, Any], Reason]:
+    """SG-1 / SS-1, SG-3 / SS-3, SG-9 / SS-9, and SG-2 / SS-2 when a ``kitty`` is given."""
+    refuse_unknown_fields(case, "level", "calls", "first_hand", "kitty")
+    level = read_level(case)
+    calls = _read_calls(case)
+    first_hand = require(case, "first_hand")
+    if not isinstance(first_hand, bool):
+        raise InvalidPositionError(f"field 'first_hand' must be true or false, got {first_hand!r}")
+    kitty = _read_count(case, "kitty", KITTY_SIZE, "SJ-2") if "kitty" in case else None
+    result = resolve_calls(context.rules, level, calls, first_hand, kitty)
+    trump = None if not result.trump_set else ("none" if result.trump is None else result.trump.value)
+    answer = {"trump": trump, "dealer": result.dealer, "accepted": list(result.accepted)}
+    return answer, result.reason
+
+
+def answer_deal(case: dict[str, Any], context: CaseContext) -> tuple[dict[str, Any], Reason]:
+    """SJ-2: the deal's order, sizes, kitty and cut."""
+    refuse_unknown_fields(case, "dealer")
+    dealer = read_seat(case, "dealer")
+    order, cutter = deal_order(dealer), cut_by(context.rules, dealer)
+    cut_en = f"seat {cutter}, the player after the dealer, cuts" if cutter is not None else "no cut is named"
+    cut_zh = f"庄家下家{cutter}号位切牌" if cutter is not None else "未规定切牌"
+    answer = {"order": order, "cards_each": HAND_SIZE, "kitty": KITTY_SIZE, "kitty_to": dealer, "cut_by": cutter}
+    return answer, Reason(RuleId.SJ_2, f"Dealing starts at the dealer, seat {dealer}, and goes counterclockwise "
+                                       f"{order}, one card at a time, {HAND_SIZE} each; the last {KITTY_SIZE} go "
+                                       f"to the dealer; {cut_en}.",
+                          f"从庄家{dealer}号位开始逆时针{order}每次一张，每人{HAND_SIZE}张，"
+                          f"最后{KITTY_SIZE}张归庄家；{cut_zh}。")
+
+
+def answer_bury(case: dict[str, Any], context: CaseContext) -> tuple[bool, Reason]:
+    """SJ-7: any 8 of the dealer's hand and kitty may be buried."""
+    refuse_unknown_fields(case, "level", "trump", "hand", "kitty", "bury")
+    read_context(case)
+    hand = _read_count(case, "hand", HAND_SIZE, "SJ-2")
+    kitty = _read_count(case, "kitty", KITTY_SIZE, "SJ-2")
+    check_copies(hand + kitty, 2, what="hand and kitty together")
+    verdict = check_bury(hand, kitty, read_cards(case, "bury"))
+    return verdict.ok, verdict.reason
+
+
+def answer_after_hand(case: dict[str, Any], context: CaseContext) -> tuple[dict[str, Any], Reason]:
+    """SG-7 / SS-7, SG-8, SS-8, SJ-13: next dealer, new levels and the winner after a hand."""
+    refuse_unknown_fields(case, "dealer", "levels", "attacker_points")
+    dealer = read_seat(case, "dealer")
+    levels = check_levels(require(case, "levels"))
+    change, change_reason = level_change(context.rules, require(case, "attacker_points"))
+    progress = after_hand(context.rules, dealer, levels, change)
+    rule = change_reason.rule if progress.winner is None else progress.reason.rule
+    return progress.to_dict(), Reason(rule, f"{change_reason.en} {progress.reason.en}",
+                                      f"{change_reason.zh}{progress.reason.zh}")
