@@ -22,6 +22,7 @@ from ..explain import Reason
 from ..rule_ids import RuleId
 from .actions import parse_action
 from .challenge import challenge_outcome
+from .events import Event, EventKind
 from .ranks import parse_claim, parse_rank
 from .rules import Ruleset, get_ruleset
 from .state import Game, IllegalPlayError
@@ -78,15 +79,25 @@ def answer_replay(case: dict[str, Any], rules: Ruleset) -> tuple[Any, Reason]:
         game = Game(hands, case.get("draw_pile", ""), case["first"], rules)
     except NotationError as error:
         raise NotationError(f"position: {error}") from None
-    reason = Reason(RuleId.YS_4, "no action yet: the target is 3 and the first card goes face up",
-                    "尚未出牌：目标为3，第一张出明牌")
+    first = game.next_player
+    reason = Reason(RuleId.YS_3, f"no action yet: player {first} leads, the target is 3 and the first card goes face up",
+                    f"尚未出牌：{first}号玩家先手，目标为3，第一张出明牌")
     for index, action in enumerate(parsed):
         try:
             events = game.apply(action)
         except IllegalPlayError as error:
             return {"illegal": index}, error.reason
-        reason = events[-1].reason
+        reason = deciding_event(events).reason
     return game.summary(), reason
+
+
+#: Which event of an action explains it best: the end of the game, then a challenge's outcome.
+_PRIORITY = {EventKind.WIN: 0, EventKind.STALL: 0, EventKind.REVEAL: 1}
+
+
+def deciding_event(events: tuple[Event, ...]) -> Event:
+    """The event that decided an action: a win, else a revealed challenge (YS-9), else the last event."""
+    return min(reversed(events), key=lambda event: _PRIORITY.get(event.kind, 2))
 
 
 ANSWERS: dict[str, Callable[[dict[str, Any], Ruleset], tuple[Any, Reason]]] = {

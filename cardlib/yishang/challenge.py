@@ -34,17 +34,17 @@ def challenge_outcome(target: Rank, claim: Rank, actual: Rank) -> tuple[bool, Re
     if actual != claim:
         return True, Reason(
             RuleId.YS_9,
-            f"the card is a {actual}, not the claimed {claim}: the challenge succeeds",
+            f"revealed {actual}, not the claimed {claim}: the challenge succeeds",
             f"翻开是{actual}，不是声明的{claim}：质疑成立")
     if is_below(actual, target):
         return True, Reason(
             RuleId.YS_9,
-            f"the card is a true {actual}, but below the target {target} that stood before it: "
+            f"revealed {actual} as claimed, but below the target {target} that stood before it: "
             f"the challenge succeeds",
             f"翻开确实是{actual}，但低于出牌前的目标{target}：质疑成立")
     return False, Reason(
         RuleId.YS_9,
-        f"the card is a true {actual}, not below the target {target}: the challenge fails",
+        f"revealed {actual} as claimed, not below the target {target}: the challenge fails",
         f"翻开确实是{actual}，且不低于目标{target}：质疑失败")
 
 

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
 from ..cards import Card, Rank, check_copies, format_cards, parse_cards
-from ..errors import IllegalActionError, InvalidPositionError
+from ..errors import IllegalActionError, ImpossibleHandError, InvalidPositionError
 from ..explain import Reason, Verdict
 from ..rule_ids import RuleId
 from .actions import Action, Challenge, Pass, Play
@@ -79,7 +79,10 @@ class Game:
         players = check_player_count(len(hands))
         parsed = [parse_cards(hand) for hand in hands]
         drawn = parse_cards(draw_pile)
-        check_copies([c for hand in parsed for c in hand] + drawn, 1, jokers=False, what="position")
+        try:
+            check_copies([c for hand in parsed for c in hand] + drawn, 1, jokers=False, what="position")
+        except ImpossibleHandError as error:
+            raise ImpossibleHandError(f"YS-1: {error}") from None
         for seat, hand in enumerate(parsed):
             if not hand:
                 raise InvalidPositionError(f"YS-12: player {seat}'s hand is empty: the game would be over")
@@ -257,8 +260,7 @@ class Game:
         face = self.next_face
         rule = RuleId.YS_6 if face is Face.UP else RuleId.YS_7
         if card not in self._hands[player]:
-            raise IllegalPlayError(Reason(rule, f"player {player} does not hold {card}",
-                                          f"{player}号玩家手里没有{card}"))
+            raise IllegalPlayError(self._not_held_reason(player, card, rule))
         window = self._window
         if window is not None and window.last_card:
             raise IllegalPlayError(Reason(
@@ -270,6 +272,15 @@ class Game:
                 RuleId.YS_6, f"a face-up card is claimed truthfully: {card} cannot be claimed as {claim}",
                 f"明牌必须如实报点：{card}不能报成{claim}"))
         return player, card, claim
+
+    def _not_held_reason(self, player: int, card: Card, rule: RuleId) -> Reason:
+        """Why ``player`` cannot play ``card``: another player holds it (then it is not their turn), or nobody does."""
+        owner = next((seat for seat, hand in enumerate(self._hands) if card in hand), None)
+        if owner is None:
+            return Reason(rule, f"player {player} does not hold {card}", f"{player}号玩家手里没有{card}")
+        turn = self._turn_reason
+        return Reason(turn.rule, f"{card} is player {owner}'s card, but it is player {player}'s turn: {turn.en}",
+                      f"{card}是{owner}号玩家的牌，但现在轮到{player}号玩家：{turn.zh}")
 
     def _check_seat(self, seat: object) -> int:
         if type(seat) is not int or not 0 <= seat < self.players:
@@ -511,7 +522,8 @@ class Game:
             count = len(self._hands[seat])
             self._winner = seat
             events.append(Event(EventKind.STALL, seat, Reason(
-                RuleId.YS_16, f"nobody can finish ({self._stalled} plays without any hand reaching a new low): "
+                RuleId.YS_16, f"nobody can finish ({self._stalled} play{'s' * (self._stalled != 1)} without any hand "
+                f"reaching a new low): "
                 f"fewest cards wins, player {seat} with {count} (ties: nearest in turn order)",
                 f"无人能打完手牌（连续{self._stalled}次出牌无人手牌创新低）：手牌最少者获胜，"
                 f"{seat}号玩家剩{count}张（并列时按出牌顺序最近者）")))
