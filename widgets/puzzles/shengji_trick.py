@@ -59,13 +59,12 @@ def _follow(rng: random.Random, ctx: TrumpContext, lead: list[Card], used: dict[
     raise RuntimeError("no follower hand fits")  # pragma: no cover
 
 
-def make_trick_winner(seed: int, difficulty: str) -> dict[str, Any]:
-    """Who wins this trick? Four plays, the lead first, judged by the engine (SJ-10, C-1, C-5)."""
-    rng = random.Random(f"trick_winner:{seed}")
+def make_trick(rng: random.Random, difficulty: str) -> tuple[TrumpContext, list[list[Card]]]:
+    """A trick of four legal plays (SJ-9), the lead first, each sorted for display."""
     level_of, void_chance = TRICK_LEVELS[difficulty]
     while True:
         ctx = TrumpContext(random_level(rng), random_trump(rng, level_of.no_trump_chance))
-        suits = {}
+        suits: dict[EffectiveSuit, list[Card]] = {}
         for card in DECK_WITH_JOKERS:
             suits.setdefault(ctx.effective_suit(card), []).append(card)
         led = EffectiveSuit.TRUMP if rng.random() < level_of.trump_lead_chance else rng.choice(
@@ -77,7 +76,15 @@ def make_trick_winner(seed: int, difficulty: str) -> dict[str, Any]:
     for card in lead:
         used[card] += 1
     plays = [lead] + [_follow(rng, ctx, lead, used, level_of, void_chance) for _ in range(3)]
-    plays = [sorted(p, key=ctx.order_key) for p in plays]
+    return ctx, [sorted(p, key=ctx.order_key) for p in plays]
+
+
+def make_trick_winner(seed: int, difficulty: str) -> dict[str, Any]:
+    """Who wins this trick? Four plays, the lead first, judged by the engine (SJ-10, C-1, C-5)."""
+    rng = random.Random(f"trick_winner:{seed}")
+    ctx, plays = make_trick(rng, difficulty)
+    lead = plays[0]
+    led = ctx.effective_suit(lead[0])
     leader = rng.randrange(4)
     seats = [(leader + i) % 4 for i in range(4)]
     results = {r.id: find_trick_winner(ctx, get_ruleset(r.preset, r.variant), plays) for r in SHENGJI_RULESETS}

@@ -253,7 +253,8 @@ function render({ model, el }) {
     if (block.type === "cards") return h("div", { class: "cbp-block" }, [label, cardRow(block.cards, lang)]);
     if (block.type === "plays") {
       return h("div", { class: "cbp-block" }, [label, h("ol", { class: "cbp-plays" }, block.plays.map((p) =>
-        h("li", {}, [h("span", { class: "cbp-seat", text: txt(p.label) }), cardRow(p.cards, lang)])))]);
+        h("li", {}, [h("span", { class: "cbp-seat", text: txt(p.label) }), cardRow(p.cards, lang),
+          p.note ? h("span", { class: "cbp-note", text: " " + txt(p.note) }) : null])))]);
     }
     if (block.type === "facts") {
       return h("dl", { class: "cbp-facts" }, block.items.flatMap((item) => [

@@ -1,0 +1,110 @@
+"""Scoring puzzles: the kitty (koudi) score, and the level change from the attackers' points.
+
+Rules: SJ-11, SJ-12, SG-6 / SS-6, C-2 (kitty), SG-7 / SS-7, SS-E2 (level change).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from cardlib.cards import DECK_WITH_JOKERS
+from cardlib.shengji.case_questions import CaseContext
+from cardlib.shengji.progression import team_of
+from cardlib.shengji.rules import get_ruleset
+from cardlib.shengji.scoring import level_change, trick_points
+from cardlib.shengji.trick import find_trick_winner
+
+from .position import cards_block, context_facts, facts, seat_label, text
+from .shengji_trick import make_trick
+from .spec import SHENGJI_RULESETS, RulesetChoice, SpecBuilder
+
+#: The two documents, plus SS-6's "some rules" scheme (pair ×2, tractor ×4).
+KITTY_RULESETS: tuple[RulesetChoice, ...] = SHENGJI_RULESETS + (
+    RulesetChoice("ss-some-rules", "shuangsheng", "双升, \"some rules\": pair ×2, tractor ×4",
+                  "双升“有的规则”：对子×2，拖拉机×4", {"kitty_multiplier": "pair2_tractor4"}),
+)
+#: The two documents, plus SS-7's local custom of a take-over line at 85.
+LEVEL_RULESETS: tuple[RulesetChoice, ...] = SHENGJI_RULESETS + (
+    RulesetChoice("ss-line-85", "shuangsheng", "双升, take-over line 85 (local custom)",
+                  "双升：85分上台（地方习惯）", {"takeover_line": 85}),
+)
+
+
+def _kitty_answer(case: dict[str, Any], ruleset: RulesetChoice) -> tuple[int, Any]:
+    from cardlib.shengji.questions_score import answer_kitty_score
+
+    return answer_kitty_score(case, CaseContext(get_ruleset(ruleset.preset, ruleset.variant)))
+
+
+def make_kitty_score(seed: int, difficulty: str) -> dict[str, Any]:
+    """How many points does the kitty add to the attackers? (SJ-12, SG-6 / SS-6, C-2)."""
+    rng = random.Random(f"kitty_score:{seed}")
+    ctx, plays = make_trick(rng, {"easy": "easy", "normal": "normal", "hard": "hard"}[difficulty])
+    left = [c for c in DECK_WITH_JOKERS for _ in range(2)]
+    for play in plays:
+        for card in play:
+            left.remove(card)
+    kitty = sorted(rng.sample(left, 8), key=ctx.order_key)
+    dealer = rng.randrange(4)
+    leader = rng.randrange(4)
+    seats = [(leader + i) % 4 for i in range(4)]
+    winner = find_trick_winner(ctx, get_ruleset("shengji"), plays).winner
+    winner_team = "defenders" if team_of(seats[winner]) == team_of(dealer) else "attackers"
+    if difficulty != "hard" and winner_team == "defenders":  # easy and normal: the attackers dig
+        dealer = (dealer + 1) % 4
+        winner_team = "attackers"
+    case = {"level": str(ctx.level), "trump": ctx.trump.value if ctx.trump else "none",
+            "kitty": [str(c) for c in kitty], "last_trick": [[str(c) for c in p] for p in plays],
+            "last_trick_winner_team": winner_team}
+    results = {r.id: _kitty_answer(case, r) for r in KITTY_RULESETS}
+    points = trick_points(kitty)
+    candidates = sorted({value for value, _ in results.values()} | {points, 0})
+    builder = SpecBuilder("kitty_score", seed=seed, difficulty=difficulty, rulesets=KITTY_RULESETS)
+    for value in candidates:
+        builder.add_answer(str(value), None, {rid: (value == answer, reason) for rid, (answer, reason) in results.items()})
+    builder.set_otherwise({rid: reason for rid, (_answer, reason) in results.items()})
+    display = [facts(*context_facts(ctx.level, ctx.trump), (text("Dealer", "庄家"), seat_label(dealer))),
+               {"type": "plays", "label": text("The last trick, in playing order", "最后一轮（按顺序）"),
+                "plays": [{"label": seat_label(s), "cards": [str(c) for c in p]} for s, p in zip(seats, plays)]},
+               cards_block(text("The kitty (底牌)", "底牌"), case["kitty"])]
+    return builder.build(
+        position={**case, "dealer": dealer, "leader": leader}, input_type="number",
+        question=text("How many points does the kitty add to the attackers' total?",
+                      "底牌给闲家加多少分？"),
+        features={"lead_cards": len(plays[0]), "kitty_points": points, "attackers_win_last": winner_team == "attackers"},
+        extra={"display": display})
+
+
+#: The answers of the level-change puzzle: who goes up, and how far.
+OUTCOMES = (("dealer3", text("Dealer team +3", "庄家升3级"), (3, False, 0)),
+            ("dealer2", text("Dealer team +2", "庄家升2级"), (2, False, 0)),
+            ("dealer1", text("Dealer team +1", "庄家升1级"), (1, False, 0)),
+            ("take0", text("Attackers take over, +0", "闲家上台，不升级"), (0, True, 0)),
+            ("take1", text("Attackers take over, +1", "闲家上台，升1级"), (0, True, 1)),
+            ("take2", text("Attackers take over, +2", "闲家上台，升2级"), (0, True, 2)),
+            ("take3", text("Attackers take over, +3", "闲家上台，升3级"), (0, True, 3)))
+
+#: Points per difficulty: easy in the middle of a band, normal near a line, hard on one.
+POINTS = {"easy": (10, 20, 25, 50, 60, 95, 100, 135, 140),
+          "normal": (35, 40, 75, 80, 85, 115, 120, 155, 160),
+          "hard": (0, 5, 75, 80, 85, 120, 125, 160, 165, 200)}
+
+
+def make_level_change(seed: int, difficulty: str) -> dict[str, Any]:
+    """What do the attackers' points do to the levels? (SG-7 / SS-7, SS-E2)."""
+    rng = random.Random(f"level_change:{seed}")
+    points = rng.choice(POINTS[difficulty])
+    results = {r.id: level_change(get_ruleset(r.preset, r.variant), points) for r in LEVEL_RULESETS}
+    builder = SpecBuilder("level_change", seed=seed, difficulty=difficulty, rulesets=LEVEL_RULESETS)
+    for key, label, (dealer, take, attackers) in OUTCOMES:
+        builder.add_answer(key, label, {
+            rid: ((change.dealer_team_levels, change.attackers_take_over, change.attacker_levels)
+                  == (dealer, take, attackers), reason) for rid, (change, reason) in results.items()})
+    lines = sorted({get_ruleset(r.preset, r.variant).takeover_line for r in LEVEL_RULESETS})
+    return builder.build(
+        position={"attacker_points": points}, input_type="choice",
+        question=text(f"The attackers won {points} points. What happens to the levels?",
+                      f"闲家得了{points}分。级数怎么变？"),
+        features={"points": points, "distance_to_line": min(abs(points - line) for line in lines)},
+        extra={"display": [facts((text("Attackers' points", "闲家得分"), text(str(points), str(points))))]})

@@ -1,0 +1,256 @@
+"""一上一下 puzzles: does this challenge succeed and who takes the pile; what are the target,
+the face and the player now.
+
+Every position is a real game of the engine (:class:`cardlib.yishang.state.Game`), replayed
+under each ruleset; the answers' reasons are the engine's own events.
+
+Rules: YS-8, YS-9, YS-10, YS-14 (challenges); YS-4, YS-5, YS-6, YS-11, YS-13, YS-E1 (the state).
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import product
+from typing import Any
+
+from cardlib.cards import PLAIN_CARDS, Card, Rank
+from cardlib.errors import CardlibError
+from cardlib.explain import Reason
+from cardlib.yishang.events import EventKind
+from cardlib.yishang.ranks import ORDER, is_below
+from cardlib.yishang.rules import get_ruleset
+from cardlib.yishang.state import Game
+
+from .position import player_label, text
+from .spec import YISHANG_RULESETS, RulesetChoice, SpecBuilder
+
+#: The document, plus YS-10 read the other way: after a pile is taken the target stays.
+STATE_RULESETS: tuple[RulesetChoice, ...] = YISHANG_RULESETS + (
+    RulesetChoice("yishang-target-kept", "yishang", "一上一下, target kept after a take (YS-10 variant)",
+                  "一上一下：收牌后目标不重置（YS-10 变体）", {"target_reset": False}),
+)
+
+FACE_LABELS = {"up": text("face up", "明牌"), "down": text("face down", "暗牌")}
+
+
+def _rules(choice: RulesetChoice):
+    return get_ruleset(choice.preset, choice.variant)
+
+
+def _step(seat: int, cards: list[str] | None, en: str, zh: str) -> dict[str, Any]:
+    """One line of the table's story: who, the cards the table sees, what they did."""
+    return {"label": player_label(seat), "cards": cards or [], "note": text(en, zh)}
+
+
+# --- does this challenge succeed? ----------------------------------------------------------
+
+def _challenge_position(rng: random.Random, difficulty: str) -> dict[str, Any]:
+    """Ranks and seats for one challenge, harder ones on the YS-9 edge (a true claim below target)."""
+    players = rng.choice((3, 4)) if difficulty != "easy" else 3
+    target = rng.choice(ORDER[1:-1])
+    if difficulty == "easy":
+        claim = rng.choice([r for r in ORDER if not is_below(r, target)])
+        actual = rng.choice([r for r in ORDER if r != claim])
+    elif difficulty == "normal":
+        claim = rng.choice([r for r in ORDER if not is_below(r, target)])
+        actual = claim if rng.random() < 0.5 else rng.choice([r for r in ORDER if r != claim])
+    else:
+        claim = rng.choice(ORDER)
+        actual = claim if rng.random() < 0.7 else rng.choice([r for r in ORDER if r != claim])
+    first = rng.randrange(players)
+    player = (first + 1) % players
+    others = [s for s in range(players) if s != player]
+    several = difficulty == "hard" and players > 2 and rng.random() < 0.5
+    challengers = sorted(rng.sample(others, 2)) if several else [rng.choice(others)]
+    return {"players": players, "target": target, "claim": claim, "actual": actual, "first": first,
+            "player": player, "challengers": challengers}
+
+
+def _challenge_deal(rng: random.Random, pos: dict[str, Any]) -> tuple[list[list[Card]], list[Card], Card, Card]:
+    """Hands in which ``first`` holds a card of the target's rank and ``player`` the card to play down."""
+    deck = list(PLAIN_CARDS)
+    rng.shuffle(deck)
+    up = next(c for c in deck if c.rank is pos["target"])
+    down = next(c for c in deck if c.rank is pos["actual"] and c != up)
+    rest = [c for c in deck if c not in (up, down)]
+    hands: list[list[Card]] = [[rest.pop() for _ in range(3)] for _ in range(pos["players"])]
+    hands[pos["first"]][0] = up
+    hands[pos["player"]][0] = down
+    return hands, rest[:10], up, down
+
+
+def make_challenge(seed: int, difficulty: str) -> dict[str, Any]:
+    """A face-down card is challenged: does the challenge succeed, and who takes the pile? (YS-9, YS-14)"""
+    rng = random.Random(f"ys_challenge:{seed}")
+    pos = _challenge_position(rng, difficulty)
+    hands, draw_pile, up, down = _challenge_deal(rng, pos)
+    events: dict[str, dict[EventKind, Any]] = {}
+    for choice in YISHANG_RULESETS:
+        game = Game(hands, draw_pile, first=pos["first"], rules=_rules(choice))
+        game.play(up)
+        game.play(down, claim=str(pos["claim"]))
+        events[choice.id] = {e.kind: e for e in game.challenge(pos["challengers"])}
+    builder = SpecBuilder("ys_challenge", seed=seed, difficulty=difficulty, rulesets=YISHANG_RULESETS)
+    player = pos["player"]
+    for succeeds, taker in product((True, False), [player] + pos["challengers"]):
+        verdicts = {}
+        for rid, by_kind in events.items():
+            reveal, take, challenge = by_kind[EventKind.REVEAL], by_kind[EventKind.TAKE], by_kind[EventKind.CHALLENGE]
+            real_succeeds = take.seat == player
+            ok = succeeds == real_succeeds and taker == take.seat
+            if succeeds != real_succeeds:
+                reason = reveal.reason
+            elif taker != take.seat and taker != player and taker != challenge.seat:
+                reason = challenge.reason  # YS-14: a farther challenger does not challenge
+            else:
+                reason = take.reason if taker != take.seat else reveal.reason
+            verdicts[rid] = (ok, reason)
+        who = player_label(taker)
+        builder.add_answer(f"{'succeeds' if succeeds else 'fails'}:{taker}", {
+            "en": f"{'Succeeds' if succeeds else 'Fails'}; {who['en']} takes the pile",
+            "zh": f"质疑{'成立' if succeeds else '失败'}；{who['zh']}收牌"}, verdicts)
+    by = ", ".join(map(str, pos["challengers"]))
+    display = [{"type": "plays", "label": text("At the table", "牌桌上"), "plays": [
+        _step(pos["first"], [str(up)],
+              "plays face up: the target is now its rank", "打出明牌：目标变为其点数"),
+        _step(player, None, f"plays a card face down, claiming {pos['claim']}", f"打出一张暗牌，声称是{pos['claim']}"),
+        _step(pos["challengers"][0], None, f"players {by} challenge at once", f"{by.replace(', ', '、')}号玩家同时质疑")
+        if len(pos["challengers"]) > 1 else _step(pos["challengers"][0], None, "challenges", "质疑"),
+        _step(player, [str(down)],
+              "the face-down card is revealed", "暗牌翻开"),
+    ]}]
+    return builder.build(
+        position={"players": pos["players"], "target": str(pos["target"]), "claim": str(pos["claim"]),
+                  "actual": str(pos["actual"]), "player": player, "challengers": pos["challengers"]},
+        input_type="choice", question=text("Does the challenge succeed, and who takes the pile?",
+                                           "质疑成立吗？谁收走牌堆？"),
+        features={"players": pos["players"], "lie": pos["claim"] != pos["actual"],
+                  "true_claim_below_target": pos["claim"] == pos["actual"] and is_below(pos["actual"], pos["target"]),
+                  "challengers": len(pos["challengers"])},
+        extra={"display": display})
+
+
+# --- what are the target, the face and the player now? --------------------------------------
+
+#: Per difficulty: players, how many actions, chance a face-down card is challenged, chance of a lie.
+STATE_LEVELS = {"easy": ((3,), (2, 3), 0.0, 0.3), "normal": ((3, 4), (3, 5), 0.25, 0.4),
+                "hard": ((3, 4), (5, 8), 0.6, 0.5)}
+
+
+def _script(rng: random.Random, game: Game, difficulty: str) -> list[dict[str, Any]]:
+    """Random legal actions in the ``replay`` format of cases.md; the last leaves no window open."""
+    players, lengths, challenge_chance, lie_chance = STATE_LEVELS[difficulty]
+    actions: list[dict[str, Any]] = []
+    wanted = rng.randint(*lengths)
+    while game.winner is None and (len(actions) < wanted or game.window is not None):
+        window = game.window
+        if window is not None and (len(actions) >= wanted or window.last_card or rng.random() < 0.5):
+            if rng.random() < challenge_chance and len(actions) < wanted + 1:
+                seat = rng.choice([s for s in range(game.players) if s != window.seat])
+                action: dict[str, Any] = {"challenge": seat}
+                game.challenge(seat)
+            else:
+                action = {"pass": True}
+                game.pass_challenge()
+            actions.append(action)
+            continue
+        hand = game.hand(game.next_player)
+        card = rng.choice(hand)
+        if game.next_face.value == "up":
+            game.play(card)
+            actions.append({"play": str(card)})
+            continue
+        lie = rng.random() < lie_chance
+        claim = rng.choice([r for r in ORDER if not is_below(r, game.target)]) if lie else card.rank
+        game.play(card, claim=str(claim))
+        actions.append({"play": str(card), "claim": str(claim)})
+    return actions
+
+
+def _replay(hands: list[list[Card]], draw_pile: list[Card], first: int, choice: RulesetChoice,
+            actions: list[dict[str, Any]]) -> Game:
+    """The game after ``actions``, under one ruleset."""
+    game = Game(hands, draw_pile, first=first, rules=_rules(choice))
+    for action in actions:
+        if "challenge" in action:
+            game.challenge(action["challenge"])
+        elif "pass" in action:
+            game.pass_challenge()
+        else:
+            game.play(action["play"], claim=action.get("claim"))
+    return game
+
+
+def _story(game: Game) -> list[dict[str, Any]]:
+    """What the table saw, event by event: plays, claims, challenges and reveals (not the outcomes)."""
+    steps = []
+    for event in game.log:
+        if event.kind is EventKind.PLAY_UP:
+            steps.append(_step(event.seat, [str(event.card)], "plays face up", "打出明牌"))
+        elif event.kind is EventKind.PLAY_DOWN:
+            steps.append(_step(event.seat, None, f"plays a card face down, claiming {event.claim}",
+                               f"打出一张暗牌，声称是{event.claim}"))
+        elif event.kind is EventKind.STAND:
+            steps.append({"label": text("Table", "牌桌"), "cards": [], "note": text("nobody challenges", "无人质疑")})
+        elif event.kind is EventKind.CHALLENGE:
+            steps.append(_step(event.seat, None, "challenges", "质疑"))
+        elif event.kind is EventKind.REVEAL:
+            steps.append(_step(event.seat, [str(event.card)], "the face-down card is revealed", "暗牌翻开"))
+        elif event.kind is EventKind.DRAW:
+            steps.append(_step(event.seat, None, "draws a card", "摸一张牌"))
+    return steps
+
+
+def _state_reason(game: Game) -> Reason:
+    """The engine's reason for the event that last set the target and the face."""
+    setting = (EventKind.PLAY_UP, EventKind.STAND, EventKind.TAKE)
+    return next(e.reason for e in reversed(game.log) if e.kind in setting)
+
+
+def make_state(seed: int, difficulty: str) -> dict[str, Any]:
+    """After a few plays: what is the target, which face comes next, and who plays now? (YS-4, YS-5, YS-10, YS-13, YS-E1)"""
+    rng = random.Random(f"ys_state:{seed}")
+    players = rng.choice(STATE_LEVELS[difficulty][0])
+    while True:
+        base = Game.new(players, seed=rng.randrange(10**9), rules=_rules(STATE_RULESETS[0]))
+        hands = [list(base.hand(s)) for s in range(players)]
+        draw_pile, first = list(base.draw_pile), base.next_player
+        actions = _script(rng, base, difficulty)
+        if base.winner is not None:
+            continue
+        try:
+            games = {choice.id: _replay(hands, draw_pile, first, choice, actions) for choice in STATE_RULESETS}
+        except CardlibError:
+            continue  # the variant's target made this script illegal there: draw another
+        if all(g.winner is None and g.window is None for g in games.values()):
+            break
+    builder = SpecBuilder("ys_state", seed=seed, difficulty=difficulty, rulesets=STATE_RULESETS)
+    for target, face, seat in product(ORDER, ("up", "down"), range(players)):
+        verdicts = {}
+        for rid, game in games.items():
+            right = (game.target is target, game.next_face.value == face, game.next_player == seat)
+            reason = game.turn_reason if not right[2] else _state_reason(game)
+            verdicts[rid] = (all(right), reason)
+        builder.add_answer(f"{target}|{face}|{seat}", None, verdicts)
+    fields = [
+        {"name": "target", "label": text("Target", "目标"), "options": [{"value": str(r)} for r in ORDER]},
+        {"name": "face", "label": text("Next card", "下一张"),
+         "options": [{"value": f, "label": FACE_LABELS[f]} for f in ("up", "down")]},
+        {"name": "player", "label": text("Plays now", "轮到"),
+         "options": [{"value": str(s), "label": player_label(s)} for s in range(players)]},
+    ]
+    story = _story(games[STATE_RULESETS[0].id])
+    return builder.build(
+        position={"players": players, "first": first, "hands": [" ".join(map(str, h)) for h in hands],
+                  "draw_pile": " ".join(map(str, draw_pile)), "actions": actions},
+        input_type="fields",
+        question=text("Now: what is the target, is the next card face up or face down, and who plays?",
+                      "现在：目标是几？下一张是明牌还是暗牌？轮到谁出？"),
+        features={"players": players, "actions": len(actions),
+                  "challenges": sum(1 for a in actions if "challenge" in a),
+                  "face_down": sum(1 for a in actions if "claim" in a)},
+        extra={"display": [{"type": "facts", "items": [
+                   {"label": text("Players", "人数"), "value": text(str(players), str(players))},
+                   {"label": text("First to play", "先手"), "value": player_label(first)}]},
+                   {"type": "plays", "label": text("What happened, in order", "经过（按顺序）"), "plays": story}],
+               "fields": fields})
