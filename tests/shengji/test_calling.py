@@ -1,0 +1,123 @@
+"""Calling trump during the deal: SG-1 / SS-1 overrides, SG-3 / SS-3 joker pairs, SG-9 / SS-9 and
+SS-E3 the first hand's dealer, SG-2 / SS-2 turning the kitty when nobody calls."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardlib.cards import Rank, Suit, parse_cards
+from cardlib.errors import IllegalActionError, InvalidPositionError
+from cardlib.rule_ids import RuleId
+from cardlib.shengji.calling import CallKind, CallState, apply_call, check_call, classify_call, resolve_calls, turn_kitty
+from cardlib.shengji.rules import get_ruleset
+
+SG, SS = get_ruleset("shengji"), get_ruleset("shuangsheng")
+
+
+def run(rules, calls, first_hand=True, kitty=None, level=Rank.TWO):
+    return resolve_calls(rules, level, [(seat, parse_cards(cards)) for seat, cards in calls], first_hand,
+                         None if kitty is None else parse_cards(kitty))
+
+
+@pytest.mark.parametrize("cards, kind", [("H2", CallKind.SINGLE), ("H2 H2", CallKind.LEVEL_PAIR),
+                                         ("LJ LJ", CallKind.LITTLE_JOKER_PAIR), ("BJ BJ", CallKind.BIG_JOKER_PAIR),
+                                         ("H3", None), ("H2 D2", None), ("BJ LJ", None), ("BJ", None),
+                                         ("H2 H2 H2", None)])
+def test_sg1_ss1_what_a_call_shows(cards, kind):
+    assert classify_call(Rank.TWO, parse_cards(cards)) is kind
+
+
+def test_sg1_single_sets_trump_and_another_players_second_card_reinforces():
+    result = run(SG, [(1, "H2"), (3, "H2")])
+    assert (result.trump, result.dealer, result.accepted) == (Suit.HEARTS, 1, (True, True))
+    assert "reinforces" in result.reasons[1].en and result.reasons[1].rule is RuleId.SG_1
+
+
+def test_sg1_a_player_cannot_reinforce_their_own_call():
+    result = run(SG, [(1, "H2"), (1, "H2")])
+    assert result.accepted == (True, False)
+
+
+def test_sg1_a_pair_overrides_a_single_but_not_a_pair():
+    result = run(SG, [(1, "H2"), (2, "S2 S2"), (3, "D2 D2"), (0, "C2")])
+    assert (result.trump, result.dealer, result.accepted) == (Suit.SPADES, 1, (True, True, False, False))
+    assert "too weak" in result.reasons[2].en
+
+
+def test_sg1_sg3_any_joker_pair_overrides_everything_giving_no_trump():
+    for jokers in ("LJ LJ", "BJ BJ"):
+        result = run(SG, [(1, "H2"), (2, "S2 S2"), (3, jokers)])
+        assert result.trump is None and result.trump_set and result.accepted == (True, True, True)
+        assert result.reason.rule is RuleId.SG_3
+    # SG-1: the joker pair is the top call; a later joker pair does not override it
+    assert run(SG, [(1, "LJ LJ"), (2, "BJ BJ")]).accepted == (True, False)
+
+
+def test_ss1_order_single_level_pair_small_jokers_big_jokers():
+    result = run(SS, [(1, "H2"), (2, "S2"), (3, "D2 D2"), (0, "LJ LJ"), (2, "BJ BJ"), (3, "LJ LJ")])
+    assert result.accepted == (True, False, True, True, True, False)
+    assert result.trump is None and result.dealer == 1
+    assert result.reasons[1].rule is RuleId.SS_1
+
+
+def test_ss1_ss_e3_a_level_pair_sets_trump_yet_the_first_single_caller_deals():
+    result = run(SS, [(1, "H2"), (2, "S2 S2")])
+    assert (result.trump, result.dealer) == (Suit.SPADES, 1)
+    assert result.reason.rule is RuleId.SS_1 and "first call" in result.reason.en
+
+
+def test_ss3_joker_call_trump_previous_suit_keeps_the_suit():
+    rules = get_ruleset("shuangsheng", {"joker_call_trump": "previous_suit"})
+    result = run(rules, [(1, "H2"), (2, "S2 S2"), (3, "LJ LJ")])
+    assert result.trump is Suit.SPADES and result.reason.rule is RuleId.SS_3
+
+
+def test_sg1_ss1_non_level_cards_are_not_accepted_and_say_why():
+    result = run(SG, [(0, "H3"), (1, "BJ LJ"), (2, "S2 H2")])
+    assert result.accepted == (False, False, False)
+    assert all("no call" in reason.en for reason in result.reasons)
+    assert result.trump_set is False and result.trump is None and result.dealer is None
+
+
+def test_ss9_not_first_hand_the_call_does_not_change_the_dealer():
+    result = run(SS, [(3, "H2")], first_hand=False)
+    assert (result.trump, result.dealer) == (Suit.HEARTS, None)
+
+
+def test_sg9_seat_zero_deals_the_first_hand_whoever_calls():
+    result = run(get_ruleset("shengji", {"first_dealer": "seat_zero"}), [(3, "H2")])
+    assert result.dealer == 0
+
+
+def test_level_cards_follow_the_level():
+    assert run(SG, [(0, "HK")], level=Rank.KING).trump is Suit.HEARTS
+    assert run(SG, [(0, "H2")], level=Rank.KING).accepted == (False,)
+
+
+def test_sg2_ss2_nobody_calls_the_kitty_is_turned_skipping_jokers():
+    suit, index, reason = turn_kitty(parse_cards("BJ LJ LJ C9 S2 S3 S4 S5"))
+    assert (suit, index, reason.rule) == (Suit.CLUBS, 3, RuleId.SG_2)
+    result = run(SS, [(0, "H3")], first_hand=True, kitty="LJ D9 S2 S3 S4 S5 S6 S7")
+    assert (result.trump, result.trump_set, result.dealer) == (Suit.DIAMONDS, True, 0)
+
+
+def test_sg2_redeal_variant_leaves_no_trump_standing():
+    result = run(get_ruleset("shengji", {"no_call": "redeal"}), [], kitty="D9 S2 S3 S4 S5 S6 S7 S8")
+    assert result.trump_set is False and "dealt again" in result.reason.en
+
+
+def test_sg2_a_standing_call_is_not_replaced_by_the_kitty():
+    assert run(SG, [(2, "C2")], kitty="D9 S2 S3 S4 S5 S6 S7 S8").trump is Suit.CLUBS
+
+
+def test_a_kitty_of_jokers_only_is_impossible():
+    with pytest.raises(InvalidPositionError, match="only jokers"):
+        turn_kitty(parse_cards("BJ BJ LJ LJ"))
+
+
+def test_apply_call_refuses_a_weak_call_and_leaves_the_state():
+    state = apply_call(SG, CallState(Rank.TWO), 0, parse_cards("H2 H2"))
+    with pytest.raises(IllegalActionError, match="too weak"):
+        apply_call(SG, state, 1, parse_cards("S2"))
+    assert state == CallState(Rank.TWO, CallKind.LEVEL_PAIR, Suit.HEARTS, 0, 0)
+    assert not check_call(SG, state, 1, parse_cards("S2 S2"))
