@@ -5,8 +5,11 @@ Rules: YS-10 (``target_reset``), YS-16 (``fewest_cards_wins``, ``stall_limit``).
 "Nobody can finish" (YS-16) is measured: a play is *progress* when some player's hand
 becomes smaller than it has ever been since the deal; ``stall_limit`` plays in a row
 without progress is a stall.  With ``fewest_cards_wins`` on, a stall ends the game.
-Each player's record can fall at most as many times as they were dealt cards, so with
-the rule on a game lasts at most ``(cards dealt + 1) × stall_limit`` plays.
+Only a player's own play lowers their hand, and their record can fall at most as many
+times as they were dealt cards; so with the rule on a game lasts at most
+``(cards dealt + 1) × (stall_limit + 1)`` plays, and twice that many actions (a challenge
+or a pass follows a play at most once).  Without the rule a game need not end: bots
+that always bluff and always challenge pass the pile round for ever.
 
 >>> get_ruleset().fewest_cards_wins, get_ruleset().target_reset
 (False, True)

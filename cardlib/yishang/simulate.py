@@ -9,7 +9,7 @@ Without the optional stall rule a game need not end: bots that always bluff and
 always challenge pass the pile back and forth forever.  The simulator stops a game after
 ``max_actions`` and counts it as "no winner within N actions": a measured fact, not a
 failure.  With ``fewest_cards_wins`` a game ends within
-``2 × (cards dealt + 1) × stall_limit`` actions (see :mod:`.rules`).
+``2 × (cards dealt + 1) × (stall_limit + 1)`` actions (see :mod:`.rules`).
 
 Rules: YS-1, YS-8, YS-12, YS-13, YS-16
 """

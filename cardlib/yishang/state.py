@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable, Iterator, Sequence
 
 from ..cards import Card, Rank, check_copies, format_cards, parse_cards
 from ..errors import IllegalActionError, ImpossibleHandError, InvalidPositionError
@@ -39,7 +39,7 @@ from .challenge import challenge_outcome, nearest_challenger, taker
 from .deal import check_player_count, deal, draw_for_first
 from .events import Event, EventKind
 from .pile import Face, PileCard, face_from_pile
-from .ranks import LOWEST, is_below, parse_rank
+from .ranks import LOWEST, ORDER, is_below, parse_rank
 from .rules import YISHANG, Ruleset
 
 
@@ -345,6 +345,29 @@ class Game:
             return Verdict(False, self._no_window_reason("nothing to pass on", "无需放过"))
         return Verdict(True, Reason(RuleId.YS_11, "if nobody challenges, the face-down card stands at its claim",
                                     "若无人质疑，暗牌按声明点数成立"))
+
+    def legal_actions(self) -> Iterator[Action]:
+        """Every legal action now, lazily: challenges (one seat each; several at once resolve to
+        one of these, YS-14), the pass, then plays (on a face-down turn each card with no
+        claim and with each rank).
+
+        Rules: YS-6, YS-7, YS-8, YS-12, YS-15
+        """
+        if self._winner is not None:
+            return
+        window = self._window
+        if window is not None:
+            yield from (Challenge((seat,)) for seat in range(self.players) if seat != window.seat)
+            yield Pass()
+            if window.last_card:
+                return
+        face = self.next_face
+        for card in dict.fromkeys(self._hands[self._next]):
+            if face is Face.UP:
+                yield Play(card)
+            else:
+                yield Play(card)
+                yield from (Play(card, rank) for rank in ORDER)
 
     # -- transitions ---------------------------------------------------------------------
 
