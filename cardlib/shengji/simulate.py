@@ -71,7 +71,7 @@ def play_hand(hand: ShengjiHand, players: list[RandomPlayer], report: Report) ->
             _check_result(hand, report)
             return True
         try:
-            _step_hand(hand, players, report)
+            step_hand(hand, players, report)
         except CardlibError as error:
             report.fail("legal", f"hand seed {hand.seed}, {hand.phase} phase: {error}")
             return False
@@ -79,7 +79,8 @@ def play_hand(hand: ShengjiHand, players: list[RandomPlayer], report: Report) ->
     return False
 
 
-def _step_hand(hand: ShengjiHand, players: list[RandomPlayer], report: Report) -> None:
+def step_hand(hand: ShengjiHand, players: list[RandomPlayer], report: Report) -> None:
+    """One action by whoever is to act (the deal counts a card and the call it may bring)."""
     if hand.phase == "deal":
         seat = hand.next_to_deal
         if seat is None:
