@@ -1,6 +1,7 @@
 """The ``Puzzle`` widget: one engine-made puzzle spec plus its static bank, drawn by ``puzzle.js``.
 
-Everything the browser needs is in synced traits (``spec``, ``bank``), so the widget works in a
+Everything the browser needs is in synced traits (``spec``, and ``bank``: the static bank
+as gzip-compressed JSON in base64, about a twelfth of its plain size), so the widget works in a
 static page with no kernel.  With a kernel, the front end asks for a fresh puzzle by a custom
 message and Python answers by setting ``spec``: the engine made the new puzzle, the browser
 still only looks up verdicts.
@@ -17,7 +18,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-from .puzzles import make_puzzle, build_bank, seed_for
+from .puzzles import build_bank, make_puzzle, pack_bank, seed_for, unpack_bank
 from .puzzles.spec import DIFFICULTIES, PuzzleError
 
 _STATIC = Path(__file__).parent / "static"
@@ -34,7 +35,7 @@ class Puzzle(anywidget.AnyWidget):
     _css = _STATIC / "puzzle.css"
 
     spec = traitlets.Dict().tag(sync=True)
-    bank = traitlets.List().tag(sync=True)
+    bank = traitlets.Unicode("").tag(sync=True)
     lang = traitlets.Unicode("en").tag(sync=True)
     ruleset = traitlets.Unicode("").tag(sync=True)
     difficulty = traitlets.Unicode("normal").tag(sync=True)
@@ -45,9 +46,13 @@ class Puzzle(anywidget.AnyWidget):
                  lang: str = "en", **kwargs: Any) -> None:
         bank = build_bank(kind, bank_size)
         spec = bank[0] if seed is None else make_puzzle(kind, seed)
-        super().__init__(spec=spec, bank=bank, lang=lang, difficulty=spec["difficulty"], **kwargs)
+        super().__init__(spec=spec, bank=pack_bank(bank), lang=lang, difficulty=spec["difficulty"], **kwargs)
         self._rng = random.Random()
         self.on_msg(self._on_message)
+
+    def bank_specs(self) -> list[dict[str, Any]]:
+        """The specs the widget carries for a page with no kernel."""
+        return unpack_bank(self.bank)
 
     def new_puzzle(self, difficulty: str | None = None) -> dict[str, Any]:
         """Replace the shown puzzle with a freshly generated one of ``difficulty``."""

@@ -8,9 +8,9 @@ Rules: each kind's module names the rule ids it exercises.
 
 from __future__ import annotations
 
-from .bank import BANK_SIZE, build_bank, json_size
+from .bank import BANK_SIZE, build_bank, json_size, pack_bank, unpack_bank
 from .registry import KINDS, difficulty_of, generator, make_puzzle, seed_for
 from .spec import DIFFICULTIES, PuzzleError
 
-__all__ = ["KINDS", "DIFFICULTIES", "BANK_SIZE", "PuzzleError", "make_puzzle", "build_bank", "json_size",
+__all__ = ["KINDS", "DIFFICULTIES", "BANK_SIZE", "PuzzleError", "make_puzzle", "build_bank", "json_size", "pack_bank", "unpack_bank",
            "seed_for", "difficulty_of", "generator"]

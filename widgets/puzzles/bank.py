@@ -5,6 +5,8 @@ Rules: every spec in a bank is graded by the engine (see :mod:`.spec`).
 
 from __future__ import annotations
 
+import base64
+import gzip
 import json
 from typing import Any
 
@@ -22,3 +24,20 @@ def build_bank(kind: str, size: int = BANK_SIZE) -> list[dict[str, Any]]:
 def json_size(data: Any) -> int:
     """Bytes of ``data`` as compact UTF-8 JSON: what a page pays to carry it."""
     return len(json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
+
+
+def pack_bank(specs: list[dict[str, Any]]) -> str:
+    """Specs as gzip-compressed compact JSON in base64: what the widget's ``bank`` trait carries.
+
+    The front end unpacks it with the browser's own ``DecompressionStream``.
+
+    >>> unpack_bank(pack_bank([{"id": "shape:0"}]))
+    [{'id': 'shape:0'}]
+    """
+    raw = json.dumps(specs, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    return base64.b64encode(gzip.compress(raw, 9, mtime=0)).decode("ascii")
+
+
+def unpack_bank(packed: str) -> list[dict[str, Any]]:
+    """The specs of a packed bank (see :func:`pack_bank`)."""
+    return json.loads(gzip.decompress(base64.b64decode(packed)).decode("utf-8")) if packed else []

@@ -49,6 +49,10 @@ LEVELS = {
 }
 
 
+#: Hand size cap per lead size, so a spec lists at most C(9, 4) = 126 distinct plays.
+MAX_HAND = {1: 10, 2: 10, 4: 9, 6: 9}
+
+
 @dataclass(frozen=True)
 class FollowPosition:
     ctx: TrumpContext
@@ -87,7 +91,7 @@ def make_position(rng: random.Random, difficulty: str) -> FollowPosition:
         lead = pick_lead(rng, ctx, by_suit[led], pairs)
         if lead is None:
             continue
-        size = rng.randint(*level_of.hand_sizes)
+        size = min(rng.randint(*level_of.hand_sizes), MAX_HAND[len(lead)])
         hand = deal_hand(rng, ctx, lead, led, size, level_of)
         if hand is None:
             continue
@@ -161,11 +165,14 @@ def _features(position: FollowPosition, legal: int, choices: int) -> dict[str, A
     }
 
 
-def _display(position: FollowPosition) -> list[dict[str, Any]]:
+def _display(position: FollowPosition, with_hand: bool) -> list[dict[str, Any]]:
+    """Level, trump and lead; the hand too unless the front end shows it as buttons to pick from."""
     ctx = position.ctx
-    return [facts(*context_facts(ctx.level, ctx.trump)),
-            cards_block(text("Lead", "首家出牌"), [str(c) for c in position.lead]),
-            cards_block(text("Your hand", "你的手牌"), [str(c) for c in position.hand])]
+    blocks = [facts(*context_facts(ctx.level, ctx.trump)),
+              cards_block(text("Lead", "首家出牌"), [str(c) for c in position.lead])]
+    if with_hand:
+        blocks.append(cards_block(text("Your hand", "你的手牌"), [str(c) for c in position.hand]))
+    return blocks
 
 
 def _raw(position: FollowPosition) -> dict[str, Any]:
@@ -190,7 +197,7 @@ def make_pick_follow(seed: int, difficulty: str) -> dict[str, Any]:
         position=_raw(position), input_type="cards", features=_features(position, legal, len(plays)),
         question=text(f"Follow the lead: pick {n} card{'s' * (n > 1)} from your hand.",
                       f"跟牌：从手牌中选出{n}张。"),
-        extra={"display": _display(position), "pick": n})
+        extra={"display": _display(position, with_hand=False), "pick": n})
 
 
 def make_follow_legal(seed: int, difficulty: str) -> dict[str, Any]:
@@ -213,5 +220,5 @@ def make_follow_legal(seed: int, difficulty: str) -> dict[str, Any]:
     return builder.build(
         position=raw, input_type="choice", features=_features(position, legal, len(plays)),
         question=text("Is this follow legal?", "这样跟牌合规吗？"),
-        extra={"display": _display(position) + [cards_block(text("Play", "跟出"), raw["play"])]})
+        extra={"display": _display(position, with_hand=True) + [cards_block(text("Play", "跟出"), raw["play"])]})
 

@@ -40,12 +40,15 @@ def _kitty_answer(case: dict[str, Any], ruleset: RulesetChoice) -> tuple[int, An
 def make_kitty_score(seed: int, difficulty: str) -> dict[str, Any]:
     """How many points does the kitty add to the attackers? (SJ-12, SG-6 / SS-6, C-2)."""
     rng = random.Random(f"kitty_score:{seed}")
-    ctx, plays = make_trick(rng, {"easy": "easy", "normal": "normal", "hard": "hard"}[difficulty])
+    ctx, plays = make_trick(rng, difficulty)
     left = [c for c in DECK_WITH_JOKERS for _ in range(2)]
     for play in plays:
         for card in play:
             left.remove(card)
-    kitty = sorted(rng.sample(left, 8), key=ctx.order_key)
+    for _draw in range(20):  # a kitty worth digging for: some points in it
+        kitty = sorted(rng.sample(left, 8), key=ctx.order_key)
+        if trick_points(kitty):
+            break
     dealer = rng.randrange(4)
     leader = rng.randrange(4)
     seats = [(leader + i) % 4 for i in range(4)]
@@ -85,10 +88,23 @@ OUTCOMES = (("dealer3", text("Dealer team +3", "庄家升3级"), (3, False, 0)),
             ("take2", text("Attackers take over, +2", "闲家上台，升2级"), (0, True, 2)),
             ("take3", text("Attackers take over, +3", "闲家上台，升3级"), (0, True, 3)))
 
-#: Points per difficulty: easy in the middle of a band, normal near a line, hard on one.
-POINTS = {"easy": (10, 20, 25, 50, 60, 95, 100, 135, 140),
-          "normal": (35, 40, 75, 80, 85, 115, 120, 155, 160),
-          "hard": (0, 5, 75, 80, 85, 120, 125, 160, 165, 200)}
+#: Points per difficulty: easy in the middle of a band, normal near an edge, hard on one
+#: (measured by :func:`_distance_to_edge`).
+POINTS = {"easy": (15, 20, 25, 50, 60, 100, 135, 140),
+          "normal": (10, 30, 45, 70, 95, 110, 130, 150, 170),
+          "hard": (0, 5, 35, 40, 75, 80, 85, 115, 120, 155, 160)}
+
+
+def _distance_to_edge(points: int) -> int:
+    """How far (in points) from a total that any ruleset's table treats differently: 5 on a band's edge."""
+    def outcomes(value: int) -> list[Any]:
+        return [level_change(get_ruleset(r.preset, r.variant), value)[0] for r in LEVEL_RULESETS]
+
+    here = outcomes(points)
+    step = 5
+    while all(outcomes(v) == here for v in (points - step, points + step) if v >= 0):
+        step += 5
+    return step
 
 
 def make_level_change(seed: int, difficulty: str) -> dict[str, Any]:
@@ -101,10 +117,9 @@ def make_level_change(seed: int, difficulty: str) -> dict[str, Any]:
         builder.add_answer(key, label, {
             rid: ((change.dealer_team_levels, change.attackers_take_over, change.attacker_levels)
                   == (dealer, take, attackers), reason) for rid, (change, reason) in results.items()})
-    lines = sorted({get_ruleset(r.preset, r.variant).takeover_line for r in LEVEL_RULESETS})
     return builder.build(
         position={"attacker_points": points}, input_type="choice",
         question=text(f"The attackers won {points} points. What happens to the levels?",
                       f"闲家得了{points}分。级数怎么变？"),
-        features={"points": points, "distance_to_line": min(abs(points - line) for line in lines)},
+        features={"points": points, "distance_to_edge": _distance_to_edge(points)},
         extra={"display": [facts((text("Attackers' points", "闲家得分"), text(str(points), str(points))))]})

@@ -117,8 +117,17 @@ function isProgress(data) {
 
 // ---- the widget ----
 
+/** The bank a static page carries: gzip-compressed JSON in base64 (engine-made specs). */
+async function unpackBank(packed) {
+  if (!packed) return [];
+  const bytes = Uint8Array.from(atob(packed), (c) => c.charCodeAt(0));
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return JSON.parse(await new Response(stream).text());
+}
+
 function render({ model, el }) {
-  const bank = model.get("bank") || [];
+  let bank = null;
+  const loadBank = async () => (bank = bank || await unpackBank(model.get("bank")));
   let spec = model.get("spec");
   const kind = spec.kind;
   let lang = model.get("lang") === "zh" ? "zh" : "en";
@@ -177,11 +186,12 @@ function render({ model, el }) {
   }
 
   // ---- new puzzle / bank / kernel ----
-  function newPuzzle() {
+  async function newPuzzle() {
     if (live) {
       model.send({ type: "new", difficulty });
       return;
     }
+    await loadBank();
     const same = bank.filter((s) => s.kind === kind && s.difficulty === difficulty);
     const pool = same.length ? same : bank.filter((s) => s.kind === kind);
     if (!pool.length) return;
@@ -189,7 +199,7 @@ function render({ model, el }) {
     show(pool[(at + 1) % pool.length]);
   }
 
-  function fromFragment() {
+  async function fromFragment() {
     const m = (window.location.hash || "").match(/^#puzzle=([a-z_]+):(\d+)$/);
     if (!m || m[1] !== kind) return;
     const claimed = (window.__cbpFragment = window.__cbpFragment || {});
@@ -197,6 +207,7 @@ function render({ model, el }) {
     claimed[kind] = root;
     const seed = Number(m[2]);
     if (spec.seed === seed) return;
+    await loadBank();
     const found = bank.find((s) => s.kind === kind && s.seed === seed);
     if (found) { show(found); return; }
     if (live) { model.send({ type: "load", seed }); return; }
@@ -232,7 +243,7 @@ function render({ model, el }) {
       h("button", { type: "button", class: "cbp-new", onclick: newPuzzle, text: t("newPuzzle") }),
       h("label", { class: "cbp-field" }, [h("span", { text: t("difficulty") }), diff]),
     );
-    if (spec.rulesets.length > 1) {
+    if (spec.differs) {
       const sel = h("select", { class: "cbp-ruleset", "aria-label": t("ruleset"),
         onchange: (e) => { rulesetId = e.target.value; model.set("ruleset", rulesetId); model.save_changes();
           if (graded) grade(graded.key); } },

@@ -1,0 +1,70 @@
+"""The Puzzle widget in Python: what it carries into a page, and how a kernel answers the front end.
+
+Rules: every spec it carries is engine-graded (see test_puzzle_specs.py); SJ-9 for the follow kind.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("anywidget")
+
+from widgets.puzzle_widget import Puzzle  # noqa: E402
+from widgets.puzzles import KINDS, PuzzleError, make_puzzle  # noqa: E402
+
+
+class Recorder(Puzzle):
+    """A Puzzle whose messages to the front end are recorded instead of sent."""
+
+    def send(self, content, buffers=None):  # noqa: D401 - ipywidgets signature
+        self.sent = [*getattr(self, "sent", []), content]
+
+
+def test_widget_carries_the_shown_spec_and_a_packed_bank_of_its_kind():
+    widget = Puzzle("pick_follow")
+    assert widget.spec == make_puzzle("pick_follow", 0)
+    bank = widget.bank_specs()
+    assert len(bank) == 21 and {s["kind"] for s in bank} == {"pick_follow"}
+    assert widget.get_state()["spec"]["kind"] == "pick_follow"
+
+
+def test_a_seed_picks_the_shown_puzzle():
+    assert Puzzle("shape", seed=7).spec["id"] == "shape:7"
+
+
+def test_kernel_answers_hello_and_makes_a_fresh_puzzle_of_the_asked_difficulty():
+    widget = Recorder("trick_winner")
+    widget._on_message(widget, {"type": "hello"}, [])
+    assert widget.sent == [{"type": "live"}]
+    before = widget.spec["id"]
+    widget._on_message(widget, {"type": "new", "difficulty": "hard"}, [])
+    assert widget.spec["id"] != before and widget.spec["difficulty"] == "hard"
+    widget._on_message(widget, {"type": "load", "seed": 44}, [])
+    assert widget.spec == make_puzzle("trick_winner", 44)
+
+
+def test_kernel_ignores_malformed_messages():
+    widget = Recorder("calling")
+    before = widget.spec
+    for message in ("junk", {"type": "load", "seed": -3}, {"type": "load", "seed": "x"}, {"type": "other"}):
+        widget._on_message(widget, message, [])
+    assert widget.spec == before
+
+
+def test_new_puzzle_refuses_an_unknown_difficulty():
+    with pytest.raises(PuzzleError, match="unknown difficulty"):
+        Puzzle("level_change").new_puzzle("impossible")
+
+
+@pytest.mark.parametrize("kind", sorted(KINDS))
+def test_every_kind_makes_a_widget(kind):
+    assert Puzzle(kind, bank_size=3).spec["kind"] == kind
+
+
+def test_front_end_is_one_self_contained_module():
+    """Loaded from a Blob URL: no import statements (offline-book.md)."""
+    source = (Path(__file__).resolve().parents[2] / "widgets" / "static" / "puzzle.js").read_text(encoding="utf-8")
+    assert "import " not in source.replace("// ", "")
+    assert "export default" in source
