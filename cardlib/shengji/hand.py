@@ -171,6 +171,7 @@ class ShengjiHand:
         self._rng = random.Random(seed)
         self.log: list[Event] = []
         self._actions: list[tuple[str, tuple[Any, ...]]] = []
+        self._last_check: tuple[tuple[Any, ...], Verdict] | None = None
         self._start_deal()
 
     def _start_deal(self) -> None:
@@ -348,13 +349,18 @@ class ShengjiHand:
         if seat != self.to_act:
             raise IllegalActionError(f"it is seat {self.to_act}'s turn, not seat {seat}'s (SJ-8)")
         assert self.ctx is not None
-        played = parse_cards(cards)
+        key = (len(self._actions), seat, tuple(parse_cards(cards)))
+        if self._last_check is not None and self._last_check[0] == key:
+            return self._last_check[1]  # asked again before any action: same answer (cheap replay)
         try:
             if not self.trick:
-                return check_lead(self.ctx, self.rules, self.hands[seat], played)
-            return check_follow(self.ctx, self.rules, list(self.trick[0][1]), self.hands[seat], played)
+                verdict = check_lead(self.ctx, self.rules, self.hands[seat], key[2])
+            else:
+                verdict = check_follow(self.ctx, self.rules, list(self.trick[0][1]), self.hands[seat], key[2])
         except InvalidPositionError as error:
             raise IllegalActionError(str(error)) from None
+        self._last_check = (key, verdict)
+        return verdict
 
     def play(self, seat: int, cards: Iterable[Card] | str) -> tuple[Event, ...]:
         """Play to the trick (SJ-8, SJ-9, SJ-10); the fourth play settles it (SJ-11), the last

@@ -14,7 +14,7 @@ from itertools import islice
 
 from ..cards import Card
 from ..errors import InvalidPositionError
-from .follow import is_legal_follow, legal_follows
+from .follow import legal_follows
 from .hand import ShengjiHand
 from .leads import legal_leads
 
@@ -56,12 +56,12 @@ class RandomPlayer:
         return self.rng.choice(leads)
 
     def choose_follow(self, hand: ShengjiHand, seat: int) -> list[Card]:
-        """A random legal follow (SJ-9, SJ-10): a random guess checked by the engine, else a
-        pick among the first legal plays the engine lists; raises if there is none."""
+        """A random legal follow (SJ-9, SJ-10): a random guess the hand accepts, else a pick
+        among the first legal plays the engine lists; raises if there is none."""
         assert hand.ctx is not None and hand.lead is not None
         lead, held = list(hand.lead), hand.hands[seat]
         guess = self._guess_follow(hand, held, len(lead))
-        if is_legal_follow(hand.ctx, hand.rules, lead, held, guess):
+        if hand.check_play(seat, guess):
             return guess
         follows = legal_follows(hand.ctx, hand.rules, lead, held)
         window = min(follows.count(), _CHOICE_WINDOW)
