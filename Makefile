@@ -66,7 +66,8 @@ present: deps  ## the chapters in Voila (teacher mode comes later)
 	$(call step,Converting the chapters to notebooks in $(NOTEBOOKS))
 	@$(PY) tools/export_notebooks.py $(NOTEBOOKS) || $(call fail,present,could not convert the chapters)
 	$(call step,Voila on http://127.0.0.1:$(PORT)/)
-	@$(PY) -m voila --no-browser --port=$(PORT) --Voila.ip=127.0.0.1 $(NOTEBOOKS)
+	@$(PY) -m voila --no-browser --port=$(PORT) --Voila.ip=127.0.0.1 \
+		--VoilaConfiguration.extension_denylist=jupyterlab-jupytext $(NOTEBOOKS)
 
 chromium:  ## Debian's Chromium for the browser tests, installed if missing
 	@if ! test -x $(CHROMIUM); then \

@@ -37,3 +37,13 @@ def built_book() -> Path:
     if result.returncode != 0:
         pytest.fail(f"make build failed ({result.returncode}):\n{result.stdout[-6000:]}\n{result.stderr[-6000:]}")
     return SITE
+
+
+#: Pages Sphinx writes besides the chapters.
+SITE_EXTRA_PAGES = ["index.html", "search.html", "genindex.html"]
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """Tests taking ``book_page`` run once per page of the site: every chapter and Sphinx's own pages."""
+    if "book_page" in metafunc.fixturenames:
+        metafunc.parametrize("book_page", toc_pages() + SITE_EXTRA_PAGES)

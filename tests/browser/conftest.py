@@ -1,0 +1,143 @@
+"""Headless Debian Chromium driven by Playwright, with every request off this machine blocked.
+
+Never ``playwright install``: the browser is /usr/bin/chromium (``make test`` installs it).
+A page is "offline" when it made no request outside 127.0.0.1, ``file:``, ``data:`` and ``blob:``;
+each page fixture records what was blocked and every console error, for the test to assert on.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import psutil
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                  "--disable-background-networking", "--disable-component-update", "--no-first-run",
+                  "--disable-sync"]
+LOCAL_SCHEMES = ("file", "data", "blob")
+LOCAL_HOSTS = ("127.0.0.1",)
+
+
+def is_local(url: str) -> bool:
+    """True for the URLs a built book may load: loopback, files, data and blobs."""
+    parts = urlsplit(url)
+    return parts.scheme in LOCAL_SCHEMES or parts.hostname in LOCAL_HOSTS
+
+
+@dataclass
+class PageLog:
+    """What one page did that the offline tests forbid."""
+
+    blocked: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def wait_for_http(url: str, process: subprocess.Popen, timeout: float = 60) -> None:
+    """Poll ``url`` until it answers; fail early if the server process died."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"server exited with {process.returncode} before answering {url}")
+        try:
+            with urllib.request.urlopen(url, timeout=2):
+                return
+        except OSError:
+            time.sleep(0.2)
+    raise RuntimeError(f"no answer from {url} after {timeout} s")
+
+
+def start_server(command: list[str], url: str, cwd: Path | None = None) -> subprocess.Popen:
+    """Start a server in its own process group (so it stops with all its children) and wait for it."""
+    process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                               start_new_session=True)
+    try:
+        wait_for_http(url, process)
+    except Exception:
+        stop_server(process)
+        raise
+    return process
+
+
+def stop_server(process: subprocess.Popen) -> list[psutil.Process]:
+    """Stop a server, its process group and every descendant (Jupyter kernels run in sessions of
+    their own); returns the descendants it found, all of them stopped."""
+    try:
+        children = psutil.Process(process.pid).children(recursive=True)
+    except psutil.NoSuchProcess:
+        children = []
+    for sig, grace in ((signal.SIGTERM, 10), (signal.SIGKILL, 5)):
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, sig)
+        for child in children:
+            with contextlib.suppress(psutil.NoSuchProcess):
+                child.send_signal(sig)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            process.wait(timeout=grace)
+        _, alive = psutil.wait_procs(children, timeout=grace)
+        if process.poll() is not None and not alive:
+            break
+    return children
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: `make test` installs Debian's chromium")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def offline_page(browser):
+    """A fresh page whose requests off this machine are blocked and logged; yields ``(page, log)``."""
+    context = browser.new_context()
+    log = PageLog()
+
+    def route(route):
+        if is_local(route.request.url):
+            route.continue_()
+        else:
+            log.blocked.append(route.request.url)
+            route.abort()
+
+    context.route("**/*", route)
+    page = context.new_page()
+    page.on("console", lambda message: message.type == "error" and log.errors.append(message.text))
+    page.on("pageerror", lambda error: log.errors.append(f"uncaught: {error}"))
+    page.on("requestfailed", lambda request: is_local(request.url) and log.errors.append(
+        f"failed: {request.url} ({request.failure})"))
+    yield page, log
+    context.close()
+
+
+@pytest.fixture(scope="session")
+def site_url(built_book):
+    """The built book served over http on a free loopback port."""
+    port = free_port()
+    url = f"http://127.0.0.1:{port}/"
+    server = start_server([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
+                           "--directory", str(built_book)], url)
+    yield url
+    stop_server(server)
