@@ -17,6 +17,8 @@ Shown cards stay in the caller's hand.  :class:`CallState` is the standing call;
 
 Rules: SG-1, SS-1, SG-2, SS-2, SG-3, SS-3, SG-9, SS-9, SS-E3
 
+>>> from cardlib.cards import parse_cards
+>>> from cardlib.shengji.rules import get_ruleset
 >>> state = CallState(Rank.TWO)
 >>> state = apply_call(get_ruleset("shengji"), state, 1, parse_cards("H2"))
 >>> state = apply_call(get_ruleset("shengji"), state, 3, parse_cards("S2 S2"))
@@ -30,11 +32,11 @@ from dataclasses import dataclass, replace
 from enum import IntEnum
 from typing import Sequence
 
-from ..cards import BIG_JOKER, LITTLE_JOKER, Card, Rank, Suit, parse_cards
+from ..cards import BIG_JOKER, LITTLE_JOKER, Card, Rank, Suit
 from ..errors import IllegalActionError, InvalidPositionError
 from ..explain import Reason, Verdict
 from ..rule_ids import RuleId
-from .rules import Ruleset, get_ruleset
+from .rules import Ruleset
 
 
 class CallKind(IntEnum):
@@ -85,6 +87,7 @@ def _strength(rules: Ruleset, kind: CallKind) -> int:
 def classify_call(level: Rank, cards: Sequence[Card]) -> CallKind | None:
     """What a call shows, or None if it is no call at all (SG-1 / SS-1).
 
+    >>> from cardlib.cards import parse_cards
     >>> classify_call(Rank.TWO, parse_cards("D2 D2")), classify_call(Rank.TWO, parse_cards("D2 H2"))
     (<CallKind.LEVEL_PAIR: 2>, None)
     """
@@ -178,6 +181,7 @@ def turn_kitty(kitty: Sequence[Card]) -> tuple[Suit, int, Reason]:
 
     Rules: SG-2, SS-2
 
+    >>> from cardlib.cards import parse_cards
     >>> turn_kitty(parse_cards("BJ LJ D9 S2 S3 S4 S5 S6"))[:2]
     (<Suit.DIAMONDS: 'D'>, 2)
     """
@@ -229,6 +233,8 @@ def resolve_calls(rules: Ruleset, level: Rank, calls: Sequence[tuple[int, Sequen
 
     Rules: SG-1, SS-1, SG-2, SS-2, SG-3, SS-3, SG-9, SS-9
 
+    >>> from cardlib.cards import parse_cards
+    >>> from cardlib.shengji.rules import get_ruleset
     >>> result = resolve_calls(get_ruleset("shuangsheng"), Rank.TWO,
     ...                        [(1, parse_cards("H2")), (2, parse_cards("S2 S2")), (3, parse_cards("D2"))], True)
     >>> result.trump, result.dealer, result.accepted

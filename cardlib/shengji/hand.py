@@ -8,6 +8,7 @@ raises :class:`~cardlib.errors.IllegalActionError` and leaves the hand unchanged
 
 Rules: SJ-1, SJ-2, SJ-7, SJ-8, SJ-11, SJ-12, SJ-13, SG-E1, SG-2, SS-2, SG-9, SS-9
 
+>>> from cardlib.shengji.rules import get_ruleset
 >>> hand = ShengjiHand(get_ruleset("shengji"), seed=7)
 >>> events = hand.deal_card()
 >>> events[0].kind, events[0].seat, hand.phase
@@ -30,7 +31,7 @@ from .combos import shape_of
 from .follow import check_follow
 from .leads import check_lead
 from .progression import Progress, after_hand, check_levels, check_seat, next_seat, team_of
-from .rules import Ruleset, get_ruleset
+from .rules import Ruleset
 from .scoring import KITTY_SIZE, LevelChange, level_change, score_kitty, trick_points
 from .throws import resolve_throw
 from .trick import find_trick_winner

@@ -5,6 +5,8 @@ seats 1 & 3 team 1.  A team's level runs 2..A.
 
 Rules: SJ-1, SJ-3, SJ-13, SG-8, SS-8
 
+>>> from cardlib.shengji.rules import get_ruleset
+>>> from cardlib.shengji.scoring import level_change
 >>> progress = after_hand(get_ruleset("shengji"), 0, (Rank.TWO, Rank.TWO), level_change(get_ruleset("shengji"), 30)[0])
 >>> progress.next_dealer, [str(level) for level in progress.levels], progress.winner
 (2, ['4', '2'], None)
@@ -18,8 +20,8 @@ from ..cards import PLAIN_RANKS, Rank
 from ..errors import InvalidPositionError
 from ..explain import Reason
 from ..rule_ids import RuleId
-from .rules import Ruleset, get_ruleset
-from .scoring import LevelChange, level_change
+from .rules import Ruleset
+from .scoring import LevelChange
 
 SEATS = 4
 #: SJ-3: the levels a team plays, low to high.
@@ -145,7 +147,3 @@ def after_hand(rules: Ruleset, dealer: int, levels: tuple[Rank, Rank], change: L
         reason = dealer_reason
     return Progress(seat, (new_levels[0], new_levels[1]), winner, reason)
 
-
-def check_game_levels(levels: tuple[Rank, Rank]) -> bool:
-    """Whether both levels lie in 2..A (an invariant the simulator checks; SJ-3)."""
-    return all(level in LEVELS for level in levels)

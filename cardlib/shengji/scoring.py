@@ -2,6 +2,8 @@
 
 Rules: SJ-11, SJ-12, SG-6, SS-6, SG-E2, SS-E1, C-2, SG-7, SS-7, SS-E2
 
+>>> from cardlib.cards import parse_cards
+>>> from cardlib.shengji.rules import get_ruleset
 >>> trick_points(parse_cards("S5 H10 DK C9"))
 25
 >>> level_change(get_ruleset("shuangsheng"), 80)[0].to_dict()
@@ -21,12 +23,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from ..cards import Card, Rank, parse_cards
+from ..cards import Card, Rank
 from ..errors import InvalidPositionError
 from ..explain import Reason
 from ..rule_ids import RuleId
 from .combos import split_units
-from .rules import Ruleset, get_ruleset
+from .rules import Ruleset
 from .trick import find_trick_winner, read_plays
 from .trump import TrumpContext
 
@@ -79,6 +81,7 @@ def kitty_multiplier(rules: Ruleset, unit_pairs: int, cards: int, lead_cards: in
 
     Rules: SG-6, SS-6, SG-E2, C-2
 
+    >>> from cardlib.shengji.rules import get_ruleset
     >>> [kitty_multiplier(get_ruleset("shengji"), n, 2 * n or 1, 2 * n or 1)[0] for n in (0, 1, 2, 3)]
     [2, 4, 4, 8]
     >>> [kitty_multiplier(get_ruleset("shengji", {"kitty_multiplier": "doubling"}), n, 1, 1)[0] for n in (0, 1, 2, 3)]
@@ -124,6 +127,8 @@ def kitty_score(rules: Ruleset, kitty: Sequence[Card], attackers_won_last: bool,
 
     Rules: SJ-12, SG-6, SS-6, C-2
 
+    >>> from cardlib.cards import parse_cards
+    >>> from cardlib.shengji.rules import get_ruleset
     >>> kitty_score(get_ruleset("shengji"), parse_cards("S5 SK H2 H3 H4 H6 H7 H8"), True, 1, 2, 2)[0]
     60
     >>> kitty_score(get_ruleset("shengji"), parse_cards("S5 SK H2 H3 H4 H6 H7 H8"), False)[0]
@@ -154,6 +159,8 @@ def score_kitty(ctx: TrumpContext, rules: Ruleset, kitty: Sequence[Card], last_t
 
     Rules: SJ-12, C-2, SG-6, SS-6
 
+    >>> from cardlib.cards import parse_cards
+    >>> from cardlib.shengji.rules import get_ruleset
     >>> ctx = TrumpContext(Rank.TWO, None)
     >>> kitty = parse_cards("S5 S5 HK H10 C3 C4 C6 C7")
     >>> score_kitty(ctx, get_ruleset("shengji"), kitty, [parse_cards(p) for p in ("BJ BJ", "S3 S4", "D6 D7", "H8 H8")], True)[0]

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from cardlib.cards import Rank, Suit, parse_cards
+from cardlib.cards import Rank, parse_cards
 from cardlib.errors import CardlibError, IllegalActionError, InvalidPositionError
 from cardlib.rule_ids import RuleId
 from cardlib.shengji.hand import ShengjiGame, ShengjiHand, deal_order
