@@ -101,6 +101,11 @@ class Event:
     reason: Reason
     value: Any = None
 
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready form (for widgets stepping through a hand)."""
+        return {"kind": self.kind, "seat": self.seat, "cards": [str(c) for c in self.cards],
+                "reason": self.reason.to_dict(), "value": self.value}
+
     def __str__(self) -> str:
         who = "" if self.seat is None else f"seat {self.seat} "
         cards = f"{format_cards(self.cards)} " if self.cards else ""
@@ -135,6 +140,14 @@ class HandSnapshot:
     tricks_played: int
     points: tuple[int, int]
     to_act: int | None
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready form: cards as canonical strings."""
+        return {"phase": self.phase, "dealer": self.dealer, "trump": self.trump,
+                "hands": [[str(c) for c in hand] for hand in self.hands], "undealt": self.undealt,
+                "kitty": [str(c) for c in self.kitty], "buried": [str(c) for c in self.buried],
+                "trick": [[seat, [str(c) for c in cards]] for seat, cards in self.trick],
+                "tricks_played": self.tricks_played, "points": list(self.points), "to_act": self.to_act}
 
 
 @dataclass(frozen=True, slots=True)

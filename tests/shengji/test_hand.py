@@ -3,6 +3,7 @@ SJ-8 leads, SJ-9 follows, SJ-12 / SG-7 scoring; refused actions leave the state 
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -168,6 +169,7 @@ def test_history_replays_every_event_with_its_snapshot():
     assert [event for event, _snap in steps] == hand.log
     assert steps[-1][1] == hand.snapshot()
     assert steps[0][1].undealt == 99
+    assert json.loads(json.dumps([[e.to_dict(), snap.to_dict()] for e, snap in steps[-3:]]))[-1][1]["phase"] == "play"
 
 
 def test_c3_throws_variant_plays_whole_hands():
