@@ -42,12 +42,32 @@ from itertools import product
 from typing import Hashable, Iterable, Iterator
 
 from ..cards import Card, check_copies, parse_cards
-from ..errors import InvalidPositionError
+from ..errors import InvalidPositionError, NotationError, RulesetError
 from ..rule_ids import RuleId
 from .rules import Ruleset
 from .trump import TrumpContext
 
-SHAPE_KINDS = ("single", "pair", "tractor", "throw", "none")
+CardsInput = Iterable[Card] | str
+
+
+def as_cards(cards: CardsInput, what: str) -> list[Card]:
+    """``cards`` as a list of Cards (Cards, card strings, or one string in the notation)."""
+    if isinstance(cards, (list, tuple)) and all(type(c) is Card for c in cards):
+        return list(cards)
+    if not isinstance(cards, (str, list, tuple)):
+        raise NotationError(f"the {what} must be a list of cards, not {type(cards).__name__}")
+    try:
+        return parse_cards(cards)
+    except NotationError as error:
+        raise NotationError(f"the {what}: {error}") from None
+
+
+def require_context(ctx: object, rules: object) -> None:
+    """Raise unless ``ctx`` is a :class:`TrumpContext` and ``rules`` a :class:`Ruleset`."""
+    if not isinstance(ctx, TrumpContext):
+        raise InvalidPositionError(f"expected a TrumpContext (level and trump), got {type(ctx).__name__}")
+    if not isinstance(rules, Ruleset):
+        raise RulesetError(f"expected a Ruleset, got {type(rules).__name__}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,9 +117,11 @@ def chain_key(ctx: TrumpContext, rules: Ruleset, card: Card) -> tuple[Hashable, 
     return suit, ctx.strength(card)
 
 
-def find_pairs(ctx: TrumpContext, cards: Iterable[Card]) -> list[Card]:
+def find_pairs(ctx: TrumpContext, cards: CardsInput) -> list[Card]:
     """Each card held at least twice, once, from high to low (SJ-6)."""
-    counts = Counter(cards)
+    if not isinstance(ctx, TrumpContext):
+        raise InvalidPositionError(f"expected a TrumpContext (level and trump), got {type(ctx).__name__}")
+    counts = Counter(as_cards(cards, "cards"))
     return sorted((c for c, n in counts.items() if n >= 2), key=ctx.order_key)
 
 
@@ -128,14 +150,16 @@ def longest_tractor(ctx: TrumpContext, rules: Ruleset, cards: Iterable[Card]) ->
     return max((len(run) for run in pair_runs(ctx, rules, find_pairs(ctx, cards))), default=0)
 
 
-def find_tractors(ctx: TrumpContext, rules: Ruleset, cards: Iterable[Card], pairs: int) -> list[tuple[Card, ...]]:
+def find_tractors(ctx: TrumpContext, rules: Ruleset, cards: CardsInput, pairs: int) -> list[tuple[Card, ...]]:
     """Every distinct tractor of exactly ``pairs`` pairs among ``cards``.
 
     Each tractor is the tuple of its pair cards (one card per pair), high to low.
     Rules: SJ-6, SG-4 / SS-4
     """
-    if not isinstance(pairs, int) or pairs < 2:
+    require_context(ctx, rules)
+    if type(pairs) is not int or pairs < 2:
         raise InvalidPositionError(f"a tractor has at least 2 pairs, not {pairs!r}")
+    cards = as_cards(cards, "cards")
     found: list[tuple[Card, ...]] = []
     for run in pair_runs(ctx, rules, find_pairs(ctx, cards)):
         for top in range(len(run) - pairs + 1):
@@ -176,7 +200,8 @@ def classify(ctx: TrumpContext, rules: Ruleset, cards: Iterable[Card] | str) -> 
 
     Cards of more than one effective suit have no shape (``"none"``).
     """
-    played = parse_cards(cards)
+    require_context(ctx, rules)
+    played = as_cards(cards, "cards")
     if not played:
         raise InvalidPositionError("no cards to classify: a shape needs at least one card")
     check_copies(played, 2, what="set of cards")

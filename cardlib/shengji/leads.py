@@ -17,38 +17,16 @@ C-3: HA HK is several units of hearts, a throw (甩牌), and throws are off in t
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterable, Iterator
+from typing import Iterator
 
-from ..cards import Card, check_copies, format_cards, parse_cards, sort_cards
-from ..errors import InvalidPositionError, NotationError, RulesetError
+from ..cards import Card, check_copies, format_cards, sort_cards
+from ..errors import InvalidPositionError
 from ..explain import Reason, Verdict
 from ..rule_ids import RuleId
-from .combos import find_pairs, find_tractors, longest_tractor, shape_of, sub_multisets
+from .combos import (CardsInput, as_cards, find_pairs, find_tractors, longest_tractor, require_context,
+                     shape_of, sub_multisets)
 from .rules import Ruleset
 from .trump import EffectiveSuit, TrumpContext
-
-CardsInput = Iterable[Card] | str
-
-
-def as_cards(cards: CardsInput, what: str) -> list[Card]:
-    """``cards`` as a list of Cards (Cards, card strings, or one string in the notation)."""
-    if isinstance(cards, (list, tuple)) and all(type(c) is Card for c in cards):
-        return list(cards)
-    if not isinstance(cards, (str, list, tuple)):
-        raise NotationError(f"the {what} must be a list of cards, not {type(cards).__name__}")
-    try:
-        return parse_cards(cards)
-    except NotationError as error:
-        raise NotationError(f"the {what}: {error}") from None
-
-
-def require_context(ctx: object, rules: object) -> None:
-    """Raise unless ``ctx`` is a :class:`TrumpContext` and ``rules`` a :class:`Ruleset`."""
-    if not isinstance(ctx, TrumpContext):
-        raise InvalidPositionError(f"expected a TrumpContext (level and trump), got {type(ctx).__name__}")
-    if not isinstance(rules, Ruleset):
-        raise RulesetError(f"expected a Ruleset, got {type(rules).__name__}")
-
 
 def require_in_hand(hand: list[Card], play: list[Card], what: str = "play") -> Counter[Card]:
     """The hand's card counts; raise if ``play`` holds a card (or copy) the hand does not."""
