@@ -16,7 +16,7 @@ CHROMIUM := /usr/bin/chromium
 step = @printf '\n==> %s\n' "$(1)"
 fail = { printf '\nmake: step "%s" failed: %s\n' "$(1)" "$(2)" >&2; exit 1; }
 
-.PHONY: help book build serve test lab present deps chromium lock screenshot clean
+.PHONY: help book build site serve test lab present deps chromium lock screenshot clean
 
 help:  ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | expand -t 14
@@ -44,7 +44,10 @@ node_modules/.installed: package.json package-lock.json
 	@npm ci --no-audit --no-fund --prefer-offline || $(call fail,npm ci,could not install package-lock.json)
 	@touch $@
 
-build: deps  ## build the book into _build/html, warnings are errors
+build: deps site  ## install, then build the book into _build/html, warnings are errors
+
+site: node_modules/.installed  ## build the book with the Python deps already in $(VENV)
+	@test -x $(VENV)/bin/jupyter-book || $(call fail,site,no jupyter-book in $(VENV): run make deps)
 	$(call step,Staging the widget runtime from node_modules into $(RUNTIME))
 	@$(PY) tools/stage_widget_runtime.py node_modules $(RUNTIME) || $(call fail,widget runtime,see above)
 	$(call step,Building the book (executing chapters with a cache; warnings are errors))

@@ -31,11 +31,11 @@ def repo_root() -> Path:
 
 @pytest.fixture(scope="session")
 def built_book() -> Path:
-    """Run ``make build`` (the build step of ``make book``: warnings are errors) once; the site folder."""
-    result = subprocess.run(["make", "--no-print-directory", "build", f"VENV={sys.prefix}"], cwd=REPO,
+    """Run ``make site`` (the build step of ``make book``: warnings are errors) once; the site folder."""
+    result = subprocess.run(["make", "--no-print-directory", "site", f"VENV={sys.prefix}"], cwd=REPO,
                             capture_output=True, text=True)
     if result.returncode != 0:
-        pytest.fail(f"make build failed ({result.returncode}):\n{result.stdout[-6000:]}\n{result.stderr[-6000:]}")
+        pytest.fail(f"make site failed ({result.returncode}):\n{result.stdout[-6000:]}\n{result.stderr[-6000:]}")
     return SITE
 
 
@@ -43,7 +43,25 @@ def built_book() -> Path:
 SITE_EXTRA_PAGES = ["index.html", "search.html", "genindex.html"]
 
 
+def chapter_files() -> list[Path]:
+    """The chapters' MyST sources, in reading order."""
+    return [REPO / page.replace(".html", ".md") for page in toc_pages()]
+
+
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    """Tests taking ``book_page`` run once per page of the site: every chapter and Sphinx's own pages."""
+    """``book_page``: once per page of the site (every chapter and Sphinx's own pages);
+    ``chapter``: once per chapter source."""
     if "book_page" in metafunc.fixturenames:
         metafunc.parametrize("book_page", toc_pages() + SITE_EXTRA_PAGES)
+    if "chapter" in metafunc.fixturenames:
+        metafunc.parametrize("chapter", chapter_files(), ids=lambda path: path.name)
+
+
+@pytest.fixture(scope="session")
+def book_pages() -> list[str]:
+    return toc_pages() + SITE_EXTRA_PAGES
+
+
+@pytest.fixture(scope="session")
+def chapters() -> list[Path]:
+    return chapter_files()
