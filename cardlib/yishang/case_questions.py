@@ -22,6 +22,7 @@ from ..explain import Reason
 from ..rule_ids import RuleId
 from .actions import parse_action
 from .challenge import challenge_outcome
+from .deal import check_player_count
 from .events import Event, EventKind
 from .ranks import parse_claim, parse_rank
 from .rules import Ruleset, get_ruleset
@@ -70,7 +71,7 @@ def answer_replay(case: dict[str, Any], rules: Ruleset) -> tuple[Any, Reason]:
     hands, actions = case["hands"], case["actions"]
     if not isinstance(hands, list):
         raise InvalidPositionError(f"field 'hands' must be a list of card lists, got {hands!r}")
-    if case["players"] != len(hands) or type(case["players"]) is not int:
+    if check_player_count(case["players"]) != len(hands):
         raise InvalidPositionError(f"field 'players' is {case['players']!r} but 'hands' has {len(hands)} hands")
     if not isinstance(actions, list):
         raise InvalidPositionError(f"field 'actions' must be a list of actions, got {actions!r}")
@@ -107,7 +108,7 @@ ANSWERS: dict[str, Callable[[dict[str, Any], Ruleset], tuple[Any, Reason]]] = {
 def answer(case: dict[str, Any]) -> tuple[Any, Reason]:
     """The answer to one 一上一下 case and the reason that decided it."""
     question = case.get("question")
-    if question not in ANSWERS:
+    if not isinstance(question, str) or question not in ANSWERS:
         raise CardlibError(f"unknown question {question!r}; 一上一下 questions are: {', '.join(ANSWERS)}")
     _check_fields(case, question)
     rules = get_ruleset(case.get("ruleset", "yishang"), case.get("variant"))

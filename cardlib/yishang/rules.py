@@ -86,7 +86,7 @@ PRESETS: dict[str, Ruleset] = {r.name: r for r in (YISHANG, YISHANG_FEWEST)}
 
 def get_ruleset(name: str | None = None, variant: Mapping[str, Any] | None = None) -> Ruleset:
     """A preset by name (default ``yishang``), optionally overridden field by field."""
-    key = name or "yishang"
+    key = "yishang" if name is None else name
     if not isinstance(key, str) or key not in PRESETS:
         raise RulesetError(f"unknown ruleset {key!r} for 一上一下; presets are: {', '.join(PRESETS)}")
     return PRESETS[key].with_variant(variant)

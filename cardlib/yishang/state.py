@@ -43,6 +43,13 @@ from .ranks import LOWEST, ORDER, is_below, parse_rank
 from .rules import YISHANG, Ruleset
 
 
+def _read_cards(value: object, what: str) -> list[Card]:
+    """A card list given as a string in the notation or a list of cards / card strings."""
+    if not isinstance(value, (str, list, tuple)):
+        raise InvalidPositionError(f"{what} must be a card list such as \"S8 H3\", not {value!r}")
+    return parse_cards(value)
+
+
 class IllegalPlayError(IllegalActionError):
     """An action the state refuses; ``reason`` cites the rule.  The state is unchanged."""
 
@@ -77,8 +84,8 @@ class Game:
         if isinstance(hands, str) or not isinstance(hands, Sequence):
             raise InvalidPositionError("hands must be a list with one card list per player")
         players = check_player_count(len(hands))
-        parsed = [parse_cards(hand) for hand in hands]
-        drawn = parse_cards(draw_pile)
+        parsed = [_read_cards(hand, f"player {seat}'s hand") for seat, hand in enumerate(hands)]
+        drawn = _read_cards(draw_pile, "the draw pile")
         try:
             check_copies([c for hand in parsed for c in hand] + drawn, 1, jokers=False, what="position")
         except ImpossibleHandError as error:
@@ -321,7 +328,12 @@ class Game:
     def _challenge_inputs(self, seats: int | Iterable[int]) -> tuple[int, Reason]:
         if self._winner is not None:
             raise IllegalPlayError(self._over_reason())
-        seat_list = [seats] if isinstance(seats, int) else list(seats)
+        if isinstance(seats, int):
+            seat_list: list[object] = [seats]
+        elif isinstance(seats, (list, tuple, set, frozenset)):
+            seat_list = list(seats)
+        else:
+            raise InvalidPositionError(f"bad challengers {seats!r}: expected a seat or a list of seats")
         checked = [self._check_seat(seat) for seat in seat_list]
         window = self._window
         if window is None:
