@@ -45,19 +45,19 @@ from ..cards import Card, check_copies, parse_cards
 from ..errors import InvalidPositionError, NotationError, RulesetError
 from ..rule_ids import RuleId
 from .rules import Ruleset
-from .trump import TrumpContext
+from .trump import TrumpContext, all_canonical, canonical, card_key
 
 CardsInput = Iterable[Card] | str
 
 
 def as_cards(cards: CardsInput, what: str) -> list[Card]:
-    """``cards`` as a list of Cards (Cards, card strings, or one string in the notation)."""
-    if isinstance(cards, (list, tuple)) and all(type(c) is Card for c in cards):
+    """``cards`` as a list of the shared Card objects (from Cards, card strings, or one string)."""
+    if isinstance(cards, (list, tuple)) and all_canonical(cards):  # type: ignore[arg-type]
         return list(cards)
     if not isinstance(cards, (str, list, tuple)):
         raise NotationError(f"the {what} must be a list of cards, not {type(cards).__name__}")
     try:
-        return parse_cards(cards)
+        return [canonical(c) for c in parse_cards(cards)]
     except NotationError as error:
         raise NotationError(f"the {what}: {error}") from None
 
@@ -121,8 +121,10 @@ def find_pairs(ctx: TrumpContext, cards: CardsInput) -> list[Card]:
     """Each card held at least twice, once, from high to low (SJ-6)."""
     if not isinstance(ctx, TrumpContext):
         raise InvalidPositionError(f"expected a TrumpContext (level and trump), got {type(ctx).__name__}")
-    counts = Counter(as_cards(cards, "cards"))
-    return sorted((c for c, n in counts.items() if n >= 2), key=ctx.order_key)
+    held = as_cards(cards, "cards")
+    counts = Counter(map(card_key, held))
+    pairs = {card_key(c): c for c in held if counts[card_key(c)] >= 2}
+    return sorted(pairs.values(), key=ctx.order_key)
 
 
 def pair_runs(ctx: TrumpContext, rules: Ruleset, pair_cards: Iterable[Card]) -> list[list[list[Card]]]:
@@ -183,8 +185,8 @@ def shape_of(ctx: TrumpContext, rules: Ruleset, cards: list[Card]) -> Shape:
     suit = ctx.effective_suit(cards[0])
     if any(ctx.effective_suit(c) is not suit for c in cards):
         return NO_SHAPE
-    counts = Counter(cards)
-    pairs = [c for c, n in counts.items() if n == 2]
+    counts = Counter(map(card_key, cards))
+    pairs = [c for c in {card_key(c): c for c in cards}.values() if counts[card_key(c)] == 2]
     if len(pairs) * 2 == len(cards):
         if len(pairs) == 1:
             return PAIR

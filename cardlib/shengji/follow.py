@@ -43,9 +43,9 @@ from ..explain import Reason, Verdict
 from ..rule_ids import RuleId
 from .combos import (Shape, count_sub_multisets, find_pairs, find_tractors, longest_tractor, shape_of,
                      sub_multisets)
-from .leads import CardsInput, as_cards, read_lead, require_context, require_in_hand
+from .leads import CardsInput, as_cards, read_lead, require_context, require_copies, require_in_hand
 from .rules import Ruleset
-from .trump import EffectiveSuit, TrumpContext
+from .trump import EffectiveSuit, TrumpContext, card_key
 
 
 def short_tractor_rule(rules: Ruleset) -> RuleId:
@@ -65,7 +65,7 @@ class FollowDuty:
     rules: Ruleset
     lead: list[Card]
     hand: list[Card]
-    held: Counter[Card]
+    held: Counter[int]  # the hand's cards counted by card_key
     suit: EffectiveSuit
     shape: Shape
     suit_cards: list[Card]
@@ -91,7 +91,7 @@ class FollowDuty:
         if self.tractor:
             return None if shape_of(self.ctx, self.rules, play) == self.shape else "tractor"
         if self.must_pairs:
-            counts = Counter(in_suit)
+            counts = Counter(map(card_key, in_suit))
             if sum(1 for n in counts.values() if n == 2) < self.must_pairs:
                 return "pairs"
         return None
@@ -107,11 +107,8 @@ def follow_duty(ctx: TrumpContext, rules: Ruleset, lead: CardsInput, hand: Cards
     require_context(ctx, rules)
     lead_cards = read_lead(ctx, rules, lead)
     cards = as_cards(hand, "hand")
-    held = Counter(cards)
-    if any(n > 2 for n in held.values()):
-        check_copies(cards, 2)
-    both = held + Counter(lead_cards)
-    if any(n > 2 for n in both.values()):
+    held = require_copies(cards)
+    if any(held[card_key(c)] + n > 2 for c, n in zip(lead_cards, _multiplicities(lead_cards))):
         check_copies(cards + lead_cards, 2, what="lead and hand together")
     if len(cards) < len(lead_cards):
         raise InvalidPositionError(f"the hand holds {len(cards)} card{'s' if len(cards) != 1 else ''}, "
@@ -122,7 +119,7 @@ def follow_duty(ctx: TrumpContext, rules: Ruleset, lead: CardsInput, hand: Cards
     size = len(lead_cards)
     tractor = (shape.kind == "tractor" and len(suit_cards) >= size
                and longest_tractor(ctx, rules, suit_cards) >= shape.pairs)
-    held_pairs = sum(1 for c in set(suit_cards) if held[c] >= 2)
+    held_pairs = sum(1 for k in set(map(card_key, suit_cards)) if held[k] >= 2)
     if shape.kind == "pair" or (shape.pairs and rules.short_tractor_follow == "pairs_then_singles"):
         must_pairs = min(shape.pairs, held_pairs)
     else:
@@ -137,8 +134,14 @@ def _read_play(duty: FollowDuty, play: CardsInput) -> list[Card]:
         raise InvalidPositionError(f"the lead {format_cards(duty.lead)} has {duty.size} card"
                                    f"{'s' if duty.size != 1 else ''}, the play {format_cards(cards) or '(none)'} "
                                    f"has {len(cards)}: a follow plays as many cards as the lead")
-    require_in_hand(duty.hand, cards)
+    require_in_hand(duty.hand, cards, held=duty.held)
     return cards
+
+
+def _multiplicities(cards: list[Card]) -> list[int]:
+    """For each card, how many times it is in ``cards``."""
+    counts = Counter(map(card_key, cards))
+    return [counts[card_key(c)] for c in cards]
 
 
 def is_legal_follow(ctx: TrumpContext, rules: Ruleset, lead: CardsInput, hand: CardsInput,
@@ -184,7 +187,8 @@ class LegalFollows:
 
     def _suit_items(self) -> list[tuple[Card, int]]:
         held = self.duty.held
-        return [(c, held[c]) for c in sort_cards(set(self.duty.suit_cards))]
+        distinct = {card_key(c): c for c in self.duty.suit_cards}
+        return [(c, held[k]) for k, c in sorted(distinct.items(), key=lambda item: item[1].sort_key)]
 
     def count(self) -> int:
         """How many distinct legal plays there are (never zero)."""

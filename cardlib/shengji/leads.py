@@ -26,17 +26,31 @@ from ..rule_ids import RuleId
 from .combos import (CardsInput, as_cards, find_pairs, find_tractors, longest_tractor, require_context,
                      shape_of, sub_multisets)
 from .rules import Ruleset
-from .trump import EffectiveSuit, TrumpContext
+from .trump import EffectiveSuit, TrumpContext, card_key
 
-def require_in_hand(hand: list[Card], play: list[Card], what: str = "play") -> Counter[Card]:
-    """The hand's card counts; raise if ``play`` holds a card (or copy) the hand does not."""
-    held = Counter(hand)
-    for card, count in Counter(play).items():
-        if held[card] < count:
-            has = "does not hold it" if not held[card] else f"holds only {held[card]}"
+def require_in_hand(hand: list[Card], play: list[Card], what: str = "play",
+                    held: Counter[int] | None = None) -> Counter[int]:
+    """The hand's card counts (by :func:`card_key`); raise if ``play`` holds a card the hand does not.
+
+    ``held``: those counts, if the caller has them already.
+    """
+    if held is None:
+        held = Counter(map(card_key, hand))
+    for key, count in Counter(map(card_key, play)).items():
+        if held[key] < count:
+            card = next(c for c in play if card_key(c) == key)
+            has = "does not hold it" if not held[key] else f"holds only {held[key]}"
             raise InvalidPositionError(f"the {what} {format_cards(play)} is not in the hand: it plays "
                                        f"{card} {count} time{'s' if count > 1 else ''} and the hand {has}")
     return held
+
+
+def require_copies(cards: list[Card], what: str = "hand") -> Counter[int]:
+    """The cards' counts (by :func:`card_key`); raise if any card is there more than twice (SJ-1)."""
+    counts = Counter(map(card_key, cards))
+    if counts and max(counts.values()) > 2:
+        check_copies(cards, 2, what=what)
+    return counts
 
 
 def explain_lead(ctx: TrumpContext, rules: Ruleset, lead: list[Card]) -> Verdict:
@@ -71,10 +85,9 @@ def read_lead(ctx: TrumpContext, rules: Ruleset, lead: CardsInput) -> list[Card]
     cards = as_cards(lead, "lead")
     if not cards:
         raise InvalidPositionError("the lead is empty: a lead has at least one card")
-    check_copies(cards, 2, what="lead")
-    verdict = explain_lead(ctx, rules, cards)
-    if not verdict.ok:
-        raise InvalidPositionError(f"the lead is not a play that may be led: {verdict.reason}")
+    require_copies(cards, what="lead")
+    if shape_of(ctx, rules, cards).kind == "none":
+        raise InvalidPositionError(f"the lead is not a play that may be led: {explain_lead(ctx, rules, cards).reason}")
     return cards
 
 

@@ -71,6 +71,7 @@ class TrumpContext:
     trump: Suit | None
     _suits: dict[Card, EffectiveSuit] = field(init=False, repr=False, compare=False, hash=False)
     _strengths: dict[Card, int] = field(init=False, repr=False, compare=False, hash=False)
+    _by_id: dict[int, tuple[EffectiveSuit, int]] = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         if not isinstance(self.level, Rank) or self.level.is_joker:
@@ -80,6 +81,7 @@ class TrumpContext:
         suits, strengths = _order_tables(self.level, self.trump)
         object.__setattr__(self, "_suits", suits)
         object.__setattr__(self, "_strengths", strengths)
+        object.__setattr__(self, "_by_id", {id(c): (suits[c], strengths[c]) for c in DECK_WITH_JOKERS})
 
     def is_trump(self, card: Card) -> bool:
         """Jokers, every level card and every card of the trump suit (SJ-4)."""
@@ -87,15 +89,19 @@ class TrumpContext:
 
     def effective_suit(self, card: Card) -> EffectiveSuit:
         """The suit ``card`` follows as: TRUMP for trumps, else its own suit (SJ-4)."""
-        try:
-            return self._suits[card]
-        except (KeyError, TypeError):
-            raise NotationError(f"not a card: {card!r}") from None
+        entry = self._by_id.get(id(card))
+        return entry[0] if entry is not None else self._lookup(self._suits, card)
 
     def strength(self, card: Card) -> int:
         """Order key inside the card's effective suit (SJ-5); off-suit level cards are equal."""
+        entry = self._by_id.get(id(card))
+        return entry[1] if entry is not None else self._lookup(self._strengths, card)
+
+    @staticmethod
+    def _lookup(table: dict, card: Card):  # type: ignore[type-arg]
+        """A card that is not the notation's shared object: found by equality (slower)."""
         try:
-            return self._strengths[card]
+            return table[card]
         except (KeyError, TypeError):
             raise NotationError(f"not a card: {card!r}") from None
 
@@ -107,6 +113,27 @@ class TrumpContext:
         """Every distinct trump card, high to low, in groups of equal strength (SJ-5)."""
         trumps = [c for c in DECK_WITH_JOKERS if self._suits[c] is EffectiveSuit.TRUMP]
         return group_by_strength(self, trumps)
+
+
+#: The 54 distinct cards as the notation's shared objects (``parse_cards`` returns these).
+_CANONICAL: dict[Card, Card] = {c: c for c in DECK_WITH_JOKERS}
+_CANONICAL_IDS = frozenset(id(c) for c in DECK_WITH_JOKERS)
+
+
+def canonical(card: Card) -> Card:
+    """The shared object equal to ``card``, so identity can stand for equality (fast paths)."""
+    return card if id(card) in _CANONICAL_IDS else _CANONICAL[card]
+
+
+def card_key(card: Card) -> int:
+    """A small hashable key, equal for equal cards, cheaper than hashing a Card."""
+    key = id(card)
+    return key if key in _CANONICAL_IDS else id(_CANONICAL[card])
+
+
+def all_canonical(cards: list[Card]) -> bool:
+    """Whether every item is one of the shared card objects."""
+    return all(id(c) in _CANONICAL_IDS for c in cards)
 
 
 def group_by_strength(ctx: TrumpContext, cards: list[Card]) -> list[list[Card]]:
