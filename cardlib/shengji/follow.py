@@ -225,8 +225,6 @@ def _explain(duty: FollowDuty, play: list[Card], breach: str | None) -> Reason:
     en, zh = duty.suit.en, duty.suit.zh
     shape = duty.shape
     held = len(duty.suit_cards)
-    pairs = [c for c in find_pairs(duty.ctx, duty.suit_cards)]
-    pair_text = format_cards(c for c in pairs for _ in range(2))
     rule_for_pairs = {"pair": RuleId.SJ_9, "tractor": short_tractor_rule(duty.rules)}.get(shape.kind, RuleId.C_3)
     if breach == "suit":
         played = sum(1 for c in play if duty.ctx.effective_suit(c) is duty.suit)
@@ -240,6 +238,7 @@ def _explain(duty: FollowDuty, play: list[Card], breach: str | None) -> Reason:
                       f"of {en}; {cards} is not one.",
                       f"首出{lead}是{zh}的{shape.zh}，手中有同样的拖拉机，必须跟出；{cards}不是。")
     if breach == "pairs":
+        pair_text = format_cards(c for c in find_pairs(duty.ctx, duty.suit_cards) for _ in range(2))
         return Reason(rule_for_pairs,
                       f"{lead} is {shape.en} of {en} and the hand holds {pair_text}, so it must play "
                       f"{_pairs_en(duty.must_pairs, en)}; {cards} holds {_pair_count_en(play, duty)}.",
@@ -255,7 +254,7 @@ def _explain(duty: FollowDuty, play: list[Card], breach: str | None) -> Reason:
     if duty.tractor:
         return Reason(RuleId.SJ_9, f"{lead} is {shape.en} of {en}; {cards} follows with {shape.en} of {en}.",
                       f"首出{lead}是{zh}的{shape.zh}；{cards}跟出同样的拖拉机。")
-    if shape.kind == "pair" and not pairs:
+    if shape.kind == "pair" and not duty.must_pairs:
         return Reason(RuleId.C_4, f"{lead} is a pair of {en} and the hand holds {en} but no pair of them, "
                                   f"so any 2 {en} follow: {cards} does.",
                       f"首出{lead}是{zh}对子，手中有{zh}但没有对子，任意两张{zh}即可：{cards}可以。")

@@ -97,12 +97,12 @@ def check_lead(ctx: TrumpContext, rules: Ruleset, hand: CardsInput, play: CardsI
     Raises :class:`InvalidPositionError` if the play is empty or not in the hand.
     """
     require_context(ctx, rules)
-    cards, held = as_cards(hand, "hand"), as_cards(play, "play")
-    check_copies(cards, 2)
-    if not held:
+    cards, led = as_cards(hand, "hand"), as_cards(play, "play")
+    held = require_copies(cards)
+    if not led:
         raise InvalidPositionError("the play is empty: a lead has at least one card")
-    require_in_hand(cards, held)
-    return explain_lead(ctx, rules, held)
+    require_in_hand(cards, led, held=held)
+    return explain_lead(ctx, rules, led)
 
 
 def legal_leads(ctx: TrumpContext, rules: Ruleset, hand: CardsInput) -> Iterator[list[Card]]:
@@ -112,7 +112,7 @@ def legal_leads(ctx: TrumpContext, rules: Ruleset, hand: CardsInput) -> Iterator
     """
     require_context(ctx, rules)
     cards = as_cards(hand, "hand")
-    check_copies(cards, 2)
+    require_copies(cards)
     return _leads(ctx, rules, cards)
 
 

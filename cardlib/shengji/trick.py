@@ -31,12 +31,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..cards import Card, check_copies, format_cards
+from ..cards import Card, format_cards
 from ..errors import InvalidPositionError
 from ..explain import Reason
 from ..rule_ids import RuleId
 from .combos import Shape, shape_of, split_units
-from .leads import CardsInput, as_cards, read_lead, require_context
+from .leads import CardsInput, as_cards, read_lead, require_context, require_copies
 from .rules import Ruleset
 from .trump import EffectiveSuit, TrumpContext
 
@@ -65,7 +65,7 @@ def read_plays(ctx: TrumpContext, rules: Ruleset, plays: Sequence[CardsInput]) -
             raise InvalidPositionError(f"play {i} ({format_cards(play) or 'no cards'}) has {len(play)} "
                                        f"card{'s' if len(play) != 1 else ''}; the lead "
                                        f"{format_cards(lead)} has {len(lead)}")
-    check_copies([c for play in cards for c in play], 2, what="trick")
+    require_copies([c for play in cards for c in play], what="trick")
     return cards
 
 
