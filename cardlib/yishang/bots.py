@@ -19,7 +19,7 @@ import random
 from dataclasses import dataclass
 
 from ..cards import Card
-from ..errors import RulesetError
+from ..errors import CardlibError
 from .actions import Action, Challenge, Pass, Play
 from .pile import Face
 from .ranks import ORDER, is_below, strength
@@ -39,7 +39,7 @@ class Bot:
         for name in ("bluff_rate", "challenge_rate", "silent_rate"):
             value = getattr(self, name)
             if not isinstance(value, (int, float)) or not 0.0 <= value <= 1.0:
-                raise RulesetError(f"bot {name} must be a probability from 0 to 1, not {value!r}")
+                raise CardlibError(f"bot {name} must be a probability from 0 to 1, not {value!r}")
 
     def next_action(self, game: Game, rng: random.Random) -> Action:
         """What happens next at the table: challenges or a pass on an open window, else a play."""
