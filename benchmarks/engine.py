@@ -172,3 +172,26 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+# -- 一上一下 (cardlib.yishang, engineer D): whole games per second ------------------------------
+
+from cardlib.yishang.simulate import run as run_yishang_games  # noqa: E402
+
+
+def bench_yishang_games(config: Config) -> list[str]:
+    """Whole 一上一下 games between the simple bots, 3 and 4 players: with the invariants checked
+    after every action (``python -m cardlib simulate --game yishang``) and with play alone."""
+    games = 5 * config.positions
+    lines = [f"一上一下 games per second ({games} whole games per table, bots bluffing 20%, challenging 25%):"]
+    for players in (3, 4):
+        for every_action, label in ((True, "invariants after every action"), (False, "play only")):
+            report = run_yishang_games(games, config.seed, players, every_action=every_action)
+            lines.append(f"  {players} players, {label:<30} {report['games_per_second']:9.1f} games/s"
+                         f"   median {report['median_actions']} actions"
+                         f"   invariants: {'held' if not report['failures'] else 'BROKEN'}"
+                         f"   no winner within {report['max_actions']}: {report['no_winner']}")
+    return lines
+
+
+SECTIONS.append(bench_yishang_games)
