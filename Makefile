@@ -46,7 +46,15 @@ node_modules/.installed: package.json package-lock.json
 
 build: deps site  ## install, then build the book into _build/html, warnings are errors
 
-site: node_modules/.installed  ## build the book with the Python deps already in $(VENV)
+# The execution cache keys on the chapters' text only: when the engine or the widgets change,
+# the stored outputs are stale, so the cache is dropped.
+ENGINE_SOURCES := $(shell find cardlib widgets -type f \( -name '*.py' -o -name '*.js' -o -name '*.css' \) 2>/dev/null)
+
+_build/.engine-stamp: $(ENGINE_SOURCES)
+	$(call step,Engine or widgets changed: dropping the notebook execution cache)
+	@rm -rf _build/.jupyter_cache && mkdir -p _build && touch $@
+
+site: node_modules/.installed _build/.engine-stamp  ## build the book with the Python deps already in $(VENV)
 	@test -x $(VENV)/bin/jupyter-book || $(call fail,site,no jupyter-book in $(VENV): run make deps)
 	$(call step,Staging the widget runtime from node_modules into $(RUNTIME))
 	@$(PY) tools/stage_widget_runtime.py node_modules $(RUNTIME) || $(call fail,widget runtime,see above)

@@ -70,7 +70,8 @@ def card_svg(card: Card | str, *, four_colour: bool = False, height: int = CARD_
     ink = card_ink(card, four_colour=four_colour)
     if card.suit is None:
         corner = _joker_corner(ink)
-        middle = _text(30, 50, _JOKER_NAMES[card.rank][1], ink, size=15, weight="bold")
+        big, king = _JOKER_NAMES[card.rank][1]
+        middle = _text(33, 40, big, ink, size=18, weight="bold") + _text(33, 62, king, ink, size=18, weight="bold")
     else:
         corner = (_text(9, 17, str(card.rank), ink, size=14, weight="bold")
                   + _text(9, 30, card.suit.symbol, ink, size=13))
