@@ -81,8 +81,8 @@ cases = st.fixed_dictionaries(
 
 @settings(max_examples=300, deadline=None)
 @given(cases)
-def test_check_lines_of_play_questions_answer_or_name_the_error(case):
-    """Every line gets an answer with an explanation citing a rule id, or an error line."""
+def test_sj9_sj10_sj6_check_lines_of_play_questions_answer_or_name_the_error(case):
+    """Every line gets an answer whose explanation cites a rule id (SJ-…, SG-…, SS-…, C-…), or an error."""
     result, _agrees = check_line(json.dumps(case))
     json.dumps(result)
     assert ("answer" in result and result["explain"][:2] in ("SJ", "SG", "SS", "C-")) or "error" in result
@@ -90,6 +90,7 @@ def test_check_lines_of_play_questions_answer_or_name_the_error(case):
 
 @settings(max_examples=200, deadline=None)
 @given(st.text(max_size=40))
-def test_check_raw_text_lines_never_crash(line):
-    result, agrees = check_line(line)
+def test_sj9_check_raw_text_lines_never_crash(line):
+    """Any text as a check line: an error line or an answer, never an exception."""
+    result, _agrees = check_line(line)
     assert "error" in result or "answer" in result
