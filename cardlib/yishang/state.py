@@ -33,7 +33,7 @@ from typing import Any, Iterable, Iterator, Sequence
 from ..cards import Card, Rank, check_copies, format_cards, parse_cards
 from ..errors import IllegalActionError, ImpossibleHandError, InvalidPositionError
 from ..explain import Reason, Verdict
-from ..rule_ids import RuleId
+from . import reasons
 from .actions import Action, Challenge, Pass, Play
 from .challenge import challenge_outcome, nearest_challenger, taker
 from .deal import check_player_count, deal, draw_for_first
@@ -103,7 +103,7 @@ class Game:
         self._pile: list[PileCard] = []
         self._target = LOWEST
         self._next = first
-        self._turn_reason = Reason(RuleId.YS_3, f"player {first} leads the game", f"{first}号玩家先手")
+        self._turn_reason = reasons.leads_game(first)
         self._window: Window | None = None
         self._winner: int | None = None
         self._log: list[Event] = []
@@ -117,19 +117,14 @@ class Game:
         Rules: YS-1, YS-3
         """
         check_player_count(players)
+        if seed is not None and type(seed) is not int:
+            raise InvalidPositionError(f"bad seed {seed!r}: expected a whole number or None")
         rng = random.Random(seed)
         first, rounds = draw_for_first(players, rng)
         hands, draw_pile = deal(players, rng)
         game = cls(hands, draw_pile, first, rules)
-        draws = "; ".join(", ".join(f"{seat}: {card}" for seat, card in draws) for draws in rounds)
-        game._log += [
-            Event(EventKind.DEAL, None, Reason(
-                RuleId.YS_1, f"{players} players get 7 cards each; {len(draw_pile)} cards form the draw pile",
-                f"{players}人各发7张，其余{len(draw_pile)}张作为摸牌堆")),
-            Event(EventKind.FIRST_PLAYER, first, Reason(
-                RuleId.YS_3, f"draws for the lead ({draws}): player {first} drew highest and leads",
-                f"抽牌定先手（{draws}）：{first}号玩家点数最大，先出")),
-        ]
+        game._log += [Event(EventKind.DEAL, None, reasons.dealt(players, len(draw_pile))),
+                      Event(EventKind.FIRST_PLAYER, first, reasons.first_by_draw(first, rounds))]
         return game
 
     # -- what the table shows -------------------------------------------------------------
@@ -233,10 +228,6 @@ class Game:
 
     # -- checks: a verdict with the deciding rule ------------------------------------------
 
-    def _over_reason(self) -> Reason:
-        return Reason(RuleId.YS_12, f"the game is over: player {self._winner} has won",
-                      f"牌局已结束：{self._winner}号玩家已获胜")
-
     def check_play(self, card: Card | str, claim: Rank | str | None = None, seat: int | None = None) -> Verdict:
         """Whether the next player (or ``seat``) may play ``card`` with ``claim`` now.
 
@@ -246,9 +237,7 @@ class Game:
             player, card, claim = self._play_inputs(card, claim, seat)
         except IllegalPlayError as error:
             return Verdict(False, error.reason)
-        face = self.next_face
-        return Verdict(True, Reason(RuleId.YS_6 if face is Face.UP else RuleId.YS_7,
-                                    f"player {player} may play {card} face {face}", f"{player}号玩家可以打出{card}作为{face.zh}"))
+        return Verdict(True, reasons.may_play(player, card, self.next_face))
 
     def is_legal_play(self, card: Card | str, claim: Rank | str | None = None, seat: int | None = None) -> bool:
         return self.check_play(card, claim, seat).ok
@@ -258,41 +247,24 @@ class Game:
         card = card if isinstance(card, Card) else parse_cards([card])[0]
         claim = None if claim is None else parse_rank(claim, "claim")
         if self._winner is not None:
-            raise IllegalPlayError(self._over_reason())
+            raise IllegalPlayError(reasons.game_over(self._winner))
         player = self._next if seat is None else self._check_seat(seat)
         if player != self._next:
-            raise IllegalPlayError(Reason(
-                self._turn_reason.rule, f"it is player {self._next}'s turn, not player {player}'s "
-                f"({self._turn_reason.en})", f"现在轮到{self._next}号玩家，不是{player}号玩家（{self._turn_reason.zh}）"))
+            raise IllegalPlayError(reasons.not_your_turn(player, self._next, self._turn_reason))
         face = self.next_face
-        rule = RuleId.YS_6 if face is Face.UP else RuleId.YS_7
         if card not in self._hands[player]:
-            raise IllegalPlayError(self._not_held_reason(player, card, rule))
-        window = self._window
-        if window is not None and window.last_card:
-            raise IllegalPlayError(Reason(
-                RuleId.YS_12, f"player {window.seat}'s face-down card is their last: playing on would let it "
-                f"stand and end the game, so first challenge it or pass",
-                f"{window.seat}号玩家的暗牌是最后一张：再出牌就等于放行并结束牌局，请先质疑或放过"))
+            owner = next((s for s, hand in enumerate(self._hands) if card in hand), None)
+            raise IllegalPlayError(reasons.not_held(player, card, face) if owner is None
+                                   else reasons.someone_elses_card(player, card, owner, self._turn_reason))
+        if self._window is not None and self._window.last_card:
+            raise IllegalPlayError(reasons.last_card_pending(self._window.seat))
         if face is Face.UP and claim is not None and claim != card.rank:
-            raise IllegalPlayError(Reason(
-                RuleId.YS_6, f"a face-up card is claimed truthfully: {card} cannot be claimed as {claim}",
-                f"明牌必须如实报点：{card}不能报成{claim}"))
+            raise IllegalPlayError(reasons.untruthful_face_up(card, claim))
         return player, card, claim
-
-    def _not_held_reason(self, player: int, card: Card, rule: RuleId) -> Reason:
-        """Why ``player`` cannot play ``card``: another player holds it (then it is not their turn), or nobody does."""
-        owner = next((seat for seat, hand in enumerate(self._hands) if card in hand), None)
-        if owner is None:
-            return Reason(rule, f"player {player} does not hold {card}", f"{player}号玩家手里没有{card}")
-        turn = self._turn_reason
-        return Reason(turn.rule, f"{card} is player {owner}'s card, but it is player {player}'s turn: {turn.en}",
-                      f"{card}是{owner}号玩家的牌，但现在轮到{player}号玩家：{turn.zh}")
 
     def _check_seat(self, seat: object) -> int:
         if type(seat) is not int or not 0 <= seat < self.players:
-            raise IllegalPlayError(Reason(RuleId.YS_1, f"there is no seat {seat!r} at a {self.players}-player table",
-                                          f"{self.players}人牌桌没有座位{seat!r}"))
+            raise IllegalPlayError(reasons.no_seat(seat, self.players))
         return seat
 
     def check_challenge(self, seats: int | Iterable[int]) -> Verdict:
@@ -307,27 +279,22 @@ class Game:
         return Verdict(True, reason)
 
     def _no_window_reason(self, what: str, what_zh: str) -> Reason:
-        """Why there is no face-down card to challenge or pass on now."""
+        """Why there is no face-down card to challenge or pass on now (YS-8, YS-14)."""
         pile = self._pile
         if not pile:
             if self._log and self._log[-1].kind is EventKind.TAKE:
-                return Reason(RuleId.YS_14, f"the face-down card was already challenged and the pile taken: {what}",
-                              f"这张暗牌已被质疑、牌堆已被收走：{what_zh}")
-            return Reason(RuleId.YS_8, f"the pile is empty, there is no face-down card: {what}",
-                          f"出牌堆是空的，没有暗牌：{what_zh}")
+                return reasons.already_challenged(what, what_zh)
+            return reasons.empty_pile(what, what_zh)
         top = pile[-1]
-        if top.face is Face.UP:
-            if len(pile) >= 2 and pile[-2].face is Face.DOWN:
-                return Reason(RuleId.YS_8, f"the face-down card is covered by {top.card}: too late, {what}",
-                              f"暗牌已被{top.card}压住：为时已晚，{what_zh}")
-            return Reason(RuleId.YS_8, f"the top card {top.card} is face up and cannot be challenged: {what}",
-                          f"最上面的{top.card}是明牌，不能质疑：{what_zh}")
-        return Reason(RuleId.YS_8, f"nobody challenged the face-down card and it stands: {what}",
-                      f"暗牌无人质疑，已经成立：{what_zh}")
+        if top.face is Face.DOWN:
+            return reasons.window_closed(what, what_zh)
+        if len(pile) >= 2 and pile[-2].face is Face.DOWN:
+            return reasons.covered(top.card, what, what_zh)
+        return reasons.face_up_top(top.card, what, what_zh)
 
     def _challenge_inputs(self, seats: int | Iterable[int]) -> tuple[int, Reason]:
         if self._winner is not None:
-            raise IllegalPlayError(self._over_reason())
+            raise IllegalPlayError(reasons.game_over(self._winner))
         if isinstance(seats, int):
             seat_list: list[object] = [seats]
         elif isinstance(seats, (list, tuple, set, frozenset)):
@@ -339,11 +306,9 @@ class Game:
         if window is None:
             raise IllegalPlayError(self._no_window_reason("no challenge now", "现在不能质疑"))
         if not checked:
-            raise IllegalPlayError(Reason(RuleId.YS_8, "a challenge needs a challenger", "质疑需要有质疑者"))
+            raise IllegalPlayError(reasons.no_challenger())
         if window.seat in checked:
-            raise IllegalPlayError(Reason(
-                RuleId.YS_8, f"player {window.seat} cannot challenge their own card; only other players can",
-                f"{window.seat}号玩家不能质疑自己的牌，只有其他玩家可以"))
+            raise IllegalPlayError(reasons.own_card(window.seat))
         return nearest_challenger(window.seat, checked, self.players)
 
     def check_pass(self) -> Verdict:
@@ -352,11 +317,10 @@ class Game:
         Rules: YS-8, YS-11
         """
         if self._winner is not None:
-            return Verdict(False, self._over_reason())
+            return Verdict(False, reasons.game_over(self._winner))
         if self._window is None:
             return Verdict(False, self._no_window_reason("nothing to pass on", "无需放过"))
-        return Verdict(True, Reason(RuleId.YS_11, "if nobody challenges, the face-down card stands at its claim",
-                                    "若无人质疑，暗牌按声明点数成立"))
+        return Verdict(True, reasons.may_pass())
 
     def legal_actions(self) -> Iterator[Action]:
         """Every legal action now, lazily: challenges (one seat each; several at once resolve to
@@ -375,10 +339,8 @@ class Game:
                 return
         face = self.next_face
         for card in dict.fromkeys(self._hands[self._next]):
-            if face is Face.UP:
-                yield Play(card)
-            else:
-                yield Play(card)
+            yield Play(card)
+            if face is Face.DOWN:
                 yield from (Play(card, rank) for rank in ORDER)
 
     # -- transitions ---------------------------------------------------------------------
@@ -414,33 +376,21 @@ class Game:
         return self._finish(events)
 
     def _play_up(self, player: int, card: Card) -> list[Event]:
-        before, rank = self._target, card.rank
-        self._pile.append(PileCard(card, Face.UP, rank))
-        self._target = rank
+        before = self._target
+        below = is_below(card.rank, before)
+        self._pile.append(PileCard(card, Face.UP, card.rank))
+        self._target = card.rank
         self._pass_turn(player)
         hand = self._hands[player]
-        if not is_below(rank, before):
-            events = [Event(EventKind.PLAY_UP, player, Reason(
-                RuleId.YS_6, f"player {player} plays {card} face up, not below the target {before}: "
-                f"the target is now {rank}", f"{player}号玩家打出明牌{card}，不低于目标{before}：目标变为{rank}"), card)]
-        else:
-            events = [Event(EventKind.PLAY_UP, player, Reason(
-                RuleId.YS_6, f"player {player} plays {card} face up, below the target {before}: "
-                f"the target drops to {rank}", f"{player}号玩家打出明牌{card}，低于目标{before}：目标降为{rank}"), card)]
-            if self._draw:
-                drawn = self._draw.pop()
-                hand.append(drawn)
-                events.append(Event(EventKind.DRAW, player, Reason(
-                    RuleId.YS_6, f"{card} is below the target {before}, so player {player} draws a card",
-                    f"{card}低于目标{before}，{player}号玩家摸一张牌"), drawn))
-            else:
-                events.append(Event(EventKind.DRAW, player, Reason(
-                    RuleId.YS_16, f"{card} is below the target {before}, but the draw pile is empty: no draw",
-                    f"{card}低于目标{before}，但摸牌堆已空：不再摸牌")))
+        events = [Event(EventKind.PLAY_UP, player, reasons.played_up(player, card, before, below), card)]
+        if below and self._draw:
+            drawn = self._draw.pop()
+            hand.append(drawn)
+            events.append(Event(EventKind.DRAW, player, reasons.drew(player, card, before), drawn))
+        elif below:
+            events.append(Event(EventKind.DRAW, player, reasons.nothing_to_draw(card, before)))
         if not hand:
-            events.append(self._win(player, Reason(
-                RuleId.YS_12, f"player {player}'s last card {card} is face up and established: player {player} wins",
-                f"{player}号玩家最后一张明牌{card}已成立：{player}号玩家获胜")))
+            events.append(self._win(player, reasons.wins_face_up(player, card)))
         return events
 
     def _play_down(self, player: int, card: Card, claim: Rank | None) -> list[Event]:
@@ -449,21 +399,12 @@ class Game:
         last = not self._hands[player]
         self._window = Window(player, counted, self._target, last)
         self._pass_turn(player)
-        tail_en = " (their last card)" if last else ""
-        tail_zh = "（最后一张）" if last else ""
-        if claim is None:
-            reason = Reason(RuleId.YS_15, f"player {player} plays a card face down without a claim{tail_en}: "
-                            f"it counts as a claim of 3", f"{player}号玩家扣下一张暗牌未报点{tail_zh}：按报3处理")
-        else:
-            reason = Reason(RuleId.YS_7, f"player {player} plays a card face down and claims {claim}{tail_en}",
-                            f"{player}号玩家扣下一张暗牌，报{claim}{tail_zh}")
-        return [Event(EventKind.PLAY_DOWN, player, reason, card, counted)]
+        return [Event(EventKind.PLAY_DOWN, player, reasons.played_down(player, claim, last), card, counted)]
 
     def _pass_turn(self, player: int) -> None:
         """After a card is played the next seat plays (YS-E1: turn order decides)."""
         self._next = (player + 1) % self.players
-        self._turn_reason = Reason(RuleId.YS_E1, f"player {self._next} plays next in turn order after player {player}",
-                                   f"按出牌顺序，{player}号玩家之后轮到{self._next}号玩家")
+        self._turn_reason = reasons.next_in_turn(player, self._next)
 
     def _stand(self) -> list[Event]:
         """Close the window: the face-down card stands at its claim, unrevealed (YS-11); a last card wins (YS-12)."""
@@ -471,15 +412,9 @@ class Game:
         assert window is not None
         self._window = None
         self._target = window.claim
-        events = [Event(EventKind.STAND, window.seat, Reason(
-            RuleId.YS_11, f"nobody challenges player {window.seat}'s face-down card: it stands as {window.claim}, "
-            f"unrevealed, and the target is now {window.claim}",
-            f"无人质疑{window.seat}号玩家的暗牌：按声明的{window.claim}成立，不翻开，目标变为{window.claim}"),
-            claim=window.claim)]
+        events = [Event(EventKind.STAND, window.seat, reasons.stands(window.seat, window.claim), claim=window.claim)]
         if window.last_card:
-            events.append(self._win(window.seat, Reason(
-                RuleId.YS_12, f"player {window.seat}'s last card stands unchallenged: player {window.seat} wins",
-                f"{window.seat}号玩家的最后一张暗牌无人质疑而成立：{window.seat}号玩家获胜")))
+            events.append(self._win(window.seat, reasons.wins_unchallenged(window.seat)))
         return events
 
     def pass_challenge(self) -> tuple[Event, ...]:
@@ -503,7 +438,7 @@ class Game:
         revealed = self._pile[-1].card
         succeeds, outcome = challenge_outcome(window.target_before, window.claim, revealed.rank)
         taken_by = taker(window.seat, challenger, succeeds)
-        taken = len(self._pile)
+        count = len(self._pile)
         self._hands[taken_by].extend(pile_card.card for pile_card in self._pile)
         self._pile.clear()
         self._window = None
@@ -511,22 +446,13 @@ class Game:
         events = [Event(EventKind.CHALLENGE, challenger, why, other=window.seat),
                   Event(EventKind.REVEAL, window.seat, outcome, revealed, window.claim, challenger)]
         if window.last_card and not succeeds:
-            events.append(Event(EventKind.TAKE, taken_by, Reason(
-                RuleId.YS_9, f"player {taken_by} takes the pile of {taken} cards, the revealed {revealed} included",
-                f"{taken_by}号玩家收走中央{taken}张牌，包括翻开的{revealed}"), revealed))
-            events.append(self._win(window.seat, Reason(
-                RuleId.YS_12, f"the challenge of player {window.seat}'s last card fails: player {window.seat} wins",
-                f"对{window.seat}号玩家最后一张暗牌的质疑失败：{window.seat}号玩家获胜")))
+            events.append(Event(EventKind.TAKE, taken_by, reasons.takes(taken_by, count, revealed), revealed))
+            events.append(self._win(window.seat, reasons.wins_challenge_failed(window.seat)))
             return self._finish(events)
         self._next = taken_by
-        target_en = "the target goes back to 3" if self.rules.target_reset else f"the target stays {self._target}"
-        target_zh = "目标重新从3开始" if self.rules.target_reset else f"目标仍为{self._target}"
-        self._turn_reason = Reason(RuleId.YS_10, f"player {taken_by} took the pile and leads a new round face up",
-                                   f"{taken_by}号玩家收牌后以明牌领出新一轮")
-        events.append(Event(EventKind.TAKE, taken_by, Reason(
-            RuleId.YS_10, f"player {taken_by} takes the pile of {taken} cards, the revealed {revealed} included, "
-            f"and leads a new round face up; {target_en}",
-            f"{taken_by}号玩家收走中央{taken}张牌（包括翻开的{revealed}），以明牌领出新一轮；{target_zh}"), revealed))
+        self._turn_reason = reasons.leads_round(taken_by)
+        events.append(Event(EventKind.TAKE, taken_by, reasons.takes_and_leads(
+            taken_by, count, revealed, self._target, self.rules.target_reset), revealed))
         return self._finish(events)
 
     # -- the end of the game -------------------------------------------------------------
@@ -554,13 +480,8 @@ class Game:
                 and self._stalled >= rules.stall_limit):
             order = [(self._next + step) % self.players for step in range(self.players)]
             seat = min(order, key=lambda s: len(self._hands[s]))
-            count = len(self._hands[seat])
             self._winner = seat
-            events.append(Event(EventKind.STALL, seat, Reason(
-                RuleId.YS_16, f"nobody can finish ({self._stalled} play{'s' * (self._stalled != 1)} without any hand "
-                f"reaching a new low): "
-                f"fewest cards wins, player {seat} with {count} (ties: nearest in turn order)",
-                f"无人能打完手牌（连续{self._stalled}次出牌无人手牌创新低）：手牌最少者获胜，"
-                f"{seat}号玩家剩{count}张（并列时按出牌顺序最近者）")))
+            events.append(Event(EventKind.STALL, seat,
+                                reasons.wins_by_fewest_cards(seat, len(self._hands[seat]), self._stalled)))
         self._log.extend(events)
         return tuple(events)
