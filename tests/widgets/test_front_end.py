@@ -1,0 +1,67 @@
+"""The front end's own logic outside a browser: the card notation parser (cases.md) and the
+colours (WCAG 2.2 AA contrast), plus the doctests of the puzzle modules.
+
+Rules: SJ-1 (the cards of two decks with jokers), YS-1.
+"""
+
+from __future__ import annotations
+
+import doctest
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+STATIC = Path(__file__).resolve().parents[2] / "widgets" / "static"
+
+
+def run_parser(tokens: list[str]) -> list:
+    """``parseCard`` of puzzle.js on each token, run by Node."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    script = (f"import {{ parseCard }} from {json.dumps((STATIC / 'puzzle.js').as_uri())};"
+              f"console.log(JSON.stringify({json.dumps(tokens)}.map(parseCard)));")
+    out = subprocess.run([node, "--input-type=module", "-e", script], capture_output=True, text=True, check=True)
+    return json.loads(out.stdout)
+
+
+def test_typed_cards_parse_like_the_engine_notation():
+    """Every spelling cases.md accepts gives the engine's canonical card; anything else is refused."""
+    from cardlib.cards import Card
+
+    accepted = ["H10", "♥10", "10h", "h10", "♡10", "SA", "a♠", "♠A", "dT", "C2", "BJ", "lj", "大王", "小王", "SJ", "qd"]
+    assert run_parser(accepted) == [str(Card.parse(t)) for t in accepted]
+    assert run_parser(["X9", "H1", "11S", "S", "JOKER", ""]) == [None] * 6
+
+
+def luminance(hex_colour: str) -> float:
+    channels = [int(hex_colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast(a: str, b: str) -> float:
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def test_every_text_colour_meets_wcag_aa_on_every_background_of_the_widget():
+    css = (STATIC / "puzzle.css").read_text(encoding="utf-8")
+    variables = dict(re.findall(r"--cbp-([a-z]+):\s*(#[0-9a-fA-F]{6})", css))
+    backgrounds = ["#ffffff", "#f3f3f3", "#e4e4e4", "#eef7ef", "#fbeeee", "#fff3b0"]
+    assert all(b.lower() in css.lower() for b in backgrounds)
+    for name in ("ink", "muted", "red", "black", "blue", "green", "right", "wrong"):
+        for background in backgrounds:
+            assert contrast(variables[name], background) >= 4.5, (name, background)
+
+
+@pytest.mark.parametrize("module", ["spec", "bank"])
+def test_doctests_of_the_puzzle_modules(module):
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(f"widgets.puzzles.{module}"))
+    assert result.attempted > 0 and result.failed == 0
