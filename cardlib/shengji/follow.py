@@ -65,7 +65,7 @@ class FollowDuty:
     rules: Ruleset
     lead: list[Card]
     hand: list[Card]
-    held: Counter[int]  # the hand's cards counted by card_key
+    held: Counter[int]  # the hand's cards counted by card_key (the id of the shared object)
     suit: EffectiveSuit
     shape: Shape
     suit_cards: list[Card]
@@ -108,7 +108,7 @@ def follow_duty(ctx: TrumpContext, rules: Ruleset, lead: CardsInput, hand: Cards
     lead_cards = read_lead(ctx, rules, lead)
     cards = as_cards(hand, "hand")
     held = require_copies(cards)
-    if any(held[card_key(c)] + n > 2 for c, n in zip(lead_cards, _multiplicities(lead_cards))):
+    if any(held[id(c)] + n > 2 for c, n in zip(lead_cards, _multiplicities(lead_cards))):
         check_copies(cards + lead_cards, 2, what="lead and hand together")
     if len(cards) < len(lead_cards):
         raise InvalidPositionError(f"the hand holds {len(cards)} card{'s' if len(cards) != 1 else ''}, "
@@ -119,7 +119,7 @@ def follow_duty(ctx: TrumpContext, rules: Ruleset, lead: CardsInput, hand: Cards
     size = len(lead_cards)
     tractor = (shape.kind == "tractor" and len(suit_cards) >= size
                and longest_tractor(ctx, rules, suit_cards) >= shape.pairs)
-    held_pairs = sum(1 for k in set(map(card_key, suit_cards)) if held[k] >= 2)
+    held_pairs = sum(1 for k in set(map(id, suit_cards)) if held[k] >= 2)
     if shape.kind == "pair" or (shape.pairs and rules.short_tractor_follow == "pairs_then_singles"):
         must_pairs = min(shape.pairs, held_pairs)
     else:

@@ -26,19 +26,20 @@ from ..rule_ids import RuleId
 from .combos import (CardsInput, as_cards, find_pairs, find_tractors, longest_tractor, require_context,
                      shape_of, sub_multisets)
 from .rules import Ruleset
-from .trump import EffectiveSuit, TrumpContext, card_key
+from .trump import EffectiveSuit, TrumpContext
 
 def require_in_hand(hand: list[Card], play: list[Card], what: str = "play",
                     held: Counter[int] | None = None) -> Counter[int]:
     """The hand's card counts (by :func:`card_key`); raise if ``play`` holds a card the hand does not.
 
-    ``held``: those counts, if the caller has them already.
+    Both lists come from :func:`as_cards` (shared objects, so ``id`` is the card key);
+    ``held``: the hand's counts, if the caller has them already.
     """
     if held is None:
-        held = Counter(map(card_key, hand))
-    for key, count in Counter(map(card_key, play)).items():
+        held = Counter(map(id, hand))
+    for key, count in Counter(map(id, play)).items():
         if held[key] < count:
-            card = next(c for c in play if card_key(c) == key)
+            card = next(c for c in play if id(c) == key)
             has = "does not hold it" if not held[key] else f"holds only {held[key]}"
             raise InvalidPositionError(f"the {what} {format_cards(play)} is not in the hand: it plays "
                                        f"{card} {count} time{'s' if count > 1 else ''} and the hand {has}")
@@ -46,8 +47,9 @@ def require_in_hand(hand: list[Card], play: list[Card], what: str = "play",
 
 
 def require_copies(cards: list[Card], what: str = "hand") -> Counter[int]:
-    """The cards' counts (by :func:`card_key`); raise if any card is there more than twice (SJ-1)."""
-    counts = Counter(map(card_key, cards))
+    """The counts of cards from :func:`as_cards` (by :func:`card_key`, here their ``id``);
+    raise if any card is there more than twice (SJ-1)."""
+    counts = Counter(map(id, cards))
     if counts and max(counts.values()) > 2:
         check_copies(cards, 2, what=what)
     return counts

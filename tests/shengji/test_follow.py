@@ -140,3 +140,15 @@ def test_sj6_c3_leads():
     assert leads == {"H9", "H8", "C3", "H9 H9", "H8 H8", "H9 H9 H8 H8"}
     throws = {format_cards(p) for p in legal_leads(TWO_S, get_ruleset("shengji", {"throws": True}), "H9 H8 C3")}
     assert throws == {"H9", "H8", "C3", "H9 H8"}
+
+
+def test_sj9_cards_built_directly_count_like_parsed_ones():
+    """Counting by identity must not split equal cards: Card(...) objects equal parsed ones (SJ-9, SJ-1)."""
+    from cardlib.cards import Card
+
+    h5 = Card(Suit.HEARTS, Rank.FIVE)
+    hand = [h5, Card.parse("H5"), Card(Suit.HEARTS, Rank.NINE), Card.parse("C3")]
+    assert not is_legal_follow(TWO_S, SHENGJI, "HA HA", hand, [h5, Card.parse("H9")])
+    assert follows(TWO_S, SHENGJI, [Card(Suit.HEARTS, Rank.ACE)] * 2, hand) == ["H5 H5"]
+    with pytest.raises(ImpossibleHandError, match="3 copies"):
+        legal_follows(TWO_S, SHENGJI, "HA", hand + [Card(Suit.HEARTS, Rank.FIVE)])
