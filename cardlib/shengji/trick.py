@@ -77,14 +77,14 @@ def _structure(ctx: TrumpContext, rules: Ruleset, play: list[Card]) -> tuple[tup
 
 def _contender_key(ctx: TrumpContext, rules: Ruleset, lead: list[Card], shape: Shape,
                    play: list[Card]) -> tuple[int, int] | None:
-    """``(trumped, strength)`` if ``play`` has what it takes to win against the lead, else None."""
+    """``(trumped, strength)`` if follow ``play`` has what it takes to beat the lead, else None."""
     lead_suit = ctx.effective_suit(lead[0])
     suit = ctx.effective_suit(play[0])
     if any(ctx.effective_suit(c) is not suit for c in play):
         return None
     trumped = int(suit is EffectiveSuit.TRUMP and lead_suit is not EffectiveSuit.TRUMP)
     if shape.kind == "throw":
-        if not trumped and play is not lead:
+        if not trumped:
             return None  # a standing throw is not beaten in its own suit (C-3)
         structure, top = _structure(ctx, rules, play)
         return (trumped, top) if structure == _structure(ctx, rules, lead)[0] else None
@@ -95,6 +95,13 @@ def _contender_key(ctx: TrumpContext, rules: Ruleset, lead: list[Card], shape: S
     return trumped, max(ctx.strength(c) for c in play)
 
 
+def _lead_key(ctx: TrumpContext, rules: Ruleset, lead: list[Card], shape: Shape) -> tuple[int, int]:
+    """The lead's own ``(0, strength)``: its top card, or a throw's largest unit's top (C-3)."""
+    if shape.kind == "throw":
+        return 0, _structure(ctx, rules, lead)[1]
+    return 0, max(ctx.strength(c) for c in lead)
+
+
 def find_trick_winner(ctx: TrumpContext, rules: Ruleset, plays: Sequence[CardsInput]) -> TrickResult:
     """The index of the play that wins the trick (``plays[0]`` is the lead) and the reason.
 
@@ -103,7 +110,8 @@ def find_trick_winner(ctx: TrumpContext, rules: Ruleset, plays: Sequence[CardsIn
     cards = read_plays(ctx, rules, plays)
     lead = cards[0]
     shape = shape_of(ctx, rules, lead)
-    keys = [_contender_key(ctx, rules, lead, shape, play) for play in cards]
+    keys = [_lead_key(ctx, rules, lead, shape)] + [_contender_key(ctx, rules, lead, shape, play)
+                                                   for play in cards[1:]]
     winner = 0
     for i, key in enumerate(keys[1:], start=1):
         if key is not None and key > keys[winner]:  # strictly higher: equal cards keep the first (C-1)
