@@ -1,5 +1,8 @@
 """Shapes of a set of cards: single, pair, tractor (and, with throws on, a throw).
 
+Also the two input checks every play function starts with: :func:`as_cards`
+(card lists as the notation's shared objects) and :func:`require_context`.
+
 Rules: SJ-6, SG-4 / SS-4, C-3
 
 A pair is two identical cards.  A tractor is two or more pairs of one effective
