@@ -22,6 +22,8 @@ Conventions where the document is silent (all documented in the book):
 >>> _ = game.play("S8"); _ = game.play("D10", claim="10")
 >>> [str(e.reason.rule) for e in game.pass_challenge()], game.next_player, str(game.target)
 (['YS-11'], 2, '10')
+>>> game
+<Game 3 players, player 2 to play face up, target 10, pile 2, hands [1, 1, 2], draw pile 1>
 """
 
 from __future__ import annotations
@@ -126,6 +128,13 @@ class Game:
         game._log += [Event(EventKind.DEAL, None, reasons.dealt(players, len(draw_pile))),
                       Event(EventKind.FIRST_PLAYER, first, reasons.first_by_draw(first, rounds))]
         return game
+
+    def __repr__(self) -> str:
+        state = f"winner {self._winner}" if self._winner is not None else \
+            f"player {self._next} to play face {self.next_face}"
+        window = f", window open on player {self._window.seat}'s card" if self._window else ""
+        return (f"<Game {self.players} players, {state}, target {self._target}, pile {len(self._pile)}, "
+                f"hands {[len(h) for h in self._hands]}, draw pile {len(self._draw)}{window}>")
 
     # -- what the table shows -------------------------------------------------------------
 
@@ -372,7 +381,7 @@ class Game:
             events += self._play_up(player, card)
         else:
             events += self._play_down(player, card, claim)
-        self._count_progress()
+        self._count_progress(player)
         return self._finish(events)
 
     def _play_up(self, player: int, card: Card) -> list[Event]:
@@ -461,14 +470,15 @@ class Game:
         self._winner = seat
         return Event(EventKind.WIN, seat, reason)
 
-    def _count_progress(self) -> None:
-        """After a play: did some hand get smaller than ever before? (YS-16, see :mod:`.rules`)"""
-        progress = False
-        for seat, hand in enumerate(self._hands):
-            if len(hand) < self._lows[seat]:
-                self._lows[seat] = len(hand)
-                progress = True
-        self._stalled = 0 if progress else self._stalled + 1
+    def _count_progress(self, player: int) -> None:
+        """After ``player``'s play (the only hand a play can shrink): is it smaller than ever
+        before?  (YS-16, see :mod:`.rules`)"""
+        size = len(self._hands[player])
+        if size < self._lows[player]:
+            self._lows[player] = size
+            self._stalled = 0
+        else:
+            self._stalled += 1
 
     def _finish(self, events: list[Event]) -> tuple[Event, ...]:
         """Apply the optional stall rule when no window is open, log the events, return them.
