@@ -63,14 +63,10 @@ class RandomPlayer:
         guess = self._guess_follow(hand, held, len(lead))
         if hand.check_play(seat, guess):
             return guess
-        follows = legal_follows(hand.ctx, hand.rules, lead, held)
-        window = min(follows.count(), _CHOICE_WINDOW)
-        if window <= 0:
+        options = list(islice(legal_follows(hand.ctx, hand.rules, lead, held), _CHOICE_WINDOW))
+        if not options:
             raise InvalidPositionError(f"seat {seat} has no legal follow to {lead}")
-        choice = next(islice(iter(follows), self.rng.randrange(window), None), None)
-        if choice is None:
-            raise InvalidPositionError(f"seat {seat}: the legal follows ran out before their count")
-        return choice
+        return self.rng.choice(options)
 
     def _guess_follow(self, hand: ShengjiHand, held: list[Card], size: int) -> list[Card]:
         """Cards of the led suit first, the rest at random (often legal, always cheap)."""
