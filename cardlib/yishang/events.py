@@ -50,13 +50,21 @@ class Event:
     def __str__(self) -> str:
         return str(self.reason)
 
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready form, for the teacher's stepper and puzzle specs."""
+    def to_dict(self, reveal: bool = True) -> dict[str, Any]:
+        """A JSON-ready form, for the teacher's stepper and puzzle specs.
+
+        With ``reveal=False`` it is what the table sees: the card of a face-down play
+        (YS-11: never shown unless challenged) and a drawn card are left out.
+        """
         data: dict[str, Any] = {"kind": self.kind.value, "seat": self.seat, "reason": self.reason.to_dict()}
-        if self.card is not None:
+        if self.card is not None and (reveal or self.kind not in _HIDDEN):
             data["card"] = str(self.card)
         if self.claim is not None:
             data["claim"] = str(self.claim)
         if self.other is not None:
             data["other"] = self.other
         return data
+
+
+#: Events whose card only its player sees.
+_HIDDEN = frozenset({EventKind.PLAY_DOWN, EventKind.DRAW})

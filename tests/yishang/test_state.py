@@ -252,3 +252,13 @@ def test_ys1_ys3_impossible_positions(hands, draw_pile, first, error):
     with pytest.raises(error):
         Game(hands, draw_pile, first)
     assert issubclass(error, CardlibError)
+
+
+def test_ys11_events_can_hide_what_the_table_does_not_see():
+    game = three()
+    game.play("S8")
+    down = game.play("H6", "10")[0]
+    assert down.to_dict()["card"] == "H6" and "card" not in down.to_dict(reveal=False)
+    assert down.to_dict(reveal=False)["claim"] == "10"
+    reveal = game.challenge(2)[1]
+    assert reveal.to_dict(reveal=False)["card"] == "H6", "a challenged card is shown to all (YS-9)"
