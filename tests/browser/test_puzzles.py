@@ -26,31 +26,24 @@ SHOWN = [("follow_legal", 0), ("pick_follow", 1), ("trick_winner", 0), ("shape",
          ("kitty_score", 1), ("level_change", 16), ("calling", 2), ("ys_challenge", 0), ("ys_state", 1)]
 
 
-def build_static_page(folder: Path) -> dict[str, dict]:
-    """Write ``folder/index.html`` with one widget per kind and the widget runtime beside it."""
+def stage_runtime(folder: Path) -> None:
+    """Copy the widget runtime from node_modules beside the page (the book's own tool)."""
     sys.path.insert(0, str(REPO / "tools"))
     try:
         from stage_widget_runtime import stage
     finally:
         sys.path.remove(str(REPO / "tools"))
-    from ipywidgets.embed import embed_data
-
-    from widgets.puzzle_widget import Puzzle
-
     stage(REPO / "node_modules", folder)
+
+
+def build_static_page(folder: Path) -> dict[str, dict]:
+    """Write ``folder/index.html`` with one widget per kind and the widget runtime beside it."""
+    from widgets.puzzle_widget import Puzzle
+    from widgets.puzzles.page import write_page
+
+    stage_runtime(folder)
     widgets = {kind: Puzzle(kind, seed=seed) for kind, seed in SHOWN}
-    data = embed_data(views=list(widgets.values()), drop_defaults=False)
-    views = "\n".join(f'<section><script type="application/vnd.jupyter.widget-view+json">{json.dumps(view)}'
-                      f"</script></section>" for view in data["view_specs"])
-    state = json.dumps(data["manager_state"]).replace("</", "<\\/")
-    (folder / "index.html").write_text(f"""<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>Puzzles</title>
-<script src="widget-runtime/require.js"></script>
-<script src="widget-runtime/config.js"></script>
-<script src="widget-runtime/html-manager/dist/embed-amd.js"></script>
-<script type="application/vnd.jupyter.widget-state+json">{state}</script>
-</head><body><main>{views}</main></body></html>
-""", encoding="utf-8")
+    write_page(folder, widgets.values())
     return {kind: widget.spec for kind, widget in widgets.items()}
 
 

@@ -74,3 +74,14 @@ def test_rule_links_follow_the_book_anchor_convention():
     assert rule_anchor("YS-E1") == "rule-ys-e1"
     assert rule_page("YS-10") == "book/yishang"
     assert rule_page("SS-7") == "book/shengji"
+
+
+def test_every_rule_id_links_to_a_chapter_of_the_book():
+    """Each register id resolves through RULE_PAGES to a chapter file that exists (its anchor comes with the chapters)."""
+    from pathlib import Path
+
+    from cardlib.rule_ids import RuleId
+
+    repo = Path(__file__).resolve().parents[2]
+    for rule in RuleId:
+        assert (repo / f"{rule_page(rule)}.md").is_file(), rule
