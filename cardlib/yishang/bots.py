@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..cards import Card
+from ..cards import Card, Rank
 from ..errors import CardlibError
 from .actions import Action, Challenge, Pass, Play
 from .pile import Face
@@ -64,7 +64,8 @@ class Bot:
             return Play(honest[0], honest[0].rank)
         return self._bluff(hand[0], target, rng)
 
-    def _bluff(self, card: Card, target, rng: random.Random) -> Play:
+    def _bluff(self, card: Card, target: Rank, rng: random.Random) -> Play:
+        """``card`` claimed as one of the three ranks from the target up, or (rarely) with no claim."""
         if rng.random() < self.silent_rate:
             return Play(card)
         above = ORDER[strength(target):strength(target) + 3]
