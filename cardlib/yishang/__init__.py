@@ -2,6 +2,14 @@
 
 Rules: YS-1 … YS-16, YS-E1 (``shared/spec/rules-register.md``).
 
+Modules, one rule area each: :mod:`.ranks` (YS-2 order, claims), :mod:`.rules` (rulesets:
+YS-10 target reset, YS-16 stall rule), :mod:`.deal` (YS-1 deck and deal, YS-3 first player),
+:mod:`.pile` (YS-5 / YS-13 faces), :mod:`.challenge` (YS-9 outcome, YS-14 nearest challenger),
+:mod:`.actions` (play / challenge / pass values), :mod:`.events` and :mod:`.reasons` (what
+happened and why, in English and Chinese), :mod:`.state` (the game), :mod:`.bots` and
+:mod:`.simulate` (``python -m cardlib simulate --game yishang``), :mod:`.case_questions`
+(``python -m cardlib check``: ``challenge`` and ``replay``).
+
 >>> from cardlib.yishang import Game
 >>> game = Game(["S8 H3", "D10 C4", "H5 S6"], draw_pile="C9", first=0)
 >>> [str(e.reason.rule) for e in game.play("S8")]
