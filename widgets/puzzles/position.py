@@ -9,9 +9,9 @@ Labels are ``{"en": ..., "zh": ...}`` pairs.
 from __future__ import annotations
 
 import random
-from typing import Any, Iterable
+from typing import Any
 
-from cardlib.cards import Card, Rank, Suit, format_cards, sort_cards
+from cardlib.cards import Rank, Suit
 
 SUIT_NAMES = {Suit.SPADES: ("♠ spades", "♠ 黑桃"), Suit.HEARTS: ("♥ hearts", "♥ 红桃"),
               Suit.DIAMONDS: ("♦ diamonds", "♦ 方块"), Suit.CLUBS: ("♣ clubs", "♣ 梅花")}
@@ -36,11 +36,6 @@ def seat_label(seat: int) -> dict[str, str]:
 
 def player_label(seat: int) -> dict[str, str]:
     return text(f"Player {seat}", f"{seat}号玩家")
-
-
-def cards_list(cards: Iterable[Card]) -> list[str]:
-    """Canonical card strings in canonical display order."""
-    return format_cards(sort_cards(cards)).split()
 
 
 def facts(*items: tuple[dict[str, str], dict[str, str] | list[str]]) -> dict[str, Any]:
@@ -69,9 +64,3 @@ def random_trump(rng: random.Random, no_trump_chance: float = 0.0) -> Suit | Non
     """A trump suit, or (with the given chance) no trump suit."""
     return None if rng.random() < no_trump_chance else rng.choice(list(Suit))
 
-
-def two_decks() -> list[Card]:
-    """The 108 cards of two decks with jokers (SJ-1), as a list to sample from."""
-    from cardlib.cards import DECK_WITH_JOKERS
-
-    return list(DECK_WITH_JOKERS) * 2

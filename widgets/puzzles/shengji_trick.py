@@ -91,8 +91,8 @@ def make_trick_winner(seed: int, difficulty: str) -> dict[str, Any]:
     builder = SpecBuilder("trick_winner", seed=seed, difficulty=difficulty, rulesets=SHENGJI_RULESETS)
     for index, (seat, play) in enumerate(zip(seats, plays)):
         label = seat_label(seat)
-        builder.add_answer(str(index), {"en": f"{label['en']}: {' '.join(map(str, play))}",
-                                        "zh": f"{label['zh']}：{' '.join(map(str, play))}"},
+        shown = " ".join(card.symbol for card in play)
+        builder.add_answer(str(index), {"en": f"{label['en']}: {shown}", "zh": f"{label['zh']}：{shown}"},
                            {rid: (res.winner == index, res.reason) for rid, res in results.items()})
     trumped = sum(1 for p in plays[1:] if all(ctx.is_trump(c) for c in p) and led is not EffectiveSuit.TRUMP)
     display = [facts(*context_facts(ctx.level, ctx.trump)),

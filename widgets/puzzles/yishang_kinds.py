@@ -13,7 +13,7 @@ import random
 from itertools import product
 from typing import Any
 
-from cardlib.cards import PLAIN_CARDS, Card, Rank
+from cardlib.cards import PLAIN_CARDS, Card
 from cardlib.errors import CardlibError
 from cardlib.explain import Reason
 from cardlib.yishang.events import EventKind
