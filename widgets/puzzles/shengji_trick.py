@@ -42,8 +42,10 @@ def _follow(rng: random.Random, ctx: TrumpContext, lead: list[Card], used: dict[
     rules = get_ruleset("shengji")
     for _attempt in range(50):
         size = rng.randint(*level_of.hand_sizes)
-        if void:  # no card of the led suit, trumps (some in pairs) instead
-            hand = deal_hand(rng, ctx, lead, EffectiveSuit.TRUMP, size, level_of, avoid=led)
+        if void:  # no card of the led suit; trumps instead, often in pairs, so it may trump the lead
+            trumps = FollowLevel(level_of.hand_sizes, level_of.lead_pairs, (len(lead), len(lead) + 3),
+                                 0.8, 0.0, 0.0)
+            hand = deal_hand(rng, ctx, lead, EffectiveSuit.TRUMP, size, trumps, avoid=led)
         else:
             hand = deal_hand(rng, ctx, lead, led, size, level_of)
         if hand is None or any(used[c] + hand.count(c) > 2 for c in set(hand)):
