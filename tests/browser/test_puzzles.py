@@ -291,3 +291,33 @@ def test_voila_new_puzzle_comes_fresh_from_the_kernel(offline_page):
         stop_server(voila)
     assert [u for u in log.blocked if not u.startswith(KNOWN_VOILA_CDN)] == []
     assert [e for e in log.errors if "net::ERR_FAILED" not in e] == []
+
+
+#: Text of puzzle.js that the widget state of a page carries when a chapter embeds a puzzle.
+PUZZLE_MARKER = "Puzzle front end: renders an engine-made puzzle spec"
+
+
+def test_puzzles_in_the_built_book_grade_and_link_to_their_rule(offline_page, site_url, built_book):
+    """Every chapter that embeds a puzzle: it renders from the page alone, a wrong answer shows
+    the rule id, and the rule link leads to an anchor that exists in the book."""
+    pages = sorted(p for p in built_book.rglob("*.html") if PUZZLE_MARKER in p.read_text(encoding="utf-8"))
+    if not pages:
+        pytest.skip("no chapter embeds a puzzle yet (the chapters issue wires them)")
+    page, log = offline_page
+    for html in pages:
+        address = site_url + html.relative_to(built_book).as_posix()
+        page.goto(address)
+        widget = page.locator("[data-puzzle-kind]").first
+        widget.wait_for(timeout=30_000)
+        widget.locator("button.cbp-answer, button.cbp-submit").first.click()
+        status = widget.locator('[role="status"]')
+        if not status.inner_text().strip():  # a form needs an answer: type a number or pick cards
+            pytest.skip(f"{html.name}: first puzzle is not a button puzzle")
+        rule = status.locator(".cbp-rule").inner_text()
+        link = status.locator("a.cbp-rule-link")
+        target = page.evaluate("(a) => a.href", link.element_handle())
+        page.goto(target)
+        anchor = target.split("#", 1)[1]
+        assert anchor == f"rule-{rule.lower()}"
+        assert page.locator(f'[id="{anchor}"]').count() == 1, f"{target} has no anchor {anchor}"
+    assert log.blocked == [] and log.errors == []
