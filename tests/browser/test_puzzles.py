@@ -110,6 +110,29 @@ def test_sj10_wrong_answer_shows_the_explanation_its_rule_id_and_a_link(offline_
     assert log.errors == []
 
 
+def test_the_page_grades_every_answer_as_the_engine_did_under_every_ruleset(offline_page, static_page):
+    """Every answer button of every choice puzzle, under each ruleset the puzzle offers: the page's
+    verdict and rule id are the spec's (which test_puzzle_specs.py checks against the engine)."""
+    page, log = offline_page
+    _folder, url, specs = static_page
+    open_page(page, url)
+    for kind, spec in specs.items():
+        if spec["input"] != "choice":
+            continue
+        widget = root(page, kind)
+        rulesets = [r["id"] for r in spec["rulesets"]] if spec["differs"] else [spec["rulesets"][0]["id"]]
+        for rid in rulesets:
+            if spec["differs"]:
+                widget.locator("select.cbp-ruleset").select_option(rid)
+            for answer, (ok, reason) in zip(spec["answers"], spec["verdicts"][rid]):
+                widget.locator(f'button.cbp-answer[data-key="{answer["key"]}"]').click()
+                status = widget.locator('[role="status"]')
+                assert status.locator(".cbp-outcome").inner_text() == ("Correct!" if ok else "Not quite."), \
+                    (kind, rid, answer["key"])
+                assert status.locator(".cbp-rule").inner_text() == spec["reasons"][reason]["rule"]
+    assert log.errors == []
+
+
 def test_right_answer_shows_correct_and_the_correct_answers(offline_page, static_page):
     page, _log = offline_page
     _folder, url, specs = static_page
