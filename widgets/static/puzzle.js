@@ -216,14 +216,16 @@ function render({ model, el }) {
     draw();
   }
 
-  model.on("msg:custom", (msg) => {
+  const onMessage = (msg) => {
     if (msg && msg.type === "live") {
       live = true;
       root.dataset.live = "true";
       if (pendingSeed !== null) { model.send({ type: "load", seed: pendingSeed }); pendingSeed = null; }
     }
-  });
-  model.on("change:spec", () => show(model.get("spec")));
+  };
+  const onSpec = () => show(model.get("spec"));
+  model.on("msg:custom", onMessage);
+  model.on("change:spec", onSpec);
   try { model.send({ type: "hello" }); } catch (e) { /* no kernel */ }
   window.addEventListener("hashchange", fromFragment);
 
@@ -459,7 +461,11 @@ function render({ model, el }) {
   if (model.get("four_colour")) root.classList.add("cbp-four");
   draw();
   fromFragment();
-  return () => window.removeEventListener("hashchange", fromFragment);
+  return () => {
+    window.removeEventListener("hashchange", fromFragment);
+    model.off("msg:custom", onMessage);
+    model.off("change:spec", onSpec);
+  };
 }
 
 export default { render };
