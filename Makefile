@@ -69,9 +69,17 @@ serve:
 	@echo "The book is at http://127.0.0.1:$(PORT)/  (Ctrl-C stops the server)"
 	@$(PY) -m http.server $(PORT) --bind 127.0.0.1 --directory $(SITE)
 
-lab: deps  ## JupyterLab on the chapters (open a .md chapter as a notebook)
-	$(call step,JupyterLab on book/)
-	@$(PY) -m jupyter lab --no-browser --ServerApp.ip=127.0.0.1 --ServerApp.root_dir=book
+LAB_PORT ?= 8888
+ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
+LAB_OVERRIDES := $(VENV)/share/jupyter/lab/settings/overrides.json
+
+lab: deps  ## JupyterLab on the chapters, which open as notebooks (jupytext)
+	$(call step,JupyterLab on book/ at http://127.0.0.1:$(LAB_PORT)/)
+	@mkdir -p $(dir $(LAB_OVERRIDES)) && printf '%s\n' \
+		'{"@jupyterlab/docmanager-extension:plugin": {"defaultViewers": {"markdown": "Jupytext Notebook", "myst": "Jupytext Notebook"}}}' \
+		> $(LAB_OVERRIDES)
+	@$(PY) -m jupyter lab --no-browser --ServerApp.ip=127.0.0.1 --ServerApp.port=$(LAB_PORT) \
+		--ServerApp.root_dir=book $(ROOT_FLAG)
 
 present: deps  ## the chapters in Voila (teacher mode comes later)
 	$(call step,Converting the chapters to notebooks in $(NOTEBOOKS))
