@@ -1,0 +1,101 @@
+"""Deal steppers: the whole hand or game comes from the engine, every step cites a rule id.
+
+Rules: SJ-2, SJ-7, SJ-8, SJ-10, SJ-11, SJ-12, SG-7 / SS-7, SG-8; YS-1 … YS-16.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardlib.cards import parse_cards
+from cardlib.rule_ids import RuleId
+from cardlib.shengji.rules import get_ruleset
+from cardlib.shengji.scoring import TOTAL_POINTS, trick_points
+from cardlib.yishang import get_ruleset as yishang_ruleset
+from widgets.stepper import DealStepper, StepperError, shengji_steps, yishang_steps
+
+IDS = {rule.value for rule in RuleId}
+CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+def _bilingual(step):
+    assert step["reason"]["rule"] in IDS
+    assert step["reason"]["en"] and CJK.search(step["reason"]["zh"])
+    assert step["title"]["en"] and CJK.search(step["title"]["zh"])
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10**6), preset=st.sampled_from(["shengji", "shuangsheng"]))
+def test_sj12_a_whole_hand_ends_with_kitty_level_change_and_next_dealer(seed, preset):
+    steps = shengji_steps(get_ruleset(preset), seed)
+    for step in steps:
+        _bilingual(step)
+    kinds = [s["kind"] for s in steps]
+    assert kinds[-3:] == ["kitty_score", "level_change", "next"]
+    assert kinds.index("trump") < kinds.index("kitty") < kinds.index("bury") < kinds.index("play")
+    tricks = [s for s in steps if s["kind"] == "trick"]
+    last = steps[-1]["state"]
+    assert last["tricks_played"] == len(tricks) and not any(last["hands"])
+    # SJ-11: the running score is the sum of the trick points shown; with the buried cards, 200.
+    assert sum(last["points"]) == sum(t["value"] for t in tricks)
+    assert sum(last["points"]) + trick_points(parse_cards(" ".join(last["buried"]))) == TOTAL_POINTS
+
+
+def test_sj10_each_trick_step_shows_its_four_plays_and_its_winner():
+    steps = shengji_steps(get_ruleset("shengji"), 3)
+    for step in steps:
+        if step["kind"] == "trick":
+            seats = [seat for seat, _cards in step["state"]["table"]]
+            assert len(seats) == 4 and step["seat"] in seats
+        if step["kind"] == "play":
+            assert [step["seat"], step["cards"]] == step["state"]["table"][-1]
+
+
+def test_sj2_deal_runs_are_one_step_each_and_end_at_100_cards():
+    steps = shengji_steps(get_ruleset("shengji"), 3)
+    deals = [s for s in steps if s["kind"] == "deal"]
+    assert deals and deals[-1]["state"]["undealt"] == 0
+    assert len(deals) <= 1 + sum(s["kind"] == "call" for s in steps) + sum(s["kind"] == "redeal" for s in steps) * 2
+
+
+def test_sj2_same_seed_same_hand_and_bad_seeds_are_refused():
+    assert shengji_steps(get_ruleset("shengji"), 11) == shengji_steps(get_ruleset("shengji"), 11)
+    for seed in (-1, 1.5, True, "3"):
+        with pytest.raises(StepperError):
+            shengji_steps(get_ruleset("shengji"), seed)
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10**6))
+def test_ys12_a_whole_game_ends_with_a_winner_and_keeps_52_cards(seed):
+    steps = yishang_steps(yishang_ruleset(), seed)
+    for step in steps:
+        _bilingual(step)
+        state = step["state"]
+        assert sum(map(len, state["hands"])) + state["draw_pile"] + len(state["pile"]) == 52
+    assert steps[0]["kind"] == "deal" and steps[-1]["kind"] in ("win", "stall")
+    assert steps[-1]["state"]["winner"] is not None
+
+
+def test_ss4_the_widget_reads_the_address_and_an_error_is_calm(monkeypatch):
+    monkeypatch.setenv("QUERY_STRING", "rules=shuangsheng")
+    widget = DealStepper("shengji", seed=2)
+    assert widget.steps and widget.error == {} and "shuangsheng" in widget.rules_label["en"]
+    monkeypatch.setenv("QUERY_STRING", "rules=bridge")
+    calm = DealStepper("shengji", seed=2)
+    assert calm.steps == [] and "bridge" in calm.error["en"] and CJK.search(calm.error["zh"])
+    assert "Traceback" not in calm.error["en"]
+
+
+def test_sj2_deal_again_is_the_next_seed(monkeypatch):
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    widget = DealStepper("yishang", seed=4)
+    first = widget.steps
+    widget._on_message(widget, {"type": "deal"}, [])
+    assert widget.seed == 5 and widget.steps != first
+    with pytest.raises(StepperError):
+        DealStepper("poker")

@@ -1,0 +1,181 @@
+// Deal stepper: every step of a hand (升级) or game (一上一下) arrives as data computed by the
+// engine; this module only shows step i. Forward and back never ask the kernel; "deal again"
+// does. One self-contained ES module (loaded from a Blob URL: no imports).
+
+const UI = {
+  en: {
+    first: "Start", back: "Back", next: "Next", last: "End", nextTrick: "Next trick", again: "Deal again",
+    step: (i, n) => `Step ${i} of ${n}`, language: "中文", languageLabel: "切换到中文", seat: "Seat", player: "Player",
+    dealer: "Dealer", trump: "Trump", points: "Points", team: (t) => `Team ${t} (seats ${t}, ${t + 2})`,
+    kitty: "Kitty", buried: "Buried", trick: "On the table", tricks: "Tricks played", noTrump: "no trump",
+    target: "Target", nextFace: "Next card", up: "face up", down: "face down", pile: "Pile", drawPile: "Draw pile",
+    winner: "Winner", tableView: "Hide hands and face-down cards", cards: (n) => `${n} cards`, slider: "Step",
+    hidden: "?", undealt: "Undealt",
+  },
+  zh: {
+    first: "开头", back: "上一步", next: "下一步", last: "结尾", nextTrick: "下一轮", again: "重新发牌",
+    step: (i, n) => `第 ${i} / ${n} 步`, language: "English", languageLabel: "Switch to English", seat: "座位", player: "玩家",
+    dealer: "庄家", trump: "主牌", points: "得分", team: (t) => `${t}队（${t}、${t + 2}号位）`,
+    kitty: "底牌", buried: "扣底", trick: "桌上", tricks: "已出轮数", noTrump: "无主",
+    target: "目标", nextFace: "下一张", up: "明出", down: "暗出", pile: "牌堆", drawPile: "摸牌堆",
+    winner: "胜者", tableView: "隐藏手牌和暗牌", cards: (n) => `${n}张`, slider: "步骤",
+    hidden: "?", undealt: "未发",
+  },
+};
+
+const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
+const SEAT_PLACES = ["south", "east", "north", "west"];
+
+function h(tag, attrs = {}, children = []) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (name === "text") node.textContent = value;
+    else if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
+    else node.setAttribute(name, value === true ? "" : value);
+  }
+  for (const child of [].concat(children)) if (child !== null && child !== undefined) node.append(child);
+  return node;
+}
+
+/** A card as a large face: ♥10, 大王; a hidden card as a back. */
+function card(text) {
+  if (text === null || text === undefined) return h("span", { class: "cbs-card cbs-back", "aria-label": "face-down card / 暗牌", text: "🂠" });
+  if (text === "BJ" || text === "LJ") {
+    return h("span", { class: `cbs-card cbs-joker cbs-${text}`, "data-card": text, text: text === "BJ" ? "大王" : "小王" });
+  }
+  return h("span", { class: `cbs-card cbs-suit-${text[0]}`, "data-card": text, text: SUIT_SYMBOL[text[0]] + text.slice(1) });
+}
+
+const cards = (list) => h("span", { class: "cbs-cards" }, list.map(card));
+
+function render({ model, el }) {
+  let lang = model.get("lang") === "zh" ? "zh" : "en";
+  let index = 0;
+  let tableView = false;
+  const t = (name, ...args) => { const v = UI[lang][name]; return typeof v === "function" ? v(...args) : v; };
+  const txt = (pair) => (pair ? pair[lang] || pair.en : "");
+
+  const root = h("div", { class: "cbs", tabindex: "0" });
+  el.append(root);
+  const steps = () => model.get("steps") || [];
+
+  function go(i) {
+    const n = steps().length;
+    index = Math.max(0, Math.min(n - 1, i));
+    draw();
+    root.focus({ preventScroll: true });  // keep the arrow keys on the stepper
+  }
+
+  function nextTrick() {
+    const all = steps();
+    const found = all.findIndex((s, i) => i > index && (s.kind === "trick" || s.kind === "win"));
+    go(found < 0 ? all.length - 1 : found);
+  }
+
+  // Arrow keys step the hand while the stepper has focus, instead of moving the slides.
+  root.addEventListener("keydown", (e) => {
+    const moves = { ArrowRight: 1, ArrowLeft: -1, PageDown: 1, PageUp: -1 };
+    if (e.key in moves) { e.preventDefault(); e.stopPropagation(); go(index + moves[e.key]); }
+    else if (e.key === "Home" || e.key === "End") { e.preventDefault(); e.stopPropagation(); go(e.key === "Home" ? 0 : steps().length - 1); }
+  });
+
+  function toolbar() {
+    const n = steps().length;
+    const slider = h("input", { type: "range", min: "0", max: String(Math.max(0, n - 1)), value: String(index),
+      class: "cbs-slider", "aria-label": t("slider"), oninput: (e) => go(Number(e.target.value)) });
+    const button = (cls, label, action) => h("button", { type: "button", class: `cbs-${cls}`, onclick: action, text: label });
+    const view = model.get("game") === "yishang" ? h("label", { class: "cbs-toggle" }, [
+      h("input", { type: "checkbox", class: "cbs-table-view", checked: tableView, onchange: (e) => { tableView = e.target.checked; draw(); } }),
+      h("span", { text: t("tableView") })]) : null;
+    return h("div", { class: "cbs-toolbar" }, [
+      button("first", "⏮ " + t("first"), () => go(0)),
+      button("back", "◀ " + t("back"), () => go(index - 1)),
+      button("next", t("next") + " ▶", () => go(index + 1)),
+      button("next-trick", t("nextTrick") + " ⏩", nextTrick),
+      button("last", t("last") + " ⏭", () => go(n - 1)),
+      slider,
+      h("span", { class: "cbs-counter", "aria-live": "polite", text: t("step", index + 1, n) }),
+      view,
+      button("again", "🂠 " + t("again"), () => model.send({ type: "deal" })),
+      h("button", { type: "button", class: "cbs-lang", "aria-label": t("languageLabel"), text: t("language"),
+        onclick: () => { lang = lang === "en" ? "zh" : "en"; model.set("lang", lang); model.save_changes(); draw(); } }),
+    ]);
+  }
+
+  function seatBox(seat, label, content, extra = "") {
+    return h("div", { class: `cbs-seat cbs-${SEAT_PLACES[seat] || "seat" + seat} ${extra}`, "data-seat": seat }, [
+      h("div", { class: "cbs-seat-name", text: `${label} ${seat}` }), content]);
+  }
+
+  function shengjiBoard(step) {
+    const s = step.state;
+    const trump = s.trump === null ? "—" : s.trump === "none" ? t("noTrump") : SUIT_SYMBOL[s.trump] || s.trump;
+    const facts = h("dl", { class: "cbs-facts" }, [
+      h("dt", { text: t("dealer") }), h("dd", { text: s.dealer === null ? "—" : String(s.dealer) }),
+      h("dt", { text: t("trump") }), h("dd", { class: "cbs-trump", text: trump }),
+      h("dt", { text: t("points") }), h("dd", { class: "cbs-points", text: `${t("team", 0)}: ${s.points[0]} · ${t("team", 1)}: ${s.points[1]}` }),
+      h("dt", { text: t("tricks") }), h("dd", { class: "cbs-tricks", text: String(s.tricks_played) }),
+    ]);
+    if (s.undealt) facts.append(h("dt", { text: t("undealt") }), h("dd", { text: String(s.undealt) }));
+    const winner = step.kind === "trick" ? step.seat : null;
+    const table = h("div", { class: "cbs-table", "aria-label": t("trick") }, s.table.map(([seat, played]) =>
+      h("div", { class: `cbs-play cbs-at-${SEAT_PLACES[seat]}${seat === winner ? " cbs-winning" : ""}`, "data-seat": seat }, [
+        h("span", { class: "cbs-play-seat", text: String(seat) }), cards(played)])));
+    const seats = s.hands.map((hand, seat) => seatBox(seat, t("seat"), cards(hand),
+      (seat === s.to_act ? "cbs-to-act" : "") + (seat === s.dealer ? " cbs-dealer" : "")));
+    const kitty = s.kitty.length ? h("div", { class: "cbs-kitty" }, [h("span", { text: t("kitty") + " " }), cards(s.kitty)]) : null;
+    const buried = s.buried.length ? h("div", { class: "cbs-kitty" }, [h("span", { text: t("buried") + " " }), cards(s.buried)]) : null;
+    return h("div", { class: "cbs-board cbs-shengji" }, [facts, h("div", { class: "cbs-ring" }, [...seats, table]), kitty, buried]);
+  }
+
+  function yishangBoard(step) {
+    const s = step.state;
+    const facts = h("dl", { class: "cbs-facts" }, [
+      h("dt", { text: t("target") }), h("dd", { class: "cbs-target", text: s.target }),
+      h("dt", { text: t("nextFace") }), h("dd", { text: `${t("player")} ${s.next_player}, ${t(s.next_face)}` }),
+      h("dt", { text: t("drawPile") }), h("dd", { text: t("cards", s.draw_pile) }),
+      h("dt", { text: t("winner") }), h("dd", { class: "cbs-winner", text: s.winner === null ? "—" : String(s.winner) }),
+    ]);
+    const pile = h("div", { class: "cbs-pile", "aria-label": t("pile") }, [h("span", { text: t("pile") + " " }),
+      h("span", { class: "cbs-cards" }, s.pile.map((p) => h("span", { class: `cbs-pile-card cbs-${p.face}` }, [
+        p.face === "down" && tableView ? card(null) : card(p.card),
+        h("span", { class: "cbs-claim", text: p.claim })])))]);
+    const seats = s.hands.map((hand, seat) => seatBox(seat, t("player"),
+      tableView ? h("span", { class: "cbs-count", text: t("cards", hand.length) }) : cards(hand),
+      seat === s.next_player ? "cbs-to-act" : ""));
+    return h("div", { class: "cbs-board cbs-yishang" }, [facts, h("div", { class: "cbs-players" }, seats), pile]);
+  }
+
+  function draw() {
+    root.replaceChildren();
+    root.lang = lang === "zh" ? "zh-CN" : "en";
+    const error = model.get("error");
+    if (error && (error.en || error.zh)) {
+      root.append(h("p", { class: "cbs-calm", role: "status", text: txt(error) }));
+    }
+    const all = steps();
+    if (!all.length) return;
+    index = Math.min(index, all.length - 1);
+    const step = all[index];
+    root.dataset.step = String(index);
+    root.dataset.kind = step.kind;
+    root.dataset.last = String(index === all.length - 1);
+    const hidden = tableView && (step.kind === "play_down" || step.kind === "draw");
+    root.append(
+      toolbar(),
+      h("p", { class: "cbs-rules", text: txt(model.get("rules_label")) }),
+      h("h3", { class: "cbs-title" }, [h("span", { text: txt(step.title) }), step.card && !hidden ? cards([step.card]) : null]),
+      h("p", { class: "cbs-reason" }, [h("span", { class: "cbs-rule", text: step.reason.rule }), " ",
+        h("span", { class: "cbs-why", text: step.reason[lang] || step.reason.en })]),
+      model.get("game") === "yishang" ? yishangBoard(step) : shengjiBoard(step),
+    );
+  }
+
+  model.on("change:steps", () => { index = 0; draw(); });
+  model.on("change:error", draw);
+  model.on("change:rules_label", draw);
+  draw();
+}
+
+export default { render };

@@ -1,0 +1,219 @@
+"""Deal steppers: a whole 升级 hand or 一上一下 game played by the engine, stepped in the browser.
+
+Python plays the whole hand (random legal players) or game (bots) once and hands the front
+end every step as data: the event, the engine's reason (rule id, English, Chinese), a
+bilingual title and the table after it.  ``stepper.js`` moves forward and back through that
+list with no round trip to the kernel; only "deal again" asks Python for a new hand.
+
+Rules: SJ-2 (deal), SG-1 / SS-1 (calls), SJ-7 (kitty), SJ-8 (leads), SJ-10 / SJ-11 (tricks),
+SJ-12 (kitty score), SG-7 / SS-7 (level change), SG-8 (next dealer); YS-1 … YS-16 (一上一下).
+
+>>> from cardlib.shengji.rules import get_ruleset
+>>> steps = shengji_steps(get_ruleset("shengji"), seed=3)
+>>> steps[0]["kind"], steps[-1]["kind"]
+('deal', 'next')
+>>> [s for s in steps if s["kind"] == "trick"][0]["reason"]["rule"]
+'SJ-10'
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any, Callable
+
+import anywidget
+import traitlets
+
+from cardlib.errors import CardlibError
+from cardlib.shengji.hand import Event, ShengjiHand
+from cardlib.shengji.player import RandomPlayer
+from cardlib.shengji.rules import Ruleset
+from cardlib.shengji.simulate import Report, play_hand
+from cardlib.yishang import Game
+from cardlib.yishang import Ruleset as YishangRuleset
+from cardlib.yishang.bots import Bot
+
+from .query import address_lang, address_rules
+
+_STATIC = Path(__file__).parent / "static"
+#: A 一上一下 game that has not ended after this many actions is shown as stopped.
+YISHANG_MAX_ACTIONS = 600
+
+Text = dict[str, str]
+
+
+class StepperError(CardlibError):
+    """The engine could not produce a whole hand or game for the stepper."""
+
+
+# --- 升级: a whole hand -----------------------------------------------------------------------
+
+def _shengji_title(event: Event, trick_no: int, dealt: int) -> Text:
+    """The step's heading in both languages (the reason says why)."""
+    seat, value, cards = event.seat, event.value, " ".join(map(str, event.cards))
+    titles: dict[str, Callable[[], tuple[str, str]]] = {
+        "deal": lambda: (f"Dealing: {dealt} of 100 cards dealt", f"发牌：已发{dealt}/100张"),
+        "call": lambda: (f"Seat {seat} calls with {cards}", f"{seat}号位亮主：{cards}"),
+        "redeal": lambda: ("Nobody called: deal again", "无人亮主：重新发牌"),
+        "dealer": lambda: (f"Seat {seat} deals this hand", f"{seat}号位坐庄"),
+        "turn": lambda: ("The kitty is turned to fix trump", "翻底定主"),
+        "trump": lambda: (f"Trump: {value}", f"主牌：{value}"),
+        "kitty": lambda: (f"Seat {seat} picks up the kitty", f"{seat}号位收底牌"),
+        "bury": lambda: (f"Seat {seat} buries 8 cards", f"{seat}号位扣底"),
+        "turn_to_lead": lambda: (f"Seat {seat} leads the first trick", f"{seat}号位首先出牌"),
+        "throw": lambda: (f"Trick {trick_no}: seat {seat} tries a throw", f"第{trick_no}轮：{seat}号位甩牌"),
+        "play": lambda: (f"Trick {trick_no}: seat {seat} plays {cards}", f"第{trick_no}轮：{seat}号位出{cards}"),
+        "trick": lambda: (f"Trick {trick_no} goes to seat {seat}: {value} points",
+                          f"第{trick_no}轮由{seat}号位赢得：{value}分"),
+        "kitty_score": lambda: (f"The kitty: {value} points to the attackers", f"底牌：闲家得{value}分"),
+        "level_change": lambda: ("The level change", "升级结果"),
+        "next": lambda: (f"Seat {seat} deals the next hand", f"下一局由{seat}号位坐庄"),
+    }
+    en, zh = titles.get(event.kind, lambda: (event.kind, event.kind))()
+    return {"en": en, "zh": zh}
+
+
+def play_shengji_hand(rules: Ruleset, seed: int) -> ShengjiHand:
+    """A whole first hand of a game, dealt from ``seed`` and played by seeded random players."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise StepperError(f"a deal seed is a whole number ≥ 0, not {seed!r}")
+    hand = ShengjiHand(rules, seed=seed)
+    players = [RandomPlayer(random.Random(seed * 4 + seat)) for seat in range(4)]
+    report = Report()
+    if not play_hand(hand, players, report) or report.failures:
+        raise StepperError(f"the engine could not finish hand {seed}: {report.failures}")
+    return hand
+
+
+def shengji_steps(rules: Ruleset, seed: int) -> list[dict[str, Any]]:
+    """Every step of one hand: runs of dealt cards as one step, then each call, the trump,
+    the kitty, every play and trick, the kitty score, the level change and the next dealer."""
+    hand = play_shengji_hand(rules, seed)
+    steps: list[dict[str, Any]] = []
+    table: list[list[Any]] = []  # the trick on the table, kept on show until the next lead
+    trick_no, settled = 0, True
+    history = hand.history()
+    for index, (event, snap) in enumerate(history):
+        if event.kind == "deal" and index + 1 < len(history) and history[index + 1][0].kind == "deal":
+            continue  # a run of dealt cards is one step, shown after its last card
+        if event.kind in ("play", "throw") and settled:
+            table, trick_no, settled = [], trick_no + 1, False
+        if event.kind == "play":
+            table.append([event.seat, [str(c) for c in event.cards]])
+        settled = settled or event.kind == "trick"
+        data = event.to_dict()
+        data["title"] = _shengji_title(event, trick_no, 100 - snap.undealt)
+        data["state"] = {**snap.to_dict(), "table": list(table)}
+        steps.append(data)
+    return steps
+
+
+# --- 一上一下: a whole game -------------------------------------------------------------------
+
+_YS_TITLES: dict[str, Callable[[dict[str, Any]], tuple[str, str]]] = {
+    "deal": lambda e: ("The deal", "发牌"),
+    "first_player": lambda e: (f"Player {e['seat']} plays first", f"{e['seat']}号玩家先出"),
+    "play_up": lambda e: (f"Player {e['seat']} plays face up", f"{e['seat']}号玩家明出一张"),
+    "draw": lambda e: (f"Player {e['seat']} draws", f"{e['seat']}号玩家摸牌"),
+    "play_down": lambda e: (f"Player {e['seat']} plays face down, claiming {e.get('claim', '—')}",
+                            f"{e['seat']}号玩家暗出一张，报{e.get('claim', '—')}"),
+    "stand": lambda e: ("Nobody challenges: the card stands", "无人质疑：此牌有效"),
+    "challenge": lambda e: (f"Player {e['seat']} challenges", f"{e['seat']}号玩家质疑"),
+    "reveal": lambda e: ("The card is turned over", "翻开此牌"),
+    "take": lambda e: (f"Player {e['seat']} takes the pile", f"{e['seat']}号玩家收走牌堆"),
+    "win": lambda e: (f"Player {e['seat']} wins", f"{e['seat']}号玩家获胜"),
+    "stall": lambda e: ("Nobody can finish", "无人能出完"),
+}
+
+
+def _yishang_state(game: Game) -> dict[str, Any]:
+    state = game.to_dict()
+    del state["log"], state["rules"]
+    state["hands"] = [[str(c) for c in hand] for hand in game.hands]
+    state["draw_pile"] = len(game.draw_pile)
+    return state
+
+
+def yishang_steps(rules: YishangRuleset, seed: int, players: int = 4) -> list[dict[str, Any]]:
+    """Every event of one game between bots, each with the table after the action that caused it."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise StepperError(f"a deal seed is a whole number ≥ 0, not {seed!r}")
+    game = Game.new(players, seed, rules)
+    rng, bot = random.Random(seed), Bot()
+    steps: list[dict[str, Any]] = []
+
+    def record(events: tuple[Any, ...]) -> None:
+        state = _yishang_state(game)
+        for event in events:
+            data = event.to_dict(reveal=True)
+            en, zh = _YS_TITLES.get(data["kind"], lambda e: (e["kind"], e["kind"]))(data)
+            data["title"] = {"en": en, "zh": zh}
+            data["state"] = state
+            steps.append(data)
+
+    record(game.log)
+    for _action in range(YISHANG_MAX_ACTIONS):
+        if game.is_over:
+            return steps
+        record(game.apply(bot.next_action(game, rng)))
+    raise StepperError(f"一上一下 game {seed} did not end within {YISHANG_MAX_ACTIONS} actions; "
+                       "deal another")
+
+
+# --- the widget -------------------------------------------------------------------------------
+
+def calm_error(error: Exception) -> Text:
+    """What the class sees when the engine refuses: one quiet sentence, no traceback."""
+    detail = str(error) if isinstance(error, CardlibError) else type(error).__name__
+    return {"en": f"This one could not be shown ({detail}). Try another.",
+            "zh": f"这一个无法显示（{detail}），请换一个。"}
+
+
+class DealStepper(anywidget.AnyWidget):
+    """Step through a whole hand (``DealStepper("shengji", seed=3)``) or game (``"yishang"``).
+
+    ``rules`` default to the address's rulesets (:func:`widgets.query.address_rules`).
+    """
+
+    _esm = _STATIC / "stepper.js"
+    _css = _STATIC / "stepper.css"
+
+    game = traitlets.Unicode("shengji").tag(sync=True)
+    seed = traitlets.Int(0).tag(sync=True)
+    steps = traitlets.List().tag(sync=True)
+    rules_label = traitlets.Dict().tag(sync=True)
+    error = traitlets.Dict().tag(sync=True)
+    lang = traitlets.Unicode("en").tag(sync=True)
+
+    def __init__(self, game: str = "shengji", seed: int = 0, rules: Ruleset | YishangRuleset | None = None,
+                 **kwargs: Any) -> None:
+        if game not in ("shengji", "yishang"):
+            raise StepperError(f"unknown game {game!r}: the stepper plays 'shengji' or 'yishang'")
+        super().__init__(game=game, lang=kwargs.pop("lang", address_lang()), **kwargs)
+        self._rules = rules
+        self.deal(seed)
+        self.on_msg(self._on_message)
+
+    def _ruleset(self) -> Ruleset | YishangRuleset:
+        if self._rules is not None:
+            return self._rules
+        address = address_rules()
+        return address.shengji if self.game == "shengji" else address.yishang
+
+    def deal(self, seed: int) -> None:
+        """Play hand (or game) ``seed`` and hand every step to the front end; an engine refusal
+        becomes a calm message in ``error`` instead of an exception."""
+        try:
+            rules = self._ruleset()
+            steps = shengji_steps(rules, seed) if self.game == "shengji" else yishang_steps(rules, seed)
+        except (CardlibError, ValueError, RuntimeError) as error:
+            self.error = calm_error(error)
+            return
+        label = {"en": f"{rules.name} rules", "zh": f"{rules.name} 规则"}
+        with self.hold_sync():
+            self.seed, self.steps, self.rules_label, self.error = seed, steps, label, {}
+
+    def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if isinstance(content, dict) and content.get("type") == "deal":
+            self.deal(self.seed + 1)
