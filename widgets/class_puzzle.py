@@ -1,0 +1,105 @@
+"""Class puzzles: the puzzle model of :mod:`widgets.puzzles`, presented to a room.
+
+The position and question are shown large with the answers hidden; the teacher reveals the
+correct answer(s) and the engine's explanation under the ruleset of the address
+(``?rules=shuangsheng``, see :mod:`widgets.query`); "another one" asks the engine for a fresh
+puzzle of the same kind.  The spec is F's: every verdict was computed by the engine, the
+browser only looks it up.
+
+Rules: every verdict cites a register id (see :mod:`widgets.puzzles.spec`).
+
+>>> from widgets.query import parse_query
+>>> ruleset_choice(make_puzzle("level_change", 16), parse_query("rules=shuangsheng"))
+('shuangsheng', {})
+>>> ruleset_choice(make_puzzle("level_change", 16), parse_query("rules=shuangsheng&takeover_line=85"))[0]
+'ss-line-85'
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import traitlets
+
+from cardlib.errors import CardlibError
+
+from .puzzles import KINDS, make_puzzle
+from .puzzles.spec import PuzzleError
+from .query import AddressRules, address_lang, address_rules
+from .stepper import calm_error
+
+_STATIC = Path(__file__).parent / "static"
+
+
+def ruleset_choice(spec: dict[str, Any], rules: AddressRules) -> tuple[str, dict[str, str]]:
+    """The spec's ruleset that the address asks for, and a note when it can only come close.
+
+    An exact match (preset and variant fields) wins; otherwise the preset itself, with a note
+    naming the fields this puzzle was not graded under.
+    """
+    yishang = spec["rulesets"][0]["preset"] in ("yishang", "yishang-fewest")
+    preset = rules.yishang_preset if yishang else rules.shengji_preset
+    wanted = rules.yishang if yishang else rules.shengji
+    fields = {name for name in rules.variant if hasattr(wanted, name)}
+    variant = {name: rules.variant[name] for name in fields}
+    for choice in spec["rulesets"]:
+        if choice["preset"] == preset and choice["variant"] == variant:
+            return choice["id"], {}
+    for choice in spec["rulesets"]:
+        if choice["preset"] == preset and not choice["variant"]:
+            missing = ", ".join(sorted(fields))
+            return choice["id"], {"en": f"This puzzle is graded under {preset} without {missing}.",
+                                  "zh": f"本题按{preset}规则判定，未计入{missing}。"}
+    first = spec["rulesets"][0]
+    return first["id"], {"en": f"This puzzle is graded under {first['label']['en']}.",
+                         "zh": f"本题按{first['label']['zh']}判定。"}
+
+
+class ClassPuzzle(anywidget.AnyWidget):
+    """``ClassPuzzle("level_change", seed=16)``: one puzzle, large, answer hidden until revealed."""
+
+    _esm = _STATIC / "class_puzzle.js"
+    _css = _STATIC / "class_puzzle.css"
+
+    spec = traitlets.Dict().tag(sync=True)
+    ruleset = traitlets.Unicode("").tag(sync=True)
+    note = traitlets.Dict().tag(sync=True)
+    rules_label = traitlets.Dict().tag(sync=True)
+    error = traitlets.Dict().tag(sync=True)
+    lang = traitlets.Unicode("en").tag(sync=True)
+
+    def __init__(self, kind: str, seed: int = 0, rules: AddressRules | None = None, **kwargs: Any) -> None:
+        if kind not in KINDS:
+            raise PuzzleError(f"unknown puzzle kind {kind!r}: kinds are {', '.join(KINDS)}")
+        super().__init__(lang=kwargs.pop("lang", address_lang()), **kwargs)
+        self.kind = kind
+        self._rules = rules
+        self._rng = random.Random(seed)
+        self.show(seed)
+        self.on_msg(self._on_message)
+
+    def show(self, seed: int) -> None:
+        """Show puzzle ``kind:seed`` graded under the address's ruleset; an engine refusal (or a
+        bad address) becomes a calm message in ``error``."""
+        try:
+            rules = self._rules if self._rules is not None else address_rules()
+            spec = make_puzzle(self.kind, seed)
+            ruleset, note = ruleset_choice(spec, rules)
+        except CardlibError as error:
+            self.error = calm_error(error)
+            return
+        label = next(r["label"] for r in spec["rulesets"] if r["id"] == ruleset)
+        with self.hold_sync():
+            self.spec, self.ruleset, self.note, self.error = spec, ruleset, note, {}
+            self.rules_label = {"en": f"Rules: {label['en']}", "zh": f"规则：{label['zh']}"}
+
+    def another(self) -> None:
+        """A fresh puzzle of the same kind, made by the engine."""
+        self.show(self._rng.randrange(10**6))
+
+    def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if isinstance(content, dict) and content.get("type") == "another":
+            self.another()
