@@ -155,6 +155,27 @@ def longest_tractor(ctx: TrumpContext, rules: Ruleset, cards: Iterable[Card]) ->
     return max((len(run) for run in pair_runs(ctx, rules, find_pairs(ctx, cards))), default=0)
 
 
+def tractor_lengths(ctx: TrumpContext, rules: Ruleset, pair_cards: Iterable[Card]) -> tuple[int, ...]:
+    """The pairs of each unit when pairs split into tractors longest first, as :func:`split_units` does.
+
+    ``pair_cards`` holds each pair once.  A maximal run of adjacent steps gives
+    one tractor as long as the run (a pair when the run is one step), plus a
+    pair for each further pair on a step: only the off-suit level step holds
+    more than one pair (SJ-5), its other pairs' neighbours are then used up.
+    Longest first; ``(2, 1)`` is a 2-pair tractor and a pair.
+
+    >>> from cardlib.cards import Rank, Suit, parse_cards
+    >>> from cardlib.shengji.rules import SHENGJI
+    >>> tractor_lengths(TrumpContext(Rank.TWO, Suit.SPADES), SHENGJI, parse_cards("S2 H2 D2 SA S9"))
+    (3, 1, 1)
+
+    Rules: SJ-6, SG-4 / SS-4
+    """
+    runs = pair_runs(ctx, rules, pair_cards)
+    lengths = [len(run) for run in runs] + [1 for run in runs for step in run for _ in step[1:]]
+    return tuple(sorted(lengths, reverse=True))
+
+
 def find_tractors(ctx: TrumpContext, rules: Ruleset, cards: CardsInput, pairs: int) -> list[tuple[Card, ...]]:
     """Every distinct tractor of exactly ``pairs`` pairs among ``cards``.
 

@@ -14,11 +14,17 @@ What a follow owes the lead (:class:`FollowDuty`):
   any cards of the suit (C-4);
 * a tractor lead of n pairs: a tractor of n pairs of the suit if the hand holds
   one (SJ-9; a longer tractor holds one).  Otherwise ``short_tractor_follow``
-  decides: ``pairs_then_singles`` (SG-5, the SS-5 default) asks for as many
-  pairs of the suit as the hand holds, up to n, then singles; pairs inside a
-  shorter tractor count as pairs like any other, and which pairs is free;
-  ``suit_count_only`` asks for the suit count alone;
-* a throw (C-3, optional): the suit count, and under ``pairs_then_singles`` as
+  decides:
+
+  ``tractors_then_pairs`` (SG-5, the SS-5 default; what rbtying/shengji,
+  yanlai00/shengji_plus and ejfn/Tractor do)
+      as many pairs of the suit as held, up to n, then singles, *and* as much
+      tractor structure as the hand allows (see :func:`best_structure`);
+  ``pairs_then_singles``
+      as many pairs as held, up to n, then singles; which pairs is free;
+  ``suit_count_only``
+      the suit count alone;
+* a throw (C-3, optional): the suit count, and unless ``suit_count_only`` as
   many pairs of the suit as the throw holds, if held.
 
 >>> from cardlib.cards import Rank, Suit
@@ -29,12 +35,15 @@ What a follow owes the lead (:class:`FollowDuty`):
 SJ-9: HA HA is a pair of hearts and the hand holds H5 H5, so it must play a pair of hearts; H5 H9 holds none.
 >>> legal_follows(ctx, SHENGJI, "HA HA", "H5 H5 H9 SK C3").count()
 1
+>>> legal_follows(ctx, SHENGJI, "HA HA HK HK HQ HQ", "H9 H9 H8 H8 H6 H6 H5 H5").count()
+4
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Iterator
 
 from ..cards import Card, check_copies, format_cards, sort_cards
@@ -42,7 +51,7 @@ from ..errors import CardlibError, InvalidPositionError
 from ..explain import Reason, Verdict
 from ..rule_ids import RuleId
 from .combos import (Shape, count_sub_multisets, find_pairs, find_tractors, longest_tractor, shape_of,
-                     sub_multisets)
+                     split_units, sub_multisets, tractor_lengths)
 from .leads import CardsInput, as_cards, read_lead, require_context, require_copies, require_in_hand
 from .rules import Ruleset
 from .trump import EffectiveSuit, TrumpContext, card_key
@@ -51,6 +60,38 @@ from .trump import EffectiveSuit, TrumpContext, card_key
 def short_tractor_rule(rules: Ruleset) -> RuleId:
     """The register id of ``short_tractor_follow`` for this ruleset's document (SG-5 or SS-5)."""
     return RuleId.SS_5 if rules.name.startswith("shuangsheng") else RuleId.SG_5
+
+
+def best_structure(hand_lengths: tuple[int, ...], pairs: int) -> tuple[int, ...]:
+    """The most tractor structure a follow of a ``pairs``-pair tractor can keep (SG-5 / SS-5).
+
+    ``hand_lengths``: the pairs of each unit when the hand's pairs of the led
+    suit split longest first (:func:`~.combos.tractor_lengths`).  The best is
+    those lengths from the longest down, each capped by the pairs still owed:
+
+    >>> best_structure((2, 2, 2), 3), best_structure((3, 2), 4), best_structure((2, 1), 4)
+    ((2, 1), (3, 1), (2, 1))
+
+    Why greedy is optimal: a play's units are disjoint tractors (and pairs) of
+    the hand, each inside one maximal run of adjacent pairs.  k disjoint units
+    inside runs of lengths r1 ≥ r2 ≥ … hold at most r1 + … + rk pairs (a
+    run's greedy split is its whole length, then one pair per extra pair on
+    the off-suit level step, and no k units of a run hold more), and never
+    more than the ``pairs`` owed.  The greedy list reaches exactly
+    min(pairs, r1 + … + rk) with its first k units, for every k, so it
+    dominates every play's list in every prefix sum, hence also
+    lexicographically; only its last entry may be cut from a longer run, and
+    any window of that run's length will do.  A follow is legal when its own
+    list (:func:`~.combos.tractor_lengths` of its pairs) equals this one.
+    """
+    best: list[int] = []
+    owed = pairs
+    for length in hand_lengths:
+        if not owed:
+            break
+        best.append(min(length, owed))
+        owed -= best[-1]
+    return tuple(best)
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +113,7 @@ class FollowDuty:
     must_suit: int      # cards of the led suit the play must hold
     must_pairs: int     # pairs of the led suit the play must hold
     tractor: bool       # the hand holds a tractor as long as the led one: it must play one
+    structure: tuple[int, ...]  # tractors_then_pairs: the units the pairs must form, when a choice is left
 
     @property
     def size(self) -> int:
@@ -92,8 +134,11 @@ class FollowDuty:
             return None if shape_of(self.ctx, self.rules, play) == self.shape else "tractor"
         if self.must_pairs:
             counts = Counter(map(card_key, in_suit))
-            if sum(1 for n in counts.values() if n == 2) < self.must_pairs:
+            pairs = [c for c in {card_key(c): c for c in in_suit}.values() if counts[card_key(c)] == 2]
+            if len(pairs) < self.must_pairs:
                 return "pairs"
+            if self.structure and tractor_lengths(self.ctx, self.rules, pairs) != self.structure:
+                return "structure"
         return None
 
     def judge(self, play: list[Card]) -> Verdict:
@@ -119,13 +164,19 @@ def follow_duty(ctx: TrumpContext, rules: Ruleset, lead: CardsInput, hand: Cards
     size = len(lead_cards)
     tractor = (shape.kind == "tractor" and len(suit_cards) >= size
                and longest_tractor(ctx, rules, suit_cards) >= shape.pairs)
-    held_pairs = sum(1 for k in set(map(id, suit_cards)) if held[k] >= 2)
-    if shape.kind == "pair" or (shape.pairs and rules.short_tractor_follow == "pairs_then_singles"):
-        must_pairs = min(shape.pairs, held_pairs)
+    pair_cards = [c for c in {id(c): c for c in suit_cards}.values() if held[id(c)] >= 2]
+    if shape.kind == "pair" or (shape.pairs and rules.short_tractor_follow != "suit_count_only"):
+        must_pairs = min(shape.pairs, len(pair_cards))
     else:
         must_pairs = 0
+    structure: tuple[int, ...] = ()
+    if (shape.kind == "tractor" and not tractor and len(pair_cards) > shape.pairs
+            and rules.short_tractor_follow == "tractors_then_pairs"):
+        # with no more pairs than owed, every pair is played and the structure follows
+        structure = best_structure(tractor_lengths(ctx, rules, pair_cards), shape.pairs)
+        structure = structure if structure[0] > 1 else ()
     return FollowDuty(ctx, rules, lead_cards, cards, held, suit, shape, suit_cards,
-                      min(size, len(suit_cards)), must_pairs, tractor)
+                      min(size, len(suit_cards)), must_pairs, tractor, structure)
 
 
 def _read_play(duty: FollowDuty, play: CardsInput) -> list[Card]:
@@ -172,7 +223,10 @@ class LegalFollows:
 
     Each play comes out as a list of Cards in canonical order (``Card.sort_key``).
     Counting multiplies out per-card choices, so a void hand's many plays are
-    never listed.  Rules: SJ-9, SJ-10, SG-5 / SS-5, C-4
+    never listed.  Under the structure duty of ``tractors_then_pairs`` the play
+    is n of the hand's pairs of the suit and nothing else, so only those
+    choices of pairs are tried (at most C(12, 6) = 924 for a 25-card hand).
+    Rules: SJ-9, SJ-10, SG-5 / SS-5, C-4
     """
 
     def __init__(self, duty: FollowDuty) -> None:
@@ -198,6 +252,8 @@ class LegalFollows:
             return count_sub_multisets(rest.values(), duty.size - len(duty.suit_cards))
         if duty.tractor:
             return len(find_tractors(duty.ctx, duty.rules, duty.suit_cards, duty.shape.pairs))
+        if duty.structure:
+            return sum(1 for _ in self._structured())
         return count_sub_multisets((n for _, n in self._suit_items()), duty.size, duty.must_pairs)
 
     def __iter__(self) -> Iterator[list[Card]]:
@@ -209,8 +265,18 @@ class LegalFollows:
         elif duty.tractor:
             for tractor in find_tractors(duty.ctx, duty.rules, duty.suit_cards, duty.shape.pairs):
                 yield sort_cards(c for c in tractor for _ in range(2))
+        elif duty.structure:
+            yield from self._structured()
         else:
             yield from sub_multisets(self._suit_items(), duty.size, duty.must_pairs)
+
+    def _structured(self) -> Iterator[list[Card]]:
+        """The choices of n pairs of the suit whose units are the best structure (SG-5 / SS-5)."""
+        duty = self.duty
+        pairs = [c for c, n in self._suit_items() if n >= 2]
+        for chosen in combinations(pairs, duty.shape.pairs):
+            if tractor_lengths(duty.ctx, duty.rules, chosen) == duty.structure:
+                yield [c for c in chosen for _ in range(2)]
 
     def __bool__(self) -> bool:
         return True  # the hand holds at least the lead's size, so some play always follows
@@ -237,6 +303,15 @@ def _explain(duty: FollowDuty, play: list[Card], breach: str | None) -> Reason:
                       f"{lead} is {shape.en} of {en} and the hand holds one, so it must play {shape.en} "
                       f"of {en}; {cards} is not one.",
                       f"首出{lead}是{zh}的{shape.zh}，手中有同样的拖拉机，必须跟出；{cards}不是。")
+    if breach == "structure":
+        played = tractor_lengths(duty.ctx, duty.rules, [c for c, n in Counter(play).items() if n == 2])
+        held_en, held_zh = _held_tractors(duty)
+        return Reason(rule_for_pairs,
+                      f"{lead} is {shape.en} of {en}; the hand holds no such tractor but holds {held_en}, "
+                      f"so it must keep as much of that shape as it can: {_units_en(duty.structure)}; "
+                      f"{cards} plays {_units_en(played)}.",
+                      f"首出{lead}是{zh}的{shape.zh}，手中没有同样的拖拉机，但有{held_zh}，须尽量保持牌型，"
+                      f"跟出{_units_zh(duty.structure)}；{cards}只是{_units_zh(played)}。")
     if breach == "pairs":
         pair_text = format_cards(c for c in find_pairs(duty.ctx, duty.suit_cards) for _ in range(2))
         return Reason(rule_for_pairs,
@@ -258,6 +333,13 @@ def _explain(duty: FollowDuty, play: list[Card], breach: str | None) -> Reason:
         return Reason(RuleId.C_4, f"{lead} is a pair of {en} and the hand holds {en} but no pair of them, "
                                   f"so any 2 {en} follow: {cards} does.",
                       f"首出{lead}是{zh}对子，手中有{zh}但没有对子，任意两张{zh}即可：{cards}可以。")
+    if duty.structure:
+        held_en, held_zh = _held_tractors(duty)
+        return Reason(short_tractor_rule(duty.rules),
+                      f"{lead} is {shape.en} of {en} and the hand holds no such tractor but holds {held_en}; "
+                      f"{cards} keeps {_units_en(duty.structure)}, as much of that shape as the hand allows.",
+                      f"首出{lead}是{zh}的{shape.zh}，手中没有同样的拖拉机，但有{held_zh}；"
+                      f"{cards}跟出{_units_zh(duty.structure)}，已尽量保持牌型。")
     if shape.kind in ("tractor", "throw"):
         rule = short_tractor_rule(duty.rules) if shape.kind == "tractor" else RuleId.C_3
         return Reason(rule, f"{lead} is {shape.en} of {en} and the hand holds no such tractor; {cards} "
@@ -275,3 +357,28 @@ def _pairs_en(n: int, suit: str) -> str:
 def _pair_count_en(play: list[Card], duty: FollowDuty) -> str:
     n = sum(1 for c, k in Counter(play).items() if k == 2 and duty.ctx.effective_suit(c) is duty.suit)
     return {0: "none", 1: "one"}.get(n, str(n))
+
+
+def _held_tractors(duty: FollowDuty) -> tuple[str, str]:
+    """The hand's tractors of the led suit, split longest first (SJ-6), in English and Chinese."""
+    units = [format_cards(u.cards) for u in split_units(duty.ctx, duty.rules, duty.suit_cards) if u.pairs > 1]
+    en = units[0] if len(units) == 1 else f"{', '.join(units[:-1])} and {units[-1]}"
+    return en, "、".join(units)
+
+
+def _units_en(lengths: tuple[int, ...]) -> str:
+    """``(2, 1, 1)`` as "a tractor of 2 pairs and 2 pairs"."""
+    parts = [f"a tractor of {n} pairs" for n in lengths if n > 1]
+    single_pairs = sum(1 for n in lengths if n == 1)
+    if single_pairs:
+        parts.append("a pair" if single_pairs == 1 else f"{single_pairs} pairs")
+    return " and ".join(parts)
+
+
+def _units_zh(lengths: tuple[int, ...]) -> str:
+    """``(2, 1, 1)`` as "2连对的拖拉机加2对"."""
+    parts = [f"{n}连对的拖拉机" for n in lengths if n > 1]
+    single_pairs = sum(1 for n in lengths if n == 1)
+    if single_pairs:
+        parts.append(f"{single_pairs}对")
+    return "加".join(parts)

@@ -7,6 +7,12 @@ plus optional variants no document has (throws 甩牌, other kitty-multiplier sc
 'natural_rank'
 >>> get_ruleset("shengji", {"throws": True}).throws
 True
+>>> get_ruleset("shuangsheng").short_tractor_follow
+'tractors_then_pairs'
+>>> get_ruleset("shengji", {"short_tractor_follow": "any"})
+Traceback (most recent call last):
+...
+cardlib.errors.RulesetError: ruleset field 'short_tractor_follow' does not take 'any'; it takes one of: 'tractors_then_pairs', 'pairs_then_singles', 'suit_count_only'
 >>> get_ruleset("shengji", {"colour": "red"})
 Traceback (most recent call last):
 ...
@@ -31,8 +37,10 @@ FIELD_CHOICES: dict[str, tuple[tuple[Any, ...], tuple[RuleId, ...]]] = {
     "joker_call_trump": (("no_trump", "previous_suit"), (RuleId.SG_3, RuleId.SS_3)),
     # SG-4 / SS-4: which level-card pairs are adjacent in a tractor.
     "tractor_adjacency": (("trump_order", "natural_rank"), (RuleId.SG_4, RuleId.SS_4)),
-    # SG-5 / SS-5: following a tractor lead without a tractor.
-    "short_tractor_follow": (("pairs_then_singles", "suit_count_only"), (RuleId.SG_5, RuleId.SS_5)),
+    # SG-5 / SS-5: following a tractor lead without a tractor of its length: keep as much tractor
+    # structure as held (the public engines' reading), any pairs, or the suit count alone.
+    "short_tractor_follow": (("tractors_then_pairs", "pairs_then_singles", "suit_count_only"),
+                             (RuleId.SG_5, RuleId.SS_5)),
     # SG-6 / SS-6 (and SG-E2): the kitty multiplier scheme.
     "kitty_multiplier": (("shengji", "double", "pair2_tractor4", "doubling", "largest_unit",
                           "power_of_cards", "lead_size"), (RuleId.SG_6, RuleId.SS_6)),
@@ -69,7 +77,7 @@ class Ruleset:
     no_call: str = "turn_kitty"
     joker_call_trump: str = "no_trump"
     tractor_adjacency: str = "trump_order"
-    short_tractor_follow: str = "pairs_then_singles"
+    short_tractor_follow: str = "tractors_then_pairs"
     kitty_multiplier: str = "shengji"
     level_table: str = "shengji"
     takeover_line: int = 80
@@ -115,6 +123,7 @@ SHENGJI = Ruleset(
     name="shengji",
     calling="shengji",
     tractor_adjacency="trump_order",
+    short_tractor_follow="tractors_then_pairs",  # SG-5: shorter tractors, then pairs, then singles
     kitty_multiplier="shengji",
     level_table="shengji",
     game_end="through_ace",  # SJ-13 (common to both): winning means playing through A
@@ -126,6 +135,7 @@ SHUANGSHENG = Ruleset(
     name="shuangsheng",
     calling="shuangsheng",
     tractor_adjacency="natural_rank",
+    short_tractor_follow="tractors_then_pairs",  # SS-5 is silent on partial shapes: as SG-5
     kitty_multiplier="double",
     level_table="shuangsheng",
     game_end="through_ace",
