@@ -22,6 +22,7 @@ widgets.query.AddressError: the address asks for rules 'bridge'; presets are: sh
 from __future__ import annotations
 
 import os
+from html import escape
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 from urllib.parse import parse_qsl
@@ -138,3 +139,16 @@ def address_lang(environ: Mapping[str, str] | None = None) -> str:
     """The language the address asks for (``?lang=zh``), English otherwise."""
     env = os.environ if environ is None else environ
     return "zh" if dict(parse_qsl(env.get("QUERY_STRING", ""))).get("lang") == "zh" else "en"
+
+
+def ruleset_badge(environ: Mapping[str, str] | None = None) -> str:
+    """The HTML badge a deck shows on every slide: the address's rulesets in both languages,
+    or, for an address that cannot be read, a calm line saying so (never a traceback)."""
+    try:
+        label, css = address_rules(environ).label(), "cbt-ruleset"
+    except AddressError as error:
+        label = {"en": f"This address asks for rules that do not exist ({error}).",
+                 "zh": f"地址中的规则无法识别（{error}）。"}
+        css = "cbt-ruleset cbt-error"
+    return (f'<div class="{css}" role="note"><span lang="en">{escape(label["en"])}</span><br>'
+            f'<span lang="zh-CN">{escape(label["zh"])}</span></div>')

@@ -210,7 +210,7 @@ class DealStepper(anywidget.AnyWidget):
         except (CardlibError, ValueError, RuntimeError) as error:
             self.error = calm_error(error)
             return
-        label = {"en": f"{rules.name} rules", "zh": f"{rules.name} 规则"}
+        label = {"en": f"Rules: {rules.name}", "zh": f"规则：{rules.name}"}
         with self.hold_sync():
             self.seed, self.steps, self.rules_label, self.error = seed, steps, label, {}
 

@@ -89,22 +89,22 @@ function render({ model, el }) {
       h("input", { type: "checkbox", class: "cbs-table-view", checked: tableView, onchange: (e) => { tableView = e.target.checked; draw(); } }),
       h("span", { text: t("tableView") })]) : null;
     return h("div", { class: "cbs-toolbar" }, [
-      button("first", "⏮ " + t("first"), () => go(0)),
+      button("first", "|◀ " + t("first"), () => go(0)),
       button("back", "◀ " + t("back"), () => go(index - 1)),
       button("next", t("next") + " ▶", () => go(index + 1)),
-      button("next-trick", t("nextTrick") + " ⏩", nextTrick),
-      button("last", t("last") + " ⏭", () => go(n - 1)),
+      button("next-trick", t("nextTrick") + " ▶▶", nextTrick),
+      button("last", t("last") + " ▶|", () => go(n - 1)),
       slider,
       h("span", { class: "cbs-counter", "aria-live": "polite", text: t("step", index + 1, n) }),
       view,
-      button("again", "🂠 " + t("again"), () => model.send({ type: "deal" })),
+      button("again", t("again"), () => model.send({ type: "deal" })),
       h("button", { type: "button", class: "cbs-lang", "aria-label": t("languageLabel"), text: t("language"),
         onclick: () => { lang = lang === "en" ? "zh" : "en"; model.set("lang", lang); model.save_changes(); draw(); } }),
     ]);
   }
 
   function seatBox(seat, label, content, extra = "") {
-    return h("div", { class: `cbs-seat cbs-${SEAT_PLACES[seat] || "seat" + seat} ${extra}`, "data-seat": seat }, [
+    return h("div", { class: `cbs-seat ${extra}`, "data-seat": seat }, [
       h("div", { class: "cbs-seat-name", text: `${label} ${seat}` }), content]);
   }
 
@@ -123,7 +123,7 @@ function render({ model, el }) {
       h("div", { class: `cbs-play cbs-at-${SEAT_PLACES[seat]}${seat === winner ? " cbs-winning" : ""}`, "data-seat": seat }, [
         h("span", { class: "cbs-play-seat", text: String(seat) }), cards(played)])));
     const seats = s.hands.map((hand, seat) => seatBox(seat, t("seat"), cards(hand),
-      (seat === s.to_act ? "cbs-to-act" : "") + (seat === s.dealer ? " cbs-dealer" : "")));
+      `cbs-${SEAT_PLACES[seat]}` + (seat === s.to_act ? " cbs-to-act" : "") + (seat === s.dealer ? " cbs-dealer" : "")));
     const kitty = s.kitty.length ? h("div", { class: "cbs-kitty" }, [h("span", { text: t("kitty") + " " }), cards(s.kitty)]) : null;
     const buried = s.buried.length ? h("div", { class: "cbs-kitty" }, [h("span", { text: t("buried") + " " }), cards(s.buried)]) : null;
     return h("div", { class: "cbs-board cbs-shengji" }, [facts, h("div", { class: "cbs-ring" }, [...seats, table]), kitty, buried]);
