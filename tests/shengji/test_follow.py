@@ -16,6 +16,9 @@ from cardlib.shengji.trump import TrumpContext
 
 TWO_S = TrumpContext(Rank.TWO, Suit.SPADES)
 SUIT_ONLY = get_ruleset("shengji", {"short_tractor_follow": "suit_count_only"})
+ANY_PAIRS = get_ruleset("shengji", {"short_tractor_follow": "pairs_then_singles"})
+TWO_H, ACE_H = TrumpContext(Rank.TWO, Suit.HEARTS), TrumpContext(Rank.ACE, Suit.HEARTS)
+SIX_DIAMOND_PAIRS = "DK DK DQ DQ D10 D10 D9 D9 D7 D7 D6 D6"
 
 
 def follows(ctx, rules, lead, hand):
@@ -91,7 +94,7 @@ def test_suit_count_only_variant_asks_only_for_the_suit():
 
 
 def test_sg5_three_pair_tractor_lead_against_a_two_pair_tractor():
-    """Documented choice: the shorter tractor's pairs count as pairs; as many pairs as held, up to 3."""
+    """No more pairs held than owed: every pair is played, the shorter tractor with them (SG-5)."""
     hand = "H9 H9 H8 H8 H5 H4 H3 C3"
     assert follows(TWO_S, SHENGJI, "HA HA HK HK HQ HQ", hand) == [
         "H9 H9 H8 H8 H4 H3", "H9 H9 H8 H8 H5 H3", "H9 H9 H8 H8 H5 H4"]
@@ -152,3 +155,51 @@ def test_sj9_cards_built_directly_count_like_parsed_ones():
     assert follows(TWO_S, SHENGJI, [Card(Suit.HEARTS, Rank.ACE)] * 2, hand) == ["H5 H5"]
     with pytest.raises(ImpossibleHandError, match="3 copies"):
         legal_follows(TWO_S, SHENGJI, "HA", hand + [Card(Suit.HEARTS, Rank.FIVE)])
+
+
+def test_sg5_three_pair_lead_keeps_a_two_pair_tractor_and_a_pair():
+    """yanlai00/shengji_plus test_matching_moves_tractor: 12 plays, a 2-pair tractor plus another pair."""
+    plays = follows(TWO_H, SHENGJI, "D3 D3 D4 D4 D5 D5", SIX_DIAMOND_PAIRS)
+    assert len(plays) == 12 == legal_follows(TWO_H, SHENGJI, "D3 D3 D4 D4 D5 D5", SIX_DIAMOND_PAIRS).count()
+    assert "DK DK DQ DQ D6 D6" in plays and "DK DK D9 D9 D6 D6" not in plays
+    assert len(follows(TWO_H, ANY_PAIRS, "D3 D3 D4 D4 D5 D5", SIX_DIAMOND_PAIRS)) == comb(6, 3)
+
+
+def test_sg5_four_pair_lead_keeps_two_two_pair_tractors():
+    """yanlai00/shengji_plus: level A, 4-pair lead, three 2-pair tractors held: 3 plays (15 with any pairs)."""
+    assert follows(ACE_H, SHENGJI, "D2 D2 D3 D3 D4 D4 D5 D5", SIX_DIAMOND_PAIRS) == [
+        "D10 D10 D9 D9 D7 D7 D6 D6", "DK DK DQ DQ D10 D10 D9 D9", "DK DK DQ DQ D7 D7 D6 D6"]
+    assert legal_follows(ACE_H, ANY_PAIRS, "D2 D2 D3 D3 D4 D4 D5 D5", SIX_DIAMOND_PAIRS).count() == comb(6, 4)
+
+
+def test_sg5_ss5_loose_pairs_reason_names_the_held_tractors_in_both_languages():
+    verdict = check_follow(TWO_H, SHUANGSHENG, "D3 D3 D4 D4 D5 D5", SIX_DIAMOND_PAIRS, "DK DK D9 D9 D6 D6")
+    assert not verdict.ok and verdict.rule is RuleId.SS_5
+    assert "DK DK DQ DQ, D10 D10 D9 D9 and D7 D7 D6 D6" in verdict.reason.en
+    assert "a tractor of 2 pairs and a pair" in verdict.reason.en and "3 pairs." in verdict.reason.en
+    assert "DK DK DQ DQ、D10 D10 D9 D9" in verdict.reason.zh and "2连对的拖拉机加1对" in verdict.reason.zh
+    legal = check_follow(TWO_H, SHENGJI, "D3 D3 D4 D4 D5 D5", SIX_DIAMOND_PAIRS, "DK DK DQ DQ D6 D6")
+    assert legal.ok and legal.rule is RuleId.SG_5 and "keeps a tractor of 2 pairs and a pair" in legal.reason.en
+
+
+def test_sg5_a_longer_run_is_cut_to_what_is_still_owed():
+    """4-pair lead, runs of 3 (H9-H7) and 3 (HK-HJ): one run whole, one pair from the other; 3+1 beats 2+2."""
+    lead, hand = "H2 H2 H3 H3 H4 H4 H5 H5", "HK HK HQ HQ HJ HJ H9 H9 H8 H8 H7 H7"
+    plays = follows(ACE_H, SHENGJI, lead, hand)
+    assert len(plays) == 6 and "HK HK HQ HQ HJ HJ H8 H8" in plays and "H9 H9 H8 H8 H7 H7 HQ HQ" not in plays
+    assert "HK HK HQ HQ H9 H9 H8 H8" not in plays  # two 2-pair tractors keep less than 3 + 1
+
+
+def test_sg4_sg5_short_tractor_through_the_level_rank_follows_the_adjacency():
+    """Level 5, spades trump: S6-S4 is a tractor in SG order, S6-S5-S4 a 3-pair tractor in SS natural rank."""
+    five = TrumpContext(Rank.FIVE, Suit.SPADES)
+    lead, hand = "S8 S8 S9 S9 S10 S10", "S6 S6 S5 S5 S4 S4 SK SK C3"
+    assert follows(five, SHENGJI, lead, hand) == ["S6 S6 S5 S5 S4 S4", "SK SK S6 S6 S4 S4"]
+    assert follows(five, SHUANGSHENG, lead, hand) == ["S6 S6 S5 S5 S4 S4"]
+
+
+def test_sg5_structure_duty_on_a_full_hand_counts_what_it_lists():
+    """25 cards, six spade pairs in three 2-pair tractors: 3 tractors x 4 other pairs (SG-5)."""
+    hand = "SA SA SK SK SJ SJ S10 S10 S8 S8 S7 S7 HA HK HQ HJ H10 H9 H8 H7 H6 H5 H4 H3 C3"
+    view = legal_follows(TrumpContext(Rank.TWO, Suit.DIAMONDS), SHENGJI, "S4 S4 S5 S5 S6 S6", hand)
+    assert view.count() == len(list(view)) == 12
