@@ -19,6 +19,7 @@ import anywidget
 import traitlets
 
 from .puzzles import build_bank, make_puzzle, pack_bank, seed_for, unpack_bank
+from .puzzles.registry import find_seed, kinds_for
 from .puzzles.spec import DIFFICULTIES, PuzzleError
 
 _STATIC = Path(__file__).parent / "static"
@@ -49,6 +50,25 @@ class Puzzle(anywidget.AnyWidget):
         super().__init__(spec=spec, bank=pack_bank(bank), lang=lang, difficulty=spec["difficulty"], **kwargs)
         self._rng = random.Random()
         self.on_msg(self._on_message)
+
+    @classmethod
+    def for_rule(cls, rule: str, kind: str | None = None, differs: bool = False, **traits: Any) -> "Puzzle":
+        """A puzzle whose spec cites ``rule``: ``Puzzle.for_rule("SJ-9", kind="follow_legal")``.
+
+        ``kind=None`` takes the first kind (in ``KINDS`` order) that exercises the rule; ``differs``
+        asks for a position the rulesets grade differently.  The seed is the first that fits, so
+        a chapter shows the same puzzle on every build.
+        """
+        kinds = [kind] if kind is not None else kinds_for(rule)
+        if not kinds:
+            raise PuzzleError(f"no puzzle kind exercises {rule}")
+        errors = []
+        for candidate in kinds:
+            try:
+                return cls(candidate, seed=find_seed(candidate, rule, differs=differs), **traits)
+            except PuzzleError as error:
+                errors.append(str(error))
+        raise PuzzleError("; ".join(errors))
 
     def bank_specs(self) -> list[dict[str, Any]]:
         """The specs the widget carries for a page with no kernel."""

@@ -1,13 +1,19 @@
-"""The registry of puzzle kinds: which generator makes each, and what a seed names.
+"""The registry of puzzle kinds: which generator makes each, what a seed names, which rules
+each kind exercises, and how to find the seed of a puzzle that exercises a rule.
 
 A seed names one puzzle (``#puzzle=<kind>:<seed>``) and fixes its difficulty
 (``seed % 3``: easy, normal, hard), so one seed always means one position.
+
+Rules: every register id is exercised by some kind (:data:`KIND_RULES`, checked by the tests).
 """
 
 from __future__ import annotations
 
 import importlib
+from functools import lru_cache
 from typing import Any, Callable
+
+from cardlib.rule_ids import RuleId
 
 from .spec import DIFFICULTIES, PuzzleError
 
@@ -23,6 +29,21 @@ KINDS: dict[str, str] = {
     "calling": "shengji_calling:make_calling",
     "ys_challenge": "yishang_kinds:make_challenge",
     "ys_state": "yishang_kinds:make_state",
+}
+
+#: The register ids each kind's reasons can cite (measured over many seeds by the tests);
+#: :func:`kinds_for` reads it to choose a kind for a rule.
+KIND_RULES: dict[str, frozenset[str]] = {
+    "follow_legal": frozenset({"SJ-9", "SG-5", "SS-5", "C-4"}),
+    "pick_follow": frozenset({"SJ-9", "SG-5", "SS-5", "C-4"}),
+    "trick_winner": frozenset({"SJ-10", "C-1", "C-5"}),
+    "shape": frozenset({"SJ-6", "SG-4", "SS-4"}),
+    "highest": frozenset({"SJ-5"}),
+    "kitty_score": frozenset({"SJ-12", "SG-6", "SS-6"}),
+    "level_change": frozenset({"SG-7", "SS-7", "SS-E2"}),
+    "calling": frozenset({"SG-1", "SS-1", "SG-3", "SS-3"}),
+    "ys_challenge": frozenset({"YS-9", "YS-10", "YS-14"}),
+    "ys_state": frozenset({"YS-6", "YS-10", "YS-11", "YS-E1"}),
 }
 
 
@@ -51,3 +72,46 @@ def make_puzzle(kind: str, seed: int) -> dict[str, Any]:
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise PuzzleError(f"a puzzle seed is a whole number ≥ 0, not {seed!r}")
     return generator(kind)(seed, difficulty_of(seed))
+
+
+#: How many seeds :func:`find_seed` tries before giving up.
+SEARCH_LIMIT = 3000
+
+
+@lru_cache(maxsize=None)
+def _cites(kind: str, seed: int) -> tuple[frozenset[str], bool]:
+    """The rule ids the puzzle ``kind:seed`` cites, and whether its rulesets grade it differently."""
+    spec = make_puzzle(kind, seed)
+    return frozenset(spec["rules"]), spec["differs"]
+
+
+@lru_cache(maxsize=None)
+def find_seed(kind: str, rule: str | None = None, differs: bool = False, difficulty: str | None = None,
+              start: int = 0) -> int:
+    """The first seed from ``start`` (of ``difficulty``, if given) whose puzzle cites ``rule`` and,
+    if ``differs``, is graded differently by its rulesets: same arguments, same seed.
+
+    >>> find_seed("level_change", "SS-E2", differs=True) >= 0
+    True
+    """
+    if kind not in KINDS:
+        raise PuzzleError(f"unknown puzzle kind {kind!r}: kinds are {', '.join(KINDS)}")
+    wanted = None if rule is None else RuleId.parse(str(rule)).value
+    if isinstance(start, bool) or not isinstance(start, int) or start < 0:
+        raise PuzzleError(f"a seed to start from is a whole number ≥ 0, not {start!r}")
+    first, step = start, 1
+    if difficulty is not None:  # the first seed ≥ start of that difficulty, then every third
+        first, step = start + (seed_for(difficulty, 0) - start) % len(DIFFICULTIES), len(DIFFICULTIES)
+    for seed in range(first, first + SEARCH_LIMIT * step, step):
+        rules, graded_apart = _cites(kind, seed)
+        if (wanted is None or wanted in rules) and (graded_apart or not differs):
+            return seed
+    what = f"cites {wanted}" if wanted else "fits"
+    raise PuzzleError(f"no {kind} puzzle {what}{' and differs between rulesets' if differs else ''} "
+                      f"among {SEARCH_LIMIT} seeds from {start}")
+
+
+def kinds_for(rule: str) -> list[str]:
+    """The kinds whose puzzles can exercise ``rule``, in :data:`KINDS` order."""
+    wanted = RuleId.parse(str(rule)).value
+    return [kind for kind in KINDS if wanted in KIND_RULES[kind]]

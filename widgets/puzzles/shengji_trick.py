@@ -35,8 +35,9 @@ def _context(case_ctx: TrumpContext) -> dict[str, str]:
 
 
 def _follow(rng: random.Random, ctx: TrumpContext, lead: list[Card], used: dict[Card, int],
-            level_of: FollowLevel, void_chance: float) -> list[Card]:
-    """One follower's play: a legal follow (SJ-9) from a random hand; a void hand trumps when it can."""
+            level_of: FollowLevel, void_chance: float) -> list[Card] | None:
+    """One follower's play: a legal follow (SJ-9) from a random hand; a void hand trumps when it can.
+    ``None`` when no hand fits the cards still unused (the caller draws another trick)."""
     led = ctx.effective_suit(lead[0])
     void = led is not EffectiveSuit.TRUMP and rng.random() < void_chance
     rules = get_ruleset("shengji")
@@ -58,7 +59,7 @@ def _follow(rng: random.Random, ctx: TrumpContext, lead: list[Card], used: dict[
         for card in play:
             used[card] += 1
         return play
-    raise RuntimeError("no follower hand fits")  # pragma: no cover
+    return None
 
 
 def make_trick(rng: random.Random, difficulty: str) -> tuple[TrumpContext, list[list[Card]]]:
@@ -72,13 +73,16 @@ def make_trick(rng: random.Random, difficulty: str) -> tuple[TrumpContext, list[
         led = EffectiveSuit.TRUMP if rng.random() < level_of.trump_lead_chance else rng.choice(
             [s for s in suits if s is not EffectiveSuit.TRUMP])
         lead = pick_lead(rng, ctx, suits[led], rng.choice(level_of.lead_pairs))
-        if lead is not None:
-            break
-    used = {card: 0 for card in DECK_WITH_JOKERS}
-    for card in lead:
-        used[card] += 1
-    plays = [lead] + [_follow(rng, ctx, lead, used, level_of, void_chance) for _ in range(3)]
-    return ctx, [sorted(p, key=ctx.order_key) for p in plays]
+        if lead is None:
+            continue
+        used = {card: 0 for card in DECK_WITH_JOKERS}
+        for card in lead:
+            used[card] += 1
+        plays: list[list[Card] | None] = [lead]
+        while len(plays) < 4 and plays[-1] is not None:
+            plays.append(_follow(rng, ctx, lead, used, level_of, void_chance))
+        if all(p is not None for p in plays):
+            return ctx, [sorted(p, key=ctx.order_key) for p in plays if p is not None]
 
 
 def make_trick_winner(seed: int, difficulty: str) -> dict[str, Any]:

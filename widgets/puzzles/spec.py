@@ -2,7 +2,8 @@
 
 A spec holds the position, the question, every possible answer with its verdict under
 each ruleset, the correct answers, and the engine's reasons (rule id, English, Chinese)
-with a link target per rule id.  Verdicts are stored compactly: each ruleset maps every
+with a link target per rule id, and ``rules``: every register id those reasons cite, under
+any ruleset (sorted), so a chapter can ask which puzzles exercise a rule.  Verdicts are stored compactly: each ruleset maps every
 answer to ``[ok, reason index]`` into one shared ``reasons`` table.
 
 Rules: every verdict cites a rule id of the register (``cardlib.rule_ids.RuleId``).
@@ -13,8 +14,8 @@ Rules: every verdict cites a rule id of the register (``cardlib.rule_ids.RuleId`
 >>> b.add_answer("yes", {"en": "Legal", "zh": "合规"},
 ...              {"shengji": (True, Reason(RuleId.SJ_9, "Fine.", "可以。"))})
 >>> spec = b.build(position={}, question={"en": "Legal?", "zh": "合规吗？"}, input_type="choice")
->>> spec["correct"], spec["reasons"][0]["anchor"]
-({'shengji': ['yes']}, 'rule-sj-9')
+>>> spec["correct"], spec["reasons"][0]["anchor"], spec["rules"]
+({'shengji': ['yes']}, 'rule-sj-9', ['SJ-9'])
 """
 
 from __future__ import annotations
@@ -30,14 +31,32 @@ SPEC_VERSION = 1
 DIFFICULTIES = ("easy", "normal", "hard")
 INPUT_TYPES = ("choice", "cards", "number", "fields")
 
-#: The book page (path from the book root, no suffix) that teaches each rule family.
-#: The chapters issue refines this map; every rule id resolves through :func:`rule_page`.
+#: The book page (path from the book root, no suffix) whose anchor ``rule-<id>`` teaches each
+#: rule id: one entry per register id, from the lead's page plan (``tests/book`` checks the anchors).
 RULE_PAGES: dict[str, str] = {
-    "YS": "book/yishang",
-    "SJ": "book/shengji",
-    "SG": "book/shengji",
-    "SS": "book/shengji",
-    "C": "book/shengji",
+    "YS-1": "book/yishang", "YS-2": "book/yishang", "YS-3": "book/yishang", "YS-4": "book/yishang",
+    "YS-5": "book/yishang", "YS-6": "book/yishang", "YS-7": "book/yishang", "YS-8": "book/yishang",
+    "YS-9": "book/yishang", "YS-10": "book/yishang", "YS-11": "book/yishang", "YS-12": "book/yishang",
+    "YS-13": "book/yishang", "YS-14": "book/yishang", "YS-15": "book/yishang", "YS-16": "book/yishang",
+    "YS-E1": "book/yishang",
+    "SJ-1": "book/shengji", "SJ-3": "book/shengji",
+    "SJ-4": "book/shengji-trumps", "SJ-5": "book/shengji-trumps",
+    "SJ-2": "book/shengji-dealing", "SJ-7": "book/shengji-dealing", "SG-1": "book/shengji-dealing",
+    "SS-1": "book/shengji-dealing", "SG-2": "book/shengji-dealing", "SS-2": "book/shengji-dealing",
+    "SG-3": "book/shengji-dealing", "SS-3": "book/shengji-dealing", "SG-9": "book/shengji-dealing",
+    "SS-9": "book/shengji-dealing",
+    "SJ-6": "book/shengji-playing", "SJ-8": "book/shengji-playing", "SJ-9": "book/shengji-playing",
+    "SJ-10": "book/shengji-playing", "SG-4": "book/shengji-playing", "SS-4": "book/shengji-playing",
+    "SG-5": "book/shengji-playing", "SS-5": "book/shengji-playing", "C-1": "book/shengji-playing",
+    "C-4": "book/shengji-playing", "C-5": "book/shengji-playing",
+    "SJ-11": "book/shengji-scoring", "SJ-12": "book/shengji-scoring", "SJ-13": "book/shengji-scoring",
+    "SG-6": "book/shengji-scoring", "SS-6": "book/shengji-scoring", "SG-7": "book/shengji-scoring",
+    "SS-7": "book/shengji-scoring", "SG-8": "book/shengji-scoring", "SS-8": "book/shengji-scoring",
+    "C-2": "book/shengji-scoring",
+    "SG-E1": "book/shengji-differences", "SG-E2": "book/shengji-differences",
+    "SG-E3": "book/shengji-differences", "SS-E1": "book/shengji-differences",
+    "SS-E2": "book/shengji-differences", "SS-E3": "book/shengji-differences",
+    "C-3": "book/variants",
 }
 
 
@@ -51,9 +70,8 @@ def rule_anchor(rule: RuleId | str) -> str:
 
 
 def rule_page(rule: RuleId | str) -> str:
-    """The page that teaches a rule: an exact entry of :data:`RULE_PAGES`, else its family's."""
-    text = str(rule)
-    return RULE_PAGES.get(text) or RULE_PAGES[text.rsplit("-", 1)[0]]
+    """The page that teaches a rule (``SJ-9`` → ``book/shengji-playing``)."""
+    return RULE_PAGES[RuleId.parse(str(rule)).value]
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,6 +162,7 @@ class SpecBuilder:
             if not keys:
                 raise PuzzleError(f"{self.kind} seed {self.seed}: no correct answer under {rid}")
         grades = {tuple(ok for ok, _r in rows) for rows in self._verdicts.values()}
+        rules = sorted({reason["rule"] for reason in self._reasons})
         spec: dict[str, Any] = {
             "version": SPEC_VERSION,
             "kind": self.kind,
@@ -160,6 +179,7 @@ class SpecBuilder:
             "verdicts": self._verdicts,
             "correct": correct,
             "reasons": self._reasons,
+            "rules": rules,
         }
         if self._otherwise:
             spec["otherwise"] = self._otherwise
