@@ -2,19 +2,31 @@
 
 Each question is answered by a function ``answer_<question>(case, context)`` in
 :mod:`.questions_play` (following, tricks, shapes) or :mod:`.questions_score`
-(points, kitty, levels, calling); this module turns the common fields into
-engine values and checks that every field a question needs is present.
+(points, kitty, levels, calling), marked with the fields it reads (:func:`takes`);
+this module turns the common fields into engine values, checks that every field
+a question needs is present, and refuses any field a question does not know
+besides the :data:`META_FIELDS` every case may carry, so a misspelt field never
+goes unnoticed.
+
+>>> answer({"question": "trick_points", "cards": "H5 SK", "plays": ["H5"]})
+Traceback (most recent call last):
+...
+cardlib.errors.CardlibError: case None: unknown field 'plays' for question 'trick_points'; it takes: cards
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar
 
 from ..cards import Card, Rank, Suit, parse_cards
 from ..errors import CardlibError, NotationError
 from ..explain import Reason
 from .rules import Ruleset, get_ruleset
+
+
+#: Fields any case may carry, whatever its question (cases.md; ``source`` names a public engine's test).
+META_FIELDS = frozenset({"id", "question", "game", "ruleset", "variant", "expect", "expect_error", "note", "source"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +78,23 @@ def read_ruleset(case: dict[str, Any]) -> Ruleset:
 
 
 Answerer = Callable[[dict[str, Any], CaseContext], tuple[Any, Reason]]
+AnswererT = TypeVar("AnswererT", bound=Answerer)
+
+
+def takes(*fields: str) -> Callable[[AnswererT], AnswererT]:
+    """Mark an ``answer_<question>`` function with the case fields it reads (besides META_FIELDS)."""
+    def mark(function: AnswererT) -> AnswererT:
+        function.fields = fields  # type: ignore[attr-defined]
+        return function
+    return mark
+
+
+def refuse_unknown_fields(case: dict[str, Any], fields: tuple[str, ...]) -> None:
+    """Raise if the case has a field neither its question nor every case (META_FIELDS) knows."""
+    unknown = sorted(set(case) - META_FIELDS - set(fields))
+    if unknown:
+        raise CardlibError(f"case {case.get('id')!r}: unknown field {unknown[0]!r} for question "
+                           f"{case.get('question')!r}; it takes: {', '.join(fields)}")
 
 
 def _questions() -> dict[str, Answerer]:
@@ -85,4 +114,6 @@ def answer(case: dict[str, Any]) -> tuple[Any, Reason]:
     table = _questions()
     if question not in table:
         raise CardlibError(f"unknown question {question!r}; Shengji questions are: {', '.join(sorted(table))}")
-    return table[question](case, CaseContext(read_ruleset(case)))
+    answerer = table[question]
+    refuse_unknown_fields(case, answerer.fields)  # type: ignore[attr-defined]
+    return answerer(case, CaseContext(read_ruleset(case)))

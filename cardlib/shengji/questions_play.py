@@ -3,7 +3,7 @@
 Rules: SJ-5, SJ-6, SJ-8, SJ-9, SJ-10, SG-4 / SS-4, SG-5 / SS-5, C-1, C-3, C-4, C-5
 
 Every ``answer_<question>(case, context)`` returns ``(answer, reason)`` in the
-formats of cases.md.  Card lists in answers are canonical strings whose cards
+formats of cases.md, and is marked with the fields it reads (:func:`.case_questions.takes`).  Card lists in answers are canonical strings whose cards
 are in canonical order (``Card.sort_key``: jokers, then S H C D, high rank
 first); ``legal_follows`` lists them in plain string order (Python ``sorted``).
 
@@ -24,7 +24,7 @@ from ..cards import Card, format_cards
 from ..errors import InvalidPositionError
 from ..explain import Reason
 from ..rule_ids import RuleId
-from .case_questions import CaseContext, read_cards, read_level, read_trump, require
+from .case_questions import CaseContext, read_cards, read_level, read_trump, require, takes
 from .combos import classify, find_pairs, tractor_rule
 from .follow import check_follow, legal_follows
 from .leads import as_cards
@@ -55,6 +55,7 @@ def read_seat(case: dict[str, Any], name: str) -> int:
     return seat
 
 
+@takes("level", "trump", "lead", "hand", "play")
 def answer_follow_legal(case: dict[str, Any], context: CaseContext) -> tuple[bool, Reason]:
     """May ``hand`` follow ``lead`` with ``play``?  (SJ-9, SJ-10, SG-5/SS-5, C-4)"""
     verdict = check_follow(read_context(case), context.rules, read_cards(case, "lead"),
@@ -62,6 +63,7 @@ def answer_follow_legal(case: dict[str, Any], context: CaseContext) -> tuple[boo
     return verdict.ok, verdict.reason
 
 
+@takes("level", "trump", "lead", "hand")
 def answer_legal_follows(case: dict[str, Any], context: CaseContext) -> tuple[list[str], Reason]:
     """Every distinct legal follow, each a canonical string, in string order (SJ-9)."""
     view = legal_follows(read_context(case), context.rules, read_cards(case, "lead"), read_cards(case, "hand"))
@@ -71,12 +73,14 @@ def answer_legal_follows(case: dict[str, Any], context: CaseContext) -> tuple[li
     return plays, Reason(example.rule, f"{count}; for one: {example.en}", f"共{len(plays)}种合法跟牌；例如：{example.zh}")
 
 
+@takes("level", "trump", "plays")
 def answer_trick_winner(case: dict[str, Any], context: CaseContext) -> tuple[int, Reason]:
     """The index of the winning play; a throw lead is taken as standing (SJ-10, C-1, C-5, C-3)."""
     result = find_trick_winner(read_context(case), context.rules, read_plays(case))
     return result.winner, result.reason
 
 
+@takes("level", "trump", "cards")
 def answer_shape(case: dict[str, Any], context: CaseContext) -> tuple[Any, Reason]:
     """The shape of ``cards``: single, pair, tractor with its pairs, throw, or none (SJ-6, SG-4/SS-4)."""
     ctx, rules, cards = read_context(case), context.rules, read_cards(case, "cards")
@@ -96,6 +100,7 @@ def answer_shape(case: dict[str, Any], context: CaseContext) -> tuple[Any, Reaso
     return shape.to_answer(), Reason(RuleId.SJ_6, f"{text} is {shape.en}.", f"{text}是{shape.zh}。")
 
 
+@takes("level", "trump", "cards")
 def answer_order(case: dict[str, Any], context: CaseContext) -> tuple[list[list[str]], Reason]:
     """``cards`` (all trumps, or all one plain suit) high to low in groups of equal strength (SJ-5)."""
     ctx, cards = read_context(case), read_cards(case, "cards")
@@ -112,6 +117,7 @@ def answer_order(case: dict[str, Any], context: CaseContext) -> tuple[list[list[
         RuleId.SJ_5, f"in {suit.en}, from high to low: {text}.", f"{suit.zh}从大到小：{text}。")
 
 
+@takes("dealer", "first_trick", "level", "trump", "leader", "plays")
 def answer_next_leader(case: dict[str, Any], context: CaseContext) -> tuple[int, Reason]:
     """Who leads next: the dealer on the first trick, else the trick's winner (SJ-8)."""
     if case.get("first_trick") is True:

@@ -4,8 +4,8 @@ Rules: SJ-2, SJ-7, SJ-11, SJ-12, SJ-13, SG-1 / SS-1, SG-2 / SS-2, SG-6 / SS-6, S
 SG-8, SS-8, SG-9 / SS-9, C-2
 
 Every ``answer_<question>(case, context)`` returns ``(answer, reason)`` in the formats of
-cases.md and of the extra questions ``deal``, ``bury`` and ``after_hand``.  A field the
-question does not know is an error, so a misspelt field never goes unnoticed.
+cases.md and of the extra questions ``deal``, ``bury`` and ``after_hand``; each is
+marked with the fields it reads, and :func:`.case_questions.answer` refuses any other.
 
 >>> from cardlib.shengji.rules import SHENGJI, SHUANGSHENG
 >>> answer_level_change({"attacker_points": 80}, CaseContext(SHUANGSHENG))[0]
@@ -19,28 +19,16 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import check_copies
-from ..errors import CardlibError, InvalidPositionError
+from ..errors import InvalidPositionError
 from ..explain import Reason
 from ..rule_ids import RuleId
 from .calling import resolve_calls
-from .case_questions import CaseContext, read_cards, read_level, require
+from .case_questions import CaseContext, read_cards, read_level, require, takes
 from .hand import HAND_SIZE, check_bury, cut_by, deal_order
 from .leads import as_cards
 from .progression import after_hand, check_levels
 from .questions_play import read_context, read_seat
 from .scoring import KITTY_SIZE, explain_trick_points, level_change, score_kitty, trick_points
-
-#: Fields any case may carry (cases.md).
-COMMON_FIELDS = frozenset({"id", "game", "question", "ruleset", "variant", "expect", "expect_error", "note"})
-
-
-def refuse_unknown_fields(case: dict[str, Any], *fields: str) -> None:
-    """Raise if the case has a field its question does not use."""
-    unknown = sorted(set(case) - COMMON_FIELDS - set(fields))
-    if unknown:
-        raise CardlibError(f"case {case.get('id')!r}: unknown field {unknown[0]!r} for question "
-                           f"{case.get('question')!r}; it takes: {', '.join(fields)}")
-
 
 def _read_count(case: dict[str, Any], name: str, size: int, rule: str) -> list:
     cards = read_cards(case, name)
@@ -49,17 +37,17 @@ def _read_count(case: dict[str, Any], name: str, size: int, rule: str) -> list:
     return cards
 
 
+@takes("cards")
 def answer_trick_points(case: dict[str, Any], context: CaseContext) -> tuple[int, Reason]:
     """SJ-11: the points among ``cards``."""
-    refuse_unknown_fields(case, "cards")
     cards = read_cards(case, "cards")
     check_copies(cards, 2, what="set of cards")
     return trick_points(cards), explain_trick_points(cards)
 
 
+@takes("level", "trump", "kitty", "last_trick", "last_trick_winner_team")
 def answer_kitty_score(case: dict[str, Any], context: CaseContext) -> tuple[int, Reason]:
     """SJ-12, SG-6 / SS-6, C-2: the points the kitty adds to the attackers."""
-    refuse_unknown_fields(case, "level", "trump", "kitty", "last_trick", "last_trick_winner_team")
     ctx = read_context(case)
     kitty = _read_count(case, "kitty", KITTY_SIZE, "SJ-2")
     plays = require(case, "last_trick")
@@ -74,9 +62,9 @@ def answer_kitty_score(case: dict[str, Any], context: CaseContext) -> tuple[int,
     return score_kitty(ctx, context.rules, kitty, played, team == "attackers")
 
 
+@takes("attacker_points")
 def answer_level_change(case: dict[str, Any], context: CaseContext) -> tuple[dict[str, Any], Reason]:
     """SG-7 / SS-7 (SS-E2, take-over line): the level change for ``attacker_points``."""
-    refuse_unknown_fields(case, "attacker_points")
     change, reason = level_change(context.rules, require(case, "attacker_points"))
     return change.to_dict(), reason
 
@@ -106,9 +94,9 @@ def _read_calls(case: dict[str, Any]) -> list[tuple[int, list]]:
     return parsed
 
 
+@takes("level", "calls", "first_hand", "kitty")
 def answer_calling(case: dict[str, Any], context: CaseContext) -> tuple[dict[str, Any], Reason]:
     """SG-1 / SS-1, SG-3 / SS-3, SG-9 / SS-9, and SG-2 / SS-2 when a ``kitty`` is given."""
-    refuse_unknown_fields(case, "level", "calls", "first_hand", "kitty")
     level = read_level(case)
     calls = _read_calls(case)
     first_hand = require(case, "first_hand")
@@ -121,9 +109,9 @@ def answer_calling(case: dict[str, Any], context: CaseContext) -> tuple[dict[str
     return answer, result.reason
 
 
+@takes("dealer")
 def answer_deal(case: dict[str, Any], context: CaseContext) -> tuple[dict[str, Any], Reason]:
     """SJ-2: the deal's order, sizes, kitty and cut."""
-    refuse_unknown_fields(case, "dealer")
     dealer = read_seat(case, "dealer")
     order, cutter = deal_order(dealer), cut_by(context.rules, dealer)
     cut_en = f"seat {cutter}, the player after the dealer, cuts" if cutter is not None else "no cut is named"
@@ -136,9 +124,9 @@ def answer_deal(case: dict[str, Any], context: CaseContext) -> tuple[dict[str, A
                           f"最后{KITTY_SIZE}张归庄家；{cut_zh}。")
 
 
+@takes("level", "trump", "hand", "kitty", "bury")
 def answer_bury(case: dict[str, Any], context: CaseContext) -> tuple[bool, Reason]:
     """SJ-7: any 8 of the dealer's hand and kitty may be buried."""
-    refuse_unknown_fields(case, "level", "trump", "hand", "kitty", "bury")
     read_context(case)
     hand = _read_count(case, "hand", HAND_SIZE, "SJ-2")
     kitty = _read_count(case, "kitty", KITTY_SIZE, "SJ-2")
@@ -147,9 +135,9 @@ def answer_bury(case: dict[str, Any], context: CaseContext) -> tuple[bool, Reaso
     return verdict.ok, verdict.reason
 
 
+@takes("dealer", "levels", "attacker_points")
 def answer_after_hand(case: dict[str, Any], context: CaseContext) -> tuple[dict[str, Any], Reason]:
     """SG-7 / SS-7, SG-8, SS-8, SJ-13: next dealer, new levels and the winner after a hand."""
-    refuse_unknown_fields(case, "dealer", "levels", "attacker_points")
     dealer = read_seat(case, "dealer")
     levels = check_levels(require(case, "levels"))
     change, change_reason = level_change(context.rules, require(case, "attacker_points"))
