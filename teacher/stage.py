@@ -6,12 +6,14 @@ they are converted here, never edited by hand.  The template ``teacher`` (Voila'
 template with nothing from other hosts) gets reveal.js's and Font Awesome's stylesheets and
 fonts copied from ``node_modules``.
 
-Usage: ``python teacher/stage.py OUT_DIR [NODE_MODULES]``; then serve ``OUT_DIR/notebooks``
-with ``JUPYTER_PATH=OUT_DIR/jupyter`` and the config in ``teacher/voila.json``.
+Usage: ``python teacher/stage.py OUT_DIR [--node-modules DIR] [--serve PORT]`` (``make present``
+stages into ``_build/present`` and serves it); :func:`voila_command` is how it is served.
 """
 
 from __future__ import annotations
 
+import argparse
+import os
 import shutil
 import sys
 from pathlib import Path
@@ -68,9 +70,33 @@ def stage(out: Path, node_modules: Path = ROOT / "node_modules") -> list[Path]:
     return written
 
 
+def voila_command(out: Path, port: int, python: str = sys.executable) -> tuple[list[str], dict[str, str]]:
+    """The command and environment that serve ``out/notebooks`` (staged) on 127.0.0.1:``port``:
+    the ``teacher`` template found through ``JUPYTER_PATH``, the settings of ``teacher/voila.json``
+    (no tracebacks shown, idle kernels culled, reveal.js served locally)."""
+    command = [python, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+               f"--Voila.config_file_paths={TEACHER}",
+               "--VoilaConfiguration.extension_denylist=jupyterlab-jupytext", str(out / "notebooks")]
+    env = {**os.environ, "JUPYTER_PATH": str(out / "jupyter")}
+    return command, env
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("out", type=Path, help="folder to stage into (e.g. _build/present)")
+    parser.add_argument("--node-modules", type=Path, default=ROOT / "node_modules")
+    parser.add_argument("--serve", type=int, metavar="PORT", help="then run Voila on this port")
+    args = parser.parse_args(argv)
+    written = stage(args.out, args.node_modules)
+    print(f"staged {len(written)} notebooks and the teacher template in {args.out}")
+    if args.serve is None:
+        return 0
+    command, env = voila_command(args.out, args.serve)
+    print(f"Teacher decks: http://127.0.0.1:{args.serve}/voila/tree/teacher  (?rules=shuangsheng picks the rules)")
+    print(f"Chapters:      http://127.0.0.1:{args.serve}/  (Ctrl-C stops Voila and its kernels)", flush=True)
+    os.execvpe(command[0], command, env)
+    return 1  # not reached: exec replaces this process
+
+
 if __name__ == "__main__":
-    if len(sys.argv) not in (2, 3):
-        raise SystemExit(__doc__)
-    modules = Path(sys.argv[2]) if len(sys.argv) == 3 else ROOT / "node_modules"
-    for notebook in stage(Path(sys.argv[1]), modules):
-        print(f"wrote {notebook}")
+    sys.exit(main(sys.argv[1:]))
