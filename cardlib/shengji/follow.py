@@ -43,15 +43,15 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, product
 from typing import Iterator
 
 from ..cards import Card, check_copies, format_cards, sort_cards
 from ..errors import CardlibError, InvalidPositionError
 from ..explain import Reason, Verdict
 from ..rule_ids import RuleId
-from .combos import (Shape, count_sub_multisets, find_pairs, find_tractors, longest_tractor, shape_of,
-                     split_units, sub_multisets, tractor_lengths)
+from .combos import (Shape, count_sub_multisets, find_pairs, find_tractors, longest_tractor, pair_runs,
+                     shape_of, split_units, sub_multisets, tractor_lengths)
 from .leads import CardsInput, as_cards, read_lead, require_context, require_copies, require_in_hand
 from .rules import Ruleset
 from .trump import EffectiveSuit, TrumpContext, card_key
@@ -224,8 +224,9 @@ class LegalFollows:
     Each play comes out as a list of Cards in canonical order (``Card.sort_key``).
     Counting multiplies out per-card choices, so a void hand's many plays are
     never listed.  Under the structure duty of ``tractors_then_pairs`` the play
-    is n of the hand's pairs of the suit and nothing else, so only those
-    choices of pairs are tried (at most C(12, 6) = 924 for a 25-card hand).
+    is n of the hand's pairs of the suit and nothing else; the choices are
+    made run by run (:class:`_StructureSearch`), so no choice of pairs that
+    misses the structure is ever built.
     Rules: SJ-9, SJ-10, SG-5 / SS-5, C-4
     """
 
@@ -253,7 +254,7 @@ class LegalFollows:
         if duty.tractor:
             return len(find_tractors(duty.ctx, duty.rules, duty.suit_cards, duty.shape.pairs))
         if duty.structure:
-            return sum(1 for _ in self._structured())
+            return _StructureSearch(duty).count()
         return count_sub_multisets((n for _, n in self._suit_items()), duty.size, duty.must_pairs)
 
     def __iter__(self) -> Iterator[list[Card]]:
@@ -266,23 +267,81 @@ class LegalFollows:
             for tractor in find_tractors(duty.ctx, duty.rules, duty.suit_cards, duty.shape.pairs):
                 yield sort_cards(c for c in tractor for _ in range(2))
         elif duty.structure:
-            yield from self._structured()
+            yield from _StructureSearch(duty)
         else:
             yield from sub_multisets(self._suit_items(), duty.size, duty.must_pairs)
-
-    def _structured(self) -> Iterator[list[Card]]:
-        """The choices of n pairs of the suit whose units are the best structure (SG-5 / SS-5)."""
-        duty = self.duty
-        pairs = [c for c, n in self._suit_items() if n >= 2]
-        for chosen in combinations(pairs, duty.shape.pairs):
-            if tractor_lengths(duty.ctx, duty.rules, chosen) == duty.structure:
-                yield [c for c in chosen for _ in range(2)]
 
     def __bool__(self) -> bool:
         return True  # the hand holds at least the lead's size, so some play always follows
 
     def __repr__(self) -> str:
         return f"<LegalFollows of {format_cards(self.duty.lead)} from {format_cards(self.duty.hand)}>"
+
+
+class _StructureSearch:
+    """The follows of a structure duty (SG-5 / SS-5): choices of pairs, one maximal run at a time.
+
+    Pairs of different runs are never adjacent, so a play's units are the union
+    of the units it takes from each run.  Each run's choices are grouped by the
+    units they form; a choice is kept only if its units still fit in what the
+    duty asks, and the count multiplies the choices out (a memoised sum over
+    runs and units still owed) instead of listing them.
+    """
+
+    def __init__(self, duty: FollowDuty) -> None:
+        pair_cards = [c for c in {card_key(c): c for c in duty.suit_cards}.values() if duty.held[card_key(c)] >= 2]
+        self.runs = [self._run_choices(duty, run) for run in pair_runs(duty.ctx, duty.rules, pair_cards)]
+        self.target = tuple(sorted(duty.structure))
+        self._ways: dict[tuple[int, tuple[int, ...]], int] = {}
+
+    @staticmethod
+    def _run_choices(duty: FollowDuty, run: list[list[Card]]) -> dict[tuple[int, ...], list[list[Card]]]:
+        """Every choice of pairs from one run (none included), keyed by the units it forms, sorted."""
+        per_step = [[list(pick) for k in range(len(step) + 1) for pick in combinations(step, k)] for step in run]
+        choices: dict[tuple[int, ...], list[list[Card]]] = {}
+        for picks in product(*per_step):
+            cards = [c for pick in picks for c in pick]
+            units = tuple(sorted(tractor_lengths(duty.ctx, duty.rules, cards)))
+            choices.setdefault(units, []).append(cards)
+        return choices
+
+    @staticmethod
+    def _less(owed: tuple[int, ...], units: tuple[int, ...]) -> tuple[int, ...] | None:
+        """``owed`` without ``units`` (both sorted), or None if ``units`` are not all owed."""
+        left = list(owed)
+        for unit in units:
+            if unit not in left:
+                return None
+            left.remove(unit)
+        return tuple(left)
+
+    def _options(self, index: int, owed: tuple[int, ...]) -> Iterator[tuple[tuple[int, ...], list[list[Card]]]]:
+        """The choices of run ``index`` that fit in ``owed`` and leave the later runs a way to finish."""
+        for units, ways in self.runs[index].items():
+            left = self._less(owed, units)
+            if left is not None and self._count(index + 1, left):
+                yield left, ways
+
+    def _count(self, index: int, owed: tuple[int, ...]) -> int:
+        if index == len(self.runs):
+            return 0 if owed else 1
+        key = (index, owed)
+        if key not in self._ways:
+            self._ways[key] = sum(len(ways) * self._count(index + 1, left) for left, ways in self._options(index, owed))
+        return self._ways[key]
+
+    def count(self) -> int:
+        return self._count(0, self.target)
+
+    def __iter__(self) -> Iterator[list[Card]]:
+        def walk(index: int, owed: tuple[int, ...], chosen: list[Card]) -> Iterator[list[Card]]:
+            if index == len(self.runs):
+                yield sort_cards(c for c in chosen for _ in range(2))
+                return
+            for left, ways in self._options(index, owed):
+                for cards in ways:
+                    yield from walk(index + 1, left, chosen + cards)
+        return walk(0, self.target, [])
 
 
 def _explain(duty: FollowDuty, play: list[Card], breach: str | None) -> Reason:

@@ -203,3 +203,23 @@ def test_sg5_structure_duty_on_a_full_hand_counts_what_it_lists():
     hand = "SA SA SK SK SJ SJ S10 S10 S8 S8 S7 S7 HA HK HQ HJ H10 H9 H8 H7 H6 H5 H4 H3 C3"
     view = legal_follows(TrumpContext(Rank.TWO, Suit.DIAMONDS), SHENGJI, "S4 S4 S5 S5 S6 S6", hand)
     assert view.count() == len(list(view)) == 12
+
+
+@pytest.mark.parametrize("rules", [SHENGJI, SHUANGSHENG], ids=["SG", "SS"])
+@pytest.mark.parametrize("lead, hand", [
+    ("S3 S3 S4 S4 S5 S5 S6 S6", "BJ BJ LJ LJ S2 S2 SA SA SK SK SQ SQ S10 S10 S9 S9 S8 S8 C3 C4 C5 C6 C7"),
+    ("S3 S3 S4 S4 S5 S5", "BJ BJ LJ LJ SA SA SK SK SJ SJ S10 S10 S8 S8 S7 S7 H2 H2 C3 C4 C5 C6 C7"),
+    ("S3 S3 S4 S4 S5 S5 S6 S6 S7 S7", "BJ BJ LJ LJ S2 S2 H2 H2 SK SK SQ SQ SJ SJ S9 S9 S8 S8 D2 D2 C3 C4 C5"),
+])
+def test_sg5_ss5_full_trump_hands_count_and_list_what_is_legal_pair_by_pair(rules, lead, hand):
+    """25-card hands, many trump pairs in short runs (off-suit level pairs too): the run-by-run search
+    agrees with asking is_legal_follow of every choice of the lead's number of pairs (SG-5 / SS-5)."""
+    from itertools import combinations
+
+    view = legal_follows(TWO_S, rules, lead, hand)
+    pairs = sorted({c for c in parse_cards(hand) if parse_cards(hand).count(c) == 2}, key=lambda c: c.sort_key)
+    legal = {format_cards(c for c in chosen for _ in range(2))
+             for chosen in combinations(pairs, len(parse_cards(lead)) // 2)
+             if is_legal_follow(TWO_S, rules, lead, hand, [c for c in chosen for _ in range(2)])}
+    listed = [format_cards(p) for p in view]
+    assert len(listed) == len(set(listed)) == view.count() == len(legal) and set(listed) == legal
