@@ -220,6 +220,10 @@ def first_hand_dealer(rules: Ruleset, state: CallState) -> tuple[int | None, Rea
     if state.first_caller is None:
         return None, None
     seat = state.first_caller
+    if state.kind is CallKind.LEVEL_PAIR and state.caller != seat:  # 高亮 by another player (SS-E3)
+        return seat, Reason(RuleId.SS_E3, f"Seat {state.caller}'s pair of level cards sets the trump, yet seat {seat}, "
+                                          f"who made the first call, deals the first hand (SS's unusual \"高亮\" passage).",
+                            f"{state.caller}号位的一对级牌（高亮）定主，但首局仍由最先亮主的{seat}号位坐庄（SS中“高亮”一段的特别之处）。")
     return seat, Reason(RuleId.SS_9, f"Seat {seat} made the first call, so seat {seat} deals the first hand "
                                      f"(later overcalls change the trump, not the dealer).",
                         f"{seat}号位最先亮主，首局由其坐庄（之后的反主只改主花色，不改庄家）。")
@@ -259,6 +263,9 @@ def resolve_calls(rules: Ruleset, level: Rank, calls: Sequence[tuple[int, Sequen
             reason = Reason(RuleId.SG_2, "Nobody called: the cards are dealt again.", "无人亮主：重新发牌。")
         else:
             trump, _index, reason = turn_kitty(kitty)
+            if rules.calling == "shuangsheng":  # SS-2: SS is silent; the engine turns the kitty as SG does
+                reason = Reason(RuleId.SS_2, f"{reason.en} (SS does not say what happens when nobody calls; "
+                                             f"this follows SG.)", f"{reason.zh}（SS未说明无人亮主时怎么办，按SG处理。）")
             trump_set = True
             if first_hand and dealer is None:
                 dealer = 0

@@ -45,6 +45,30 @@ def partner_of(seat: int) -> int:
     return (seat + 2) % SEATS
 
 
+def explain_partner(seat: int) -> Reason:
+    """SJ-1: who partners ``seat``: the player sitting opposite.
+
+    >>> explain_partner(1).en
+    'Partners sit opposite: seat 1 and seat 3 are one team.'
+    """
+    partner = partner_of(check_seat(seat))
+    return Reason(RuleId.SJ_1, f"Partners sit opposite: seat {seat} and seat {partner} are one team.",
+                  f"对家是搭档：{seat}号位和{partner}号位是一队。")
+
+
+def level_played(levels: tuple[Rank, Rank], dealer: int) -> tuple[Rank, Reason]:
+    """SJ-3: the level a hand is played at: the dealer team's own level.
+
+    >>> level_played((Rank.FIVE, Rank.NINE), 1)[0]
+    <Rank.NINE: 9>
+    """
+    team = team_of(check_seat(dealer, "dealer"))
+    level = levels[team]
+    return level, Reason(RuleId.SJ_3, f"Seat {dealer} deals, so the hand is played at the level of the dealer's team "
+                                      f"(team {team}): {level}.",
+                         f"{dealer}号位坐庄，本局打庄家方（{team}队）的级：{level}。")
+
+
 def next_seat(seat: int) -> int:
     """The next seat in playing order (counterclockwise)."""
     return (seat + 1) % SEATS

@@ -1,6 +1,6 @@
 """The play questions of ``python -m cardlib check``: following, tricks, shapes, order, leaders.
 
-Rules: SJ-5, SJ-6, SJ-8, SJ-9, SJ-10, SG-4 / SS-4, SG-5 / SS-5, C-1, C-3, C-4, C-5
+Rules: SJ-5, SJ-6, SJ-8, SJ-9, SJ-10, SG-4 / SS-4, SG-5 / SS-5, SG-E3, C-1, C-3, C-4, C-5
 
 Every ``answer_<question>(case, context)`` returns ``(answer, reason)`` in the
 formats of cases.md, and is marked with the fields it reads (:func:`.case_questions.takes`).  Card lists in answers are canonical strings whose cards
@@ -18,6 +18,7 @@ first); ``legal_follows`` lists them in plain string order (Python ``sorted``).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ..cards import Card, format_cards
@@ -28,6 +29,7 @@ from .case_questions import CaseContext, read_cards, read_level, read_trump, req
 from .combos import classify, find_pairs, tractor_rule
 from .follow import check_follow, legal_follows
 from .leads import as_cards
+from .rules import Ruleset
 from .trick import find_trick_winner
 from .trump import TrumpContext, group_by_strength
 
@@ -95,9 +97,20 @@ def answer_shape(case: dict[str, Any], context: CaseContext) -> tuple[Any, Reaso
             and len({ctx.effective_suit(c) for c in cards}) == 1:
         rule = tractor_rule(rules)
         how = "in the SJ-5 order" if rule is RuleId.SG_4 else "by natural rank within one suit"
+        if not _adjacent_in_some_reading(ctx, rules, cards):  # like SG's "77JJ" example (SG-E3)
+            return shape.to_answer(), Reason(
+                RuleId.SG_E3, f"{text} are pairs of one suit, but their ranks are not adjacent in either reading "
+                              f"(like SG's \"77JJ\" example, which is no tractor): no tractor.",
+                f"{text}是同门的对子，但无论按哪种顺序都不相连（如SG所举的“77JJ”，其实不是拖拉机）：不是拖拉机。")
         return shape.to_answer(), Reason(rule, f"{text} are pairs of one suit but not adjacent {how}: no tractor.",
                                          f"{text}是同门的对子，但不相连，不是拖拉机。")
     return shape.to_answer(), Reason(RuleId.SJ_6, f"{text} is {shape.en}.", f"{text}是{shape.zh}。")
+
+
+def _adjacent_in_some_reading(ctx: TrumpContext, rules: Ruleset, cards: list[Card]) -> bool:
+    """Whether ``cards`` form a tractor under either ``tractor_adjacency`` reading (SG-4 / SS-4)."""
+    return any(classify(ctx, replace(rules, tractor_adjacency=adjacency), cards).kind == "tractor"
+               for adjacency in ("trump_order", "natural_rank"))
 
 
 @takes("level", "trump", "cards")

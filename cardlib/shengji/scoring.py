@@ -62,6 +62,23 @@ def explain_trick_points(cards: Sequence[Card]) -> Reason:
                   f"5算5分，10和K算10分：{listing} = {total}分。")
 
 
+def points_left(won: Iterable[Card]) -> tuple[int, Reason]:
+    """SJ-11, SS-E1: the points still to be won when ``won`` are the cards taken in tricks so far.
+
+    Two decks hold eight 5s, eight 10s and eight Ks: 200 points (SS says four of each and 100).
+
+    >>> from cardlib.cards import parse_cards
+    >>> points_left(parse_cards("S5 H10 DK C9"))[0]
+    175
+    """
+    taken = trick_points(won)
+    left = TOTAL_POINTS - taken
+    return left, Reason(RuleId.SS_E1,
+                        f"Two decks hold eight 5s, eight 10s and eight Ks, {TOTAL_POINTS} points (not 100); "
+                        f"{taken} have been won, so {left} are still in play.",
+                        f"两副牌有八张5、八张10、八张K，共{TOTAL_POINTS}分（不是100分）；已得{taken}分，还剩{left}分。")
+
+
 # --- the kitty (SJ-12, SG-6 / SS-6, C-2) ---------------------------------------------------
 
 #: The rule id each kitty-multiplier scheme comes from.
@@ -111,7 +128,12 @@ def kitty_multiplier(rules: Ruleset, unit_pairs: int, cards: int, lead_cards: in
     else:  # "lead_size"
         factor = 2 * lead_cards
         how, how_zh = "2 × the number of cards led", "2×首家出牌张数"
-    reason = Reason(_SCHEME_RULES[scheme],
+    rule = _SCHEME_RULES[scheme]
+    if scheme == "shengji" and unit_pairs == 2:  # SG-E2: the table gives this tractor no more than a pair
+        rule = RuleId.SG_E2
+        how += "; as written, a 2-pair tractor (×4) counts no more than a pair (×4)"
+        how_zh += "；照原文，2对拖拉机（×4）并不比对子（×4）多"
+    reason = Reason(rule,
                     f"The last trick was won with {unit} ({cards} card{'s' * (cards != 1)}); "
                     f"the '{scheme}' scheme ({how}) multiplies the kitty by {factor}.",
                     f"用{unit_zh}（{cards}张）抠底；“{scheme}”规则（{how_zh}）底分乘{factor}。")

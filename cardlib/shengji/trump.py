@@ -24,6 +24,8 @@ from functools import lru_cache
 
 from ..cards import BIG_JOKER, DECK_WITH_JOKERS, LITTLE_JOKER, PLAIN_RANKS, Card, Rank, Suit
 from ..errors import InvalidPositionError, NotationError
+from ..explain import Reason
+from ..rule_ids import RuleId
 
 
 class EffectiveSuit(str, Enum):
@@ -118,6 +120,24 @@ class TrumpContext:
 #: The 54 distinct cards as the notation's shared objects (``parse_cards`` returns these).
 _CANONICAL: dict[Card, Card] = {c: c for c in DECK_WITH_JOKERS}
 _CANONICAL_IDS = frozenset(id(c) for c in DECK_WITH_JOKERS)
+
+
+def explain_trumps(ctx: TrumpContext, cards: list[Card]) -> Reason:
+    """SJ-4: which of ``cards`` are trumps (jokers, level cards, the trump suit), in both languages.
+
+    >>> explain_trumps(TrumpContext(Rank.FIVE, Suit.HEARTS), [Card(Suit.SPADES, Rank.FIVE), Card(Suit.CLUBS, Rank.ACE)]).en
+    'Trumps are the jokers, every 5 and every heart: S5 is a trump (1 of 2 cards).'
+    """
+    trumps = [c for c in cards if ctx.is_trump(c)]
+    suit = None if ctx.trump is None else EffectiveSuit(ctx.trump.value)
+    suit_en = f" and every {suit.en[:-1]}" if suit is not None else " (no trump suit)"
+    suit_zh = f"和所有{suit.zh}" if suit is not None else "（无主）"
+    listed = " ".join(map(str, trumps))
+    return Reason(RuleId.SJ_4, f"Trumps are the jokers, every {ctx.level}{suit_en}: "
+                               f"{listed + (' is a trump' if len(trumps) == 1 else ' are trumps') if trumps else 'none is a trump'}"
+                               f" ({len(trumps)} of {len(cards)} cards).",
+                  f"主牌是大小王、所有{ctx.level}{suit_zh}：{listed + '是主牌' if trumps else '没有主牌'}"
+                  f"（{len(cards)}张中有{len(trumps)}张）。")
 
 
 def canonical(card: Card) -> Card:

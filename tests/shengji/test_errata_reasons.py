@@ -1,0 +1,68 @@
+"""The engine's reasons cite the erratum or rule a position is about, so a puzzle on it names that id.
+
+Rules: SG-E2, SG-E3, SS-E1, SS-E3, SS-2, SJ-1, SJ-3, SJ-4
+"""
+
+from __future__ import annotations
+
+from cardlib.cards import Rank, Suit, parse_cards
+from cardlib.check import answer_case
+from cardlib.rule_ids import RuleId
+from cardlib.shengji.calling import resolve_calls
+from cardlib.shengji.progression import explain_partner, level_played
+from cardlib.shengji.rules import get_ruleset
+from cardlib.shengji.scoring import kitty_multiplier, points_left
+from cardlib.shengji.trump import TrumpContext, explain_trumps
+
+
+def test_sg_e2_a_two_pair_tractor_under_sg_cites_the_erratum_and_other_units_do_not():
+    rules = get_ruleset("shengji")
+    assert kitty_multiplier(rules, 2, 4, 4)[1].rule is RuleId.SG_E2
+    assert [kitty_multiplier(rules, n, 2 * n or 1, 2 * n or 1)[1].rule for n in (0, 1, 3)] == [RuleId.SG_6] * 3
+    assert kitty_multiplier(get_ruleset("shuangsheng"), 2, 4, 4)[1].rule is RuleId.SS_6
+
+
+def test_sg_e3_pairs_adjacent_in_neither_reading_cite_the_77jj_erratum():
+    for preset in ("shengji", "shuangsheng"):
+        answer, reason = answer_case({"question": "shape", "level": "5", "trump": "H", "cards": "S7 S7 SJ SJ",
+                                      "ruleset": preset})
+        assert answer == "none" and reason.rule is RuleId.SG_E3
+    # where the readings differ, the difference is cited, not the erratum (SG-4 / SS-4)
+    _answer, reason = answer_case({"question": "shape", "level": "5", "trump": "H", "cards": "S4 S4 S6 S6",
+                                   "ruleset": "shuangsheng"})
+    assert reason.rule is RuleId.SS_4
+
+
+def test_ss_e1_points_left_count_two_hundred():
+    left, reason = points_left(parse_cards("S5 S10 SK H9"))
+    assert left == 175 and reason.rule is RuleId.SS_E1 and "200" in reason.en and "200" in reason.zh
+    assert points_left([])[0] == 200
+
+
+def test_ss_e3_a_level_pair_by_another_player_keeps_the_first_single_caller_dealing():
+    rules = get_ruleset("shuangsheng")
+    result = resolve_calls(rules, Rank.TWO, [(1, parse_cards("H2")), (2, parse_cards("S2 S2"))], True)
+    assert result.dealer == 1 and result.trump is Suit.SPADES
+    from cardlib.shengji.calling import first_hand_dealer
+    assert first_hand_dealer(rules, result.state)[1].rule is RuleId.SS_E3
+    alone = resolve_calls(rules, Rank.TWO, [(1, parse_cards("H2"))], True)
+    assert first_hand_dealer(rules, alone.state)[1].rule is RuleId.SS_9
+
+
+def test_ss_2_nobody_calls_under_ss_cites_its_silence_and_turns_the_kitty_as_sg():
+    kitty = parse_cards("BJ D9 S2 S3 S4 S5 S6 S7")
+    sg = resolve_calls(get_ruleset("shengji"), Rank.TWO, [], False, kitty)
+    ss = resolve_calls(get_ruleset("shuangsheng"), Rank.TWO, [], False, kitty)
+    assert sg.trump is ss.trump is Suit.DIAMONDS
+    assert sg.reason.rule is RuleId.SG_2 and ss.reason.rule is RuleId.SS_2
+
+
+def test_sj_1_sj_3_partners_and_the_level_played():
+    assert explain_partner(2).rule is RuleId.SJ_1 and "seat 0" in explain_partner(2).en
+    level, reason = level_played((Rank.FIVE, Rank.NINE), 3)
+    assert level is Rank.NINE and reason.rule is RuleId.SJ_3
+
+
+def test_sj_4_the_trumps_among_some_cards():
+    reason = explain_trumps(TrumpContext(Rank.FIVE, Suit.HEARTS), parse_cards("LJ S5 H9 C9"))
+    assert reason.rule is RuleId.SJ_4 and "3 of 4" in reason.en and "4张中有3张" in reason.zh
