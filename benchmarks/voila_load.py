@@ -1,0 +1,179 @@
+"""Teacher mode under a class's load: N concurrent sessions on one Voila server.
+
+Each session (its own browser context in Debian's headless Chromium, every request off this
+machine refused) opens a deck, waits for its first slide, goes to the deck's class puzzle,
+reveals the answer and asks the kernel for another one.  Printed: time to first slide (median,
+p95), time to a puzzle answered, failures (target 0), and the memory of each kernel (RSS,
+measured while every session is open).  Only 127.0.0.1 is contacted; every wait is bounded.
+
+Usage: ``python benchmarks/voila_load.py [--sessions 20] [--deck 5-shengji-scoring-levels]``
+(needs ``make deps``: the Python venv, node_modules and /usr/bin/chromium).
+
+Rules: SG-7 / SS-7 (the deck's level_change puzzle), SJ-2 (its deal stepper).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+import psutil
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "teacher"))
+from stage import stage, voila_command  # noqa: E402  (teacher/ is a folder of scripts)
+
+CHROMIUM = "/usr/bin/chromium"
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking",
+         "--disable-component-update", "--no-first-run", "--disable-sync"]
+TIMEOUT_MS = 240_000
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def wait_for(url: str, process: subprocess.Popen, seconds: float = 60) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise SystemExit(f"Voila exited with {process.returncode}")
+        try:
+            with urllib.request.urlopen(url, timeout=2):
+                return
+        except OSError:
+            time.sleep(0.2)
+    raise SystemExit(f"Voila did not answer {url} within {seconds} s")
+
+
+def kernels(process: subprocess.Popen) -> list[psutil.Process]:
+    return [p for p in psutil.Process(process.pid).children(recursive=True)
+            if "ipykernel" in " ".join(p.cmdline())]
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+
+
+async def session(browser, url: str, opened: asyncio.Event, everyone: asyncio.Event) -> dict:
+    """One student's tab: first slide, then the puzzle answered (revealed, and another one)."""
+    context = await browser.new_context(viewport={"width": 1280, "height": 860})
+    outside: list[str] = []
+
+    async def route(route):
+        if route.request.url.startswith(("http://127.0.0.1", "data:", "blob:")):
+            await route.continue_()
+        else:
+            outside.append(route.request.url)
+            await route.abort()
+
+    await context.route("**/*", route)
+    page = await context.new_page()
+    result: dict = {"outside": outside}
+    try:
+        start = time.perf_counter()
+        await page.goto(url, wait_until="commit", timeout=TIMEOUT_MS)
+        await page.locator(".reveal .cbt-ruleset.cbt-fixed").wait_for(timeout=TIMEOUT_MS)
+        await page.locator(".reveal .slides section.present h1").wait_for(timeout=TIMEOUT_MS)
+        result["first_slide"] = time.perf_counter() - start
+        for _ in range(12):
+            puzzle = page.locator(".reveal .slides section.present .cbc")
+            if await puzzle.count():
+                break
+            await page.locator("body").press("ArrowRight")
+            await page.wait_for_timeout(200)
+        before = await puzzle.get_attribute("data-puzzle-id")
+        await puzzle.locator(".cbc-reveal").click()
+        await puzzle.locator(".cbc-answer .cbc-rule").wait_for(timeout=TIMEOUT_MS)
+        await puzzle.locator(".cbc-another").click()
+        await page.wait_for_function(
+            f"() => document.querySelector('.reveal .slides section.present .cbc').dataset.puzzleId !== {before!r}",
+            timeout=TIMEOUT_MS)
+        result["answered"] = time.perf_counter() - start
+        result["ok"] = not outside
+    except Exception as error:  # a failed session is counted, not fatal
+        result["ok"] = False
+        result["error"] = f"{type(error).__name__}: {str(error).splitlines()[0][:160]}"
+    opened.set()
+    await everyone.wait()  # stay open until memory is measured
+    await context.close()
+    return result
+
+
+async def run(url: str, sessions: int, voila: subprocess.Popen) -> tuple[list[dict], list[int]]:
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        events = [asyncio.Event() for _ in range(sessions)]
+        everyone = asyncio.Event()
+        tasks = [asyncio.create_task(session(browser, url, event, everyone)) for event in events]
+        await asyncio.wait_for(asyncio.gather(*(event.wait() for event in events)), TIMEOUT_MS / 1000 + 60)
+        memory = [k.memory_info().rss for k in kernels(voila)]
+        everyone.set()
+        results = await asyncio.gather(*tasks)
+        await browser.close()
+    return results, memory
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--sessions", type=int, default=20)
+    parser.add_argument("--deck", default="5-shengji-scoring-levels")
+    parser.add_argument("--rules", default="shuangsheng")
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory(prefix="voila-load-") as tmp:
+        out = Path(tmp)
+        stage(out)
+        port = free_port()
+        command, env = voila_command(out, port)
+        voila = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                 start_new_session=True)
+        try:
+            wait_for(f"http://127.0.0.1:{port}/", voila)
+            url = f"http://127.0.0.1:{port}/voila/render/teacher/{args.deck}.ipynb?rules={args.rules}"
+            start = time.perf_counter()
+            results, memory = asyncio.run(run(url, args.sessions, voila))
+            wall = time.perf_counter() - start
+        finally:
+            os.killpg(voila.pid, signal.SIGTERM)
+            try:
+                voila.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(voila.pid, signal.SIGKILL)
+    first = [r["first_slide"] for r in results if "first_slide" in r]
+    answered = [r["answered"] for r in results if "answered" in r]
+    failures = [r for r in results if not r["ok"]]
+    print(f"voila_load: {args.sessions} concurrent sessions, deck {args.deck}, ?rules={args.rules}, "
+          f"{os.cpu_count()} CPUs, {wall:.1f} s in all")
+    if first:
+        print(f"  time to first slide: median {statistics.median(first):.2f} s, p95 {percentile(first, 0.95):.2f} s, "
+              f"max {max(first):.2f} s")
+    if answered:
+        print(f"  time to a puzzle answered (revealed, then another one from the kernel): median "
+              f"{statistics.median(answered):.2f} s, p95 {percentile(answered, 0.95):.2f} s")
+    print(f"  failures: {len(failures)} (target 0)")
+    for failure in failures[:5]:
+        print(f"    {failure.get('error') or 'requests off this machine: ' + ', '.join(failure['outside'][:3])}")
+    if memory:
+        mib = [m / 2**20 for m in memory]
+        print(f"  kernels alive with every session open: {len(mib)}; memory per kernel (RSS): median "
+              f"{statistics.median(mib):.0f} MiB, max {max(mib):.0f} MiB, all kernels {sum(mib):.0f} MiB")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
