@@ -2,7 +2,7 @@
 
 The engine is called directly here (the follow, trick, shape, order, scoring, calling and
 一上一下 functions, or the ``check`` command's case answers), never through the spec code.
-Rules: SJ-5, SJ-6, SJ-9, SJ-10, SJ-12, SG-1/SS-1, SG-4/SS-4, SG-5/SS-5, SG-6/SS-6, SG-7/SS-7,
+Rules: SJ-1 … SJ-13, SG-1/SS-1 … SG-9/SS-9, SG-E2, SG-E3, SS-E1 … SS-E3, C-3,
 YS-4, YS-5, YS-9, YS-10, YS-14, YS-E1.
 """
 
@@ -19,6 +19,7 @@ from cardlib.rule_ids import RuleId
 from cardlib.shengji.calling import resolve_calls
 from cardlib.shengji.combos import classify
 from cardlib.shengji.follow import check_follow
+from cardlib.shengji.leads import check_lead
 from cardlib.shengji.rules import get_ruleset
 from cardlib.shengji.trick import find_trick_winner
 from cardlib.shengji.trump import TrumpContext
@@ -90,6 +91,40 @@ def engine_ok(spec: dict, ruleset: dict, key: str) -> bool:
                                 "variant": ruleset["variant"], "players": pos["players"], "hands": pos["hands"],
                                 "draw_pile": pos["draw_pile"], "first": pos["first"], "actions": pos["actions"]})
         return key == f"{state['target']}|{state['next_face']}|{state['next_player']}"
+    if kind == "first_dealer":
+        calls = [(c["seat"], parse_cards(c["cards"])) for c in pos["calls"]]
+        kitty = parse_cards(pos["kitty"]) if pos["kitty"] else None
+        result = resolve_calls(rules_of(ruleset), Rank.parse(pos["level"]), calls, True, kitty)
+        return key == f"{result.dealer}|{result.trump.value if result.trump else 'none'}"
+    if kind == "deal":
+        deal, _ = answer_case({"question": "deal", "dealer": pos["dealer"], "ruleset": ruleset["preset"]})
+        cut = "none" if deal["cut_by"] is None else str(deal["cut_by"])
+        return key == f"{(pos['dealer'] + 2) % 4}|{deal['kitty_to']}|{cut}"
+    if kind == "next_leader":
+        case = {k: v for k, v in pos.items() if k != "dealer" or pos.get("first_trick")}
+        seat, _ = answer_case({**case, "question": "next_leader", "ruleset": ruleset["preset"]})
+        return key == str(seat)
+    if kind == "after_hand":
+        after, _ = answer_case({**pos, "question": "after_hand", "ruleset": ruleset["preset"],
+                                "variant": ruleset["variant"]})
+        team = after["next_dealer"] % 2
+        winner = "none" if after["winner"] is None else str(after["winner"])
+        return key == f"{after['next_dealer']}|{after['levels'][team]}|{winner}"
+    if kind == "trick_points":
+        if "won" in pos:
+            return int(key) == 200 - answer_case({"question": "trick_points", "cards": pos["won"]})[0]
+        cards = [c for play in pos["plays"] for c in play]
+        return int(key) == answer_case({"question": "trick_points", "cards": cards})[0]
+    if kind == "count_trumps":
+        ctx = ctx_of(pos)
+        return int(key) == sum(ctx.is_trump(c) for c in parse_cards(pos["cards"]))
+    if kind == "bury":
+        allowed, _ = answer_case({"question": "bury", **{k: pos[k] for k in ("level", "trump", "hand", "kitty", "bury")}})
+        points = answer_case({"question": "trick_points", "cards": pos["bury"]})[0]
+        return key == f"{'yes' if allowed else 'no-points'}|{points}" or (
+            not allowed and key.startswith("no-") and key.endswith(f"|{points}"))
+    if kind == "lead_legal":
+        return check_lead(ctx_of(pos), rules_of(ruleset), pos["hand"], pos["play"]).ok == (key == "yes")
     raise AssertionError(f"no engine check for {kind}")
 
 

@@ -1,16 +1,18 @@
 """Calling puzzles: whose call stands, and what is trump?
 
-Rules: SG-1 / SS-1 (calls and overcalls), SG-3 / SS-3 (a joker pair), SG-9 / SS-9, SS-E3 (first dealer).
+Rules: SG-1 / SS-1 (calls and overcalls), SG-3 / SS-3 (a joker pair), SG-9 / SS-9, SS-E3 (first dealer),
+SG-2 / SS-2 (nobody calls: the kitty is turned).
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
+from itertools import product
 from typing import Any
 
-from cardlib.cards import BIG_JOKER, LITTLE_JOKER, Card, Rank, Suit
-from cardlib.shengji.calling import resolve_calls
+from cardlib.cards import BIG_JOKER, DECK_WITH_JOKERS, LITTLE_JOKER, Card, Rank, Suit
+from cardlib.shengji.calling import first_hand_dealer, resolve_calls
 from cardlib.shengji.rules import get_ruleset
 
 from .position import random_level, seat_label, text, trump_label
@@ -93,3 +95,69 @@ def make_calling(seed: int, difficulty: str) -> dict[str, Any]:
                 {"label": text("Hand", "本局"), "value": text("the first hand" if first_hand else "a later hand",
                                                             "首局" if first_hand else "非首局")}]},
             {"type": "plays", "label": text("Calls, in the order shown", "亮主顺序"), "plays": plays}]})
+
+
+#: The two documents, plus SG-9 read as "seats were drawn before the deal": seat 0 deals.
+FIRST_DEALER_RULESETS: tuple[RulesetChoice, ...] = SHENGJI_RULESETS + (
+    RulesetChoice("seat-zero", "shengji", "SG, dealer drawn before the deal (SG-9 other reading)",
+                  "SG：发牌前抽定庄家（SG-9 另一种理解）", {"first_dealer": "seat_zero"}),
+)
+
+
+def _first_hand_position(rng: random.Random, level: Rank, difficulty: str) -> tuple[list[tuple[int, list[Card]]], list[Card] | None]:
+    """Calls for the first hand, or (some hard ones) no call at all and the kitty to turn (SG-2)."""
+    if difficulty == "hard" and rng.random() < 0.35:
+        deck = [c for c in DECK_WITH_JOKERS for _ in range(2)]
+        rng.shuffle(deck)
+        return [], deck[:8]
+    while True:
+        calls = _random_calls(rng, level, "hard" if difficulty != "easy" else "normal")
+        if difficulty == "easy" or any(len(c) == 2 and not c[0].is_joker for _s, c in calls):
+            return calls, None
+        if rng.random() < 0.5:
+            return calls, None
+
+
+def make_first_dealer(seed: int, difficulty: str) -> dict[str, Any]:
+    """The first hand: who deals, and what is trump? (SG-9 / SS-9, SS-E3; SG-2 / SS-2 when nobody calls)"""
+    rng = random.Random(f"first_dealer:{seed}")
+    level = random_level(rng)
+    calls, kitty = _first_hand_position(rng, level, difficulty)
+    outcomes = {}
+    for choice in FIRST_DEALER_RULESETS:
+        rules = get_ruleset(choice.preset, choice.variant)
+        result = resolve_calls(rules, level, calls, True, kitty)
+        _dealer, dealer_reason = first_hand_dealer(rules, result.state)
+        outcomes[choice.id] = (result, dealer_reason or result.reason)
+    builder = SpecBuilder("first_dealer", seed=seed, difficulty=difficulty, rulesets=FIRST_DEALER_RULESETS)
+    trumps = [*(s.value for s in Suit), "none"]
+    for seat, trump in product(range(4), trumps):
+        verdicts = {}
+        for rid, (result, dealer_reason) in outcomes.items():
+            real_trump = result.trump.value if result.trump else "none"
+            right_dealer, right_trump = seat == result.dealer, trump == real_trump
+            why = dealer_reason if not right_dealer else result.reason
+            verdicts[rid] = (right_dealer and right_trump, why)
+        builder.add_answer(f"{seat}|{trump}", None, verdicts)
+    fields = [{"name": "dealer", "label": text("Deals the first hand", "首局庄家"),
+               "options": [{"value": str(s), "label": seat_label(s)} for s in range(4)]},
+              {"name": "trump", "label": text("Trump", "主"),
+               "options": [{"value": v, "label": trump_label(None if v == "none" else Suit(v))} for v in trumps]}]
+    display: list[dict[str, Any]] = [{"type": "facts", "items": [
+        {"label": text("Level", "级数"), "value": text(str(level), str(level))},
+        {"label": text("Hand", "本局"), "value": text("the first hand; the deal began at seat 0",
+                                                    "首局，从0号位开始发牌")}]}]
+    if calls:
+        display.append({"type": "plays", "label": text("Calls, in the order shown", "亮主顺序"),
+                        "plays": [{"label": seat_label(s), "cards": [str(c) for c in cs]} for s, cs in calls]})
+    else:
+        display += [{"type": "text", "text": text("Nobody called during the deal.", "发牌过程中无人亮主。")},
+                    {"type": "cards", "label": text("The kitty, in order from the top", "底牌（从上往下）"),
+                     "cards": [str(c) for c in kitty or []]}]
+    return builder.build(
+        position={"level": str(level), "calls": [{"seat": s, "cards": " ".join(map(str, cs))} for s, cs in calls],
+                  "kitty": [str(c) for c in kitty] if kitty else None},
+        input_type="fields", question=text("Who deals the first hand, and what is trump?", "首局谁坐庄？主是什么？"),
+        features={"calls": len(calls), "nobody_called": not calls,
+                  "level_pairs": sum(1 for _, c in calls if len(c) == 2 and not c[0].is_joker)},
+        extra={"display": display, "fields": fields})

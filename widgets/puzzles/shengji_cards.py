@@ -1,0 +1,183 @@
+"""Card-counting puzzles: points in a trick or still in play, trumps in a hand, what the dealer
+may bury, and what may be led.
+
+Rules: SJ-11, SS-E1 (points), SJ-4 (trumps), SJ-7 (burying), SJ-6, C-3 (leads and throws).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from cardlib.cards import DECK_WITH_JOKERS, Card
+from cardlib.explain import Reason
+from cardlib.shengji.hand import HAND_SIZE, check_bury
+from cardlib.shengji.leads import check_lead
+from cardlib.shengji.rules import get_ruleset
+from cardlib.shengji.scoring import KITTY_SIZE, explain_trick_points, points_left, trick_points
+from cardlib.shengji.trump import TrumpContext, explain_trumps
+
+from .position import cards_block, context_facts, facts, random_level, random_trump, text
+from .shengji_trick import make_trick
+from .spec import SHENGJI_RULESETS, RulesetChoice, SpecBuilder
+
+#: The two documents, plus throws (甩牌, C-3): an optional variant neither document has.
+LEAD_RULESETS: tuple[RulesetChoice, ...] = SHENGJI_RULESETS + (
+    RulesetChoice("throws", "shengji", "With throws (甩牌, C-3; not in either document)",
+                  "允许甩牌（C-3，两份规则都没有）", {"throws": True}),
+)
+
+YES_NO = (("yes", text("Yes", "可以")), ("no", text("No", "不可以")))
+
+
+def _shuffled_decks(rng: random.Random) -> list[Card]:
+    deck = list(DECK_WITH_JOKERS) * 2
+    rng.shuffle(deck)
+    return deck
+
+
+def _number_puzzle(kind: str, seed: int, difficulty: str, value: int, reason: Reason, **build: Any) -> dict[str, Any]:
+    """A number puzzle with one right value, the same reason under both presets, and near misses listed."""
+    builder = SpecBuilder(kind, seed=seed, difficulty=difficulty, rulesets=SHENGJI_RULESETS)
+    for candidate in sorted({value, max(0, value - 5), value + 5, value + 10}):
+        builder.add_answer(str(candidate), None, {r.id: (candidate == value, reason) for r in SHENGJI_RULESETS})
+    builder.set_otherwise({r.id: reason for r in SHENGJI_RULESETS})
+    return builder.build(input_type="number", **build)
+
+
+def make_trick_points(seed: int, difficulty: str) -> dict[str, Any]:
+    """How many points are in this trick (SJ-11)? Hard: how many are still in play (SS-E1: 200 in all)?"""
+    rng = random.Random(f"trick_points:{seed}")
+    if difficulty == "hard":
+        won = [card for card in _shuffled_decks(rng)[:rng.randrange(12, 40)] if trick_points([card])]
+        won.sort(key=lambda c: c.sort_key)
+        value, reason = points_left(won)
+        return _number_puzzle(
+            "trick_points", seed, difficulty, value, reason, position={"won": [str(c) for c in won]},
+            question=text("These point cards have been won in tricks so far. How many points are still in play?",
+                          "到目前为止各轮已赢走这些分牌。还剩多少分没有赢走？"),
+            features={"won_cards": len(won)},
+            extra={"display": [cards_block(text("Point cards won so far", "已赢走的分牌"), [str(c) for c in won])]})
+    ctx, plays = make_trick(rng, difficulty)
+    cards = [card for play in plays for card in play]
+    return _number_puzzle(
+        "trick_points", seed, difficulty, trick_points(cards), explain_trick_points(cards),
+        position={"plays": [[str(c) for c in p] for p in plays]},
+        question=text("How many points are in this trick?", "这一轮有多少分？"),
+        features={"cards": len(cards), "point_cards": sum(1 for c in cards if trick_points([c]))},
+        extra={"display": [{"type": "plays", "label": text("The trick", "这一轮"),
+                            "plays": [{"label": text(f"Play {i + 1}", f"第{i + 1}家"), "cards": [str(c) for c in p]}
+                                      for i, p in enumerate(plays)]}]})
+
+
+def make_count_trumps(seed: int, difficulty: str) -> dict[str, Any]:
+    """How many of these cards are trumps (SJ-4)?  Level cards of other suits and jokers count."""
+    rng = random.Random(f"count_trumps:{seed}")
+    ctx = TrumpContext(random_level(rng), random_trump(rng, {"easy": 0.0, "normal": 0.1, "hard": 0.3}[difficulty]))
+    size = {"easy": 5, "normal": 8, "hard": 10}[difficulty]
+    tops = [c for c in DECK_WITH_JOKERS if c.is_joker or c.rank is ctx.level]
+    pool = _shuffled_decks(rng)[:size]
+    for index in rng.sample(range(size), {"easy": 1, "normal": 2, "hard": 4}[difficulty]):
+        pool[index] = rng.choice(tops)  # level cards and jokers: where readers slip
+    cards = sorted(pool, key=lambda c: c.sort_key)
+    count = sum(1 for c in cards if ctx.is_trump(c))
+    reason = explain_trumps(ctx, cards)
+    builder = SpecBuilder("count_trumps", seed=seed, difficulty=difficulty, rulesets=SHENGJI_RULESETS)
+    for candidate in range(size + 1):
+        builder.add_answer(str(candidate), None, {r.id: (candidate == count, reason) for r in SHENGJI_RULESETS})
+    return builder.build(
+        position={"level": str(ctx.level), "trump": ctx.trump.value if ctx.trump else "none",
+                  "cards": [str(c) for c in cards]}, input_type="number",
+        question=text("How many of these cards are trumps?", "这些牌里有几张主牌？"),
+        features={"cards": size, "trumps": count, "no_trump": ctx.trump is None},
+        extra={"display": [facts(*context_facts(ctx.level, ctx.trump)), cards_block(text("Cards", "牌"),
+                                                                                     [str(c) for c in cards])]})
+
+
+BURY_ANSWERS = (("yes", text("Yes: any 8 cards may be buried", "可以：任意8张都能扣")),
+                ("no-points", text("No: point cards may not be buried", "不可以：分牌不能扣")),
+                ("no-trumps", text("No: trumps may not be buried", "不可以：主牌不能扣")))
+
+
+def make_bury(seed: int, difficulty: str) -> dict[str, Any]:
+    """The dealer buries 8 cards, points and trumps among them: allowed, and how many points go down? (SJ-7)"""
+    rng = random.Random(f"bury:{seed}")
+    ctx = TrumpContext(random_level(rng), random_trump(rng))
+    deck = _shuffled_decks(rng)
+    hand, kitty = deck[:HAND_SIZE], deck[HAND_SIZE:HAND_SIZE + KITTY_SIZE]
+    held = hand + kitty
+    wanted = {"easy": (1, 0), "normal": (2, 1), "hard": (3, 2)}[difficulty]  # point cards, trumps
+    points = [c for c in held if trick_points([c]) and not ctx.is_trump(c)][:wanted[0]]
+    trumps = [c for c in held if ctx.is_trump(c) and c not in points][:wanted[1]]
+    rest = [c for c in held if c not in points and c not in trumps]
+    bury = sorted(points + trumps + rng.sample(rest, KITTY_SIZE - len(points) - len(trumps)), key=ctx.order_key)
+    verdict = check_bury(hand, kitty, bury)
+    value = trick_points(bury)
+    builder = SpecBuilder("bury", seed=seed, difficulty=difficulty, rulesets=SHENGJI_RULESETS)
+    for (key, label) in BURY_ANSWERS:
+        for candidate in range(0, 85, 5):
+            ok = (key == "yes") == verdict.ok and candidate == value
+            builder.add_answer(f"{key}|{candidate}", None, {r.id: (ok, verdict.reason) for r in SHENGJI_RULESETS})
+    fields = [{"name": "allowed", "label": text("May the dealer bury these?", "庄家能扣这些牌吗？"),
+               "options": [{"value": key, "label": label} for key, label in BURY_ANSWERS]},
+              {"name": "points", "label": text("Points buried", "扣下的分"),
+               "options": [{"value": str(v)} for v in range(0, 85, 5)]}]
+    return builder.build(
+        position={"level": str(ctx.level), "trump": ctx.trump.value if ctx.trump else "none",
+                  "hand": [str(c) for c in sorted(hand, key=ctx.order_key)],
+                  "kitty": [str(c) for c in kitty], "bury": [str(c) for c in bury]}, input_type="fields",
+        question=text("The dealer picked up the kitty and wants to bury these 8 cards. Allowed? "
+                      "How many points go into the new kitty?",
+                      "庄家拿起底牌，想扣下这8张。可以吗？新底牌里有多少分？"),
+        features={"points": value, "trumps": sum(ctx.is_trump(c) for c in bury)},
+        extra={"fields": fields, "display": [
+            facts(*context_facts(ctx.level, ctx.trump)),
+            cards_block(text("The kitty picked up", "拿起的底牌"), [str(c) for c in kitty]),
+            cards_block(text("To bury", "要扣的牌"), [str(c) for c in bury])]})
+
+
+def _lead_candidates(rng: random.Random, ctx: TrumpContext, hand: list[Card]) -> list[list[Card]]:
+    """Leads worth asking about: a single, a pair, a tractor, a throw of one suit, a mixed play."""
+    by_suit: dict[Any, list[Card]] = {}
+    for card in hand:
+        by_suit.setdefault(ctx.effective_suit(card), []).append(card)
+    suit_cards = max(by_suit.values(), key=len)
+    pairs = sorted({c for c in suit_cards if suit_cards.count(c) == 2}, key=ctx.order_key)
+    options = [[rng.choice(hand)]] + [[c, c] for c in pairs]
+    if len(suit_cards) >= 2:
+        options.append(rng.sample(suit_cards, 2))
+        options.append(rng.sample(suit_cards, min(3, len(suit_cards))))
+    others = [c for c in hand if ctx.effective_suit(c) is not ctx.effective_suit(suit_cards[0])]
+    if others:
+        options.append([suit_cards[0], rng.choice(others)])
+    if len(pairs) >= 2:
+        options.append([c for c in pairs[:2] for _ in range(2)])
+    return options
+
+
+def make_lead_legal(seed: int, difficulty: str) -> dict[str, Any]:
+    """May you lead these cards? A single, a pair, a tractor (SJ-6), or a throw (C-3: only where allowed)."""
+    rng = random.Random(f"lead_legal:{seed}")
+    ctx = TrumpContext(random_level(rng), random_trump(rng, 0.1))
+    size = {"easy": 6, "normal": 8, "hard": 10}[difficulty]
+    deck = _shuffled_decks(rng)
+    suit = ctx.effective_suit(deck[0])
+    same = [c for c in deck if ctx.effective_suit(c) is suit]
+    core = same[:size // 2]
+    core += [c for c in core[:size // 4]]  # pairs of one suit, so tractors and throws come up
+    hand = sorted(core + [c for c in deck if c not in core][:size - len(core)], key=ctx.order_key)
+    if max(hand.count(c) for c in hand) > 2:
+        hand = sorted(deck[:size], key=ctx.order_key)
+    play = sorted(rng.choice(_lead_candidates(rng, ctx, hand)), key=ctx.order_key)
+    verdicts = {r.id: check_lead(ctx, get_ruleset(r.preset, r.variant), hand, play) for r in LEAD_RULESETS}
+    builder = SpecBuilder("lead_legal", seed=seed, difficulty=difficulty, rulesets=LEAD_RULESETS)
+    for key, label in YES_NO:
+        builder.add_answer(key, label, {rid: (v.ok == (key == "yes"), v.reason) for rid, v in verdicts.items()})
+    raw = {"level": str(ctx.level), "trump": ctx.trump.value if ctx.trump else "none",
+           "hand": [str(c) for c in hand], "play": [str(c) for c in play]}
+    return builder.build(
+        position=raw, input_type="choice", question=text("You lead. May you lead these cards?", "你首出。可以这样出吗？"),
+        features={"hand_size": size, "play_cards": len(play)},
+        extra={"display": [facts(*context_facts(ctx.level, ctx.trump)),
+                           cards_block(text("Your hand", "你的手牌"), raw["hand"]),
+                           cards_block(text("Lead", "首出"), raw["play"])]})
