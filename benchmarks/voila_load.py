@@ -63,6 +63,34 @@ def kernels(process: subprocess.Popen) -> list[psutil.Process]:
             if "ipykernel" in " ".join(p.cmdline())]
 
 
+def tree_cpu(root: psutil.Process, match: str) -> float:
+    """CPU seconds (user + system) used so far by ``root``'s descendants whose command names ``match``."""
+    total = 0.0
+    for process in root.children(recursive=True):
+        try:
+            if match in " ".join(process.cmdline()):
+                times = process.cpu_times()
+                total += times.user + times.system
+        except psutil.Error:
+            pass
+    return total
+
+
+def fetch_all(url: str, sessions: int) -> list[float]:
+    """Server side only: ``sessions`` concurrent GETs, each until Voila has sent the page it
+    rendered after running the whole deck in a fresh kernel."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    def fetch(_index: int) -> float:
+        start = time.perf_counter()
+        with urllib.request.urlopen(url, timeout=TIMEOUT_MS / 1000) as response:
+            response.read()
+        return time.perf_counter() - start
+
+    with ThreadPoolExecutor(sessions) as pool:
+        return list(pool.map(fetch, range(sessions)))
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
@@ -89,6 +117,7 @@ async def session(browser, url: str, opened: asyncio.Event, everyone: asyncio.Ev
         await page.locator(".reveal .cbt-ruleset.cbt-fixed").wait_for(timeout=TIMEOUT_MS)
         await page.locator(".reveal .slides section.present h1").wait_for(timeout=TIMEOUT_MS)
         result["first_slide"] = time.perf_counter() - start
+        await page.locator(".reveal .slides .cbc").first.wait_for(state="attached", timeout=TIMEOUT_MS)
         for _ in range(12):
             puzzle = page.locator(".reveal .slides section.present .cbc")
             if await puzzle.count():
@@ -113,7 +142,7 @@ async def session(browser, url: str, opened: asyncio.Event, everyone: asyncio.Ev
     return result
 
 
-async def run(url: str, sessions: int, voila: subprocess.Popen) -> tuple[list[dict], list[int]]:
+async def run(url: str, sessions: int, voila: subprocess.Popen) -> tuple[list[dict], list[int], dict[str, float]]:
     from playwright.async_api import async_playwright
 
     async with async_playwright() as playwright:
@@ -123,10 +152,30 @@ async def run(url: str, sessions: int, voila: subprocess.Popen) -> tuple[list[di
         tasks = [asyncio.create_task(session(browser, url, event, everyone)) for event in events]
         await asyncio.wait_for(asyncio.gather(*(event.wait() for event in events)), TIMEOUT_MS / 1000 + 60)
         memory = [k.memory_info().rss for k in kernels(voila)]
+        server = psutil.Process(voila.pid)
+        cpu = {"Voila and its kernels": sum(server.cpu_times()[:2]) + tree_cpu(server, "python"),
+               "Chromium": tree_cpu(psutil.Process(), "chromium")}
         everyone.set()
         results = await asyncio.gather(*tasks)
         await browser.close()
-    return results, memory
+    return results, memory, cpu
+
+
+def serve(out: Path) -> tuple[subprocess.Popen, int]:
+    port = free_port()
+    command, env = voila_command(out, port)
+    voila = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                             start_new_session=True)
+    wait_for(f"http://127.0.0.1:{port}/", voila)
+    return voila, port
+
+
+def stop(voila: subprocess.Popen) -> None:
+    os.killpg(voila.pid, signal.SIGTERM)
+    try:
+        voila.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        os.killpg(voila.pid, signal.SIGKILL)
 
 
 def main(argv: list[str]) -> int:
@@ -135,25 +184,22 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--deck", default="5-shengji-scoring-levels")
     parser.add_argument("--rules", default="shuangsheng")
     args = parser.parse_args(argv)
+    path = f"voila/render/teacher/{args.deck}.ipynb?rules={args.rules}"
     with tempfile.TemporaryDirectory(prefix="voila-load-") as tmp:
         out = Path(tmp)
         stage(out)
-        port = free_port()
-        command, env = voila_command(out, port)
-        voila = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                 start_new_session=True)
+        voila, port = serve(out)  # one server for the browsers ...
         try:
-            wait_for(f"http://127.0.0.1:{port}/", voila)
-            url = f"http://127.0.0.1:{port}/voila/render/teacher/{args.deck}.ipynb?rules={args.rules}"
             start = time.perf_counter()
-            results, memory = asyncio.run(run(url, args.sessions, voila))
+            results, memory, cpu = asyncio.run(run(f"http://127.0.0.1:{port}/{path}", args.sessions, voila))
             wall = time.perf_counter() - start
         finally:
-            os.killpg(voila.pid, signal.SIGTERM)
-            try:
-                voila.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                os.killpg(voila.pid, signal.SIGKILL)
+            stop(voila)
+        voila, port = serve(out)  # ... and a fresh one for the server-only measure
+        try:
+            served = fetch_all(f"http://127.0.0.1:{port}/{path}", args.sessions)
+        finally:
+            stop(voila)
     first = [r["first_slide"] for r in results if "first_slide" in r]
     answered = [r["answered"] for r in results if "answered" in r]
     failures = [r for r in results if not r["ok"]]
@@ -165,6 +211,10 @@ def main(argv: list[str]) -> int:
     if answered:
         print(f"  time to a puzzle answered (revealed, then another one from the kernel): median "
               f"{statistics.median(answered):.2f} s, p95 {percentile(answered, 0.95):.2f} s")
+    print(f"  server side alone ({args.sessions} concurrent GETs, each a fresh kernel running the whole deck): "
+          f"median {statistics.median(served):.2f} s, p95 {percentile(served, 0.95):.2f} s")
+    print("  CPU seconds while the browsers ran (this machine serves and browses at once): "
+          + ", ".join(f"{name} {seconds:.0f} s" for name, seconds in cpu.items()))
     print(f"  failures: {len(failures)} (target 0)")
     for failure in failures[:5]:
         print(f"    {failure.get('error') or 'requests off this machine: ' + ', '.join(failure['outside'][:3])}")

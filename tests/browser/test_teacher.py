@@ -63,7 +63,9 @@ def open_deck(page, url: str, deck: str, query: str = "") -> None:
 
 
 def go_to_slide_with(page, selector: str, limit: int = 12):
-    """Press → until the present slide shows ``selector``; the locator of it there."""
+    """Press → until the present slide shows ``selector``; the locator of it there.  Widgets
+    render after the page loads, so first wait until one is on some slide."""
+    page.locator(f".reveal .slides {selector}").first.wait_for(state="attached", timeout=90_000)
     for _ in range(limit):
         here = page.locator(f".reveal .slides section.present {selector}")
         if here.count():
