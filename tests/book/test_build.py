@@ -18,6 +18,8 @@ BOOK_LABELS = [
     "sj", "sj-table", "sj-levels", "sj-trumps", "sj-dealing", "sj-kitty", "sj-leading", "sj-pairs-tractors",
     "sj-trumping", "sj-trick-winner", "sj-points", "sj-last-trick", "sj-going-up", "sj-differences",
     "sj-errata",
+    # issue 6: 升级 split into one page per stage of a hand, plus the variants page.
+    "sj-calling", "sj-playing", "sj-scoring", "sj-level-tables", "sj-differences-page", "sj-silent", "variants",
     "glossary", "engine",
 ]
 
