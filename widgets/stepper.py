@@ -127,6 +127,10 @@ _YS_TITLES: dict[str, Callable[[dict[str, Any]], tuple[str, str]]] = {
 }
 
 
+#: Events shown with the table as it was before their action (the pile still there).
+_BEFORE_TAKE = frozenset({"challenge", "reveal"})
+
+
 def _yishang_state(game: Game) -> dict[str, Any]:
     state = game.to_dict()
     del state["log"], state["rules"]
@@ -143,20 +147,22 @@ def yishang_steps(rules: YishangRuleset, seed: int, players: int = 4) -> list[di
     rng, bot = random.Random(seed), Bot()
     steps: list[dict[str, Any]] = []
 
-    def record(events: tuple[Any, ...]) -> None:
-        state = _yishang_state(game)
+    def record(events: tuple[Any, ...], before: dict[str, Any]) -> None:
+        after = _yishang_state(game)
         for event in events:
             data = event.to_dict(reveal=True)
             en, zh = _YS_TITLES.get(data["kind"], lambda e: (e["kind"], e["kind"]))(data)
             data["title"] = {"en": en, "zh": zh}
-            data["state"] = state
+            # A challenge and its reveal are shown on the pile as it was; the take empties it.
+            data["state"] = before if data["kind"] in _BEFORE_TAKE else after
             steps.append(data)
 
-    record(game.log)
+    record(game.log, _yishang_state(game))
     for _action in range(YISHANG_MAX_ACTIONS):
         if game.is_over:
             return steps
-        record(game.apply(bot.next_action(game, rng)))
+        before = _yishang_state(game)
+        record(game.apply(bot.next_action(game, rng)), before)
     raise StepperError(f"一上一下 game {seed} did not end within {YISHANG_MAX_ACTIONS} actions; "
                        "deal another")
 

@@ -99,3 +99,15 @@ def test_sj2_deal_again_is_the_next_seed(monkeypatch):
     assert widget.seed == 5 and widget.steps != first
     with pytest.raises(StepperError):
         DealStepper("poker")
+
+
+def test_ys9_a_challenge_and_its_reveal_show_the_pile_the_take_empties_it():
+    steps = yishang_steps(yishang_ruleset(), 5)
+    for index, step in enumerate(steps):
+        if step["kind"] == "reveal":
+            assert step["state"]["pile"] and step["state"]["pile"][-1]["face"] == "down"
+            assert step["state"]["pile"][-1]["card"] == step["card"]
+            take = next(s for s in steps[index:] if s["kind"] == "take")
+            assert take["state"]["pile"] == []
+            return
+    pytest.fail("game 5 has no challenge to look at")
