@@ -29,13 +29,24 @@ def repo_root() -> Path:
     return REPO
 
 
+_BUILD_FAILURE: list[str] = []
+
+
 @pytest.fixture(scope="session")
 def built_book() -> Path:
-    """Run ``make site`` (the build step of ``make book``: warnings are errors) once; the site folder."""
+    """Run ``make site`` (the build step of ``make book``: warnings are errors) once; the site folder.
+
+    A failed build is remembered: every later test that needs the book fails at once with the
+    same message instead of building again.
+    """
+    if _BUILD_FAILURE:
+        pytest.fail(_BUILD_FAILURE[0], pytrace=False)
     result = subprocess.run(["make", "--no-print-directory", "site", f"VENV={sys.prefix}"], cwd=REPO,
                             capture_output=True, text=True)
     if result.returncode != 0:
-        pytest.fail(f"make site failed ({result.returncode}):\n{result.stdout[-6000:]}\n{result.stderr[-6000:]}")
+        _BUILD_FAILURE.append(f"make site failed ({result.returncode}):\n{result.stdout[-6000:]}\n"
+                              f"{result.stderr[-6000:]}")
+        pytest.fail(_BUILD_FAILURE[0], pytrace=False)
     return SITE
 
 
