@@ -1,6 +1,6 @@
 """What the attackers score in a hand: trick points, the kitty, and the level change it brings.
 
-Rules: SJ-11, SJ-12, SG-6, SS-6, SG-E2, SS-E1, C-2, SG-7, SS-7, SS-E2
+Rules: SJ-11, SJ-12, SG-6, SS-6, SG-E1, SG-E2, SS-E1, C-2, SG-7, SS-7, SS-E2
 
 >>> from cardlib.cards import parse_cards
 >>> from cardlib.shengji.rules import get_ruleset
@@ -77,6 +77,28 @@ def points_left(won: Iterable[Card]) -> tuple[int, Reason]:
                         f"Two decks hold eight 5s, eight 10s and eight Ks, {TOTAL_POINTS} points (not 100); "
                         f"{taken} have been won, so {left} are still in play.",
                         f"两副牌有八张5、八张10、八张K，共{TOTAL_POINTS}分（不是100分）；已得{taken}分，还剩{left}分。")
+
+
+def explain_last_trick(cards_each: int, lead_cards: int) -> tuple[bool, Reason]:
+    """SJ-12, SG-E1: whether a trick led with ``lead_cards`` cards, when each player holds
+    ``cards_each``, is the hand's last, the one that decides the kitty (SG calls it "the 13th";
+    with 25 cards each it is simply the last).
+
+    >>> explain_last_trick(2, 2)[0], explain_last_trick(3, 2)[0]
+    (True, False)
+    """
+    if not 1 <= lead_cards <= cards_each:
+        raise InvalidPositionError(f"a lead of {lead_cards} cards needs each player to hold at least that many, "
+                                   f"not {cards_each}")
+    last = lead_cards == cards_each
+    en = "it empties every hand, so it is the last trick" if last else \
+        f"each player keeps {cards_each - lead_cards} card{'s' * (cards_each - lead_cards != 1)}, so it is not the last"
+    zh = "打完后人人手中无牌，是最后一轮" if last else f"打完后每人还剩{cards_each - lead_cards}张，不是最后一轮"
+    return last, Reason(RuleId.SG_E1, f"The kitty goes with the last trick, whatever its number (SG's \"13th\" "
+                                      f"is a slip: 25 cards a hand make up to 25 tricks). Each player holds {cards_each} "
+                                      f"and {lead_cards} are led: {en}.",
+                        f"底牌归最后一轮，不论是第几轮（SG说“第13轮”是笔误：每人25张，最多25轮）。每人{cards_each}张，"
+                        f"首家出{lead_cards}张：{zh}。")
 
 
 # --- the kitty (SJ-12, SG-6 / SS-6, C-2) ---------------------------------------------------
@@ -199,7 +221,12 @@ def score_kitty(ctx: TrumpContext, rules: Ruleset, kitty: Sequence[Card], last_t
         index = find_trick_winner(ctx, rules, plays).winner if winner is None else winner
     play = plays[index]
     unit_pairs = max(unit.pairs for unit in split_units(ctx, rules, play))
-    return kitty_score(rules, kitty, True, unit_pairs, len(play), len(plays[0]))
+    points, reason = kitty_score(rules, kitty, True, unit_pairs, len(play), len(plays[0]))
+    if index and len(play) > 1:  # C-2: a follower's play won, and its shape sets the multiplier
+        reason = Reason(RuleId.C_2, f"Play {index + 1}, not the lead, won the last trick, and the winning play's "
+                                    f"shape sets the multiplier. {reason.en}",
+                        f"赢得最后一轮的是第{index + 1}家而不是首家，按赢牌的牌型定倍数。{reason.zh}")
+    return points, reason
 
 
 # --- the level change (SG-7 / SS-7, SS-E2) --------------------------------------------------

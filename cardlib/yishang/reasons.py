@@ -4,7 +4,7 @@
 Kept apart from :mod:`.state` so the rules read as logic and the words can be
 reviewed (and translated) in one place.  Seats are numbers: "player 1" / "1号玩家".
 
-Rules: YS-1, YS-3, YS-6 … YS-8, YS-10 … YS-12, YS-14 … YS-16, YS-E1.
+Rules: YS-1 … YS-8, YS-10 … YS-16, YS-E1.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..cards import Card, Rank
 from ..explain import Reason
 from ..rule_ids import RuleId
-from .pile import Face
+from .pile import Face, PileCard
 
 # -- setting up -------------------------------------------------------------------------------
 
@@ -29,6 +29,12 @@ def first_by_draw(first: int, rounds: list[list[tuple[int, Card]]]) -> Reason:
 
 
 # -- whose turn -------------------------------------------------------------------------------
+
+
+def two_is_highest(first: int, card: Card) -> Reason:
+    return Reason(RuleId.YS_2, f"player {first} drew {card}: 2 is the highest rank (3 lowest … A, then 2), "
+                               f"so player {first} leads",
+                  f"{first}号玩家抽到{card}：2最大（3最小……A，再到2），{first}号玩家先出")
 
 
 def leads_game(first: int) -> Reason:
@@ -203,3 +209,30 @@ def wins_by_fewest_cards(seat: int, count: int, stalled: int) -> Reason:
                   f"player {seat} with {count} (ties: nearest in turn order)",
                   f"无人能打完手牌（连续{stalled}次出牌无人手牌创新低）：手牌最少者获胜，"
                   f"{seat}号玩家剩{count}张（并列时按出牌顺序最近者）")
+
+
+# -- the state between plays ------------------------------------------------------------------
+
+
+def target_is(target: Rank, top: PileCard | None) -> Reason:
+    """YS-4: what set the target: the last established card, or nothing yet (3)."""
+    if top is None and target is not Rank.THREE:
+        return Reason(RuleId.YS_10, f"the pile was taken and this ruleset keeps the target: it stays {target}",
+                      f"牌堆被收走，本规则目标不重置：仍是{target}")
+    if top is None:
+        return Reason(RuleId.YS_4, f"no card is established in this round yet: the target is {target}",
+                      f"本轮还没有确立的牌：目标是{target}")
+    how = f"face-up {top.card} counts as its rank" if top.face is Face.UP else f"a face-down card claimed as {top.claim}"
+    how_zh = f"明牌{top.card}按其点数" if top.face is Face.UP else f"暗牌按声称的{top.claim}"
+    return Reason(RuleId.YS_4, f"the last established card sets the target: {how}, so the target is {target}",
+                  f"最后确立的牌决定目标：{how_zh}，所以目标是{target}")
+
+
+def face_is(face: Face, top: PileCard | None) -> Reason:
+    """YS-5 / YS-13: the next card's face follows from the last card on the pile."""
+    if top is None:
+        return Reason(RuleId.YS_13, f"the pile is empty (a new round, or the pile was just taken): the next card is face {face}",
+                      f"出牌堆是空的（新一轮，或刚收走牌堆）：下一张是{face.zh}")
+    return Reason(RuleId.YS_5, f"each established card flips the face: the last card is face {top.face}, "
+                               f"so the next card is face {face}",
+                  f"每张确立的牌都翻转明暗：最后一张是{top.face.zh}，所以下一张是{face.zh}")

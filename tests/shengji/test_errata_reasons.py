@@ -66,3 +66,26 @@ def test_sj_1_sj_3_partners_and_the_level_played():
 def test_sj_4_the_trumps_among_some_cards():
     reason = explain_trumps(TrumpContext(Rank.FIVE, Suit.HEARTS), parse_cards("LJ S5 H9 C9"))
     assert reason.rule is RuleId.SJ_4 and "3 of 4" in reason.en and "4张中有3张" in reason.zh
+
+
+def test_sg_e1_the_kitty_goes_with_the_last_trick_whatever_its_number():
+    from cardlib.shengji.scoring import explain_last_trick
+
+    assert explain_last_trick(4, 4)[0] and not explain_last_trick(25, 1)[0]
+    assert explain_last_trick(1, 1)[1].rule is RuleId.SG_E1 and "13th" in explain_last_trick(1, 1)[1].en
+    import pytest
+    from cardlib.errors import CardlibError
+    with pytest.raises(CardlibError, match="at least that many"):
+        explain_last_trick(1, 2)
+
+
+def test_c_2_a_follower_winning_the_last_trick_sets_the_multiplier_with_its_own_play():
+    from cardlib.shengji.scoring import score_kitty
+
+    ctx = TrumpContext(Rank.TWO, Suit.SPADES)
+    kitty = parse_cards("S5 S5 HK H10 C3 C4 C6 C7")
+    follower_wins = [parse_cards(p) for p in ("H8 H8", "H3 H4", "SA SA", "D6 D7")]
+    points, reason = score_kitty(ctx, get_ruleset("shengji"), kitty, follower_wins, True)
+    assert points == 120 and reason.rule is RuleId.C_2
+    lead_wins = [parse_cards(p) for p in ("HA HA", "H3 H4", "D5 D6", "D6 D7")]
+    assert score_kitty(ctx, get_ruleset("shengji"), kitty, lead_wins, True)[1].rule is RuleId.SG_6
