@@ -13,7 +13,7 @@ import json
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from cardlib.cards import Rank, Suit, parse_cards
+from cardlib.cards import Card, Rank, Suit, parse_cards
 from cardlib.check import answer_case
 from cardlib.rule_ids import RuleId
 from cardlib.shengji.calling import resolve_calls
@@ -22,8 +22,13 @@ from cardlib.shengji.follow import check_follow
 from cardlib.shengji.leads import check_lead
 from cardlib.shengji.rules import get_ruleset
 from cardlib.shengji.trick import find_trick_winner
+from cardlib.shengji.scoring import explain_last_trick
 from cardlib.shengji.trump import TrumpContext
+from cardlib.yishang.actions import parse_action
 from cardlib.yishang.challenge import nearest_challenger
+from cardlib.yishang.events import EventKind
+from cardlib.yishang.ranks import ORDER
+from cardlib.yishang.state import Game
 from widgets.puzzles import DIFFICULTIES, KINDS, make_puzzle
 from widgets.puzzles.spec import verdict_of
 
@@ -125,6 +130,32 @@ def engine_ok(spec: dict, ruleset: dict, key: str) -> bool:
             not allowed and key.startswith("no-") and key.endswith(f"|{points}"))
     if kind == "lead_legal":
         return check_lead(ctx_of(pos), rules_of(ruleset), pos["hand"], pos["play"]).ok == (key == "yes")
+    if kind == "last_trick":
+        return explain_last_trick(pos["cards_each"], len(pos["lead"]))[0] == (key == "yes")
+    if kind == "ys_deal":
+        return int(key) == len(Game.new(pos["players"], seed=0).draw_pile)
+    if kind == "ys_first_player":
+        ranks = [(ORDER.index(Card.parse(card).rank), seat) for seat, card in pos["draws"]]
+        top = max(r for r, _ in ranks)
+        leaders = [seat for r, seat in ranks if r == top]
+        return key == ("again" if len(leaders) > 1 else str(leaders[0]))
+    if kind == "ys_action":
+        game = Game(pos["hands"], pos["draw_pile"], first=pos["first"])
+        for action in pos["actions"]:
+            game.apply(parse_action(action))
+        what, seat, *card = key.split(":")
+        if what == "challenge":
+            return game.check_challenge(int(seat)).ok
+        claim = None if game.next_face.value == "up" else ORDER[-1]
+        return game.check_play(card[0], claim, seat=int(seat)).ok
+    if kind == "ys_draw":
+        game = Game(pos["hands"], pos["draw_pile"], first=0)
+        game.play(pos["lead"])
+        game.play(pos["down"], claim=pos["claim"])
+        game.pass_challenge()
+        events = game.play(pos["last"])
+        drew = any(e.kind is EventKind.DRAW and e.card is not None for e in events)
+        return key == ("wins" if game.winner == 2 else "draws" if drew else "no-draw")
     raise AssertionError(f"no engine check for {kind}")
 
 

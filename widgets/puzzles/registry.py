@@ -25,6 +25,7 @@ KINDS: dict[str, str] = {
     "shape": "shengji_trick:make_shape",
     "highest": "shengji_trick:make_highest",
     "kitty_score": "shengji_scoring:make_kitty_score",
+    "last_trick": "shengji_scoring:make_last_trick",
     "level_change": "shengji_scoring:make_level_change",
     "calling": "shengji_calling:make_calling",
     "first_dealer": "shengji_calling:make_first_dealer",
@@ -37,6 +38,10 @@ KINDS: dict[str, str] = {
     "lead_legal": "shengji_cards:make_lead_legal",
     "ys_challenge": "yishang_kinds:make_challenge",
     "ys_state": "yishang_kinds:make_state",
+    "ys_deal": "yishang_moves:make_deal",
+    "ys_first_player": "yishang_moves:make_first_player",
+    "ys_action": "yishang_moves:make_action",
+    "ys_draw": "yishang_moves:make_draw",
 }
 
 #: The register ids each kind's reasons can cite (measured over many seeds by the tests);
@@ -47,7 +52,8 @@ KIND_RULES: dict[str, frozenset[str]] = {
     "trick_winner": frozenset({"SJ-10", "C-1", "C-5"}),
     "shape": frozenset({"SJ-6", "SG-4", "SS-4", "SG-E3"}),
     "highest": frozenset({"SJ-5"}),
-    "kitty_score": frozenset({"SJ-12", "SG-6", "SS-6", "SG-E2"}),
+    "kitty_score": frozenset({"SJ-12", "SG-6", "SS-6", "SG-E2", "C-2"}),
+    "last_trick": frozenset({"SG-E1"}),
     "level_change": frozenset({"SG-7", "SS-7", "SS-E2"}),
     "calling": frozenset({"SG-1", "SS-1", "SG-3", "SS-3"}),
     "first_dealer": frozenset({"SG-1", "SS-1", "SG-2", "SS-2", "SG-3", "SS-3", "SG-9", "SS-9", "SS-E3"}),
@@ -59,7 +65,11 @@ KIND_RULES: dict[str, frozenset[str]] = {
     "bury": frozenset({"SJ-7"}),
     "lead_legal": frozenset({"SJ-6", "C-3"}),
     "ys_challenge": frozenset({"YS-9", "YS-10", "YS-14"}),
-    "ys_state": frozenset({"YS-6", "YS-10", "YS-11", "YS-E1"}),
+    "ys_state": frozenset({"YS-4", "YS-5", "YS-6", "YS-10", "YS-11", "YS-13", "YS-E1"}),
+    "ys_deal": frozenset({"YS-1"}),
+    "ys_first_player": frozenset({"YS-2", "YS-3"}),
+    "ys_action": frozenset({"YS-6", "YS-7", "YS-8", "YS-10", "YS-14", "YS-E1"}),
+    "ys_draw": frozenset({"YS-6", "YS-12", "YS-15", "YS-16"}),
 }
 
 

@@ -1,6 +1,7 @@
-"""Scoring puzzles: the kitty (koudi) score, and the level change from the attackers' points.
+"""Scoring puzzles: the kitty (koudi) score, which trick is the last, and the level change from the
+attackers' points.
 
-Rules: SJ-11, SJ-12, SG-6 / SS-6, C-2 (kitty), SG-7 / SS-7, SS-E2 (level change).
+Rules: SJ-11, SJ-12, SG-6 / SS-6, SG-E2, C-2 (kitty), SG-E1 (the last trick), SG-7 / SS-7, SS-E2 (level change).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from cardlib.cards import DECK_WITH_JOKERS
 from cardlib.shengji.case_questions import CaseContext
 from cardlib.shengji.progression import team_of
 from cardlib.shengji.rules import get_ruleset
-from cardlib.shengji.scoring import level_change, trick_points
+from cardlib.shengji.scoring import explain_last_trick, level_change, trick_points
 from cardlib.shengji.trick import find_trick_winner
 
 from .position import cards_block, context_facts, facts, seat_label, text
@@ -123,3 +124,25 @@ def make_level_change(seed: int, difficulty: str) -> dict[str, Any]:
                       f"闲家得了{points}分。级数怎么变？"),
         features={"points": points, "distance_to_edge": _distance_to_edge(points)},
         extra={"display": [facts((text("Attackers' points", "闲家得分"), text(str(points), str(points))))]})
+
+
+def make_last_trick(seed: int, difficulty: str) -> dict[str, Any]:
+    """Is this the last trick, the one that decides the kitty? (SG-E1: SG's "13th" is just the last.)"""
+    rng = random.Random(f"last_trick:{seed}")
+    ctx, plays = make_trick(rng, difficulty)
+    lead = plays[0]
+    cards_each = len(lead) + (0 if rng.random() < 0.5 else rng.choice((1, 2, len(lead))))
+    last, reason = explain_last_trick(cards_each, len(lead))
+    builder = SpecBuilder("last_trick", seed=seed, difficulty=difficulty, rulesets=SHENGJI_RULESETS)
+    for key, label in (("yes", text("Yes, the last trick", "是最后一轮")), ("no", text("No, more tricks follow", "不是，后面还有"))):
+        builder.add_answer(key, label, {r.id: ((key == "yes") == last, reason) for r in SHENGJI_RULESETS})
+    return builder.build(
+        position={"level": str(ctx.level), "trump": ctx.trump.value if ctx.trump else "none",
+                  "cards_each": cards_each, "lead": [str(c) for c in lead]}, input_type="choice",
+        question=text(f"Each player holds {cards_each} card{'s' * (cards_each > 1)}, and this is led. "
+                      f"Is it the last trick, the one that decides the kitty?",
+                      f"每人手里有{cards_each}张牌，首家出了这些。这是决定底牌的最后一轮吗？"),
+        features={"cards_each": cards_each, "lead_cards": len(lead)},
+        extra={"display": [facts(*context_facts(ctx.level, ctx.trump),
+                                 (text("Cards in each hand", "每人手牌"), text(str(cards_each), str(cards_each)))),
+                           cards_block(text("Lead", "首家出牌"), [str(c) for c in lead])]})

@@ -16,13 +16,14 @@ from typing import Any
 from cardlib.cards import PLAIN_CARDS, Card
 from cardlib.errors import CardlibError
 from cardlib.explain import Reason
+from cardlib.yishang import reasons
 from cardlib.yishang.events import EventKind
 from cardlib.yishang.ranks import ORDER, is_below
-from cardlib.yishang.rules import get_ruleset
 from cardlib.yishang.state import Game
 
 from .position import player_label, text
 from .spec import YISHANG_RULESETS, RulesetChoice, SpecBuilder
+from .yishang_story import STATE_LEVELS, random_script, replay, rules_of, step, story
 
 #: The document, plus YS-10 read the other way: after a pile is taken the target stays.
 STATE_RULESETS: tuple[RulesetChoice, ...] = YISHANG_RULESETS + (
@@ -31,15 +32,6 @@ STATE_RULESETS: tuple[RulesetChoice, ...] = YISHANG_RULESETS + (
 )
 
 FACE_LABELS = {"up": text("face up", "明牌"), "down": text("face down", "暗牌")}
-
-
-def _rules(choice: RulesetChoice):
-    return get_ruleset(choice.preset, choice.variant)
-
-
-def _step(seat: int, cards: list[str] | None, en: str, zh: str) -> dict[str, Any]:
-    """One line of the table's story: who, the cards the table sees, what they did."""
-    return {"label": player_label(seat), "cards": cards or [], "note": text(en, zh)}
 
 
 # --- does this challenge succeed? ----------------------------------------------------------
@@ -86,7 +78,7 @@ def make_challenge(seed: int, difficulty: str) -> dict[str, Any]:
     hands, draw_pile, up, down = _challenge_deal(rng, pos)
     events: dict[str, dict[EventKind, Any]] = {}
     for choice in YISHANG_RULESETS:
-        game = Game(hands, draw_pile, first=pos["first"], rules=_rules(choice))
+        game = Game(hands, draw_pile, first=pos["first"], rules=rules_of(choice))
         game.play(up)
         game.play(down, claim=str(pos["claim"]))
         events[choice.id] = {e.kind: e for e in game.challenge(pos["challengers"])}
@@ -111,12 +103,12 @@ def make_challenge(seed: int, difficulty: str) -> dict[str, Any]:
             "zh": f"质疑{'成立' if succeeds else '失败'}；{who['zh']}收牌"}, verdicts)
     by = ", ".join(map(str, pos["challengers"]))
     display = [{"type": "plays", "label": text("At the table", "牌桌上"), "plays": [
-        _step(pos["first"], [str(up)],
+        step(pos["first"], [str(up)],
               "plays face up: the target is now its rank", "打出明牌：目标变为其点数"),
-        _step(player, None, f"plays a card face down, claiming {pos['claim']}", f"打出一张暗牌，声称是{pos['claim']}"),
-        _step(pos["challengers"][0], None, f"players {by} challenge at once", f"{by.replace(', ', '、')}号玩家同时质疑")
-        if len(pos["challengers"]) > 1 else _step(pos["challengers"][0], None, "challenges", "质疑"),
-        _step(player, [str(down)],
+        step(player, None, f"plays a card face down, claiming {pos['claim']}", f"打出一张暗牌，声称是{pos['claim']}"),
+        step(pos["challengers"][0], None, f"players {by} challenge at once", f"{by.replace(', ', '、')}号玩家同时质疑")
+        if len(pos["challengers"]) > 1 else step(pos["challengers"][0], None, "challenges", "质疑"),
+        step(player, [str(down)],
               "the face-down card is revealed", "暗牌翻开"),
     ]}]
     return builder.build(
@@ -132,75 +124,6 @@ def make_challenge(seed: int, difficulty: str) -> dict[str, Any]:
 
 # --- what are the target, the face and the player now? --------------------------------------
 
-#: Per difficulty: players, how many actions, chance a face-down card is challenged, chance of a lie.
-STATE_LEVELS = {"easy": ((3,), (2, 3), 0.0, 0.3), "normal": ((3, 4), (3, 5), 0.25, 0.4),
-                "hard": ((3, 4), (5, 8), 0.6, 0.5)}
-
-
-def _script(rng: random.Random, game: Game, difficulty: str) -> list[dict[str, Any]]:
-    """Random legal actions in the ``replay`` format of cases.md; the last leaves no window open."""
-    players, lengths, challenge_chance, lie_chance = STATE_LEVELS[difficulty]
-    actions: list[dict[str, Any]] = []
-    wanted = rng.randint(*lengths)
-    while game.winner is None and (len(actions) < wanted or game.window is not None):
-        window = game.window
-        if window is not None and (len(actions) >= wanted or window.last_card or rng.random() < 0.5):
-            if rng.random() < challenge_chance and len(actions) < wanted + 1:
-                seat = rng.choice([s for s in range(game.players) if s != window.seat])
-                action: dict[str, Any] = {"challenge": seat}
-                game.challenge(seat)
-            else:
-                action = {"pass": True}
-                game.pass_challenge()
-            actions.append(action)
-            continue
-        hand = game.hand(game.next_player)
-        card = rng.choice(hand)
-        if game.next_face.value == "up":
-            game.play(card)
-            actions.append({"play": str(card)})
-            continue
-        lie = rng.random() < lie_chance
-        claim = rng.choice([r for r in ORDER if not is_below(r, game.target)]) if lie else card.rank
-        game.play(card, claim=str(claim))
-        actions.append({"play": str(card), "claim": str(claim)})
-    return actions
-
-
-def _replay(hands: list[list[Card]], draw_pile: list[Card], first: int, choice: RulesetChoice,
-            actions: list[dict[str, Any]]) -> Game:
-    """The game after ``actions``, under one ruleset."""
-    game = Game(hands, draw_pile, first=first, rules=_rules(choice))
-    for action in actions:
-        if "challenge" in action:
-            game.challenge(action["challenge"])
-        elif "pass" in action:
-            game.pass_challenge()
-        else:
-            game.play(action["play"], claim=action.get("claim"))
-    return game
-
-
-def _story(game: Game) -> list[dict[str, Any]]:
-    """What the table saw, event by event: plays, claims, challenges and reveals (not the outcomes)."""
-    steps = []
-    for event in game.log:
-        if event.kind is EventKind.PLAY_UP:
-            steps.append(_step(event.seat, [str(event.card)], "plays face up", "打出明牌"))
-        elif event.kind is EventKind.PLAY_DOWN:
-            steps.append(_step(event.seat, None, f"plays a card face down, claiming {event.claim}",
-                               f"打出一张暗牌，声称是{event.claim}"))
-        elif event.kind is EventKind.STAND:
-            steps.append({"label": text("Table", "牌桌"), "cards": [], "note": text("nobody challenges", "无人质疑")})
-        elif event.kind is EventKind.CHALLENGE:
-            steps.append(_step(event.seat, None, "challenges", "质疑"))
-        elif event.kind is EventKind.REVEAL:
-            steps.append(_step(event.seat, [str(event.card)], "the face-down card is revealed", "暗牌翻开"))
-        elif event.kind is EventKind.DRAW:
-            steps.append(_step(event.seat, None, "draws a card", "摸一张牌"))
-    return steps
-
-
 def _state_reason(game: Game) -> Reason:
     """The engine's reason for the event that last set the target and the face."""
     setting = (EventKind.PLAY_UP, EventKind.STAND, EventKind.TAKE)
@@ -212,14 +135,14 @@ def make_state(seed: int, difficulty: str) -> dict[str, Any]:
     rng = random.Random(f"ys_state:{seed}")
     players = rng.choice(STATE_LEVELS[difficulty][0])
     while True:
-        base = Game.new(players, seed=rng.randrange(10**9), rules=_rules(STATE_RULESETS[0]))
+        base = Game.new(players, seed=rng.randrange(10**9), rules=rules_of(STATE_RULESETS[0]))
         hands = [list(base.hand(s)) for s in range(players)]
         draw_pile, first = list(base.draw_pile), base.next_player
-        actions = _script(rng, base, difficulty)
+        actions = random_script(rng, base, difficulty)
         if base.winner is not None:
             continue
         try:
-            games = {choice.id: _replay(hands, draw_pile, first, choice, actions) for choice in STATE_RULESETS}
+            games = {choice.id: replay(hands, draw_pile, first, choice, actions) for choice in STATE_RULESETS}
         except CardlibError:
             continue  # the variant's target made this script illegal there: draw another
         if all(g.winner is None and g.window is None for g in games.values()):
@@ -228,8 +151,11 @@ def make_state(seed: int, difficulty: str) -> dict[str, Any]:
     for target, face, seat in product(ORDER, ("up", "down"), range(players)):
         verdicts = {}
         for rid, game in games.items():
+            top = game.pile[-1] if game.pile else None
             right = (game.target is target, game.next_face.value == face, game.next_player == seat)
-            reason = game.turn_reason if not right[2] else _state_reason(game)
+            reason = (reasons.target_is(game.target, top) if not right[0] else
+                      reasons.face_is(game.next_face, top) if not right[1] else
+                      game.turn_reason if not right[2] else _state_reason(game))
             verdicts[rid] = (all(right), reason)
         builder.add_answer(f"{target}|{face}|{seat}", None, verdicts)
     fields = [
@@ -239,7 +165,7 @@ def make_state(seed: int, difficulty: str) -> dict[str, Any]:
         {"name": "player", "label": text("Plays now", "轮到"),
          "options": [{"value": str(s), "label": player_label(s)} for s in range(players)]},
     ]
-    story = _story(games[STATE_RULESETS[0].id])
+    told = story(games[STATE_RULESETS[0].id])
     return builder.build(
         position={"players": players, "first": first, "hands": [" ".join(map(str, h)) for h in hands],
                   "draw_pile": " ".join(map(str, draw_pile)), "actions": actions},
@@ -252,5 +178,5 @@ def make_state(seed: int, difficulty: str) -> dict[str, Any]:
         extra={"display": [{"type": "facts", "items": [
                    {"label": text("Players", "人数"), "value": text(str(players), str(players))},
                    {"label": text("First to play", "先手"), "value": player_label(first)}]},
-                   {"type": "plays", "label": text("What happened, in order", "经过（按顺序）"), "plays": story}],
+                   {"type": "plays", "label": text("What happened, in order", "经过（按顺序）"), "plays": told}],
                "fields": fields})
