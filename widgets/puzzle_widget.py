@@ -19,7 +19,7 @@ import anywidget
 import traitlets
 
 from .puzzles import build_bank, make_puzzle, pack_bank, seed_for, unpack_bank
-from .puzzles.registry import find_seed, kinds_for
+from .puzzles.registry import seed_for_rule
 from .puzzles.spec import DIFFICULTIES, PuzzleError
 
 _STATIC = Path(__file__).parent / "static"
@@ -57,18 +57,12 @@ class Puzzle(anywidget.AnyWidget):
 
         ``kind=None`` takes the first kind (in ``KINDS`` order) that exercises the rule; ``differs``
         asks for a position the rulesets grade differently.  The seed is the first that fits, so
-        a chapter shows the same puzzle on every build.
+        a chapter shows the same puzzle on every build.  An ``SS-…`` rule opens under the 双升 preset.
         """
-        kinds = [kind] if kind is not None else kinds_for(rule)
-        if not kinds:
-            raise PuzzleError(f"no puzzle kind exercises {rule}")
-        errors = []
-        for candidate in kinds:
-            try:
-                return cls(candidate, seed=find_seed(candidate, rule, differs=differs), **traits)
-            except PuzzleError as error:
-                errors.append(str(error))
-        raise PuzzleError("; ".join(errors))
+        chosen, seed = seed_for_rule(rule, kind, differs)
+        if str(rule).startswith("SS-"):
+            traits.setdefault("ruleset", "shuangsheng")
+        return cls(chosen, seed=seed, **traits)
 
     def bank_specs(self) -> list[dict[str, Any]]:
         """The specs the widget carries for a page with no kernel."""
