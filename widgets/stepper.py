@@ -37,7 +37,7 @@ from cardlib.yishang.bots import Bot
 from .query import address_lang, address_rules
 
 _STATIC = Path(__file__).parent / "static"
-#: A 一上一下 game that has not ended after this many actions is shown as stopped.
+#: A 一上一下 game that has not ended after this many actions is refused (a calm message).
 YISHANG_MAX_ACTIONS = 600
 
 Text = dict[str, str]
@@ -93,6 +93,7 @@ def shengji_steps(rules: Ruleset, seed: int) -> list[dict[str, Any]]:
     steps: list[dict[str, Any]] = []
     table: list[list[Any]] = []  # the trick on the table, kept on show until the next lead
     trick_no, settled = 0, True
+    level = str(hand.level)  # SJ-3: the dealer team's level is played
     history = hand.history()
     for index, (event, snap) in enumerate(history):
         if event.kind == "deal" and index + 1 < len(history) and history[index + 1][0].kind == "deal":
@@ -104,7 +105,7 @@ def shengji_steps(rules: Ruleset, seed: int) -> list[dict[str, Any]]:
         settled = settled or event.kind == "trick"
         data = event.to_dict()
         data["title"] = _shengji_title(event, trick_no, 100 - snap.undealt)
-        data["state"] = {**snap.to_dict(), "table": list(table)}
+        data["state"] = {**snap.to_dict(), "table": list(table), "level": level}
         steps.append(data)
     return steps
 

@@ -6,7 +6,7 @@ const UI = {
   en: {
     first: "Start", back: "Back", next: "Next", last: "End", nextTrick: "Next trick", again: "Deal again",
     step: (i, n) => `Step ${i} of ${n}`, language: "中文", languageLabel: "切换到中文", seat: "Seat", player: "Player",
-    dealer: "Dealer", trump: "Trump", points: "Points", team: (t) => `Team ${t} (seats ${t}, ${t + 2})`,
+    dealer: "Dealer", level: "Level played", trump: "Trump", points: "Points", team: (t) => `Team ${t} (seats ${t}, ${t + 2})`,
     kitty: "Kitty", buried: "Buried", trick: "On the table", tricks: "Tricks played", noTrump: "no trump",
     target: "Target", nextFace: "Next card", up: "face up", down: "face down", pile: "Pile", drawPile: "Draw pile",
     winner: "Winner", tableView: "Hide hands and face-down cards", cards: (n) => `${n} cards`, slider: "Step",
@@ -15,7 +15,7 @@ const UI = {
   zh: {
     first: "开头", back: "上一步", next: "下一步", last: "结尾", nextTrick: "下一轮", again: "重新发牌",
     step: (i, n) => `第 ${i} / ${n} 步`, language: "English", languageLabel: "Switch to English", seat: "座位", player: "玩家",
-    dealer: "庄家", trump: "主牌", points: "得分", team: (t) => `${t}队（${t}、${t + 2}号位）`,
+    dealer: "庄家", level: "当前级牌", trump: "主牌", points: "得分", team: (t) => `${t}队（${t}、${t + 2}号位）`,
     kitty: "底牌", buried: "扣底", trick: "桌上", tricks: "已出轮数", noTrump: "无主",
     target: "目标", nextFace: "下一张", up: "明出", down: "暗出", pile: "牌堆", drawPile: "摸牌堆",
     winner: "胜者", tableView: "隐藏手牌和暗牌", cards: (n) => `${n}张`, slider: "步骤",
@@ -113,6 +113,7 @@ function render({ model, el }) {
     const trump = s.trump === null ? "—" : s.trump === "none" ? t("noTrump") : SUIT_SYMBOL[s.trump] || s.trump;
     const facts = h("dl", { class: "cbs-facts" }, [
       h("dt", { text: t("dealer") }), h("dd", { text: s.dealer === null ? "—" : String(s.dealer) }),
+      h("dt", { text: t("level") }), h("dd", { class: "cbs-level", text: s.level }),
       h("dt", { text: t("trump") }), h("dd", { class: "cbs-trump", text: trump }),
       h("dt", { text: t("points") }), h("dd", { class: "cbs-points", text: `${t("team", 0)}: ${s.points[0]} · ${t("team", 1)}: ${s.points[1]}` }),
       h("dt", { text: t("tricks") }), h("dd", { class: "cbs-tricks", text: String(s.tricks_played) }),
