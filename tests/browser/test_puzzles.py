@@ -3,7 +3,7 @@
 The static page holds exactly what a built chapter holds: each widget's state (the shown
 spec and its packed bank) and the local widget runtime; nothing else runs behind it.
 Rules: SJ-9 (pick a follow), SJ-10 (trick winner), SG-7 / SS-7 (ruleset switch), YS-4, YS-5,
-YS-E1 (the 一上一下 state), YS-9 (challenges).
+YS-E1 (the 一上一下 state), YS-9 (challenges); every other kind renders and grades (SJ-1 … YS-16).
 """
 
 from __future__ import annotations
@@ -23,7 +23,10 @@ KNOWN_VOILA_CDN = "https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@"
 
 #: The puzzles on the test page: (kind, seed of the shown puzzle).
 SHOWN = [("follow_legal", 0), ("pick_follow", 1), ("trick_winner", 0), ("shape", 2), ("highest", 0),
-         ("kitty_score", 1), ("level_change", 16), ("calling", 2), ("ys_challenge", 0), ("ys_state", 1)]
+         ("kitty_score", 1), ("level_change", 16), ("calling", 2), ("ys_challenge", 0), ("ys_state", 1),
+         ("first_dealer", 22), ("deal", 0), ("next_leader", 0), ("after_hand", 5), ("trick_points", 2),
+         ("count_trumps", 0), ("bury", 0), ("lead_legal", 5), ("last_trick", 0), ("ys_deal", 0),
+         ("ys_first_player", 4), ("ys_action", 0), ("ys_draw", 7)]
 
 
 def stage_runtime(folder: Path) -> None:
