@@ -6,8 +6,8 @@ they are converted here, never edited by hand.  The template ``teacher`` (Voila'
 template with nothing from other hosts) gets reveal.js's and Font Awesome's stylesheets and
 fonts copied from ``node_modules``.
 
-Usage: ``python teacher/stage.py OUT_DIR [--node-modules DIR] [--serve PORT]`` (``make present``
-stages into ``_build/present`` and serves it); :func:`voila_command` is how it is served.
+Usage: ``python teacher/stage.py OUT_DIR [--node-modules DIR]`` stages; ``python teacher/stage.py
+OUT_DIR --serve PORT`` then serves it (``make present`` does both with ``_build/present``).
 """
 
 from __future__ import annotations
@@ -83,17 +83,20 @@ def voila_command(out: Path, port: int, python: str = sys.executable) -> tuple[l
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("out", type=Path, help="folder to stage into (e.g. _build/present)")
+    parser.add_argument("out", type=Path, help="the staging folder (make present uses _build/present)")
     parser.add_argument("--node-modules", type=Path, default=ROOT / "node_modules")
-    parser.add_argument("--serve", type=int, metavar="PORT", help="then run Voila on this port")
+    parser.add_argument("--serve", type=int, metavar="PORT", help="serve the staged folder with Voila instead")
     args = parser.parse_args(argv)
-    written = stage(args.out, args.node_modules)
-    print(f"staged {len(written)} notebooks and the teacher template in {args.out}")
     if args.serve is None:
+        written = stage(args.out, args.node_modules)
+        print(f"staged {len(written)} notebooks and the teacher template in {args.out}")
         return 0
+    if not (args.out / "jupyter" / "voila" / "templates" / "teacher").is_dir():
+        print(f"nothing staged in {args.out}: run `python teacher/stage.py {args.out}` first", file=sys.stderr)
+        return 2
     command, env = voila_command(args.out, args.serve)
-    print(f"Teacher decks: http://127.0.0.1:{args.serve}/voila/tree/teacher  (?rules=shuangsheng picks the rules)")
-    print(f"Chapters:      http://127.0.0.1:{args.serve}/  (Ctrl-C stops Voila and its kernels)", flush=True)
+    print(f"Teacher decks: http://127.0.0.1:{args.serve}/voila/tree/teacher  (add ?rules=shuangsheng to a deck's address)")
+    print(f"Chapters:      http://127.0.0.1:{args.serve}/   (Ctrl-C stops Voila and its kernels)", flush=True)
     os.execvpe(command[0], command, env)
     return 1  # not reached: exec replaces this process
 
