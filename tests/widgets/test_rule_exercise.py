@@ -77,3 +77,13 @@ def test_for_rule_shows_a_puzzle_that_cites_the_rule(rule):
     puzzle = Puzzle.for_rule(rule, bank_size=1)
     assert rule in puzzle.spec["rules"]
     assert puzzle.spec["kind"] == kinds_for(rule)[0]
+
+
+@pytest.mark.parametrize("kind", [k for k in KINDS if make_puzzle(k, 0)["input"] == "number"])
+def test_a_typed_number_not_listed_is_wrong_with_the_engines_reason(kind):
+    from widgets.puzzles.spec import verdict_of
+
+    spec = make_puzzle(kind, 0)
+    for ruleset in spec["rulesets"]:
+        ok, reason = verdict_of(spec, ruleset["id"], "99999")
+        assert not ok and reason["rule"] in spec["rules"]

@@ -85,6 +85,7 @@ def make_count_trumps(seed: int, difficulty: str) -> dict[str, Any]:
     builder = SpecBuilder("count_trumps", seed=seed, difficulty=difficulty, rulesets=SHENGJI_RULESETS)
     for candidate in range(size + 1):
         builder.add_answer(str(candidate), None, {r.id: (candidate == count, reason) for r in SHENGJI_RULESETS})
+    builder.set_otherwise({r.id: reason for r in SHENGJI_RULESETS})
     return builder.build(
         position={"level": str(ctx.level), "trump": ctx.trump.value if ctx.trump else "none",
                   "cards": [str(c) for c in cards]}, input_type="number",
