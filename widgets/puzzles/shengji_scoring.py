@@ -134,7 +134,8 @@ def make_last_trick(seed: int, difficulty: str) -> dict[str, Any]:
     cards_each = len(lead) + (0 if rng.random() < 0.5 else rng.choice((1, 2, len(lead))))
     last, reason = explain_last_trick(cards_each, len(lead))
     builder = SpecBuilder("last_trick", seed=seed, difficulty=difficulty, rulesets=SHENGJI_RULESETS)
-    for key, label in (("yes", text("Yes, the last trick", "是最后一轮")), ("no", text("No, more tricks follow", "不是，后面还有"))):
+    answers = (("yes", text("Yes, the last trick", "是最后一轮")), ("no", text("No, more tricks follow", "不是，后面还有")))
+    for key, label in answers:
         builder.add_answer(key, label, {r.id: ((key == "yes") == last, reason) for r in SHENGJI_RULESETS})
     return builder.build(
         position={"level": str(ctx.level), "trump": ctx.trump.value if ctx.trump else "none",

@@ -64,7 +64,8 @@ def make_first_player(seed: int, difficulty: str) -> dict[str, Any]:
         if (len(rounds) > 1) == want_tie and (top.rank is Rank.TWO) == (want_two and not want_tie):
             break
     tied = len(rounds) > 1
-    reason = reasons.two_is_highest(first, top) if not tied and top.rank is Rank.TWO else reasons.first_by_draw(first, rounds[:1] if not tied else rounds)
+    two_wins = not tied and top.rank is Rank.TWO
+    reason = reasons.two_is_highest(first, top) if two_wins else reasons.first_by_draw(first, rounds)
     builder = SpecBuilder("ys_first_player", seed=seed, difficulty=difficulty, rulesets=YISHANG_RULESETS)
     for seat in range(players):
         label = player_label(seat)
@@ -76,7 +77,7 @@ def make_first_player(seed: int, difficulty: str) -> dict[str, Any]:
     return builder.build(
         position={"players": players, "draws": [[seat, str(card)] for seat, card in rounds[0]]},
         input_type="choice", question=text("Each player drew a card. Who leads the game?", "每人抽了一张牌。谁先出？"),
-        features={"players": players, "tie": tied, "two_wins": top.rank is Rank.TWO},
+        features={"players": players, "tie": tied, "two_wins": two_wins},
         extra={"display": [{"type": "plays", "label": text("The draw", "抽牌"), "plays": draws}]})
 
 
