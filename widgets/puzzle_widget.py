@@ -57,9 +57,10 @@ class Puzzle(anywidget.AnyWidget):
 
         ``kind=None`` takes the first kind (in ``KINDS`` order) that exercises the rule; ``differs``
         asks for a position the rulesets grade differently.  The seed is the first that fits, so
-        a chapter shows the same puzzle on every build.  An ``SS-…`` rule opens under the 双升 preset.
+        a chapter shows the same puzzle on every build.  ``difficulty="hard"`` picks the first hard
+        one; an ``SS-…`` rule opens under the 双升 preset.
         """
-        chosen, seed = seed_for_rule(rule, kind, differs)
+        chosen, seed = seed_for_rule(rule, kind, differs, traits.pop("difficulty", None))
         if str(rule).startswith("SS-"):
             traits.setdefault("ruleset", "shuangsheng")
         return cls(chosen, seed=seed, **traits)

@@ -45,12 +45,13 @@ class Embed:
     seed: int | None
     rule: str | None
     differs: bool
+    difficulty: str | None = None
 
     def spec(self) -> dict:
         """The spec the call shows, built by the engine as the widget would."""
         if self.rule is None:
             return make_puzzle(self.kind, self.seed or 0)
-        kind, seed = seed_for_rule(self.rule, self.kind, self.differs)
+        kind, seed = seed_for_rule(self.rule, self.kind, self.differs, self.difficulty)
         return make_puzzle(kind, seed)
 
 
@@ -92,7 +93,8 @@ def _embeds(code: str, first_line: int, where: str) -> list[Embed]:
             kind_node = node.args[1] if len(node.args) > 1 else keywords.get("kind")
             kind = None if kind_node is None else _literal(kind_node, at)
             differs = bool(_literal(keywords["differs"], at)) if "differs" in keywords else False
-            found.append(Embed(first_line + node.lineno - 1, ast.unparse(node), kind, None, rule, differs))
+            difficulty = _literal(keywords["difficulty"], at) if "difficulty" in keywords else None
+            found.append(Embed(first_line + node.lineno - 1, ast.unparse(node), kind, None, rule, differs, difficulty))
     return found
 
 

@@ -87,3 +87,11 @@ def test_a_typed_number_not_listed_is_wrong_with_the_engines_reason(kind):
     for ruleset in spec["rulesets"]:
         ok, reason = verdict_of(spec, ruleset["id"], "99999")
         assert not ok and reason["rule"] in spec["rules"]
+
+
+def test_for_rule_takes_a_difficulty_and_other_traits_SJ_9():
+    from widgets.puzzle_widget import Puzzle
+
+    puzzle = Puzzle.for_rule("SJ-9", kind="pick_follow", difficulty="hard", lang="zh", bank_size=1)
+    assert puzzle.spec["difficulty"] == "hard" and "SJ-9" in puzzle.spec["rules"] and puzzle.lang == "zh"
+    assert puzzle.spec["seed"] == find_seed("pick_follow", "SJ-9", difficulty="hard")

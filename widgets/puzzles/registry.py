@@ -137,16 +137,21 @@ def find_seed(kind: str, rule: str | None = None, differs: bool = False, difficu
                       f"among {SEARCH_LIMIT} seeds from {start}")
 
 
-def seed_for_rule(rule: str, kind: str | None = None, differs: bool = False) -> tuple[str, int]:
+def seed_for_rule(rule: str, kind: str | None = None, differs: bool = False,
+                  difficulty: str | None = None) -> tuple[str, int]:
     """The puzzle ``(kind, seed)`` that ``Puzzle.for_rule`` shows: the first kind (``kind`` if given,
-    else in :data:`KINDS` order among those that exercise ``rule``) with a seed that fits."""
+    else in :data:`KINDS` order among those that exercise ``rule``) with a seed that fits.
+
+    >>> seed_for_rule("SS-E2", differs=True)
+    ('level_change', 68)
+    """
     kinds = [kind] if kind is not None else kinds_for(rule)
     if not kinds:
         raise PuzzleError(f"no puzzle kind exercises {rule}")
     errors = []
     for candidate in kinds:
         try:
-            return candidate, find_seed(candidate, rule, differs=differs)
+            return candidate, find_seed(candidate, rule, differs=differs, difficulty=difficulty)
         except PuzzleError as error:
             errors.append(str(error))
     raise PuzzleError("; ".join(errors))
