@@ -89,3 +89,6 @@ def test_c_2_a_follower_winning_the_last_trick_sets_the_multiplier_with_its_own_
     assert points == 120 and reason.rule is RuleId.C_2
     lead_wins = [parse_cards(p) for p in ("HA HA", "H3 H4", "D5 D6", "D6 D7")]
     assert score_kitty(ctx, get_ruleset("shengji"), kitty, lead_wins, True)[1].rule is RuleId.SG_6
+    # a follower's 2-pair tractor under SG: the erratum (SG-E2) is the more specific citation
+    tractor_wins = [parse_cards(p) for p in ("H8 H8 H9 H9", "H3 H4 H5 H6", "SK SK SA SA", "D6 D7 D8 D9")]
+    assert score_kitty(ctx, get_ruleset("shengji"), kitty, tractor_wins, True)[1].rule is RuleId.SG_E2
