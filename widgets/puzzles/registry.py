@@ -101,7 +101,7 @@ def make_puzzle(kind: str, seed: int) -> dict[str, Any]:
 
 
 #: How many seeds :func:`find_seed` tries before giving up.
-SEARCH_LIMIT = 3000
+SEARCH_LIMIT = 1000
 
 
 @lru_cache(maxsize=None)
