@@ -7,13 +7,15 @@ Rules: SJ-1, SJ-2 (the deal), SJ-8 (who leads), SJ-3, SJ-13, SG-7 / SS-7, SG-8, 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from itertools import product
 from typing import Any
 
 from cardlib.cards import Rank
 from cardlib.explain import Reason
 from cardlib.shengji.case_questions import CaseContext
-from cardlib.shengji.progression import LEVELS, SEATS, after_hand, explain_partner, level_played, partner_of
+from cardlib.shengji.progression import (LEVELS, SEATS, after_hand, explain_partner, level_played, next_dealer,
+                                         partner_of)
 from cardlib.shengji.questions_play import answer_next_leader
 from cardlib.shengji.questions_score import answer_after_hand, answer_deal
 from cardlib.shengji.rules import get_ruleset
@@ -123,6 +125,39 @@ def _level_between(rng: random.Random, low: Rank, high: Rank) -> Rank:
     return rng.choice([r for r in LEVELS if low <= r <= high])
 
 
+@dataclass(frozen=True)
+class AfterHand:
+    """What the engine says a hand leads to, with the reason for each part of the answer."""
+
+    next_dealer: int
+    levels: tuple[Rank, Rank]          # both teams' levels after the hand
+    next_level: Rank                   # the level the next hand is played at (SJ-3)
+    winner: str                        # "none", "0" or "1"
+    whole: Reason                      # the engine's answer (level change + where the game goes)
+    dealer_reason: Reason              # SG-8
+    level_reason: Reason               # SJ-3
+    change_reason: Reason              # SG-7 / SS-7 / SS-E2
+
+    def grade(self, seat: int, level: Rank, winner: str) -> tuple[bool, Reason]:
+        """An answer's verdict, explained by the rule behind its first wrong part."""
+        if seat != self.next_dealer:
+            return False, self.dealer_reason
+        if level is not self.next_level:  # the other team's level (SJ-3), or a wrong change (SG-7 / SS-7)
+            return False, self.level_reason if level in self.levels else self.change_reason
+        return winner == self.winner, self.whole
+
+
+def _after_hand_outcome(rules: Any, case: dict[str, Any], levels: list[Rank]) -> AfterHand:
+    answer, whole = answer_after_hand(case, CaseContext(rules))
+    change, change_reason = level_change(rules, case["attacker_points"])
+    progress = after_hand(rules, case["dealer"], (levels[0], levels[1]), change)
+    _seat, dealer_reason = next_dealer(rules, case["dealer"], change.attackers_take_over)
+    next_level, level_reason = level_played(progress.levels, progress.next_dealer)
+    winner = "none" if answer["winner"] is None else str(answer["winner"])
+    return AfterHand(progress.next_dealer, progress.levels, next_level, winner, whole, dealer_reason,
+                     level_reason, change_reason)
+
+
 def make_after_hand(seed: int, difficulty: str) -> dict[str, Any]:
     """After a hand: who deals next, at what level is the next hand played, and has a team won?
     (SJ-3, SJ-13, SG-7 / SS-7, SG-8, SS-8)"""
@@ -134,24 +169,11 @@ def make_after_hand(seed: int, difficulty: str) -> dict[str, Any]:
     levels[1 - dealer % 2] = _level_between(rng, *attacker_range)
     points = rng.choice(points_choices)
     case = {"dealer": dealer, "levels": [str(level) for level in levels], "attacker_points": points}
-    outcomes = {}
-    for choice in GAME_END_RULESETS:
-        rules = _rules(choice)
-        answer, reason = answer_after_hand(case, CaseContext(rules))
-        change, change_reason = level_change(rules, points)
-        progress = after_hand(rules, dealer, (levels[0], levels[1]), change)
-        played = level_played(progress.levels, progress.next_dealer)
-        outcomes[choice.id] = (answer, reason, progress.reason, change_reason, played)
+    outcomes = {choice.id: _after_hand_outcome(_rules(choice), case, levels) for choice in GAME_END_RULESETS}
     builder = SpecBuilder("after_hand", seed=seed, difficulty=difficulty, rulesets=GAME_END_RULESETS)
     for seat, level, (winner, _label) in product(range(SEATS), LEVELS, WINNER_LABELS):
-        verdicts: dict[str, tuple[bool, Reason]] = {}
-        for rid, (answer, reason, dealer_reason, change_reason, (next_level, level_reason)) in outcomes.items():
-            right = (seat == answer["next_dealer"], level is next_level,
-                     winner == ("none" if answer["winner"] is None else str(answer["winner"])))
-            why = reason if all(right) else dealer_reason if not right[0] else \
-                level_reason if not right[1] and right[2] else change_reason if not right[1] else reason
-            verdicts[rid] = (all(right), why)
-        builder.add_answer(f"{seat}|{level}|{winner}", None, verdicts)
+        builder.add_answer(f"{seat}|{level}|{winner}", None,
+                           {rid: outcome.grade(seat, level, winner) for rid, outcome in outcomes.items()})
     fields = [{"name": "dealer", "label": text("Deals next", "下一局庄家"), "options": _seat_options()},
               {"name": "level", "label": text("Next hand's level", "下一局打几"),
                "options": [{"value": str(r)} for r in LEVELS]},
