@@ -30,6 +30,12 @@ class Reason:
         """A JSON-ready form (used by puzzle specs)."""
         return {"rule": self.rule.value, "en": self.en, "zh": self.zh}
 
+    def _repr_html_(self) -> str:
+        """A notebook shows a reason as a quotation in both languages (drawn by :mod:`.render`)."""
+        from .render import reason_html
+
+        return reason_html(self)
+
 
 @dataclass(frozen=True, slots=True)
 class Verdict:

@@ -1,4 +1,5 @@
-"""Cards drawn as cards: SVG faces, hands and a four-seat trick table as HTML strings.
+"""Cards drawn as cards: SVG faces, hands and a four-seat trick table as HTML strings, and the
+engine's reasons as bilingual quotations.
 
 Pure functions of the values they draw; no widget import, no file access.  Every
 picture carries a text alternative (``aria-label`` and ``<title>``) in English
@@ -23,6 +24,7 @@ from html import escape
 
 from .cards import Card, Rank, Suit, parse_cards
 from .errors import InvalidPositionError, NotationError
+from .explain import Reason
 
 #: Ink of each suit in the usual two-colour deck and in a four-colour deck.
 TWO_COLOURS = {Suit.SPADES: "#1b1b1b", Suit.CLUBS: "#1b1b1b", Suit.HEARTS: "#c8102e", Suit.DIAMONDS: "#c8102e"}
@@ -128,6 +130,17 @@ def trick_html(plays: Sequence[Iterable[Card | str] | str | None], *, leader: in
     return ('<div class="cardlib-trick" role="group" aria-label="trick" style="display:inline-grid;'
             'grid-template-areas:\'. north .\' \'west . east\' \'. south .\';gap:4px;padding:6px;'
             f'border-radius:8px;background:#2e6b3f0d">{"".join(cells)}</div>')
+
+
+def reason_html(reason: Reason) -> str:
+    """An engine reason as a quotation: its rule id, then the sentence in English and in Chinese.
+
+    >>> from .rule_ids import RuleId
+    >>> reason_html(Reason(RuleId.SJ_11, "5 points.", "5分。"))
+    '<blockquote class="cardlib-reason"><p><strong>SJ-11</strong> 5 points.<br><span lang="zh">5分。</span></p></blockquote>'
+    """
+    return (f'<blockquote class="cardlib-reason"><p><strong>{reason.rule.value}</strong> {escape(reason.en)}<br>'
+            f'<span lang="zh">{escape(reason.zh)}</span></p></blockquote>')
 
 
 def check_seats(plays: int, leader: int, winner: int | None = None) -> None:
