@@ -100,6 +100,9 @@ def percentile(values: list[float], share: float) -> float:
 async def session(context, url: str, opened: asyncio.Event, everyone: asyncio.Event) -> dict:
     """One student's tab: first slide, then the puzzle answered (revealed, and another one)."""
     page = await context.new_page()
+    console: list[str] = []
+    page.on("console", lambda message: message.type == "error" and console.append(message.text[:120]))
+    page.on("pageerror", lambda error: console.append(f"uncaught: {str(error)[:120]}"))
     result: dict = {}
     try:
         start = time.perf_counter()
@@ -125,7 +128,9 @@ async def session(context, url: str, opened: asyncio.Event, everyone: asyncio.Ev
         result["ok"] = True
     except Exception as error:  # a failed session is counted, not fatal
         result["ok"] = False
-        result["error"] = f"{type(error).__name__}: {str(error).splitlines()[0][:160]}"
+        waiting = [line.strip() for line in str(error).splitlines() if "locator(" in line or "waiting" in line]
+        result["error"] = (f"{type(error).__name__}: {str(error).splitlines()[0][:100]} {' '.join(waiting[:2])[:200]}"
+                           f"; console: {console[:3]}")
     opened.set()
     await everyone.wait()  # stay open until memory is measured
     await page.close()
