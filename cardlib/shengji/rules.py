@@ -21,10 +21,11 @@ cardlib.errors.RulesetError: unknown ruleset field 'colour'; fields are: calling
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import asdict, dataclass, fields
 from typing import Any, Mapping
 
 from ..errors import RulesetError
+from ..variants import apply_variant
 from ..rule_ids import RuleId
 
 #: For each field: the values it takes, and the register row(s) it stands for.
@@ -100,15 +101,7 @@ class Ruleset:
 
     def with_variant(self, variant: Mapping[str, Any] | None) -> "Ruleset":
         """This ruleset with some fields overridden (the ``variant`` object of cases.md)."""
-        if not variant:
-            return self
-        if not isinstance(variant, Mapping):
-            raise RulesetError("a variant must be an object of ruleset fields")
-        for key in variant:
-            if key not in FIELD_CHOICES:
-                raise RulesetError(f"unknown ruleset field {key!r}; fields are: {', '.join(FIELD_CHOICES)}")
-        changed = dict(variant)
-        return replace(self, name=f"{self.name}+variant" if changed else self.name, **changed)
+        return apply_variant(self, variant, FIELD_CHOICES)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

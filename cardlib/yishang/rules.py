@@ -23,10 +23,11 @@ cardlib.errors.RulesetError: unknown ruleset field 'jokers'; fields are: target_
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass
 from typing import Any, Mapping
 
 from ..errors import RulesetError
+from ..variants import apply_variant
 from ..rule_ids import RuleId
 
 #: Each field, its type, and the register row it stands for.
@@ -63,14 +64,7 @@ class Ruleset:
 
     def with_variant(self, variant: Mapping[str, Any] | None) -> "Ruleset":
         """This ruleset with some fields overridden (the ``variant`` object of cases.md)."""
-        if not variant:
-            return self
-        if not isinstance(variant, Mapping):
-            raise RulesetError("a variant must be an object of ruleset fields")
-        for key in variant:
-            if key not in FIELD_RULES:
-                raise RulesetError(f"unknown ruleset field {key!r}; fields are: {', '.join(FIELD_RULES)}")
-        return replace(self, name=f"{self.name}+variant", **dict(variant))
+        return apply_variant(self, variant, FIELD_RULES)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
