@@ -10,7 +10,7 @@ PY := $(VENV)/bin/python
 PORT ?= 8000
 SITE := _build/html
 RUNTIME := _build/widget-runtime
-NOTEBOOKS := _build/notebooks
+PRESENT := _build/present
 CHROMIUM := /usr/bin/chromium
 
 step = @printf '\n==> %s\n' "$(1)"
@@ -81,12 +81,11 @@ lab: deps  ## JupyterLab on the chapters, which open as notebooks (jupytext)
 	@$(PY) -m jupyter lab --no-browser --ServerApp.ip=127.0.0.1 --ServerApp.port=$(LAB_PORT) \
 		--ServerApp.root_dir=book $(ROOT_FLAG)
 
-present: deps  ## the chapters in Voila (teacher mode comes later)
-	$(call step,Converting the chapters to notebooks in $(NOTEBOOKS))
-	@$(PY) tools/export_notebooks.py $(NOTEBOOKS) || $(call fail,present,could not convert the chapters)
+present: deps  ## the teacher decks (slides) and the chapters in Voila, nothing from other hosts
+	$(call step,Staging the teacher decks and the chapters with the teacher template in $(PRESENT))
+	@$(PY) teacher/stage.py $(PRESENT) || $(call fail,present,could not stage the decks (see above))
 	$(call step,Voila on http://127.0.0.1:$(PORT)/)
-	@$(PY) -m voila --no-browser --port=$(PORT) --Voila.ip=127.0.0.1 \
-		--VoilaConfiguration.extension_denylist=jupyterlab-jupytext $(NOTEBOOKS)
+	@$(PY) teacher/stage.py $(PRESENT) --serve $(PORT)
 
 chromium:  ## Debian's Chromium for the browser tests, installed if missing
 	@if ! test -x $(CHROMIUM); then \
