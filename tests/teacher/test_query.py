@@ -62,3 +62,13 @@ def test_sj_any_query_gives_rules_or_a_cardlib_error(query):
     except CardlibError:
         return
     assert rules.label()["en"].startswith("Rules:") and rules.label()["zh"].startswith("规则：")
+
+
+@pytest.mark.parametrize("module", ["widgets.query", "widgets.stepper", "widgets.class_puzzle"])
+def test_sj_the_teacher_modules_doctests_pass(module):
+    """pytest collects doctests from cardlib only; the teacher modules' examples run here."""
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(module))
+    assert result.attempted and not result.failed
