@@ -29,6 +29,7 @@ from cardlib.shengji.rules import SHENGJI, Ruleset, get_ruleset  # noqa: E402
 from cardlib.shengji.simulate import simulate  # noqa: E402
 from cardlib.shengji.trick import find_trick_winner  # noqa: E402
 from cardlib.shengji.trump import TrumpContext  # noqa: E402
+from cardlib.yishang.simulate import run as run_yishang_games  # noqa: E402
 
 LEAD_KINDS = ("single", "pair", "tractor")
 
@@ -159,26 +160,6 @@ def bench_simulated_hands(config: Config) -> list[str]:
 SECTIONS.append(bench_simulated_hands)
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="few positions, for a smoke run")
-    parser.add_argument("--seed", type=int, default=2024)
-    args = parser.parse_args(argv)
-    config = Config(positions=10 if args.quick else 100, seed=args.seed)
-    for section in SECTIONS:
-        print("\n".join(section(config)), flush=True)
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
-
-
-# -- 一上一下 (cardlib.yishang, engineer D): whole games per second ------------------------------
-
-from cardlib.yishang.simulate import run as run_yishang_games  # noqa: E402
-
-
 def bench_yishang_games(config: Config) -> list[str]:
     """Whole 一上一下 games between the simple bots, 3 and 4 players: with the invariants checked
     after every action (``python -m cardlib simulate --game yishang``) and with play alone."""
@@ -195,3 +176,18 @@ def bench_yishang_games(config: Config) -> list[str]:
 
 
 SECTIONS.append(bench_yishang_games)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="few positions, for a smoke run")
+    parser.add_argument("--seed", type=int, default=2024)
+    args = parser.parse_args(argv)
+    config = Config(positions=10 if args.quick else 100, seed=args.seed)
+    for section in SECTIONS:
+        print("\n".join(section(config)), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
