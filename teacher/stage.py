@@ -22,10 +22,13 @@ import jupytext
 
 TEACHER = Path(__file__).resolve().parent
 ROOT = TEACHER.parent
-#: What the template serves from node_modules: (package folder, folders or files within it).
+#: What each template serves from node_modules: (package folder, folders or files within it).
+#: ``teacher`` is the decks' reveal template, ``offline`` the chapters' lab template.
+FONT_AWESOME = ("@fortawesome/fontawesome-free", ["css", "webfonts"])
 VENDOR = {
-    "reveal.js": ("reveal.js", ["dist/reveal.css", "dist/theme/white.css", "dist/theme/fonts"]),
-    "fontawesome": ("@fortawesome/fontawesome-free", ["css", "webfonts"]),
+    "teacher": {"reveal.js": ("reveal.js", ["dist/reveal.css", "dist/theme/white.css", "dist/theme/fonts"]),
+                "fontawesome": FONT_AWESOME},
+    "offline": {"fontawesome": FONT_AWESOME},
 }
 
 
@@ -42,18 +45,18 @@ def export_decks(out: Path) -> list[Path]:
     return written
 
 
-def stage_template(out: Path, node_modules: Path) -> Path:
-    """The ``teacher`` template under ``out/voila/templates/`` with its vendored static files."""
-    target = out / "voila" / "templates" / "teacher"
+def stage_template(out: Path, node_modules: Path, name: str = "teacher") -> Path:
+    """The template ``name`` under ``out/voila/templates/`` with its vendored static files."""
+    target = out / "voila" / "templates" / name
     if target.exists():
         shutil.rmtree(target)
-    shutil.copytree(TEACHER / "templates" / "teacher", target)
-    for name, (package, parts) in VENDOR.items():
+    shutil.copytree(TEACHER / "templates" / name, target)
+    for folder, (package, parts) in VENDOR[name].items():
         for part in parts:
             source = node_modules / package / part
             if not source.exists():
                 raise SystemExit(f"stage: {source} is missing: run `make deps` (npm ci) first")
-            dest = target / "static" / name / part
+            dest = target / "static" / folder / part
             dest.parent.mkdir(parents=True, exist_ok=True)
             (shutil.copytree if source.is_dir() else shutil.copy2)(source, dest)
     return target
@@ -66,7 +69,8 @@ def stage(out: Path, node_modules: Path = ROOT / "node_modules") -> list[Path]:
 
     notebooks = out / "notebooks"
     written = export(notebooks) + export_decks(notebooks / "teacher")
-    stage_template(out / "jupyter", node_modules)
+    for name in VENDOR:
+        stage_template(out / "jupyter", node_modules, name)
     return written
 
 

@@ -67,12 +67,14 @@ def test_sj_decks_convert_to_notebooks_without_outputs(tmp_path):
         assert all(not cell.get("outputs") for cell in notebook["cells"])
 
 
-def test_sj_the_staged_template_names_no_other_host(tmp_path):
-    template = stage_template(tmp_path, TEACHER.parent / "node_modules")
-    files = [p for p in template.rglob("*") if p.is_file() and p.suffix in (".j2", ".css", ".js")]
+@pytest.mark.parametrize("name", ["teacher", "offline"])
+def test_sj_the_staged_templates_name_no_other_host(tmp_path, name):
+    template = stage_template(tmp_path, TEACHER.parent / "node_modules", name)
+    files = [p for p in template.rglob("*") if p.is_file() and p.suffix in (".j2", ".html", ".css", ".js")]
     loads = re.compile(r"""(?:url\(|@import\s+|src=|href=)["']?(?:https?:)?//""")  # comments may name hosts
     assert files and [p.name for p in files if loads.search(p.read_text(encoding="utf-8"))] == []
-    assert (template / "static" / "reveal.js" / "dist" / "reveal.css").exists()
+    if name == "teacher":
+        assert (template / "static" / "reveal.js" / "dist" / "reveal.css").exists()
     assert list((template / "static" / "fontawesome" / "webfonts").glob("*.woff2"))
 
 
