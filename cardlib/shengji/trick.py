@@ -147,6 +147,6 @@ def _explain(ctx: TrumpContext, cards: list[list[Card]], shape: Shape, keys: lis
         return Reason(RuleId.SJ_10, f"{who} ({best}) trumps the {lead_suit.en} lead {lead} in its shape and "
                                     f"is the highest trump play, so it wins.",
                       f"{who_zh}（{best}）用同型主牌毙了{lead_suit.zh}首出{lead}，且毙牌最大，赢。")
-    return Reason(RuleId.SJ_10, f"{who} ({best}) is the highest {shape.en} of {lead_suit.en} and nobody "
+    return Reason(RuleId.SJ_10, f"{who} ({best}) is the highest {shape.en.removeprefix('a ')} of {lead_suit.en} and nobody "
                                 f"trumps, so it wins.",
                   f"{who_zh}（{best}）是{lead_suit.zh}中最大的{shape.zh}，无人毙牌，赢。")
