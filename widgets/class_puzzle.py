@@ -26,10 +26,12 @@ import traitlets
 
 from cardlib.errors import CardlibError
 
+from .front_ends import front_end
 from .puzzles import KINDS, make_puzzle
 from .puzzles.spec import PuzzleError
 from .query import AddressRules, address_lang, address_rules
 from .stepper import calm_error
+
 
 _STATIC = Path(__file__).parent / "static"
 
@@ -61,7 +63,7 @@ def ruleset_choice(spec: dict[str, Any], rules: AddressRules) -> tuple[str, dict
 class ClassPuzzle(anywidget.AnyWidget):
     """``ClassPuzzle("level_change", seed=16)``: one puzzle, large, answer hidden until revealed."""
 
-    _esm = _STATIC / "class_puzzle.js"
+    _esm = front_end("class_puzzle.js")
     _css = _STATIC / "class_puzzle.css"
 
     spec = traitlets.Dict().tag(sync=True)

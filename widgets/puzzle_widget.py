@@ -18,9 +18,11 @@ from typing import Any
 import anywidget
 import traitlets
 
+from .front_ends import front_end
 from .puzzles import build_bank, make_puzzle, pack_bank, seed_for, unpack_bank
 from .puzzles.registry import seed_for_rule
 from .puzzles.spec import DIFFICULTIES, PuzzleError
+
 
 _STATIC = Path(__file__).parent / "static"
 
@@ -32,7 +34,7 @@ class Puzzle(anywidget.AnyWidget):
     ``book/``, so the default is ``"../"``); rule links are ``base + page + ".html#rule-…"``.
     """
 
-    _esm = _STATIC / "puzzle.js"
+    _esm = front_end("puzzle.js")
     _css = _STATIC / "puzzle.css"
 
     spec = traitlets.Dict().tag(sync=True)

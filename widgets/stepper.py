@@ -34,7 +34,9 @@ from cardlib.yishang import Game
 from cardlib.yishang import Ruleset as YishangRuleset
 from cardlib.yishang.bots import Bot
 
+from .front_ends import front_end
 from .query import address_lang, address_rules
+
 
 _STATIC = Path(__file__).parent / "static"
 #: A 一上一下 game that has not ended after this many actions is refused (a calm message).
@@ -183,7 +185,7 @@ class DealStepper(anywidget.AnyWidget):
     ``rules`` default to the address's rulesets (:func:`widgets.query.address_rules`).
     """
 
-    _esm = _STATIC / "stepper.js"
+    _esm = front_end("stepper.js")
     _css = _STATIC / "stepper.css"
 
     game = traitlets.Unicode("shengji").tag(sync=True)

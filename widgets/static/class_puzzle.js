@@ -17,20 +17,6 @@ const UI = {
   },
 };
 
-const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
-
-function h(tag, attrs = {}, children = []) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attrs)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (name === "text") node.textContent = value;
-    else if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
-    else node.setAttribute(name, value === true ? "" : value);
-  }
-  for (const child of [].concat(children)) if (child !== null && child !== undefined) node.append(child);
-  return node;
-}
-
 function cardText(card) {
   if (card === "BJ" || card === "LJ") return card === "BJ" ? "大王" : "小王";
   return SUIT_SYMBOL[card[0]] + card.slice(1);

@@ -41,7 +41,6 @@ const UI = {
 const STORE_KEY = "cardbook-puzzle-progress";
 const SUIT_TOKENS = { S: "S", H: "H", D: "D", C: "C", "♠": "S", "♤": "S", "♥": "H", "♡": "H",
   "♦": "D", "♢": "D", "♣": "C", "♧": "C" };
-const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const SUIT_NAME = { en: { S: "spades", H: "hearts", D: "diamonds", C: "clubs" },
   zh: { S: "黑桃", H: "红桃", D: "方块", C: "梅花" } };
 const RANK_NAME = { J: "jack", Q: "queen", K: "king", A: "ace" };
@@ -75,18 +74,6 @@ function cardLabel(card, lang) {
   if (!suit) return lang === "zh" ? (rank === "BJ" ? "大王" : "小王") : (rank === "BJ" ? "big joker" : "little joker");
   if (lang === "zh") return `${SUIT_NAME.zh[suit]}${rank}`;
   return `${RANK_NAME[rank] || rank} of ${SUIT_NAME.en[suit]}`;
-}
-
-function h(tag, attrs = {}, children = []) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attrs)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (name === "text") node.textContent = value;
-    else if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
-    else node.setAttribute(name, value === true ? "" : value);
-  }
-  for (const child of [].concat(children)) if (child) node.append(child);
-  return node;
 }
 
 function cardFace(card, lang) {

@@ -23,20 +23,7 @@ const UI = {
   },
 };
 
-const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const SEAT_PLACES = ["south", "east", "north", "west"];
-
-function h(tag, attrs = {}, children = []) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attrs)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (name === "text") node.textContent = value;
-    else if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
-    else node.setAttribute(name, value === true ? "" : value);
-  }
-  for (const child of [].concat(children)) if (child !== null && child !== undefined) node.append(child);
-  return node;
-}
 
 /** A card as a large face: ♥10, 大王; a hidden card as a back. */
 function card(text) {
