@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from ..cards import Card, Rank
+from ..cards import Card, Rank, format_cards
 from ..errors import InvalidPositionError
 from ..explain import Reason
 from ..rule_ids import RuleId
@@ -223,9 +223,10 @@ def score_kitty(ctx: TrumpContext, rules: Ruleset, kitty: Sequence[Card], last_t
     unit_pairs = max(unit.pairs for unit in split_units(ctx, rules, play))
     points, reason = kitty_score(rules, kitty, True, unit_pairs, len(play), len(plays[0]))
     if index and len(play) > 1 and reason.rule is not RuleId.SG_E2:  # C-2: the follower's winning shape counts
-        reason = Reason(RuleId.C_2, f"Play {index + 1}, not the lead, won the last trick, and the winning play's "
-                                    f"shape sets the multiplier. {reason.en}",
-                        f"赢得最后一轮的是第{index + 1}家而不是首家，按赢牌的牌型定倍数。{reason.zh}")
+        won = format_cards(play)
+        reason = Reason(RuleId.C_2, f"play {index} ({won}), not the lead, won the last trick, and the winning "
+                                    f"play's shape sets the multiplier. {reason.en}",
+                        f"赢得最后一轮的是第{index}手（{won}）而不是首家，按赢牌的牌型定倍数。{reason.zh}")
     return points, reason
 
 
