@@ -333,7 +333,7 @@ def test_puzzles_in_the_built_book_grade_and_link_to_their_rule(offline_page, si
     checked = []
     for html in pages:
         address = site_url + html.relative_to(built_book).as_posix()
-        page.goto(address)
+        page.goto(address, wait_until="networkidle")  # the next goto must not abort this page's loads
         page.locator("[data-puzzle-kind]").first.wait_for(timeout=30_000)
         choice_puzzles = page.locator("[data-puzzle-kind]:has(button.cbp-answer)")
         if choice_puzzles.count() == 0:  # only typed or picked answers here: graded in other tests
@@ -345,7 +345,7 @@ def test_puzzles_in_the_built_book_grade_and_link_to_their_rule(offline_page, si
         rule = status.locator(".cbp-rule").inner_text()
         link = status.locator("a.cbp-rule-link")
         target = page.evaluate("(a) => a.href", link.element_handle())
-        page.goto(target)
+        page.goto(target, wait_until="networkidle")
         anchor = target.split("#", 1)[1]
         assert anchor == f"rule-{rule.lower()}"
         assert page.locator(f'[id="{anchor}"]').count() == 1, f"{target} has no anchor {anchor}"

@@ -184,8 +184,15 @@ def test_sj_a_bad_address_gets_a_calm_message_not_a_traceback(offline_page, teac
 
 
 def _kernels(process: subprocess.Popen) -> list[psutil.Process]:
-    return [p for p in psutil.Process(process.pid).children(recursive=True)
-            if "ipykernel" in " ".join(p.cmdline()) and p.status() != psutil.STATUS_ZOMBIE]
+    """Voila's live kernel processes; one that ends while being looked at is not live."""
+    live = []
+    for child in psutil.Process(process.pid).children(recursive=True):
+        try:
+            if "ipykernel" in " ".join(child.cmdline()) and child.status() != psutil.STATUS_ZOMBIE:
+                live.append(child)
+        except psutil.Error:  # ended (or became a zombie) between the listing and the look
+            continue
+    return live
 
 
 def test_sj_an_idle_kernel_is_culled(staged):
