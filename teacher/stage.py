@@ -18,10 +18,11 @@ import shutil
 import sys
 from pathlib import Path
 
-import jupytext
-
 TEACHER = Path(__file__).resolve().parent
 ROOT = TEACHER.parent
+sys.path.insert(0, str(ROOT / "tools"))
+from export_notebooks import convert, export  # noqa: E402  (tools/ is a folder of scripts)
+
 #: What each template serves from node_modules: (package folder, folders or files within it).
 #: ``teacher`` is the decks' reveal template, ``offline`` the chapters' lab template.
 FONT_AWESOME = ("@fortawesome/fontawesome-free", ["css", "webfonts"])
@@ -34,12 +35,7 @@ VENDOR = {
 
 def export_decks(out: Path) -> list[Path]:
     """Every deck as ``out/<name>.ipynb``, in order."""
-    out.mkdir(parents=True, exist_ok=True)
-    written = []
-    for deck in sorted((TEACHER / "decks").glob("*.md")):
-        target = out / f"{deck.stem}.ipynb"
-        jupytext.write(jupytext.read(deck), target, fmt="ipynb")
-        written.append(target)
+    written = convert(sorted((TEACHER / "decks").glob("*.md")), out)
     if not written:
         raise SystemExit(f"stage: no decks in {TEACHER / 'decks'}")
     return written
@@ -64,9 +60,6 @@ def stage_template(out: Path, node_modules: Path, name: str = "teacher") -> Path
 
 def stage(out: Path, node_modules: Path = ROOT / "node_modules") -> list[Path]:
     """Chapters and decks into ``out/notebooks``, the template into ``out/jupyter``."""
-    sys.path.insert(0, str(ROOT / "tools"))
-    from export_notebooks import export  # the book's chapters, served beside the decks
-
     notebooks = out / "notebooks"
     written = export(notebooks) + export_decks(notebooks / "teacher")
     for name in VENDOR:

@@ -19,14 +19,20 @@ def chapters(book: Path = BOOK) -> list[Path]:
     return sorted(path for path in book.glob("*.md") if "jupytext:" in path.read_text(encoding="utf-8")[:400])
 
 
-def export(out_dir: Path, book: Path = BOOK) -> list[Path]:
-    """Convert every chapter into ``out_dir`` and return the notebooks written."""
+def convert(sources: list[Path], out_dir: Path) -> list[Path]:
+    """Each MyST notebook in ``sources`` as ``out_dir/<stem>.ipynb``, in order; the paths written."""
     out_dir.mkdir(parents=True, exist_ok=True)
     written = []
-    for chapter in chapters(book):
-        target = out_dir / f"{chapter.stem}.ipynb"
-        jupytext.write(jupytext.read(chapter), target, fmt="ipynb")
+    for source in sources:
+        target = out_dir / f"{source.stem}.ipynb"
+        jupytext.write(jupytext.read(source), target, fmt="ipynb")
         written.append(target)
+    return written
+
+
+def export(out_dir: Path, book: Path = BOOK) -> list[Path]:
+    """Convert every chapter into ``out_dir`` and return the notebooks written."""
+    written = convert(chapters(book), out_dir)
     if not written:
         raise SystemExit(f"export_notebooks: no MyST chapters found in {book}")
     return written
