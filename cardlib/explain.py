@@ -1,34 +1,181 @@
-"""Reasons as data: every verdict the engine gives cites a rule id, in English and Chinese."""
+"""Reasons as data: every verdict the engine gives cites a rule id, in English and Chinese.
+
+A :class:`Reason` keeps its rule id, one sentence template per language and the parameters
+the sentence speaks of (cards, seats, players, suits, ranks, numbers, other reasons).  Its
+English and Chinese text are rendered from them in the players' own notation (see
+:mod:`cardlib.words`), and :meth:`Reason.parts` gives the same sentence with the cards left
+as cards, so a front end can draw them as card chips.
+
+>>> from cardlib.cards import parse_cards
+>>> r = Reason.make(RuleId.SJ_9, "{seat} played {play}.", "{seat}出了{play}。",
+...                 seat=Seat(2), play=parse_cards("DJ DJ"))
+>>> print(r)
+SJ-9: North played ♦J ♦J.
+>>> r.zh
+'北家出了♦J ♦J。'
+>>> r.parts("en")
+[{'seat': 2, 'text': 'North'}, ' played ', {'cards': ['DJ', 'DJ'], 'text': '♦J ♦J'}, '.']
+"""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any, Protocol, TypeAlias, Union
 
+from .cards import Card, Rank, Suit
+from .errors import CardlibError
 from .rule_ids import RuleId
+from .words import card_text, cards_text, is_zh, player_name, rank_word, seat_name, suit_word
+
+
+class Bilingual(Protocol):
+    """Anything that names itself in both languages (a shape, an effective suit, ...)."""
+
+    @property
+    def en(self) -> str: ...
+
+    @property
+    def zh(self) -> str: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Cards:
+    """Cards a sentence speaks of, in the order shown (drawn as chips by a front end)."""
+
+    cards: tuple[Card, ...]
+
+    def __init__(self, cards: Iterable[Card]) -> None:
+        object.__setattr__(self, "cards", tuple(cards))
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A Shengji seat (0-3 in playing order), named by its place at the table: South, East, ..."""
+
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A 一上一下 player (0-3 in turn order), named A, B, C, D / 甲, 乙, 丙, 丁."""
+
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class Words:
+    """A phrase given in both languages."""
+
+    en: str
+    zh: str
+
+
+Param: TypeAlias = Union[Cards, Card, Seat, Player, Suit, Rank, int, str, Words, "Reason", Bilingual]
+Part: TypeAlias = Union[str, dict[str, Any]]
+
+_PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
+
+
+class ReasonError(CardlibError):
+    """A reason template that names a parameter it was not given (an engine bug, not bad input)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Reason:
     """Why the engine decided something: the deciding rule and one sentence per language.
 
-    ``str(reason)`` is the English form used by ``python -m cardlib check``:
-    ``"SJ-9: ..."``.
+    The sentences are templates whose ``{name}`` placeholders are filled from ``params``
+    in the reader's notation.  ``str(reason)`` is the English form used by
+    ``python -m cardlib check``: ``"SJ-9: ..."``.
     """
 
     rule: RuleId
-    en: str
-    zh: str
+    template_en: str
+    template_zh: str
+    params: tuple[tuple[str, Param], ...] = ()
+
+    def __post_init__(self) -> None:
+        names = {name for name, _value in self.params}
+        for template in (self.template_en, self.template_zh):
+            missing = set(_PLACEHOLDER.findall(template)) - names
+            if missing:
+                raise ReasonError(f"{self.rule.value}: the sentence {template!r} names "
+                                  f"{', '.join(sorted(missing))}, which it was not given")
+        for name, value in self.params:
+            if isinstance(value, bool):
+                raise ReasonError(f"{self.rule.value}: parameter {name} is a bool; say it in words")
+
+    @classmethod
+    def make(cls, rule: RuleId, en: str, zh: str, /, **params: Param | Iterable[Card]) -> Reason:
+        """A reason from its two templates and named parameters (a list of cards becomes :class:`Cards`)."""
+        return cls(rule, en, zh, tuple((name, _as_param(value)) for name, value in params.items()))
+
+    @property
+    def en(self) -> str:
+        """The English sentence, with every parameter written as players write it."""
+        return self.render("en")
+
+    @property
+    def zh(self) -> str:
+        """The Chinese sentence, with every parameter written as players write it."""
+        return self.render("zh")
+
+    def render(self, lang: str = "en") -> str:
+        """The sentence in ``lang`` (``"en"`` or ``"zh"``), without the rule id."""
+        return "".join(p if isinstance(p, str) else p["text"] for p in self.parts(lang))
+
+    def parts(self, lang: str = "en") -> list[Part]:
+        """The sentence as text pieces and parameter pieces; a card piece keeps its cards.
+
+        Parameter pieces are dicts with the rendered ``text`` and, for cards, ``cards``
+        (the canonical codes a front end draws as card chips), for seats ``seat`` and for
+        players ``player``.
+        """
+        template = self.template_zh if is_zh(lang) else self.template_en
+        values = dict(self.params)
+        parts: list[Part] = []
+        position = 0
+        for match in _PLACEHOLDER.finditer(template):
+            if match.start() > position:
+                parts.append(template[position:match.start()])
+            value = values[match.group(1)]
+            if isinstance(value, Reason):
+                parts.extend(value.parts(lang))
+            else:
+                parts.append(_part(value, lang))
+            position = match.end()
+        if position < len(template):
+            parts.append(template[position:])
+        return _merge_text(parts)
 
     def __str__(self) -> str:
         return f"{self.rule.value}: {self.en}"
 
     def text(self, lang: str = "en") -> str:
         """The sentence in ``lang`` (``"en"`` or ``"zh"``), prefixed with the rule id."""
-        return f"{self.rule.value}: {self.zh if lang == 'zh' else self.en}"
+        return f"{self.rule.value}: {self.render(lang)}"
 
-    def to_dict(self) -> dict[str, str]:
-        """A JSON-ready form (used by puzzle specs)."""
-        return {"rule": self.rule.value, "en": self.en, "zh": self.zh}
+    def cards(self) -> list[Card]:
+        """Every card the reason speaks of, in order (nested reasons included)."""
+        found: list[Card] = []
+        for _name, value in self.params:
+            if isinstance(value, Reason):
+                found += value.cards()
+            elif isinstance(value, Cards):
+                found += value.cards
+            elif isinstance(value, Card):
+                found.append(value)
+        return found
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready form (used by puzzle specs): rule id, both sentences, and the parts of
+        each sentence when it shows cards (so a front end can draw them)."""
+        entry: dict[str, Any] = {"rule": self.rule.value, "en": self.en, "zh": self.zh}
+        if self.cards():
+            entry["parts"] = {"en": self.parts("en"), "zh": self.parts("zh")}
+        return entry
 
     def _repr_html_(self) -> str:
         """A notebook shows a reason as a quotation in both languages (drawn by :mod:`.render`)."""
@@ -50,3 +197,43 @@ class Verdict:
     @property
     def rule(self) -> RuleId:
         return self.reason.rule
+
+    def _repr_html_(self) -> str:
+        """A notebook shows the verdict (allowed / not allowed) above the reason."""
+        from .render import verdict_html
+
+        return verdict_html(self)
+
+
+def _as_param(value: Param | Iterable[Card]) -> Param:
+    if isinstance(value, (list, tuple)):
+        return Cards(value)
+    return value  # type: ignore[return-value]
+
+
+def _part(value: Param, lang: str) -> Part:
+    if isinstance(value, Cards):
+        return {"cards": [str(c) for c in value.cards], "text": cards_text(value.cards, lang)}
+    if isinstance(value, Card):
+        return {"cards": [str(value)], "text": card_text(value, lang)}
+    if isinstance(value, Seat):
+        return {"seat": value.index, "text": seat_name(value.index, lang)}
+    if isinstance(value, Player):
+        return {"player": value.index, "text": player_name(value.index, lang)}
+    if isinstance(value, Suit):
+        return suit_word(value, lang)
+    if isinstance(value, Rank):
+        return rank_word(value, lang)
+    if isinstance(value, (int, str)):
+        return str(value)
+    return value.zh if is_zh(lang) else value.en
+
+
+def _merge_text(parts: list[Part]) -> list[Part]:
+    merged: list[Part] = []
+    for part in parts:
+        if isinstance(part, str) and merged and isinstance(merged[-1], str):
+            merged[-1] += part
+        elif part != "":
+            merged.append(part)
+    return merged

@@ -24,7 +24,8 @@ from html import escape
 
 from .cards import Card, Rank, Suit, parse_cards
 from .errors import InvalidPositionError, NotationError
-from .explain import Reason
+from .explain import Reason, Verdict
+from .words import card_text
 
 #: Ink of each suit in the usual two-colour deck and in a four-colour deck.
 TWO_COLOURS = {Suit.SPADES: "#1b1b1b", Suit.CLUBS: "#1b1b1b", Suit.HEARTS: "#c8102e", Suit.DIAMONDS: "#c8102e"}
@@ -133,14 +134,37 @@ def trick_html(plays: Sequence[Iterable[Card | str] | str | None], *, leader: in
 
 
 def reason_html(reason: Reason) -> str:
-    """An engine reason as a quotation: its rule id, then the sentence in English and in Chinese.
+    """An engine reason as a quotation: its rule id, then the sentence in English and in Chinese,
+    each card it names written in its suit's ink.
 
     >>> from .rule_ids import RuleId
     >>> reason_html(Reason(RuleId.SJ_11, "5 points.", "5分。"))
-    '<blockquote class="cardlib-reason"><p><strong>SJ-11</strong> 5 points.<br><span lang="zh">5分。</span></p></blockquote>'
+    '<blockquote class="cardlib-reason"><p><strong>SJ-11</strong> 5 points.<br><span lang="zh-Hans">5分。</span></p></blockquote>'
     """
-    return (f'<blockquote class="cardlib-reason"><p><strong>{reason.rule.value}</strong> {escape(reason.en)}<br>'
-            f'<span lang="zh">{escape(reason.zh)}</span></p></blockquote>')
+    return (f'<blockquote class="cardlib-reason"><p><strong>{reason.rule.value}</strong> '
+            f'{_parts_html(reason, "en")}<br><span lang="zh-Hans">{_parts_html(reason, "zh")}</span></p></blockquote>')
+
+
+def verdict_html(verdict: Verdict) -> str:
+    """A verdict: allowed or not, in both languages, above its reason."""
+    word = ("Allowed", "可以") if verdict.ok else ("Not allowed", "不可以")
+    mark = "✓" if verdict.ok else "✗"
+    return (f'<div class="cardlib-verdict"><p><strong>{mark} {word[0]}</strong> · '
+            f'<span lang="zh-Hans">{word[1]}</span></p>{reason_html(verdict.reason)}</div>')
+
+
+def _parts_html(reason: Reason, lang: str) -> str:
+    pieces = []
+    for part in reason.parts(lang):
+        if isinstance(part, str):
+            pieces.append(escape(part))
+        elif "cards" in part:
+            cards = [Card.parse(code) for code in part["cards"]]
+            pieces.append(" ".join(f'<span class="cardlib-chip" style="color:{card_ink(c)};white-space:nowrap">'
+                                   f'{escape(card_text(c, lang))}</span>' for c in cards))
+        else:
+            pieces.append(escape(str(part["text"])))
+    return "".join(pieces)
 
 
 def check_seats(plays: int, leader: int, winner: int | None = None) -> None:

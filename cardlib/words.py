@@ -1,0 +1,73 @@
+"""How players write things: cards, seats, players and suits in English and Chinese.
+
+Everything a reader sees names cards as players write them (♠A, ♥10, big joker / 大王),
+Shengji seats by their place at the table (South, East, North, West / 南家, 东家, 北家, 西家:
+seats 0-3 in playing order, SJ-2; South and North are partners, SJ-1) and 一上一下 players
+by the guide's names (A, B, C, D / 甲, 乙, 丙, 丁: players 0-3 in turn order, YS-3).
+The engine's notation (``SA``, seat ``0``) stays inside the engine and the ``check`` command.
+
+>>> from cardlib.cards import parse_cards
+>>> cards_text(parse_cards("DJ DJ BJ"))
+'♦J ♦J big joker'
+>>> cards_text(parse_cards("DJ BJ"), "zh")
+'♦J 大王'
+>>> seat_name(2), seat_name(2, "zh"), player_name(1), player_name(1, "zh")
+('North', '北家', 'player B', '乙')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .cards import Card, Rank, Suit
+from .errors import InvalidPositionError
+
+SEAT_NAMES: tuple[tuple[str, str], ...] = (("South", "南家"), ("East", "东家"), ("North", "北家"), ("West", "西家"))
+PLAYER_NAMES: tuple[tuple[str, str], ...] = (("player A", "甲"), ("player B", "乙"), ("player C", "丙"),
+                                             ("player D", "丁"))
+SUIT_WORDS = {Suit.SPADES: ("spades", "黑桃"), Suit.HEARTS: ("hearts", "红桃"),
+              Suit.DIAMONDS: ("diamonds", "方块"), Suit.CLUBS: ("clubs", "梅花")}
+_JOKERS = {Rank.BIG_JOKER: ("big joker", "大王"), Rank.LITTLE_JOKER: ("little joker", "小王")}
+
+
+def is_zh(lang: str) -> bool:
+    """Whether ``lang`` asks for Chinese (``"zh"``, ``"zh-Hans"``, ...); anything else is English."""
+    return lang.lower().startswith("zh")
+
+
+def card_text(card: Card, lang: str = "en") -> str:
+    """One card as a player writes it: ``♠A``, ``♥10``; jokers in words (big joker / 大王)."""
+    if card.suit is None:
+        return _JOKERS[card.rank][is_zh(lang)]
+    return f"{card.suit.symbol}{card.rank}"
+
+
+def cards_text(cards: Iterable[Card], lang: str = "en") -> str:
+    """Cards as a player writes them, in the given order, separated by spaces."""
+    return " ".join(card_text(c, lang) for c in cards) or ("没有牌" if is_zh(lang) else "no cards")
+
+
+def seat_name(seat: int, lang: str = "en") -> str:
+    """A Shengji seat by its place: 0 South, 1 East, 2 North, 3 West (SJ-1, SJ-2)."""
+    if seat not in range(len(SEAT_NAMES)):
+        raise InvalidPositionError(f"seat {seat!r} is not one of the seats 0-3")
+    return SEAT_NAMES[seat][is_zh(lang)]
+
+
+def player_name(player: int, lang: str = "en") -> str:
+    """A 一上一下 player by the guide's names: 0 A / 甲, 1 B / 乙, 2 C / 丙, 3 D / 丁 (YS-1)."""
+    if player not in range(len(PLAYER_NAMES)):
+        raise InvalidPositionError(f"player {player!r} is not one of the players 0-3")
+    return PLAYER_NAMES[player][is_zh(lang)]
+
+
+def suit_word(suit: Suit, lang: str = "en") -> str:
+    """A suit in words: ``hearts`` / ``红桃``."""
+    return SUIT_WORDS[suit][is_zh(lang)]
+
+
+def rank_word(rank: Rank, lang: str = "en") -> str:
+    """A rank as players say it (``10``, ``A``); jokers in words."""
+    if rank.is_joker:
+        return _JOKERS[rank][is_zh(lang)]
+    return str(rank)
