@@ -1,0 +1,84 @@
+"""The built book speaks the players' language (issue 10): no card in engine notation, no play
+index, no internal name in anything a reader sees — the pages' prose and reason boxes, every
+puzzle stored in a page (the one shown and its whole bank), in both languages.
+
+Code a page shows as code (``<pre>``, ``<code>``) is the learner's API and is left out.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from html.parser import HTMLParser
+
+from tests.reader_text import leaks, spec_leaks
+from widgets.puzzles.bank import unpack_bank
+
+STATE = re.compile(r'<script type="application/vnd.jupyter.widget-state\+json">(.*?)</script>', re.DOTALL)
+SKIPPED = {"script", "style", "pre", "code", "head", "kbd", "samp"}
+VOID = {"br", "img", "hr", "input", "meta", "link", "source", "wbr", "area", "base", "col", "embed", "param",
+        "track"}
+
+
+class ReaderText(HTMLParser):
+    """The text of a page a reader reads, block by block, without code and scripts."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.stack: list[str] = []
+        self.blocks: list[str] = [""]
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag not in VOID:
+            self.stack.append(tag)
+        if tag in ("p", "li", "td", "th", "div", "blockquote", "h1", "h2", "h3", "h4", "dt", "dd", "br"):
+            self.blocks.append("")
+        label = dict(attrs).get("aria-label")
+        if label and not SKIPPED & set(self.stack):
+            self.blocks.append(label)
+            self.blocks.append("")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in self.stack:
+            while self.stack and self.stack.pop() != tag:
+                pass
+
+    def handle_data(self, data: str) -> None:
+        if not SKIPPED & set(self.stack):
+            self.blocks[-1] += data
+
+    def texts(self) -> list[str]:
+        return [" ".join(b.split()) for b in self.blocks if b.strip()]
+
+
+def page_specs(html: str) -> list[dict]:
+    """Every puzzle stored in a page's widget state: each widget's spec and its bank."""
+    specs: list[dict] = []
+    for match in STATE.finditer(html):
+        for model in json.loads(match.group(1))["state"].values():
+            state = model.get("state", {})
+            if isinstance(state.get("spec"), dict) and "answers" in state["spec"]:
+                specs.append(state["spec"])
+            if isinstance(state.get("bank"), str) and state["bank"]:
+                specs += unpack_bank(state["bank"])
+    return specs
+
+
+def test_every_puzzle_stored_in_the_book_speaks_player_language(built_book, book_pages):
+    found: list[str] = []
+    count = 0
+    for page in book_pages:
+        for spec in page_specs((built_book / page).read_text(encoding="utf-8")):
+            count += 1
+            found += [f"{page}: {line}" for line in spec_leaks(spec)]
+    assert count > 100, f"only {count} puzzles found in the built book"
+    assert not found, f"{len(found)} puzzle texts leak engine notation:\n" + "\n".join(found[:40])
+
+
+def test_every_page_text_and_reason_box_speaks_player_language(built_book, book_pages):
+    found: list[str] = []
+    for page in book_pages:
+        parser = ReaderText()
+        parser.feed(STATE.sub("", (built_book / page).read_text(encoding="utf-8")))
+        found += [f"{page}: {text!r} — {', '.join(what)}" for text in parser.texts() if (what := leaks(text))]
+    assert not found, f"{len(found)} page texts leak engine notation:\n" + "\n".join(found[:60])
