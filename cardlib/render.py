@@ -113,17 +113,21 @@ def trick_html(plays: Sequence[Iterable[Card | str] | str | None], *, leader: in
                winner: int | None = None, four_colour: bool = False, height: int = 64) -> str:
     """A four-seat table: ``plays[seat]`` is what that seat played (``None``: not yet).
 
-    Seats sit south, east, north, west in playing order (SJ-8); the leader and the
-    winner, if given, are named in the seat captions.
+    Seats sit south, east, north, west in playing order (SJ-8) and are captioned by those
+    names (:func:`cardlib.words.seat_name`); the leader and the winner, if given, are named
+    in the seat captions.
 
-    >>> trick_html(["SA", "S2", None, None], leader=0).count('class="cardlib-seat')
-    4
+    >>> html = trick_html(["SA", "S2", None, None], leader=0)
+    >>> html.count('class="cardlib-seat'), "South (leads)" in html
+    (4, True)
     """
+    from .words import seat_name
+
     check_seats(len(plays), leader, winner)
     cells = []
     for seat, (place, play) in enumerate(zip(SEAT_PLACES, plays)):
         roles = [role for role, holder in (("leads", leader), ("wins", winner)) if holder == seat]
-        caption = f"Seat {seat}" + (f" ({', '.join(roles)})" if roles else "")
+        caption = seat_name(seat) + (f" ({', '.join(roles)})" if roles else "")
         cards = "" if play is None else hand_html(play, four_colour=four_colour, label=caption, height=height)
         style = "font-weight:bold;" if seat == winner else ""
         cells.append(f'<div class="cardlib-seat cardlib-{place}" style="grid-area:{place};text-align:center">'

@@ -86,7 +86,7 @@ def test_sj8_trick_table_places_four_seats_and_names_leader_and_winner():
     assert [s.get("class").split()[1] for s in seats] == ["cardlib-south", "cardlib-east", "cardlib-north",
                                                           "cardlib-west"]
     captions = [s.find("div").text for s in seats]
-    assert captions == ["Seat 0 (wins)", "Seat 1", "Seat 2", "Seat 3 (leads)"]
+    assert captions == ["South (wins)", "East", "North", "West (leads)"]
     assert len(list(seats[2].iter(f"{SVG}svg"))) == 0
     assert len(list(root.iter(f"{SVG}svg"))) == 6
 
