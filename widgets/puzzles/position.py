@@ -3,7 +3,15 @@
 A spec's ``display`` is a list of blocks the front end draws as they are:
 ``{"type": "facts", "items": [...]}``, ``{"type": "cards", "label": ..., "cards": [...]}``,
 ``{"type": "plays", "plays": [{"label": ..., "cards": [...]}]}`` or ``{"type": "text", ...}``.
-Labels are ``{"en": ..., "zh": ...}`` pairs.
+Labels are ``{"en": ..., "zh": ...}`` pairs, written as players write them: seats by their
+place at the table (South, East, North, West / 南家 …), 一上一下 players as player A … / 甲 …
+(:mod:`cardlib.words`).
+
+:func:`explain` builds the reason a wrong answer gets: what is wrong with the answer given,
+and the right answer with the engine's own reason inlined.
+
+>>> seat_label(2), player_label(0)
+({'en': 'North', 'zh': '北家'}, {'en': 'player A', 'zh': '甲'})
 """
 
 from __future__ import annotations
@@ -12,6 +20,9 @@ import random
 from typing import Any
 
 from cardlib.cards import Rank, Suit
+from cardlib.explain import Param, Reason, Words
+from cardlib.rule_ids import RuleId
+from cardlib.words import player_name, seat_name
 
 SUIT_NAMES = {Suit.SPADES: ("♠ spades", "♠ 黑桃"), Suit.HEARTS: ("♥ hearts", "♥ 红桃"),
               Suit.DIAMONDS: ("♦ diamonds", "♦ 方块"), Suit.CLUBS: ("♣ clubs", "♣ 梅花")}
@@ -31,11 +42,30 @@ def trump_label(trump: Suit | None) -> dict[str, str]:
 
 
 def seat_label(seat: int) -> dict[str, str]:
-    return text(f"Seat {seat}", f"{seat}号位")
+    """A Shengji seat by its place at the table: South, East, North, West / 南家, 东家, 北家, 西家."""
+    return text(seat_name(seat), seat_name(seat, "zh"))
 
 
-def player_label(seat: int) -> dict[str, str]:
-    return text(f"Player {seat}", f"{seat}号玩家")
+def player_label(player: int) -> dict[str, str]:
+    """A 一上一下 player: player A … D / 甲, 乙, 丙, 丁."""
+    return text(player_name(player), player_name(player, "zh"))
+
+
+def words(label: dict[str, str]) -> Words:
+    """A label pair as a reason parameter."""
+    return Words(label["en"], label["zh"])
+
+
+def explain(why: Reason, en: str, zh: str, /, rule: RuleId | None = None, **params: Param | list) -> Reason:
+    """A puzzle's sentence around the engine's reason ``why`` (inlined where ``{why}`` stands),
+    citing ``why``'s rule unless another is given."""
+    return Reason.make(rule or why.rule, en, zh, why=why, **params)
+
+
+def ordinal(index: int) -> Words:
+    """The ``index``-th play of a trick (0: the lead) in words: "the lead", "the second play" …"""
+    return Words(("the lead", "the second play", "the third play", "the fourth play")[index],
+                 ("首家", "第二家", "第三家", "第四家")[index])
 
 
 def facts(*items: tuple[dict[str, str], dict[str, str] | list[str]]) -> dict[str, Any]:

@@ -10,23 +10,24 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from collections import Counter
 from itertools import combinations
 from typing import Any
 
 from cardlib.cards import DECK_WITH_JOKERS, Card
-from cardlib.explain import Verdict
+from cardlib.explain import Reason, Verdict
 from cardlib.shengji.combos import classify, find_tractors
 from cardlib.shengji.follow import follow_duty
 from cardlib.shengji.rules import get_ruleset
 from cardlib.shengji.trump import EffectiveSuit, TrumpContext
 
-from .position import cards_block, context_facts, facts, random_level, random_trump, text
+from .position import cards_block, context_facts, explain, facts, random_level, random_trump, text
 from .spec import SHENGJI_RULESETS, PuzzleError, RulesetChoice, SpecBuilder
 
 #: The two documents, plus SS-5 read literally (the suit count alone on a tractor lead).
 FOLLOW_RULESETS: tuple[RulesetChoice, ...] = SHENGJI_RULESETS + (
-    RulesetChoice("ss-suit-count", "shuangsheng", "双升, suit count only (SS-5 literal)",
-                  "双升：只数门数（SS-5 字面）", {"short_tractor_follow": "suit_count_only"}),
+    RulesetChoice("ss-suit-count", "shuangsheng", "双升 guide, counting only the cards of the suit (SS-5 read literally)",
+                  "《双升》：只数同门张数（SS-5 字面）", {"short_tractor_follow": "suit_count_only"}),
 )
 
 
@@ -151,6 +152,20 @@ def judge_all(position: FollowPosition, plays: list[list[Card]]) -> dict[str, li
     return verdicts
 
 
+def closest_legal(play: list[Card], plays: list[list[Card]], verdicts: list[Verdict]) -> list[Card]:
+    """The legal play sharing the most cards with ``play`` (the first such in hand order):
+    what a wrong answer is shown as a legal follow the hand could make instead."""
+    mine = Counter(play)
+    legal = [p for p, v in zip(plays, verdicts) if v.ok]
+    return max(legal, key=lambda p: sum((Counter(p) & mine).values()))
+
+
+def wrong_play(play: list[Card], verdict: Verdict, example: list[Card]) -> Reason:
+    """Why a picked play does not follow (the engine's reason) and one legal follow instead."""
+    return explain(verdict.reason, "{given} is not a legal follow: {why} One legal follow: {right}.",
+                   "{given}不是合规的跟牌：{why}合规的跟法之一：{right}。", given=play, right=example)
+
+
 def _features(position: FollowPosition, legal: int, choices: int) -> dict[str, Any]:
     ctx = position.ctx
     led = ctx.effective_suit(position.lead[0])
@@ -189,8 +204,9 @@ def make_pick_follow(seed: int, difficulty: str) -> dict[str, Any]:
     verdicts = judge_all(position, plays)
     builder = SpecBuilder("pick_follow", seed=seed, difficulty=difficulty, rulesets=FOLLOW_RULESETS)
     for index, play in enumerate(plays):
-        builder.add_answer(play_key(play), None,
-                           {rid: (v[index].ok, v[index].reason) for rid, v in verdicts.items()})
+        builder.add_answer(play_key(play), None, {
+            rid: (v[index].ok, v[index].reason if v[index].ok else
+                  wrong_play(play, v[index], closest_legal(play, plays, v))) for rid, v in verdicts.items()})
     legal = sum(v.ok for v in verdicts[FOLLOW_RULESETS[0].id])
     n = len(position.lead)
     return builder.build(
@@ -198,6 +214,21 @@ def make_pick_follow(seed: int, difficulty: str) -> dict[str, Any]:
         question=text(f"Follow the lead: pick {n} card{'s' * (n > 1)} from your hand.",
                       f"跟牌：从手牌中选出{n}张。"),
         extra={"display": _display(position, with_hand=False), "pick": n})
+
+
+def _legal_reason(play: list[Card], plays: list[list[Card]], verdicts: list[Verdict], shown: int,
+                  says_legal: bool) -> Reason:
+    """The engine's reason for a right answer; for a wrong one, what is wrong with it and why."""
+    verdict = verdicts[shown]
+    if verdict.ok == says_legal:
+        return verdict.reason
+    if verdict.ok:
+        return explain(verdict.reason, "You answered Not legal, but {play} is legal: {why}",
+                       "你答“不合规”，但{play}合规：{why}", play=play)
+    return explain(verdict.reason, "You answered Legal, but {play} is not legal: {why} "
+                                   "A legal follow from this hand: {right}.",
+                   "你答“合规”，但{play}不合规：{why}这手牌合规的跟法之一：{right}。",
+                   play=play, right=closest_legal(play, plays, verdicts))
 
 
 def make_follow_legal(seed: int, difficulty: str) -> dict[str, Any]:
@@ -213,7 +244,8 @@ def make_follow_legal(seed: int, difficulty: str) -> dict[str, Any]:
     play = plays[shown]
     builder = SpecBuilder("follow_legal", seed=seed, difficulty=difficulty, rulesets=FOLLOW_RULESETS)
     for key, label, says_legal in (("yes", text("Legal", "合规"), True), ("no", text("Not legal", "不合规"), False)):
-        builder.add_answer(key, label, {rid: (v[shown].ok == says_legal, v[shown].reason) for rid, v in verdicts.items()})
+        builder.add_answer(key, label, {rid: (v[shown].ok == says_legal, _legal_reason(play, plays, v, shown, says_legal))
+                                        for rid, v in verdicts.items()})
     raw = _raw(position)
     raw["play"] = [str(c) for c in play]
     legal = sum(v.ok for v in first)

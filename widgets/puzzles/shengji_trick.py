@@ -7,18 +7,19 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 from typing import Any
 
 from cardlib.cards import DECK_WITH_JOKERS, Card, Rank, Suit
-from cardlib.shengji.case_questions import CaseContext
-from cardlib.shengji.questions_play import answer_order, answer_shape
-from cardlib.shengji.combos import classify
+from cardlib.explain import Reason, Seat, Words
+from cardlib.rule_ids import RuleId
+from cardlib.shengji.combos import Shape, classify, find_pairs, tractor_rule
 from cardlib.shengji.follow import legal_follows
-from cardlib.shengji.rules import get_ruleset
-from cardlib.shengji.trick import find_trick_winner
-from cardlib.shengji.trump import EffectiveSuit, TrumpContext
+from cardlib.shengji.rules import Ruleset, get_ruleset
+from cardlib.shengji.trick import TrickResult, find_trick_winner
+from cardlib.shengji.trump import EffectiveSuit, TrumpContext, group_by_strength
 
-from .position import cards_block, context_facts, facts, random_level, random_trump, seat_label, text
+from .position import cards_block, context_facts, explain, facts, random_level, random_trump, seat_label, text
 from .shengji_follow import FollowLevel, deal_hand, pick_lead
 from .spec import SHENGJI_RULESETS, SpecBuilder
 
@@ -93,13 +94,16 @@ def make_trick_winner(seed: int, difficulty: str) -> dict[str, Any]:
     led = ctx.effective_suit(lead[0])
     leader = rng.randrange(4)
     seats = [(leader + i) % 4 for i in range(4)]
-    results = {r.id: find_trick_winner(ctx, get_ruleset(r.preset, r.variant), plays) for r in SHENGJI_RULESETS}
+    rules = {r.id: get_ruleset(r.preset, r.variant) for r in SHENGJI_RULESETS}
+    results = {rid: find_trick_winner(ctx, rs, plays) for rid, rs in rules.items()}
     builder = SpecBuilder("trick_winner", seed=seed, difficulty=difficulty, rulesets=SHENGJI_RULESETS)
     for index, (seat, play) in enumerate(zip(seats, plays)):
         label = seat_label(seat)
         shown = " ".join(card.symbol for card in play)
         builder.add_answer(str(index), {"en": f"{label['en']}: {shown}", "zh": f"{label['zh']}：{shown}"},
-                           {rid: (res.winner == index, res.reason) for rid, res in results.items()})
+                           {rid: (res.winner == index, right_winner(plays, seats, res) if res.winner == index else
+                                  wrong_winner(ctx, rules[rid], plays, seats, index, res))
+                            for rid, res in results.items()})
     trumped = sum(1 for p in plays[1:] if all(ctx.is_trump(c) for c in p) and led is not EffectiveSuit.TRUMP)
     display = [facts(*context_facts(ctx.level, ctx.trump)),
                {"type": "plays", "label": text("The trick, in playing order", "本轮出牌（按顺序）"),
@@ -114,14 +118,111 @@ def make_trick_winner(seed: int, difficulty: str) -> dict[str, Any]:
         extra={"display": display})
 
 
+def suit_words(suit: EffectiveSuit) -> Words:
+    """An effective suit in words: hearts / 红桃, trumps / 主牌."""
+    return Words(suit.en, suit.zh)
+
+
+def _why_not(ctx: TrumpContext, rules: Ruleset, plays: list[list[Card]], seats: list[int], index: int,
+             winner: int) -> Reason:
+    """Why play ``index`` does not win the trick, in game terms (SJ-10, C-1, C-5)."""
+    lead, play, best = plays[0], plays[index], plays[winner]
+    seat, top = Seat(seats[index]), Seat(seats[winner])
+    if index == 0:
+        return Reason.make(RuleId.SJ_10, "{seat} led {play}, but {top}'s {best} beats the lead",
+                           "{seat}首出{play}，但{top}的{best}管住了首家", seat=seat, play=play, top=top, best=best)
+    shape = classify(ctx, rules, lead)
+    led = suit_words(ctx.effective_suit(lead[0]))
+    if find_trick_winner(ctx, rules, [lead, play]).winner == 1:  # it beats the lead, but not the winner
+        if index > winner and find_trick_winner(ctx, rules, [lead, play, best]).winner == 1:
+            return Reason.make(RuleId.C_1, "{seat}'s {play} is as high as {top}'s {best}, and of equal plays "
+                                           "the one played first wins",
+                               "{seat}的{play}与{top}的{best}一样大，一样大时先出者胜",
+                               seat=seat, play=play, top=top, best=best)
+        return Reason.make(RuleId.SJ_10, "{seat}'s {play} beats the lead, but {top}'s {best} beats it",
+                           "{seat}的{play}管住了首家，但{top}的{best}更大", seat=seat, play=play, top=top, best=best)
+    if all(ctx.effective_suit(c) is ctx.effective_suit(lead[0]) for c in play):
+        if classify(ctx, rules, play) != shape:
+            return Reason.make(RuleId.SJ_10, "{seat}'s {play} follows {suit} but is not {shape} like the lead, "
+                                             "so it cannot win", "{seat}的{play}跟了{suit}，但不是首家那样的{shape}，不能赢",
+                               seat=seat, play=play, suit=led, shape=shape)
+        return Reason.make(RuleId.SJ_10, "{seat}'s {play} follows {suit} but is not higher than the lead {lead}",
+                           "{seat}的{play}跟了{suit}，但不比首家的{lead}大", seat=seat, play=play, suit=led, lead=lead)
+    if all(ctx.is_trump(c) for c in play):
+        rule = RuleId.C_5 if shape.kind == "pair" else RuleId.SJ_10
+        return Reason.make(rule, "{seat}'s {play} is all trumps but not {shape} like the lead, so it does not "
+                                 "trump the lead: it counts as a discard",
+                           "{seat}的{play}虽是主牌，但不是首家那样的{shape}，毙不了首家，只算垫牌",
+                           seat=seat, play=play, shape=shape)
+    return Reason.make(RuleId.SJ_10, "{seat}'s {play} neither follows {suit} nor is all trumps: it is a discard, "
+                                     "which cannot win", "{seat}的{play}既不是{suit}也不全是主牌：是垫牌，不能赢",
+                       seat=seat, play=play, suit=led)
+
+
+def right_winner(plays: list[list[Card]], seats: list[int], result: TrickResult) -> Reason:
+    """The winner named by seat, then the engine's reason."""
+    return explain(result.reason, "{top}'s {best} wins: {why}", "{top}的{best}赢：{why}",
+                   top=Seat(seats[result.winner]), best=plays[result.winner])
+
+
+def wrong_winner(ctx: TrumpContext, rules: Ruleset, plays: list[list[Card]], seats: list[int], index: int,
+                 result: TrickResult) -> Reason:
+    """A wrong trick-winner answer: why the chosen play does not win, then who wins and the engine's reason."""
+    winner = result.winner
+    return explain(result.reason, "You chose {given}: {problem}. {top}'s {best} wins: {why}",
+                   "你选了{given}：{problem}。{top}的{best}赢：{why}", given=Seat(seats[index]),
+                   problem=_why_not(ctx, rules, plays, seats, index, winner), top=Seat(seats[winner]),
+                   best=plays[winner])
+
+
 SHAPE_ANSWERS = (("pair", text("A pair", "对子")), ("tractor2", text("A tractor of 2 pairs", "2连对拖拉机")),
                  ("tractor3", text("A tractor of 3 pairs", "3连对拖拉机")), ("none", text("Neither", "都不是")))
 
 
-def _shape_key(answer: Any) -> str:
-    if isinstance(answer, dict):
-        return f"tractor{answer['pairs']}"
-    return answer
+def _shape_key(shape: Shape) -> str:
+    """The answer key of a shape: ``pair``, ``tractor2``, ``tractor3``; anything else is neither."""
+    if shape.kind == "tractor":
+        return f"tractor{shape.pairs}"
+    return "pair" if shape.kind == "pair" else "none"
+
+
+def lower(label: dict[str, str]) -> Words:
+    """An answer label inside a sentence: "A pair" → "a pair"."""
+    return Words(label["en"][:1].lower() + label["en"][1:], label["zh"])
+
+
+def _adjacency(rule: RuleId) -> Words:
+    if rule is RuleId.SG_4:
+        return Words("in the order of strength (SJ-5), where the level cards drop out of their suit",
+                     "按大小顺序（SJ-5）相连，级牌不算在原花色里")
+    return Words("by natural rank within one suit", "按同一花色的自然点数相连")
+
+
+def shape_reason(ctx: TrumpContext, rules: Ruleset, cards: list[Card]) -> tuple[Shape, Reason]:
+    """The shape of ``cards`` (the engine's :func:`classify`) and why, in game terms (SJ-6, SG-4 / SS-4, SG-E3)."""
+    shape = classify(ctx, rules, cards)
+    rule = tractor_rule(rules)
+    if shape.kind == "tractor":
+        return shape, Reason.make(rule, "{cards} are {pairs} pairs of one suit, adjacent {how}: a tractor.",
+                                  "{cards}是同门的{pairs}个对子，{how}：拖拉机。", cards=cards, pairs=shape.pairs,
+                                  how=_adjacency(rule))
+    pairs = find_pairs(ctx, cards)
+    if shape.kind == "none" and len(pairs) * 2 == len(cards) > 2 and len({ctx.effective_suit(c) for c in cards}) == 1:
+        readings = ("trump_order", "natural_rank")
+        if not any(classify(ctx, replace(rules, tractor_adjacency=a), cards).kind == "tractor" for a in readings):
+            return shape, Reason.make(
+                RuleId.SG_E3, "{cards} are pairs of one suit, but their ranks are not adjacent in either reading "
+                              "(like the 四人升级 guide's \"77JJ\" example, which is no tractor): not a tractor.",
+                "{cards}是同门的对子，但无论按哪种顺序都不相连（如《四人升级》所举的“77JJ”，其实不是拖拉机）：不是拖拉机。",
+                cards=cards)
+        return shape, Reason.make(rule, "{cards} are pairs of one suit, but not adjacent {how}: not a tractor.",
+                                  "{cards}是同门的对子，但不是{how}：不是拖拉机。", cards=cards, how=_adjacency(rule))
+    if shape.kind == "pair":
+        return shape, Reason.make(RuleId.SJ_6, "{cards} are two identical cards: a pair.", "{cards}是两张相同的牌：对子。",
+                                  cards=cards)
+    return shape, Reason.make(RuleId.SJ_6, "{cards} are not two identical cards, nor adjacent pairs of one suit: "
+                                           "neither a pair nor a tractor.",
+                              "{cards}既不是两张相同的牌，也不是同门相连的对子：既非对子也非拖拉机。", cards=cards)
 
 
 def _near_level_pairs(rng: random.Random, ctx: TrumpContext, pairs: int) -> list[Card]:
@@ -165,18 +266,24 @@ def make_shape(seed: int, difficulty: str) -> dict[str, Any]:
         if max(Counter(cards).values()) <= 2:
             break
     cards = sorted(cards, key=ctx.order_key)
-    case = {"question": "shape", **_context(ctx), "cards": [str(c) for c in cards]}
-    results = {r.id: answer_shape(case, CaseContext(get_ruleset(r.preset, r.variant))) for r in SHENGJI_RULESETS}
+    shown = [str(c) for c in cards]
+    results = {r.id: shape_reason(ctx, get_ruleset(r.preset, r.variant), cards) for r in SHENGJI_RULESETS}
+    labels = dict(SHAPE_ANSWERS)
     builder = SpecBuilder("shape", seed=seed, difficulty=difficulty, rulesets=SHENGJI_RULESETS)
     for key, label in SHAPE_ANSWERS:
-        builder.add_answer(key, label, {rid: (_shape_key(answer) == key, reason)
-                                        for rid, (answer, reason) in results.items()})
+        verdicts = {}
+        for rid, (shape, reason) in results.items():
+            right = _shape_key(shape)
+            verdicts[rid] = (right == key, reason if right == key else explain(
+                reason, "You chose {given}, but the answer is {right}: {why}", "你选了{given}，但答案是{right}：{why}",
+                given=lower(label), right=lower(labels[right])))
+        builder.add_answer(key, label, verdicts)
     return builder.build(
-        position={**_context(ctx), "cards": case["cards"]}, input_type="choice",
+        position={**_context(ctx), "cards": shown}, input_type="choice",
         question=text("Is this a pair, a tractor, or neither?", "这是对子、拖拉机，还是都不是？"),
         features={"cards": len(cards), "near_level": near, "trumps": sum(ctx.is_trump(c) for c in cards)},
         extra={"display": [facts(*context_facts(ctx.level, ctx.trump)),
-                           cards_block(text("Cards", "牌"), case["cards"])]})
+                           cards_block(text("Cards", "牌"), shown)]})
 
 
 def make_highest(seed: int, difficulty: str) -> dict[str, Any]:
@@ -197,16 +304,31 @@ def make_highest(seed: int, difficulty: str) -> dict[str, Any]:
     else:
         pool = trumps
     cards = sorted(rng.sample(pool, count), key=lambda c: c.sort_key)
-    case = {"question": "order", **_context(ctx), "cards": [str(c) for c in cards]}
-    results = {r.id: answer_order(case, CaseContext(get_ruleset(r.preset, r.variant))) for r in SHENGJI_RULESETS}
+    shown = [str(c) for c in cards]
+    groups = group_by_strength(ctx, cards)  # the trump order is the same under both presets (SJ-5)
+    order = Reason.make(RuleId.SJ_5, "In {suit}, from high to low: {order}.", "{suit}从大到小：{order}。",
+                        suit=suit_words(ctx.effective_suit(cards[0])), order=_order_words(groups))
     builder = SpecBuilder("highest", seed=seed, difficulty=difficulty, rulesets=SHENGJI_RULESETS)
     for card in cards:
+        top = card in groups[0]
+        reason = order if top else explain(order, "You chose {given}, but {right} is higher: {why}",
+                                           "你选了{given}，但{right}更大：{why}", given=card, right=groups[0][0])
         builder.add_answer(str(card), {"en": card.symbol, "zh": card.symbol},
-                           {rid: (str(card) in groups[0], reason) for rid, (groups, reason) in results.items()})
+                           {r.id: (top, reason) for r in SHENGJI_RULESETS})
     return builder.build(
-        position={**_context(ctx), "cards": case["cards"]}, input_type="choice",
+        position={**_context(ctx), "cards": shown}, input_type="choice",
         question=text("Which card is highest?", "哪张牌最大？"),
         features={"cards": count, "trumps": sum(ctx.is_trump(c) for c in cards),
                   "level_cards": sum(1 for c in cards if c.rank is ctx.level), "no_trump": ctx.trump is None},
         extra={"display": [facts(*context_facts(ctx.level, ctx.trump)),
-                           cards_block(text("Cards", "牌"), case["cards"])]})
+                           cards_block(text("Cards", "牌"), shown)]})
+
+
+def _order_words(groups: list[list[Card]]) -> Reason:
+    """Groups of equal strength, high to low: "big joker > ♠2 = ♥2 > ♠A" (a nested reason keeps the cards)."""
+    template, names = [], {}
+    for g, group in enumerate(groups):
+        template.append(" = ".join(f"{{c{g}_{i}}}" for i in range(len(group))))
+        names.update({f"c{g}_{i}": card for i, card in enumerate(group)})
+    sentence = " > ".join(template)
+    return Reason.make(RuleId.SJ_5, sentence, sentence, **names)
