@@ -62,6 +62,25 @@ def explain(why: Reason, en: str, zh: str, /, rule: RuleId | None = None, **para
     return Reason.make(rule or why.rule, en, zh, why=why, **params)
 
 
+def lower(label: dict[str, str]) -> Words:
+    """An answer label inside a sentence: "A pair" → "a pair"."""
+    return Words(label["en"][:1].lower() + label["en"][1:], label["zh"])
+
+
+def wrong_choice(why: Reason, given: dict[str, str], right: dict[str, str]) -> Reason:
+    """A wrong choice: the answer given, the right one, and the engine's reason for it."""
+    return explain(why, "You chose “{given}”, but the answer is “{right}”: {why}",
+                   "你选了“{given}”，但答案是“{right}”：{why}", given=lower(given), right=lower(right))
+
+
+def wrong_number(why: Reason, given: int | None, right: int, en: str, zh: str) -> Reason:
+    """A wrong number (``given``; ``None`` for any number not listed): the right one and how it is counted.
+    ``en`` / ``zh`` name what is counted, with ``{right}`` in them ("the kitty adds {right} points")."""
+    if given is None:
+        return explain(why, f"No: {en}. {{why}}", f"不对：{zh}。{{why}}", right=right)
+    return explain(why, f"Not {{given}}: {en}. {{why}}", f"不是{{given}}：{zh}。{{why}}", given=given, right=right)
+
+
 def ordinal(index: int) -> Words:
     """The ``index``-th play of a trick (0: the lead) in words: "the lead", "the second play" …"""
     return Words(("the lead", "the second play", "the third play", "the fourth play")[index],

@@ -10,32 +10,25 @@ import random
 from typing import Any
 
 from cardlib.cards import DECK_WITH_JOKERS
-from cardlib.shengji.case_questions import CaseContext
 from cardlib.shengji.progression import team_of
 from cardlib.shengji.rules import get_ruleset
-from cardlib.shengji.scoring import explain_last_trick, level_change, trick_points
+from cardlib.shengji.scoring import explain_last_trick, level_change, score_kitty, trick_points
 from cardlib.shengji.trick import find_trick_winner
 
-from .position import cards_block, context_facts, facts, seat_label, text
+from .position import cards_block, context_facts, facts, seat_label, text, wrong_choice, wrong_number
 from .shengji_trick import make_trick
 from .spec import SHENGJI_RULESETS, RulesetChoice, SpecBuilder
 
 #: The two documents, plus SS-6's "some rules" scheme (pair ×2, tractor ×4).
 KITTY_RULESETS: tuple[RulesetChoice, ...] = SHENGJI_RULESETS + (
-    RulesetChoice("ss-some-rules", "shuangsheng", "双升, \"some rules\": pair ×2, tractor ×4",
-                  "双升“有的规则”：对子×2，拖拉机×4", {"kitty_multiplier": "pair2_tractor4"}),
+    RulesetChoice("ss-some-rules", "shuangsheng", "双升 guide, \"some rules\": pair ×2, tractor ×4",
+                  "《双升》“有的规则”：对子×2，拖拉机×4", {"kitty_multiplier": "pair2_tractor4"}),
 )
 #: The two documents, plus SS-7's local custom of a take-over line at 85.
 LEVEL_RULESETS: tuple[RulesetChoice, ...] = SHENGJI_RULESETS + (
-    RulesetChoice("ss-line-85", "shuangsheng", "双升, take-over line 85 (local custom)",
-                  "双升：85分上台（地方习惯）", {"takeover_line": 85}),
+    RulesetChoice("ss-line-85", "shuangsheng", "双升 guide, take-over line 85 (a local custom)",
+                  "《双升》：85分上台（地方习惯）", {"takeover_line": 85}),
 )
-
-
-def _kitty_answer(case: dict[str, Any], ruleset: RulesetChoice) -> tuple[int, Any]:
-    from cardlib.shengji.questions_score import answer_kitty_score
-
-    return answer_kitty_score(case, CaseContext(get_ruleset(ruleset.preset, ruleset.variant)))
 
 
 def make_kitty_score(seed: int, difficulty: str) -> dict[str, Any]:
@@ -61,13 +54,18 @@ def make_kitty_score(seed: int, difficulty: str) -> dict[str, Any]:
     case = {"level": str(ctx.level), "trump": ctx.trump.value if ctx.trump else "none",
             "kitty": [str(c) for c in kitty], "last_trick": [[str(c) for c in p] for p in plays],
             "last_trick_winner_team": winner_team}
-    results = {r.id: _kitty_answer(case, r) for r in KITTY_RULESETS}
+    results = {r.id: score_kitty(ctx, get_ruleset(r.preset, r.variant), kitty, plays, winner_team == "attackers")
+               for r in KITTY_RULESETS}
     points = trick_points(kitty)
     candidates = sorted({value for value, _ in results.values()} | {points, 0})
     builder = SpecBuilder("kitty_score", seed=seed, difficulty=difficulty, rulesets=KITTY_RULESETS)
+    what_en, what_zh = "the kitty adds {right} points to the attackers", "底牌给闲家加{right}分"
     for value in candidates:
-        builder.add_answer(str(value), None, {rid: (value == answer, reason) for rid, (answer, reason) in results.items()})
-    builder.set_otherwise({rid: reason for rid, (_answer, reason) in results.items()})
+        builder.add_answer(str(value), None, {
+            rid: (value == answer, reason if value == answer else wrong_number(reason, value, answer, what_en, what_zh))
+            for rid, (answer, reason) in results.items()})
+    builder.set_otherwise({rid: wrong_number(reason, None, answer, what_en, what_zh)
+                           for rid, (answer, reason) in results.items()})
     display = [facts(*context_facts(ctx.level, ctx.trump), (text("Dealer", "庄家"), seat_label(dealer))),
                {"type": "plays", "label": text("The last trick, in playing order", "最后一轮（按顺序）"),
                 "plays": [{"label": seat_label(s), "cards": [str(c) for c in p]} for s, p in zip(seats, plays)]},
@@ -114,10 +112,16 @@ def make_level_change(seed: int, difficulty: str) -> dict[str, Any]:
     points = rng.choice(POINTS[difficulty])
     results = {r.id: level_change(get_ruleset(r.preset, r.variant), points) for r in LEVEL_RULESETS}
     builder = SpecBuilder("level_change", seed=seed, difficulty=difficulty, rulesets=LEVEL_RULESETS)
-    for key, label, (dealer, take, attackers) in OUTCOMES:
-        builder.add_answer(key, label, {
-            rid: ((change.dealer_team_levels, change.attackers_take_over, change.attacker_levels)
-                  == (dealer, take, attackers), reason) for rid, (change, reason) in results.items()})
+    def right_label(change: Any) -> dict[str, str]:
+        found = (change.dealer_team_levels, change.attackers_take_over, change.attacker_levels)
+        return next(label for _key, label, outcome in OUTCOMES if outcome == found)
+
+    for key, label, outcome in OUTCOMES:
+        verdicts = {}
+        for rid, (change, reason) in results.items():
+            ok = (change.dealer_team_levels, change.attackers_take_over, change.attacker_levels) == outcome
+            verdicts[rid] = (ok, reason if ok else wrong_choice(reason, label, right_label(change)))
+        builder.add_answer(key, label, verdicts)
     return builder.build(
         position={"attacker_points": points}, input_type="choice",
         question=text(f"The attackers won {points} points. What happens to the levels?",
@@ -135,8 +139,11 @@ def make_last_trick(seed: int, difficulty: str) -> dict[str, Any]:
     last, reason = explain_last_trick(cards_each, len(lead))
     builder = SpecBuilder("last_trick", seed=seed, difficulty=difficulty, rulesets=SHENGJI_RULESETS)
     answers = (("yes", text("Yes, the last trick", "是最后一轮")), ("no", text("No, more tricks follow", "不是，后面还有")))
+    right = answers[0][1] if last else answers[1][1]
     for key, label in answers:
-        builder.add_answer(key, label, {r.id: ((key == "yes") == last, reason) for r in SHENGJI_RULESETS})
+        ok = (key == "yes") == last
+        builder.add_answer(key, label, {r.id: (ok, reason if ok else wrong_choice(reason, label, right))
+                                        for r in SHENGJI_RULESETS})
     return builder.build(
         position={"level": str(ctx.level), "trump": ctx.trump.value if ctx.trump else "none",
                   "cards_each": cards_each, "lead": [str(c) for c in lead]}, input_type="choice",

@@ -19,7 +19,8 @@ from cardlib.shengji.rules import Ruleset, get_ruleset
 from cardlib.shengji.trick import TrickResult, find_trick_winner
 from cardlib.shengji.trump import EffectiveSuit, TrumpContext, group_by_strength
 
-from .position import cards_block, context_facts, explain, facts, random_level, random_trump, seat_label, text
+from .position import (cards_block, context_facts, explain, facts, lower, random_level, random_trump, seat_label,
+                       text)
 from .shengji_follow import FollowLevel, deal_hand, pick_lead
 from .spec import SHENGJI_RULESETS, SpecBuilder
 
@@ -184,11 +185,6 @@ def _shape_key(shape: Shape) -> str:
     if shape.kind == "tractor":
         return f"tractor{shape.pairs}"
     return "pair" if shape.kind == "pair" else "none"
-
-
-def lower(label: dict[str, str]) -> Words:
-    """An answer label inside a sentence: "A pair" → "a pair"."""
-    return Words(label["en"][:1].lower() + label["en"][1:], label["zh"])
 
 
 def _adjacency(rule: RuleId) -> Words:
