@@ -29,6 +29,7 @@ class RuleId(str, Enum):
     YS_15 = "YS-15"
     YS_16 = "YS-16"
     YS_E1 = "YS-E1"
+    YS_E2 = "YS-E2"
     # Shengji: common rules
     SJ_1 = "SJ-1"
     SJ_2 = "SJ-2"
@@ -75,6 +76,7 @@ class RuleId(str, Enum):
     C_3 = "C-3"
     C_4 = "C-4"
     C_5 = "C-5"
+    C_6 = "C-6"
 
     def __str__(self) -> str:
         return self.value

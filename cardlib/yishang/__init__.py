@@ -26,7 +26,22 @@ from .rules import PRESETS, YISHANG, Ruleset, get_ruleset
 from .state import Game, IllegalPlayError, Window
 
 __all__ = [
-    "challenge_outcome", "nearest_challenger", "Event", "EventKind", "Face", "PileCard",
-    "face_from_pile", "ORDER", "is_below", "parse_claim", "parse_rank", "PRESETS", "YISHANG",
-    "Ruleset", "get_ruleset", "Game", "IllegalPlayError", "Window",
+    "ORDER",
+    "PRESETS",
+    "YISHANG",
+    "Event",
+    "EventKind",
+    "Face",
+    "Game",
+    "IllegalPlayError",
+    "PileCard",
+    "Ruleset",
+    "Window",
+    "challenge_outcome",
+    "face_from_pile",
+    "get_ruleset",
+    "is_below",
+    "nearest_challenger",
+    "parse_claim",
+    "parse_rank",
 ]

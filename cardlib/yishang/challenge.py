@@ -16,36 +16,41 @@ False
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from ..cards import Rank
-from ..explain import Reason
+from ..errors import InvalidPositionError
+from ..explain import Player, Reason
 from ..rule_ids import RuleId
-from .ranks import is_below
+from .ranks import is_below, parse_actual, parse_claim, parse_rank
 
 
-def challenge_outcome(target: Rank, claim: Rank, actual: Rank) -> tuple[bool, Reason]:
+def challenge_outcome(target: Rank | str, claim: Rank | str | None, actual: Rank | str) -> tuple[bool, Reason]:
     """Whether a challenge succeeds, given the target that stood before the card, its claim and its real rank.
 
-    It succeeds if the real rank differs from the claim, or is below that target.
+    It succeeds if the real rank differs from the claim, or is below that target.  Ranks may be
+    given as :class:`Rank` or as their names (``"8"``, ``"10"``, ``"T"``, ``"q"``), the real card
+    also as a card (``"H10"``); a claim of
+    ``None`` (no claim) counts as 3 (YS-15).
 
-    Rules: YS-9
+    >>> challenge_outcome("8", "10", "10")[1].en
+    'revealed 10 as claimed, not below the target 8: the challenge fails'
+
+    Rules: YS-9, YS-15
     """
+    target, claim, actual = parse_rank(target, "target"), parse_claim(claim), parse_actual(actual)
     if actual != claim:
-        return True, Reason(
-            RuleId.YS_9,
-            f"revealed {actual}, not the claimed {claim}: the challenge succeeds",
-            f"翻开是{actual}，不是声明的{claim}：质疑成立")
+        return True, Reason.make(
+            RuleId.YS_9, "revealed {actual}, not the claimed {claim}: the challenge succeeds",
+            "翻开是{actual}，不是声明的{claim}：质疑成立", actual=actual, claim=claim)
     if is_below(actual, target):
-        return True, Reason(
-            RuleId.YS_9,
-            f"revealed {actual} as claimed, but below the target {target} that stood before it: "
-            f"the challenge succeeds",
-            f"翻开确实是{actual}，但低于出牌前的目标{target}：质疑成立")
-    return False, Reason(
-        RuleId.YS_9,
-        f"revealed {actual} as claimed, not below the target {target}: the challenge fails",
-        f"翻开确实是{actual}，且不低于目标{target}：质疑失败")
+        return True, Reason.make(
+            RuleId.YS_9, "revealed {actual} as claimed, but below the target {target} that stood before it: "
+            "the challenge succeeds", "翻开确实是{actual}，但低于出牌前的目标点数{target}：质疑成立",
+            actual=actual, target=target)
+    return False, Reason.make(
+        RuleId.YS_9, "revealed {actual} as claimed, not below the target {target}: the challenge fails",
+        "翻开确实是{actual}，且不低于目标点数{target}：质疑失败", actual=actual, target=target)
 
 
 def taker(player: int, challenger: int, succeeds: bool) -> int:
@@ -56,21 +61,42 @@ def taker(player: int, challenger: int, succeeds: bool) -> int:
     return player if succeeds else challenger
 
 
+def _check_player(value: object, players: int, what: str) -> int:
+    if type(value) is not int or not 0 <= value < players:
+        raise InvalidPositionError(f"bad {what} {value!r}: expected a player number from 0 to {players - 1} "
+                                   f"(0 is player A / 甲)")
+    return value
+
+
 def nearest_challenger(player: int, challengers: Iterable[int], players: int) -> tuple[int, Reason]:
-    """The challenger nearest in turn order after ``player`` (seats ``0 … players-1``).
+    """The challenger nearest in turn order after ``player`` (players ``0 … players-1``, 0 = 甲).
 
-    The caller has checked that every seat is another player's; duplicates are harmless.
+    Duplicates are harmless; the card's own player cannot challenge.
 
-    Rules: YS-14
+    >>> nearest_challenger(1, [0, 2], players=3)[1].en
+    'player C and player A challenge at once: player C is nearest after player B in turn order and challenges'
+
+    Rules: YS-8, YS-14
     """
-    seats = sorted(set(challengers), key=lambda seat: (seat - player) % players)
+    if type(players) is not int or not 2 <= players <= 4:
+        raise InvalidPositionError(f"YS-1: 一上一下 is for 2 to 4 players, not {players!r}")
+    player = _check_player(player, players, "player")
+    if isinstance(challengers, (str, bytes)) or not isinstance(challengers, Iterable):
+        raise InvalidPositionError(f"bad challengers {challengers!r}: expected a list of player numbers")
+    seats = sorted({_check_player(s, players, "challenger") for s in challengers},
+                   key=lambda seat: (seat - player) % players)
+    if not seats:
+        raise InvalidPositionError("a challenge needs at least one challenger")
+    if player in seats:
+        raise InvalidPositionError(f"YS-8: player {'ABCD'[player]} cannot challenge their own card")
     chosen = seats[0]
     if len(seats) == 1:
-        return chosen, Reason(RuleId.YS_8, f"player {chosen} challenges player {player}'s face-down card",
-                              f"{chosen}号玩家质疑{player}号玩家的暗牌")
-    others = ", ".join(str(s) for s in seats[1:])
-    return chosen, Reason(
-        RuleId.YS_14,
-        f"players {chosen}, {others} challenge at once: player {chosen} is nearest after player {player} "
-        f"in turn order and challenges",
-        f"{chosen}号、{others.replace(', ', '号、')}号玩家同时质疑：按出牌顺序{chosen}号玩家紧接{player}号玩家，由其质疑")
+        return chosen, Reason.make(RuleId.YS_8, "{chosen} challenges {player}'s face-down card",
+                                   "{chosen}质疑{player}的暗牌", chosen=Player(chosen), player=Player(player))
+    params = {f"s{i}": Player(s) for i, s in enumerate(seats)}
+    names_en = " and ".join(f"{{s{i}}}" for i in range(len(seats))) if len(seats) == 2 else \
+        ", ".join(f"{{s{i}}}" for i in range(len(seats) - 1)) + f" and {{s{len(seats) - 1}}}"
+    names_zh = "、".join(f"{{s{i}}}" for i in range(len(seats)))
+    return chosen, Reason.make(
+        RuleId.YS_14, f"{names_en} challenge at once: {{s0}} is nearest after {{player}} in turn order and challenges",
+        f"{names_zh}同时质疑：按出牌顺序{{s0}}紧接{{player}}之后，由其质疑", player=Player(player), **params)

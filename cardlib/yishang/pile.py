@@ -15,9 +15,9 @@ Rules: YS-5 (first card of a round up, each established play flips), YS-13 (the 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Sequence
 
 from ..cards import Card, Rank
 

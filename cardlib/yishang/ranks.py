@@ -16,7 +16,7 @@ cardlib.errors.NotationError: bad rank '1': expected 3-10, J, Q, K, A or 2 (T fo
 
 from __future__ import annotations
 
-from ..cards import Rank
+from ..cards import Card, Rank
 from ..errors import NotationError
 
 #: YS-2: low to high.
@@ -53,6 +53,31 @@ def parse_rank(value: object, what: str = "rank") -> Rank:
         except NotationError:
             pass
     raise NotationError(f"bad {what} {value!r}: expected 3-10, J, Q, K, A or 2 (T for 10)")
+
+
+def parse_actual(value: object) -> Rank:
+    """A revealed card's rank: a rank (``"10"``, :class:`Rank`) or a whole card (``"H10"``, :class:`Card`).
+
+    >>> parse_actual("H10"), parse_actual("q")
+    (<Rank.TEN: 10>, <Rank.QUEEN: 12>)
+
+    Rules: YS-2, YS-9
+    """
+    if isinstance(value, Card) and value.suit is not None:
+        return value.rank
+    try:
+        return parse_rank(value, "actual rank")
+    except NotationError:
+        if isinstance(value, str):
+            try:
+                card = Card.parse(value)
+            except NotationError:
+                pass
+            else:
+                if card.suit is not None:
+                    return card.rank
+        raise NotationError(f"bad actual rank {value!r}: expected a rank (3-10, J, Q, K, A or 2) "
+                            "or a card such as \"H10\"") from None
 
 
 def parse_claim(value: object) -> Rank:

@@ -23,12 +23,13 @@ cardlib.errors.RulesetError: unknown ruleset field 'jokers'; fields are: target_
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from ..errors import RulesetError
-from ..variants import apply_variant
 from ..rule_ids import RuleId
+from ..variants import apply_variant
 
 #: Each field, its type, and the register row it stands for.
 FIELD_RULES: dict[str, tuple[type, RuleId]] = {
@@ -62,7 +63,7 @@ class Ruleset:
         if self.stall_limit < 1:
             raise RulesetError(f"ruleset field 'stall_limit' must be at least 1, not {self.stall_limit}")
 
-    def with_variant(self, variant: Mapping[str, Any] | None) -> "Ruleset":
+    def with_variant(self, variant: Mapping[str, Any] | None) -> Ruleset:
         """This ruleset with some fields overridden (the ``variant`` object of cases.md)."""
         return apply_variant(self, variant, FIELD_RULES)
 

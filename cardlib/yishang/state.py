@@ -29,11 +29,18 @@ Conventions where the document is silent (all documented in the book):
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Iterable, Iterator, Sequence
+from typing import Any
 
 from ..cards import Card, Rank, check_copies, format_cards, parse_cards
-from ..errors import IllegalActionError, ImpossibleHandError, InvalidPositionError
+from ..errors import (
+    IllegalActionError,
+    ImpossibleHandError,
+    InvalidPositionError,
+    NotationError,
+    RulesetError,
+)
 from ..explain import Reason, Verdict
 from . import reasons
 from .actions import Action, Challenge, Pass, Play
@@ -41,15 +48,40 @@ from .challenge import challenge_outcome, nearest_challenger, taker
 from .deal import check_player_count, deal, draw_for_first
 from .events import Event, EventKind
 from .pile import Face, PileCard, face_from_pile
+from .players import parse_player
 from .ranks import LOWEST, ORDER, is_below, parse_rank
-from .rules import YISHANG, Ruleset
+from .rules import YISHANG, Ruleset, get_ruleset
 
 
 def _read_cards(value: object, what: str) -> list[Card]:
     """A card list given as a string in the notation or a list of cards / card strings."""
     if not isinstance(value, (str, list, tuple)):
         raise InvalidPositionError(f"{what} must be a card list such as \"S8 H3\", not {value!r}")
-    return parse_cards(value)
+    try:
+        return parse_cards(value)
+    except NotationError as error:
+        raise NotationError(f"{what}: {error}") from None
+
+
+def _read_card(value: object) -> Card:
+    """One card: a :class:`Card` or a token such as ``"S8"``."""
+    if isinstance(value, Card):
+        return value
+    if not isinstance(value, str):
+        raise NotationError(f"bad card {value!r}: expected a card such as \"S8\" (♠8)")
+    cards = parse_cards(value)
+    if len(cards) != 1:
+        raise NotationError(f"bad card {value!r}: expected one card such as \"S8\" (♠8)")
+    return cards[0]
+
+
+def _read_rules(rules: object) -> Ruleset:
+    """A ruleset, or a preset's name (``"yishang"``, ``"yishang-fewest"``)."""
+    if isinstance(rules, Ruleset):
+        return rules
+    if isinstance(rules, str):
+        return get_ruleset(rules)
+    raise RulesetError(f"rules must be a 一上一下 Ruleset or a preset name such as \"yishang\", not {rules!r}")
 
 
 class IllegalPlayError(IllegalActionError):
@@ -82,11 +114,11 @@ class Game:
     """
 
     def __init__(self, hands: Sequence[str | Iterable[str | Card]], draw_pile: str | Iterable[str | Card] = (),
-                 first: int = 0, rules: Ruleset = YISHANG) -> None:
+                 first: int | str = 0, rules: Ruleset | str = YISHANG) -> None:
         if isinstance(hands, str) or not isinstance(hands, Sequence):
             raise InvalidPositionError("hands must be a list with one card list per player")
         players = check_player_count(len(hands))
-        parsed = [_read_cards(hand, f"player {seat}'s hand") for seat, hand in enumerate(hands)]
+        parsed = [_read_cards(hand, f"player {'ABCD'[seat]}'s hand") for seat, hand in enumerate(hands)]
         drawn = _read_cards(draw_pile, "the draw pile")
         try:
             check_copies([c for hand in parsed for c in hand] + drawn, 1, jokers=False, what="position")
@@ -94,12 +126,9 @@ class Game:
             raise ImpossibleHandError(f"YS-1: {error}") from None
         for seat, hand in enumerate(parsed):
             if not hand:
-                raise InvalidPositionError(f"YS-12: player {seat}'s hand is empty: the game would be over")
-        if type(first) is not int or not 0 <= first < players:
-            raise InvalidPositionError(f"YS-3: bad first player {first!r}: expected a seat from 0 to {players - 1}")
-        if not isinstance(rules, Ruleset):
-            raise InvalidPositionError(f"rules must be a 一上一下 Ruleset, not {rules!r}")
-        self.rules = rules
+                raise InvalidPositionError(f"YS-12: player {'ABCD'[seat]}'s hand is empty: the game would be over")
+        first = parse_player(first, players, "YS-3: bad first player")
+        self.rules = _read_rules(rules)
         self._hands = parsed
         self._draw = drawn[::-1]  # top card last, so drawing is a pop()
         self._pile: list[PileCard] = []
@@ -110,10 +139,11 @@ class Game:
         self._winner: int | None = None
         self._log: list[Event] = []
         self._lows = [len(hand) for hand in parsed]
+        self._outled: int | None = None  # a challenger whose successful challenge gave the lead away (YS-E2)
         self._stalled = 0
 
     @classmethod
-    def new(cls, players: int = 3, seed: int | None = None, rules: Ruleset = YISHANG) -> "Game":
+    def new(cls, players: int = 3, seed: int | None = None, rules: Ruleset | str = YISHANG) -> Game:
         """A new game: draw for the first player, then shuffle and deal, with ``random.Random(seed)``.
 
         Rules: YS-1, YS-3
@@ -124,7 +154,7 @@ class Game:
         rng = random.Random(seed)
         first, rounds = draw_for_first(players, rng)
         hands, draw_pile = deal(players, rng)
-        game = cls(hands, draw_pile, first, rules)
+        game = cls(hands, draw_pile, first, _read_rules(rules))
         game._log += [Event(EventKind.DEAL, None, reasons.dealt(players, len(draw_pile))),
                       Event(EventKind.FIRST_PLAYER, first, reasons.first_by_draw(first, rounds))]
         return game
@@ -224,7 +254,7 @@ class Game:
                 "pile": len(self._pile), "hands": [len(hand) for hand in self._hands],
                 "draw_pile": len(self._draw), "winner": self._winner}
 
-    def copy(self) -> "Game":
+    def copy(self) -> Game:
         """An independent copy (the log is shared by value)."""
         other = object.__new__(Game)
         other.__dict__.update(self.__dict__)
@@ -237,7 +267,7 @@ class Game:
 
     # -- checks: a verdict with the deciding rule ------------------------------------------
 
-    def check_play(self, card: Card | str, claim: Rank | str | None = None, seat: int | None = None) -> Verdict:
+    def check_play(self, card: Card | str, claim: Rank | str | None = None, seat: int | str | None = None) -> Verdict:
         """Whether the next player (or ``seat``) may play ``card`` with ``claim`` now.
 
         Rules: YS-6, YS-7, YS-12, YS-E1
@@ -248,23 +278,28 @@ class Game:
             return Verdict(False, error.reason)
         return Verdict(True, reasons.may_play(player, card, self.next_face))
 
-    def is_legal_play(self, card: Card | str, claim: Rank | str | None = None, seat: int | None = None) -> bool:
+    def is_legal_play(self, card: Card | str, claim: Rank | str | None = None, seat: int | str | None = None) -> bool:
         return self.check_play(card, claim, seat).ok
 
-    def _play_inputs(self, card: Card | str, claim: Rank | str | None, seat: int | None) -> tuple[int, Card, Rank | None]:
+    def _play_inputs(self, card: Card | str, claim: Rank | str | None, seat: int | str | None) -> tuple[int, Card, Rank | None]:
         """The validated play (seat, card, claim), or :class:`IllegalPlayError`."""
-        card = card if isinstance(card, Card) else parse_cards([card])[0]
+        card = _read_card(card)
         claim = None if claim is None else parse_rank(claim, "claim")
         if self._winner is not None:
             raise IllegalPlayError(reasons.game_over(self._winner))
         player = self._next if seat is None else self._check_seat(seat)
         if player != self._next:
-            raise IllegalPlayError(reasons.not_your_turn(player, self._next, self._turn_reason))
+            turn = (reasons.challenger_does_not_lead(player, self._next) if player == self._outled
+                    else self._turn_reason)
+            raise IllegalPlayError(reasons.not_your_turn(player, self._next, turn))
         face = self.next_face
         if card not in self._hands[player]:
             owner = next((s for s, hand in enumerate(self._hands) if card in hand), None)
-            raise IllegalPlayError(reasons.not_held(player, card, face) if owner is None
-                                   else reasons.someone_elses_card(player, card, owner, self._turn_reason))
+            if owner is None:
+                raise IllegalPlayError(reasons.not_held(player, card, face))
+            turn = (reasons.challenger_does_not_lead(owner, self._next) if owner == self._outled
+                    else self._turn_reason)
+            raise IllegalPlayError(reasons.someone_elses_card(player, card, owner, turn))
         if self._window is not None and self._window.last_card:
             raise IllegalPlayError(reasons.last_card_pending(self._window.seat))
         if face is Face.UP and claim is not None and claim != card.rank:
@@ -272,11 +307,12 @@ class Game:
         return player, card, claim
 
     def _check_seat(self, seat: object) -> int:
-        if type(seat) is not int or not 0 <= seat < self.players:
-            raise IllegalPlayError(reasons.no_seat(seat, self.players))
-        return seat
+        try:
+            return parse_player(seat, self.players)
+        except InvalidPositionError:
+            raise IllegalPlayError(reasons.no_seat(seat, self.players)) from None
 
-    def check_challenge(self, seats: int | Iterable[int]) -> Verdict:
+    def check_challenge(self, seats: int | str | Iterable[int | str]) -> Verdict:
         """Whether ``seats`` (one or several at once) may challenge now.
 
         Rules: YS-8, YS-14
@@ -301,10 +337,10 @@ class Game:
             return reasons.covered(top.card, what, what_zh)
         return reasons.face_up_top(top.card, what, what_zh)
 
-    def _challenge_inputs(self, seats: int | Iterable[int]) -> tuple[int, Reason]:
+    def _challenge_inputs(self, seats: int | str | Iterable[int | str]) -> tuple[int, Reason]:
         if self._winner is not None:
             raise IllegalPlayError(reasons.game_over(self._winner))
-        if isinstance(seats, int):
+        if isinstance(seats, (int, str)):
             seat_list: list[object] = [seats]
         elif isinstance(seats, (list, tuple, set, frozenset)):
             seat_list = list(seats)
@@ -364,7 +400,7 @@ class Game:
             return self.pass_challenge()
         raise InvalidPositionError(f"not an action: {action!r}")
 
-    def play(self, card: Card | str, claim: Rank | str | None = None, seat: int | None = None) -> tuple[Event, ...]:
+    def play(self, card: Card | str, claim: Rank | str | None = None, seat: int | str | None = None) -> tuple[Event, ...]:
         """The next player plays ``card``, face up or face down as the pile says (YS-13).
 
         A play while a window is open first lets the face-down card stand (YS-8, YS-11).
@@ -413,6 +449,7 @@ class Game:
     def _pass_turn(self, player: int) -> None:
         """After a card is played the next seat plays (YS-E1: turn order decides)."""
         self._next = (player + 1) % self.players
+        self._outled = None
         self._turn_reason = reasons.next_in_turn(player, self._next)
 
     def _stand(self) -> list[Event]:
@@ -436,7 +473,7 @@ class Game:
             raise IllegalPlayError(verdict.reason)
         return self._finish(self._stand())
 
-    def challenge(self, seats: int | Iterable[int]) -> tuple[Event, ...]:
+    def challenge(self, seats: int | str | Iterable[int | str]) -> tuple[Event, ...]:
         """One or several players challenge the open face-down card; the nearest after its player does.
 
         Rules: YS-8, YS-9, YS-10, YS-12, YS-14
@@ -459,6 +496,7 @@ class Game:
             events.append(self._win(window.seat, reasons.wins_challenge_failed(window.seat)))
             return self._finish(events)
         self._next = taken_by
+        self._outled = challenger if succeeds else None
         self._turn_reason = reasons.leads_round(taken_by)
         events.append(Event(EventKind.TAKE, taken_by, reasons.takes_and_leads(
             taken_by, count, revealed, self._target, self.rules.target_reset), revealed))

@@ -8,7 +8,7 @@ The register's erratum YS-E1: by turn order it is 丙, not 甲, who plays next a
 
 The "6 instead of 10" variation ends "丙则获得新一轮先手" (丙 gets the lead), which contradicts the
 document's own step 4 ("收牌者成为新一轮先手": the taker leads) and the register's YS-10; the
-engine follows YS-10, so 乙, who takes the pile, leads.  (No register row names this yet.)
+engine follows YS-10, so 乙, who takes the pile, leads: the register's erratum YS-E2.
 """
 
 from __future__ import annotations
@@ -81,3 +81,32 @@ def test_ys9_ys10_six_instead_of_ten_yi_takes_and_leads():
     assert sorted(map(str, game.hand(YI))) == sorted(["D10", "C4", "S8", "H6"])
     assert game.next_player == YI, "YS-10: the taker leads (the text's '丙则获得新一轮先手' contradicts its step 4)"
     assert game.next_face is Face.UP
+
+
+def test_ys_e2_bing_whose_challenge_succeeded_may_not_lead():
+    """YS-E2: the text's "丙则获得新一轮先手" is refused, citing the erratum; 乙 leads (YS-10)."""
+    game = opening(yi_card="H6")
+    game.challenge(BING)
+    assert game.turn_reason.rule is RuleId.YS_10
+    for attempt in (lambda: game.play("H5", seat=BING), lambda: game.play("H5"), lambda: game.play("H5", seat="丙")):
+        with pytest.raises(IllegalActionError) as refused:
+            attempt()
+        reason = refused.value.reason
+        assert reason.rule is RuleId.YS_E2
+        assert "player C's challenge succeeded" in reason.en and "player B" in reason.en
+        assert "丙质疑成立" in reason.zh and "乙收牌" in reason.zh
+    game.play("C4")
+    assert game.next_player == BING, "after 乙's lead, turn order goes on to 丙"
+
+
+def test_ys_e2_is_cited_only_for_the_challenger_after_a_successful_challenge():
+    game = opening(yi_card="H6")
+    game.challenge(BING)
+    with pytest.raises(IllegalActionError) as refused:
+        game.play("H3", seat=JIA)
+    assert refused.value.reason.rule is RuleId.YS_10
+    true_ten = opening()
+    true_ten.challenge(BING)  # fails: 丙 takes and leads; 乙 trying to play is plain YS-10
+    with pytest.raises(IllegalActionError) as refused:
+        true_ten.play("C4", seat=YI)
+    assert refused.value.reason.rule is RuleId.YS_10
