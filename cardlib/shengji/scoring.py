@@ -25,7 +25,7 @@ from typing import Iterable, Sequence
 
 from ..cards import Card, Rank, format_cards
 from ..errors import InvalidPositionError
-from ..explain import Reason
+from ..explain import Reason, Seat, Words
 from ..rule_ids import RuleId
 from .combos import split_units
 from .rules import Ruleset
@@ -51,15 +51,21 @@ def trick_points(cards: Iterable[Card]) -> int:
 
 
 def explain_trick_points(cards: Sequence[Card]) -> Reason:
-    """SJ-11: which cards carry the points, in both languages."""
+    """SJ-11: which cards carry the points, in both languages.
+
+    >>> from cardlib.cards import parse_cards
+    >>> explain_trick_points(parse_cards("S5 H10 DK C9")).en
+    '5s are worth 5, 10s and Ks 10: ♠5 (5) + ♥10 (10) + ♦K (10) = 25 points.'
+    """
     counted = [c for c in cards if card_points(c)]
     total = trick_points(cards)
     if not counted:
-        return Reason(RuleId.SJ_11, "No 5, 10 or K among the cards: they carry 0 points.",
-                      "没有5、10或K：这些牌0分。")
-    listing = " + ".join(f"{c} ({card_points(c)})" for c in counted)
-    return Reason(RuleId.SJ_11, f"5s are worth 5, 10s and Ks 10: {listing} = {total} points.",
-                  f"5算5分，10和K算10分：{listing} = {total}分。")
+        return Reason.make(RuleId.SJ_11, "No 5, 10 or K among {cards}: they carry 0 points.",
+                           "{cards}中没有5、10或K：这些牌0分。", cards=list(cards))
+    terms = " + ".join(f"{{c{i}}} ({card_points(c)})" for i, c in enumerate(counted))
+    params: dict[str, Card | int] = {f"c{i}": c for i, c in enumerate(counted)}
+    return Reason.make(RuleId.SJ_11, f"5s are worth 5, 10s and Ks 10: {terms} = {{total}} points.",
+                       f"5算5分，10和K算10分：{terms} = {{total}}分。", total=total, **params)
 
 
 def points_left(won: Iterable[Card]) -> tuple[int, Reason]:
@@ -73,10 +79,12 @@ def points_left(won: Iterable[Card]) -> tuple[int, Reason]:
     """
     taken = trick_points(won)
     left = TOTAL_POINTS - taken
-    return left, Reason(RuleId.SS_E1,
-                        f"Two decks hold eight 5s, eight 10s and eight Ks, {TOTAL_POINTS} points (not 100); "
-                        f"{taken} have been won, so {left} are still in play.",
-                        f"两副牌有八张5、八张10、八张K，共{TOTAL_POINTS}分（不是100分）；已得{taken}分，还剩{left}分。")
+    return left, Reason.make(RuleId.SS_E1,
+                             "Two decks hold eight 5s, eight 10s and eight Ks, {total} points (the 双升 guide's "
+                             "“four of each, 100 points” is a slip); {taken} have been won, so {left} are "
+                             "still in play.",
+                             "两副牌有八张5、八张10、八张K，共{total}分（《双升》说“各四张、共100分”是笔误）；"
+                             "已得{taken}分，还剩{left}分。", total=TOTAL_POINTS, taken=taken, left=left)
 
 
 def explain_last_trick(cards_each: int, lead_cards: int) -> tuple[bool, Reason]:
@@ -91,14 +99,18 @@ def explain_last_trick(cards_each: int, lead_cards: int) -> tuple[bool, Reason]:
         raise InvalidPositionError(f"a lead of {lead_cards} cards needs each player to hold at least that many, "
                                    f"not {cards_each}")
     last = lead_cards == cards_each
-    en = "it empties every hand, so it is the last trick" if last else \
-        f"each player keeps {cards_each - lead_cards} card{'s' * (cards_each - lead_cards != 1)}, so it is not the last"
-    zh = "打完后人人手中无牌，是最后一轮" if last else f"打完后每人还剩{cards_each - lead_cards}张，不是最后一轮"
-    return last, Reason(RuleId.SG_E1, f"The kitty goes with the last trick, whatever its number (SG's \"13th\" "
-                                      f"is a slip: 25 cards a hand make up to 25 tricks). Each player holds {cards_each} "
-                                      f"and {lead_cards} are led: {en}.",
-                        f"底牌归最后一轮，不论是第几轮（SG说“第13轮”是笔误：每人25张，最多25轮）。每人{cards_each}张，"
-                        f"首家出{lead_cards}张：{zh}。")
+    kept = cards_each - lead_cards
+    if last:
+        en, zh = "it empties every hand, so it is the last trick", "打完后人人手中无牌，是最后一轮"
+    else:
+        en = "each player keeps {kept} card" + ("s" if kept != 1 else "") + ", so it is not the last"
+        zh = "打完后每人还剩{kept}张，不是最后一轮"
+    return last, Reason.make(RuleId.SG_E1,
+                             "The kitty goes with the last trick, whatever its number (the 四人升级 guide's "
+                             "“13th” is a slip: 25 cards a hand make up to 25 tricks). Each player holds "
+                             "{each} and {led} are led: " + en + ".",
+                             "底牌归最后一轮，不论是第几轮（《四人升级》说“第13轮”是笔误：每人25张，最多25轮）。"
+                             "每人{each}张，首家出{led}张：" + zh + "。", each=cards_each, led=lead_cards, kept=kept)
 
 
 # --- the kitty (SJ-12, SG-6 / SS-6, C-2) ---------------------------------------------------
@@ -109,6 +121,44 @@ _SCHEME_RULES = {
     "doubling": RuleId.SG_E2, "largest_unit": RuleId.SJ_12, "power_of_cards": RuleId.SJ_12,
     "lead_size": RuleId.SJ_12,
 }
+
+
+#: Each scheme in words (en, zh), as the documents name it; no scheme is named by its field value.
+_SCHEME_WORDS = {
+    "shengji": ("the 四人升级 guide's scheme (single ×2, pair ×4, a tractor of n pairs ×2ⁿ)",
+                "《四人升级》的倍数（单张×2，对子×4，n对拖拉机×2ⁿ）"),
+    "double": ("the 双升 guide's main rule (×2 whatever the shape)", "《双升》的主规则（不论牌型一律×2）"),
+    "pair2_tractor4": ("the scheme the 双升 guide gives as “some rules” (a single or a pair ×2, a tractor ×4)",
+                       "《双升》所说“有些规则”的倍数（单张或对子×2，拖拉机×4）"),
+    "doubling": ("the doubling scheme offered for the 四人升级 guide's slip (single ×2, pair ×4, a tractor of "
+                 "n pairs ×2ⁿ⁺¹, so a tractor always counts more than a pair)",
+                 "针对《四人升级》笔误的翻倍规则（单张×2，对子×4，n对拖拉机×2ⁿ⁺¹，拖拉机总比对子多）"),
+    "largest_unit": ("a variant neither guide has (2 × the cards of the largest unit)",
+                     "两份规则都没有的变体（2×最大牌型的张数）"),
+    "power_of_cards": ("a variant neither guide has (2 to the power of the number of cards played)",
+                       "两份规则都没有的变体（2的出牌张数次方）"),
+    "lead_size": ("a variant neither guide has (2 × the number of cards led)",
+                  "两份规则都没有的变体（2×首家出牌张数）"),
+}
+
+
+def scheme_words(scheme: str) -> Words:
+    """A kitty-multiplier scheme in words, as a reader knows it (never its field value).
+
+    >>> scheme_words("double").en
+    "the 双升 guide's main rule (×2 whatever the shape)"
+    """
+    en, zh = _SCHEME_WORDS[scheme]
+    return Words(en, zh)
+
+
+def unit_words(unit_pairs: int) -> Words:
+    """The largest unit of a play in words: a single, a pair, a tractor of n pairs."""
+    if unit_pairs == 0:
+        return Words("a single", "单张")
+    if unit_pairs == 1:
+        return Words("a pair", "对子")
+    return Words(f"a tractor of {unit_pairs} pairs", f"{unit_pairs}对的拖拉机")
 
 
 def kitty_multiplier(rules: Ruleset, unit_pairs: int, cards: int, lead_cards: int) -> tuple[int, Reason]:
@@ -125,41 +175,35 @@ def kitty_multiplier(rules: Ruleset, unit_pairs: int, cards: int, lead_cards: in
     [2, 4, 4, 8]
     >>> [kitty_multiplier(get_ruleset("shengji", {"kitty_multiplier": "doubling"}), n, 1, 1)[0] for n in (0, 1, 2, 3)]
     [2, 4, 8, 16]
+    >>> print(kitty_multiplier(get_ruleset("shuangsheng"), 1, 2, 2)[1])
+    SS-6: The last trick was won with a pair (2 cards); under the 双升 guide's main rule (×2 whatever the shape) the kitty counts ×2.
     """
     scheme = rules.kitty_multiplier
-    unit = "a single" if unit_pairs == 0 else "a pair" if unit_pairs == 1 else f"a tractor of {unit_pairs} pairs"
-    unit_zh = "单张" if unit_pairs == 0 else "对子" if unit_pairs == 1 else f"{unit_pairs}对的拖拉机"
     if scheme == "shengji":
         factor = 2 if unit_pairs == 0 else 4 if unit_pairs == 1 else 2 ** unit_pairs
-        how, how_zh = "single ×2, pair ×4, tractor of n pairs ×2^n", "单张×2，对子×4，n对拖拉机×2^n"
     elif scheme == "double":
-        factor, how, how_zh = 2, "×2 whatever the shape", "不论牌型×2"
+        factor = 2
     elif scheme == "pair2_tractor4":
         factor = 4 if unit_pairs >= 2 else 2
-        how, how_zh = "single or pair ×2, tractor ×4", "单张或对子×2，拖拉机×4"
     elif scheme == "doubling":
         factor = 2 if unit_pairs == 0 else 4 if unit_pairs == 1 else 2 ** (unit_pairs + 1)
-        how, how_zh = ("single ×2, pair ×4, tractor of n pairs ×2^(n+1), so a tractor beats a pair",
-                       "单张×2，对子×4，n对拖拉机×2^(n+1)，拖拉机总比对子多")
     elif scheme == "largest_unit":
         factor = 2 * max(1, 2 * unit_pairs)
-        how, how_zh = "2 × the cards of the largest unit", "2×最大单元的张数"
     elif scheme == "power_of_cards":
         factor = 2 ** cards
-        how, how_zh = "2 to the number of cards played", "2的出牌张数次方"
     else:  # "lead_size"
         factor = 2 * lead_cards
-        how, how_zh = "2 × the number of cards led", "2×首家出牌张数"
     rule = _SCHEME_RULES[scheme]
+    en = ("The last trick was won with {unit} ({cards} card" + "s" * (cards != 1) + "); "
+          "under {scheme} the kitty counts ×{factor}.")
+    zh = "用{unit}（{cards}张）抠底；按{scheme}，底分×{factor}。"
     if scheme == "shengji" and unit_pairs == 2:  # SG-E2: the table gives this tractor no more than a pair
         rule = RuleId.SG_E2
-        how += "; as written, a 2-pair tractor (×4) counts no more than a pair (×4)"
-        how_zh += "；照原文，2对拖拉机（×4）并不比对子（×4）多"
-    reason = Reason(rule,
-                    f"The last trick was won with {unit} ({cards} card{'s' * (cards != 1)}); "
-                    f"the '{scheme}' scheme ({how}) multiplies the kitty by {factor}.",
-                    f"用{unit_zh}（{cards}张）抠底；“{scheme}”规则（{how_zh}）底分乘{factor}。")
-    return factor, reason
+        en += (" As the 四人升级 guide is written, a tractor of 2 pairs (×4) counts no more than a pair (×4): "
+               "a slip the book points out.")
+        zh += "照《四人升级》原文，2对拖拉机（×4）并不比对子（×4）多：本书指出这是笔误。"
+    return factor, Reason.make(rule, en, zh, unit=unit_words(unit_pairs), cards=cards,
+                               scheme=scheme_words(scheme), factor=factor)
 
 
 def kitty_score(rules: Ruleset, kitty: Sequence[Card], attackers_won_last: bool,
@@ -175,31 +219,41 @@ def kitty_score(rules: Ruleset, kitty: Sequence[Card], attackers_won_last: bool,
     >>> from cardlib.shengji.rules import get_ruleset
     >>> kitty_score(get_ruleset("shengji"), parse_cards("S5 SK H2 H3 H4 H6 H7 H8"), True, 1, 2, 2)[0]
     60
-    >>> kitty_score(get_ruleset("shengji"), parse_cards("S5 SK H2 H3 H4 H6 H7 H8"), False)[0]
-    0
+    >>> print(kitty_score(get_ruleset("shengji"), parse_cards("S5 SK H2 H3 H4 H6 H7 H8"), False)[1])
+    SJ-12: The dealer team won the last trick, so the kitty's 15 points (♠5 ♠K) add nothing to the attackers.
     """
     if len(kitty) != KITTY_SIZE:
         raise InvalidPositionError(f"the kitty holds {KITTY_SIZE} cards (SJ-2), got {len(kitty)}")
     points = trick_points(kitty)
+    counted = [card for card in kitty if card_points(card)]
+    holds = Reason.make(RuleId.SJ_12, "{points} points ({counted})", "{points}分（{counted}）",
+                        points=points, counted=counted) if counted else \
+        Reason.make(RuleId.SJ_12, "0 points (no 5, 10 or K)", "0分（没有5、10或K）")
     if not attackers_won_last:
-        return 0, Reason(RuleId.SJ_12,
-                         f"The dealer team won the last trick, so the kitty's {points} points "
-                         f"add nothing to the attackers.",
-                         f"庄家方赢得最后一轮，底牌的{points}分不计入闲家得分。")
+        return 0, Reason.make(RuleId.SJ_12,
+                              "The dealer team won the last trick, so the kitty's {holds} add nothing to the "
+                              "attackers.", "庄家方赢得最后一轮，底牌的{holds}不计入闲家得分。", holds=holds)
     factor, why = kitty_multiplier(rules, unit_pairs, cards, lead_cards)
-    return points * factor, Reason(why.rule,
-                                   f"The attackers won the last trick: the kitty's {points} points "
-                                   f"count {factor} times, {points * factor}. {why.en}",
-                                   f"闲家抠底：底牌{points}分×{factor} = {points * factor}分。{why.zh}")
+    return points * factor, Reason.make(why.rule,
+                                        "The attackers won the last trick: the kitty's {holds} count {factor} "
+                                        "times, {total}. {why}",
+                                        "闲家抠底：底牌{holds}×{factor} = {total}分。{why}",
+                                        holds=holds, factor=factor, total=points * factor, why=why)
+
+
+#: The place of a play in its trick, as players say it (the lead is the leader's).
+_PLACES = (("the leader", "首家"), ("the second player", "二家"), ("the third player", "三家"),
+           ("the fourth player", "末家"))
 
 
 def score_kitty(ctx: TrumpContext, rules: Ruleset, kitty: Sequence[Card], last_trick: Sequence[Sequence[Card]],
-                attackers_won_last: bool, winner: int | None = None) -> tuple[int, Reason]:
+                attackers_won_last: bool, winner: int | None = None, leader: int | None = None) -> tuple[int, Reason]:
     """SJ-12 from the last trick itself: its plays (lead first) set the multiplier (C-2).
 
-    ``kitty_shape="winning_play"`` looks at the play that won (``winner``, found by the
-    trick rules when not given), ``"lead"`` at the lead; the multiplier counts the play's
-    largest unit (for a throw, C-3: its longest tractor, else a pair, else a single).
+    ``kitty_shape="winning_play"`` looks at the play that won (``winner``, its place in the
+    trick, found by the trick rules when not given), ``"lead"`` at the lead; the multiplier
+    counts the play's largest unit (for a throw, C-3: its longest tractor, else a pair, else
+    a single).  ``leader``, the seat that led the trick, lets the reason name the winner's seat.
 
     Rules: SJ-12, C-2, SG-6, SS-6
 
@@ -209,6 +263,9 @@ def score_kitty(ctx: TrumpContext, rules: Ruleset, kitty: Sequence[Card], last_t
     >>> kitty = parse_cards("S5 S5 HK H10 C3 C4 C6 C7")
     >>> score_kitty(ctx, get_ruleset("shengji"), kitty, [parse_cards(p) for p in ("BJ BJ", "S3 S4", "D6 D7", "H8 H8")], True)[0]
     120
+    >>> trick = [parse_cards(p) for p in ("S8 S8", "S3 S4", "D6 D7", "H2 H2")]
+    >>> print(score_kitty(ctx, get_ruleset("shengji"), kitty, trick, True, leader=1)[1])
+    C-2: South, the fourth player (♥2 ♥2), not the leader, won the last trick, and the winning play's shape sets the multiplier (the guides are silent on whose shape counts; this book's convention). The attackers won the last trick: the kitty's 30 points (♠5 ♠5 ♥K ♥10) count 4 times, 120. The last trick was won with a pair (2 cards); under the 四人升级 guide's scheme (single ×2, pair ×4, a tractor of n pairs ×2ⁿ) the kitty counts ×4.
     """
     plays = read_plays(ctx, rules, last_trick)
     if len(plays) != 4:
@@ -223,10 +280,15 @@ def score_kitty(ctx: TrumpContext, rules: Ruleset, kitty: Sequence[Card], last_t
     unit_pairs = max(unit.pairs for unit in split_units(ctx, rules, play))
     points, reason = kitty_score(rules, kitty, True, unit_pairs, len(play), len(plays[0]))
     if index and len(play) > 1 and reason.rule is not RuleId.SG_E2:  # C-2: the follower's winning shape counts
-        won = format_cards(play)
-        reason = Reason(RuleId.C_2, f"play {index} ({won}), not the lead, won the last trick, and the winning "
-                                    f"play's shape sets the multiplier. {reason.en}",
-                        f"赢得最后一轮的是第{index}手（{won}）而不是首家，按赢牌的牌型定倍数。{reason.zh}")
+        place_en, place_zh = _PLACES[index]
+        who = Words(place_en, place_zh) if leader is None else \
+            Reason.make(RuleId.C_2, f"{{seat}}, {place_en}", f"{{seat}}（{place_zh}）", seat=Seat((leader + index) % 4))
+        reason = Reason.make(RuleId.C_2,
+                             "{who} ({won}), not the leader, won the last trick, and the winning play's shape "
+                             "sets the multiplier (the guides are silent on whose shape counts; this book's "
+                             "convention). {reason}",
+                             "赢得最后一轮的是{who}的{won}，而不是首家，按赢牌的牌型定倍数（规则没有说明按谁的牌型，"
+                             "本书约定）。{reason}", who=who, won=play, reason=reason)
     return points, reason
 
 
@@ -255,39 +317,91 @@ def check_points(points: object) -> int:
     return points
 
 
+#: The take-over line both level tables name (SG-7 / SS-7); 75 and 85 are local customs (C-6).
+TABLE_LINE = 80
+
+
+def _band(low: int, high: int | None) -> str:
+    if high is None:
+        return f"the band of {low} and more"
+    return f"the band of exactly {low}" if low == high else f"the {low}-{high} band"
+
+
+def _band_zh(low: int, high: int | None) -> str:
+    return f"{low}分及以上" if high is None else f"{low}分" if low == high else f"{low}-{high}分"
+
+
 def level_change(rules: Ruleset, attacker_points: int) -> tuple[LevelChange, Reason]:
     """SG-7 / SS-7: how far the attackers' points move the levels.
 
     With the take-over line ``L`` (80 in both tables; 75 or 85 by local custom):
     0 → dealer +3; 5-35 → +2; 40 to L-5 → +1. From L the attackers take over:
     SG: L to L+35 → +1, L+40 and more → +2; SS: exactly L → +0 (SS-E2), L+5 to L+35 → +1,
-    L+40 to L+75 → +2, L+80 and more → +3.
+    L+40 to L+75 → +2, L+80 and more → +3.  The sources name only the 80 line; with
+    another line every band from 40 up moves with it (C-6, this book's convention).
 
-    Rules: SG-7, SS-7, SS-E2
+    Rules: SG-7, SS-7, SS-E2, C-6
+
+    >>> from cardlib.shengji.rules import get_ruleset
+    >>> print(level_change(get_ruleset("shengji"), 30)[1])
+    SG-7: The attackers have 30 points, in the 5-35 band below the take-over line of 80: under the 四人升级 guide's table the dealer team goes up 2 levels.
+    >>> print(level_change(get_ruleset("shuangsheng", {"takeover_line": 85}), 125)[1])
+    C-6: The attackers have 125 points, in the 125-160 band at or above the take-over line of 85: under the 双升 guide's table they take over and go up 2 levels. The guides name only the 80 take-over line; for the local line of 85 this book's convention moves the line and every band above it up by 5 points together, 40 points apart as in the table (the dealer team's +1 band now ends at 80).
     """
     points = check_points(attacker_points)
     line = rules.takeover_line
-    table_rule = RuleId.SS_7 if rules.level_table == "shuangsheng" else RuleId.SG_7
+    ss_table = rules.level_table == "shuangsheng"
+    table_rule = RuleId.SS_7 if ss_table else RuleId.SG_7
+    table = Words("the 双升 guide's table", "《双升》的升级表") if ss_table else \
+        Words("the 四人升级 guide's table", "《四人升级》的升级表")
+    local = line != TABLE_LINE
     if points < line:
         levels = 3 if points == 0 else 2 if points < 40 else 1
-        band = "0" if points == 0 else "5-35" if points < 40 else f"40-{line - 5}"
+        low, high = (0, 0) if points == 0 else (5, 35) if points < 40 else (40, line - 5)
         change = LevelChange(levels, False, 0)
-        return change, Reason(table_rule,
-                              f"The attackers have {points} points, in the {band} band below the "
-                              f"take-over line {line}: the dealer team goes up {levels} level{'s' * (levels > 1)}.",
-                              f"闲家得{points}分，在{band}分档，未到{line}分上台线：庄家方升{levels}级。")
+        reason = Reason.make(table_rule,
+                             "The attackers have {points} points, in {band} below the take-over line of "
+                             "{line}: under {table} the dealer team goes up {levels} level" + "s" * (levels > 1) + ".",
+                             "闲家得{points}分，在{band_zh}这一档，未到{line}分上台线：按{table}，庄家方升{levels}级。",
+                             points=points, band=_band(low, high), band_zh=_band_zh(low, high), line=line,
+                             table=table, levels=levels)
+        return change, _local_line(reason, line) if local else reason
     above = points - line
-    if rules.level_table == "shuangsheng":
-        if above == 0:
-            return LevelChange(0, True, 0), Reason(
-                RuleId.SS_E2,
-                f"The attackers have exactly {line} points: they take over without going up.",
-                f"闲家正好{line}分：闲家上台，不升级。")
+    if ss_table and above == 0:
+        reason = Reason.make(RuleId.SS_E2,
+                             "The attackers have exactly {line} points, the take-over line: they take over without "
+                             "going up (the 双升 table lists 80 twice; its own worked answer settles it as +0).",
+                             "闲家正好{line}分，到了上台线：闲家上台，不升级（《双升》的表把80分列了两次，"
+                             "按其自己的例题答案，正好80分升0级）。", line=line) if not local else \
+            Reason.make(RuleId.C_6, "The attackers have exactly {line} points, the take-over line of {line}: they take "
+                                    "over without going up.",
+                        "闲家正好{line}分，到了{line}分上台线：闲家上台，不升级。", line=line)
+        return LevelChange(0, True, 0), _local_line(reason, line) if local else reason
+    if ss_table:
         levels = 1 if above < 40 else 2 if above < 80 else 3
+        low = line + (5 if levels == 1 else 40 if levels == 2 else 80)
+        high = None if levels == 3 else line + (35 if levels == 1 else 75)
     else:
         levels = 1 if above < 40 else 2
+        low, high = (line, line + 35) if levels == 1 else (line + 40, None)
     change = LevelChange(0, True, levels)
-    return change, Reason(table_rule,
-                          f"The attackers have {points} points, "
-                          f"{'at' if above == 0 else f'{above} above'} the take-over line {line}: they take over and go up {levels} level{'s' * (levels > 1)}.",
-                          f"闲家得{points}分，超过{line}分上台线{above}分：闲家上台并升{levels}级。")
+    reason = Reason.make(table_rule,
+                         "The attackers have {points} points, in {band} at or above the take-over line of "
+                         "{line}: under {table} they take over and go up {levels} level" + "s" * (levels > 1) + ".",
+                         "闲家得{points}分，在{band_zh}这一档，达到{line}分上台线：按{table}，闲家上台并升{levels}级。",
+                         points=points, band=_band(low, high), band_zh=_band_zh(low, high), line=line, table=table,
+                         levels=levels)
+    return change, _local_line(reason, line) if local else reason
+
+
+def _local_line(reason: Reason, line: int) -> Reason:
+    """C-6: a local take-over line of 75 or 85; the sources name only 80, the bands' move is the book's."""
+    shift = line - TABLE_LINE
+    direction = Words("up", "上移") if shift > 0 else Words("down", "下移")
+    return Reason.make(RuleId.C_6,
+                       "{reason} The guides name only the 80 take-over line; for the local line of {line} this "
+                       "book's convention moves the line and every band above it {direction} by {shift} points "
+                       "together, 40 points apart as in the table (the dealer team's +1 band now ends at {top}).",
+                       "{reason}两份规则只给出80分上台线；本地用{line}分线时，本书约定上台线和线以上各档一起"
+                       "{direction}{shift}分，仍按表每40分一档（庄家方升1级的一档到{top}分为止）。",
+                       reason=reason, line=line, direction=direction, shift=abs(shift), top=line - 5)
