@@ -12,27 +12,30 @@ from itertools import product
 from typing import Any
 
 from cardlib.cards import Rank
-from cardlib.explain import Reason
-from cardlib.shengji.case_questions import CaseContext
+from cardlib.explain import Reason, Seat, Words
+from cardlib.rule_ids import RuleId
+from cardlib.shengji.hand import HAND_SIZE, cut_by, deal_order
 from cardlib.shengji.progression import (LEVELS, SEATS, after_hand, explain_partner, level_played, next_dealer,
-                                         partner_of)
-from cardlib.shengji.questions_play import answer_next_leader
-from cardlib.shengji.questions_score import answer_after_hand, answer_deal
-from cardlib.shengji.rules import get_ruleset
-from cardlib.shengji.scoring import level_change
+                                         partner_of, team_of)
+from cardlib.shengji.rules import Ruleset, get_ruleset
+from cardlib.shengji.scoring import KITTY_SIZE, level_change
+from cardlib.shengji.trick import find_trick_winner
 
-from .position import context_facts, facts, seat_label, text
+from .position import context_facts, explain, facts, seat_label, text, words
 from .shengji_trick import make_trick
 from .spec import SHENGJI_RULESETS, RulesetChoice, SpecBuilder
 
 #: The two documents, plus SS-8's other reading: a team wins as soon as it reaches A.
 GAME_END_RULESETS: tuple[RulesetChoice, ...] = SHENGJI_RULESETS + (
-    RulesetChoice("reach-ace", "shengji", "SG, first to reach A wins (SS-8 other reading)",
-                  "SG：先升到A者胜（SS-8 另一种理解）", {"game_end": "reach_ace"}),
+    RulesetChoice("reach-ace", "shengji", "四人升级 guide, the first team to reach A wins (SS-8's other reading)",
+                  "《四人升级》：先升到A者胜（SS-8 的另一种理解）", {"game_end": "reach_ace"}),
 )
 
+#: The two teams by their seats (SJ-1: partners sit opposite).
+TEAMS = (Words("South–North", "南北家"), Words("East–West", "东西家"))
 
-def _rules(choice: RulesetChoice):
+
+def _rules(choice: RulesetChoice) -> Ruleset:
     return get_ruleset(choice.preset, choice.variant)
 
 
@@ -47,33 +50,88 @@ def _table(dealer: int) -> dict[str, Any]:
                    for s in range(SEATS)))
 
 
+def _seat_list(seats: list[int]) -> Words:
+    """Seats in order, in words: "South, East, North, West" / "南家、东家、北家、西家"."""
+    return Words(", ".join(seat_label(s)["en"] for s in seats), "、".join(seat_label(s)["zh"] for s in seats))
+
+
 # --- the deal (SJ-1, SJ-2) ------------------------------------------------------------------
 
 NOBODY = text("nobody is named", "未规定")
+
+
+@dataclass(frozen=True)
+class Deal:
+    """The engine's deal for one dealer under one ruleset, and a reason per part of the answer."""
+
+    dealer: int
+    partner: int
+    kitty_to: int
+    cut: int | None
+    whole: Reason
+
+    def grade(self, partner: int, kitty: int, cut: str) -> tuple[bool, Reason | list[Reason]]:
+        """Right, with the whole deal explained; or one sentence per wrong part, each citing its rule."""
+        dealer = Seat(self.dealer)
+        wrong: list[Reason] = []
+        if partner != self.partner:
+            wrong.append(explain(explain_partner(self.dealer), "Dealer's partner: not {given} but {right}: {why}",
+                                 "庄家的对家：不是{given}，是{right}：{why}", given=Seat(partner), right=Seat(self.partner)))
+        if kitty != self.kitty_to:
+            wrong.append(Reason.make(RuleId.SJ_2, "Takes the kitty: not {given} but the dealer, {dealer}: the last "
+                                                  "{kitty} cards of the deal go to the dealer.",
+                                     "拿底牌：不是{given}，是庄家{dealer}：发牌剩下的最后{kitty}张归庄家。",
+                                     given=Seat(kitty), dealer=dealer, kitty=KITTY_SIZE))
+        right_cut = "none" if self.cut is None else str(self.cut)
+        if cut != right_cut:
+            given = words(NOBODY) if cut == "none" else Seat(int(cut))
+            if self.cut is None:
+                wrong.append(Reason.make(RuleId.SJ_2, "Cuts the deck: not {given}: the 双升 guide is silent on who "
+                                                      "cuts; this book's convention: nobody is named.",
+                                         "切牌：不是{given}：《双升》没有说明谁切牌，本书约定不指定。", given=given))
+            else:
+                wrong.append(Reason.make(RuleId.SJ_2, "Cuts the deck: not {given} but {right}: the 四人升级 guide has "
+                                                      "the player after the dealer cut.",
+                                         "切牌：不是{given}，是{right}：《四人升级》规定由庄家的下家切牌。",
+                                         given=given, right=Seat(self.cut)))
+        return (True, self.whole) if not wrong else (False, wrong)
+
+
+def deal_of(rules: Ruleset, dealer: int) -> Deal:
+    """The deal from the engine (:func:`deal_order`, :func:`cut_by`, :func:`partner_of`), explained (SJ-1, SJ-2)."""
+    order, cutter = deal_order(dealer), cut_by(rules, dealer)
+    if cutter is None:
+        cut = Reason.make(RuleId.SJ_2, "the 双升 guide is silent on who cuts (this book's convention: nobody is named)",
+                          "《双升》没有说明谁切牌（本书约定不指定）")
+    else:
+        cut = Reason.make(RuleId.SJ_2, "{cutter}, the player after the dealer, cuts", "庄家的下家{cutter}切牌",
+                          cutter=Seat(cutter))
+    whole = Reason.make(RuleId.SJ_2, "The dealer, {dealer}, is dealt to first and the deal goes counterclockwise "
+                                     "({order}), one card at a time, {each} each; the last {kitty} go to the dealer; "
+                                     "{cut}. {partner}",
+                        "从庄家{dealer}开始逆时针（{order}）每次发一张，每人{each}张，最后{kitty}张归庄家；{cut}。{partner}",
+                        dealer=Seat(dealer), order=_seat_list(order), each=HAND_SIZE, kitty=KITTY_SIZE, cut=cut,
+                        partner=explain_partner(dealer))
+    return Deal(dealer, partner_of(dealer), dealer, cutter, whole)
 
 
 def make_deal(seed: int, difficulty: str) -> dict[str, Any]:
     """Before the deal: who is the dealer's partner, who takes the kitty, who cuts? (SJ-1, SJ-2)"""
     rng = random.Random(f"deal:{seed}")
     dealer = 0 if difficulty == "easy" else rng.randrange(SEATS)
-    deals = {r.id: answer_deal({"dealer": dealer}, CaseContext(_rules(r))) for r in SHENGJI_RULESETS}
-    partner_reason = explain_partner(dealer)
+    deals = {r.id: deal_of(_rules(r), dealer) for r in SHENGJI_RULESETS}
     builder = SpecBuilder("deal", seed=seed, difficulty=difficulty, rulesets=SHENGJI_RULESETS)
     for partner, kitty, cut in product(range(SEATS), range(SEATS), [*map(str, range(SEATS)), "none"]):
-        verdicts = {}
-        for rid, (deal, deal_reason) in deals.items():
-            cutter = "none" if deal["cut_by"] is None else str(deal["cut_by"])
-            right_partner = partner == partner_of(dealer)
-            ok = right_partner and kitty == deal["kitty_to"] and cut == cutter
-            verdicts[rid] = (ok, deal_reason if right_partner else partner_reason)
-        builder.add_answer(f"{partner}|{kitty}|{cut}", None, verdicts)
+        builder.add_answer(f"{partner}|{kitty}|{cut}", None,
+                           {rid: deal.grade(partner, kitty, cut) for rid, deal in deals.items()})
     fields = [{"name": "partner", "label": text("Dealer's partner", "庄家的对家"), "options": _seat_options()},
               {"name": "kitty", "label": text("Takes the kitty (底牌)", "拿底牌"), "options": _seat_options()},
               {"name": "cut", "label": text("Cuts the deck", "切牌"), "options": _seat_options((("none", NOBODY),))}]
+    name = seat_label(dealer)
     return builder.build(
         position={"dealer": dealer}, input_type="fields",
-        question=text(f"Seat {dealer} deals. Who is the dealer's partner, who takes the kitty, and who cuts?",
-                      f"{dealer}号位发牌。谁是庄家的对家？谁拿底牌？谁切牌？"),
+        question=text(f"{name['en']} deals. Who is the dealer's partner, who takes the kitty, and who cuts?",
+                      f"{name['zh']}发牌。谁是庄家的对家？谁拿底牌？谁切牌？"),
         features={"dealer": dealer},
         extra={"display": [_table(dealer)], "fields": fields})
 
@@ -85,11 +143,15 @@ def make_next_leader(seed: int, difficulty: str) -> dict[str, Any]:
     rng = random.Random(f"next_leader:{seed}")
     dealer = rng.randrange(SEATS)
     first_trick = difficulty == "easy" and rng.random() < 0.6
+    answers: dict[str, tuple[int, Reason]] = {}
     if first_trick:
         case: dict[str, Any] = {"first_trick": True, "dealer": dealer}
         display = [_table(dealer), {"type": "text", "text": text("The kitty is buried; no trick has been played yet.",
                                                                    "底牌已扣好，还没有出过牌。")}]
         question = text("Who leads the first trick?", "第一轮谁首出？")
+        why = Reason.make(RuleId.SJ_8, "The dealer, {seat}, leads the first trick.", "第一轮由庄家{seat}首出。",
+                          seat=Seat(dealer))
+        answers = {r.id: (dealer, why) for r in SHENGJI_RULESETS}
     else:
         ctx, plays = make_trick(rng, difficulty)
         leader = rng.randrange(SEATS)
@@ -100,11 +162,19 @@ def make_next_leader(seed: int, difficulty: str) -> dict[str, Any]:
                    {"type": "plays", "label": text("The trick just played, in order", "刚出完的一轮（按顺序）"),
                     "plays": [{"label": seat_label(s), "cards": p} for s, p in zip(seats, case["plays"])]}]
         question = text("Who leads the next trick?", "下一轮谁首出？")
-    answers = {r.id: answer_next_leader(case, CaseContext(_rules(r))) for r in SHENGJI_RULESETS}
+        for r in SHENGJI_RULESETS:
+            result = find_trick_winner(ctx, _rules(r), plays)
+            seat = seats[result.winner]
+            answers[r.id] = (seat, explain(result.reason, "{seat}'s {cards} won the trick, and the winner of a trick "
+                                                          "leads the next: {why}",
+                                           "{seat}的{cards}赢了这一轮，赢家下一轮首出：{why}", rule=RuleId.SJ_8,
+                                           seat=Seat(seat), cards=plays[result.winner]))
     builder = SpecBuilder("next_leader", seed=seed, difficulty=difficulty, rulesets=SHENGJI_RULESETS)
     for seat in range(SEATS):
-        builder.add_answer(str(seat), seat_label(seat),
-                           {rid: (seat == leader, reason) for rid, (leader, reason) in answers.items()})
+        builder.add_answer(str(seat), seat_label(seat), {
+            rid: (seat == right, reason if seat == right else explain(
+                reason, "Not {given}: {right} leads. {why}", "不是{given}：{right}首出。{why}",
+                given=Seat(seat), right=Seat(right))) for rid, (right, reason) in answers.items()})
     return builder.build(position={**case, "dealer": dealer}, input_type="choice", question=question,
                          features={"first_trick": first_trick, "lead_cards": len(case.get("plays", [[0]])[0])},
                          extra={"display": display})
@@ -117,8 +187,8 @@ AFTER_LEVELS = {"easy": ((Rank.TWO, Rank.NINE), (Rank.TWO, Rank.NINE), (0, 30, 6
                 "normal": ((Rank.FIVE, Rank.KING), (Rank.TWO, Rank.ACE), (20, 45, 80, 85, 120, 165)),
                 "hard": ((Rank.JACK, Rank.ACE), (Rank.TEN, Rank.ACE), (0, 10, 35, 40, 75, 80, 120, 160))}
 
-WINNER_LABELS = (("none", text("not yet", "未结束")), ("0", text("team 0 (seats 0 & 2)", "0队（0、2号位）")),
-                 ("1", text("team 1 (seats 1 & 3)", "1队（1、3号位）")))
+WINNER_LABELS = (("none", text("not yet", "未结束")), ("0", text(TEAMS[0].en, TEAMS[0].zh)),
+                 ("1", text(TEAMS[1].en, TEAMS[1].zh)))
 
 
 def _level_between(rng: random.Random, low: Rank, high: Rank) -> Rank:
@@ -133,29 +203,85 @@ class AfterHand:
     levels: tuple[Rank, Rank]          # both teams' levels after the hand
     next_level: Rank                   # the level the next hand is played at (SJ-3)
     winner: str                        # "none", "0" or "1"
-    whole: Reason                      # the engine's answer (level change + where the game goes)
+    whole: Reason                      # the right answer, explained part by part
     dealer_reason: Reason              # SG-8
     level_reason: Reason               # SJ-3
-    change_reason: Reason              # SG-7 / SS-7 / SS-E2
+    climb: Reason                      # SG-7 / SS-7 / SS-E2, with where the levels go
+    game_reason: Reason                # SJ-13 / SS-8: who has won, or why nobody has yet
 
-    def grade(self, seat: int, level: Rank, winner: str) -> tuple[bool, Reason]:
-        """An answer's verdict, explained by the rule behind its first wrong part."""
+    def grade(self, seat: int, level: Rank, winner: str) -> tuple[bool, Reason | list[Reason]]:
+        """Right, with the whole outcome explained; or one sentence per wrong part, each citing its own rule."""
+        wrong: list[Reason] = []
         if seat != self.next_dealer:
-            return False, self.dealer_reason
-        if level is not self.next_level:  # the other team's level (SJ-3), or a wrong change (SG-7 / SS-7)
-            return False, self.level_reason if level in self.levels else self.change_reason
-        return winner == self.winner, self.whole
+            wrong.append(explain(self.dealer_reason, "Deals next: not {given} but {right}: {why}",
+                                 "下一局庄家：不是{given}，是{right}：{why}", given=Seat(seat),
+                                 right=Seat(self.next_dealer)))
+        if level is not self.next_level:
+            other = level in self.levels and level is not self.next_level  # the other team's level (SJ-3)
+            why = self.level_reason if other else self.climb
+            wrong.append(explain(why, "Next hand's level: not {given} but {right}: {why}",
+                                 "下一局打几：不是{given}，是{right}：{why}", given=level, right=self.next_level))
+        if winner != self.winner:
+            given = dict(WINNER_LABELS)[winner]
+            if self.winner == "none":
+                wrong.append(explain(self.game_reason, "Game won by: no team yet, not {given}: {why}",
+                                     "全局胜者：还没有队获胜，不是{given}：{why}", given=words(given)))
+            else:
+                right = TEAMS[int(self.winner)]
+                template = ("Game won by: {right} have won the game, not {given}: {why}" if winner != "none" else
+                            "Game won by: not “not yet”: {right} have won the game: {why}")
+                wrong.append(explain(self.game_reason, template, "全局胜者：不是{given}，{right}已赢得全局：{why}",
+                                     given=words(given), right=right))
+        return (True, self.whole) if not wrong else (False, wrong)
 
 
-def _after_hand_outcome(rules: Any, case: dict[str, Any], levels: list[Rank]) -> AfterHand:
-    answer, whole = answer_after_hand(case, CaseContext(rules))
-    change, change_reason = level_change(rules, case["attacker_points"])
-    progress = after_hand(rules, case["dealer"], (levels[0], levels[1]), change)
-    _seat, dealer_reason = next_dealer(rules, case["dealer"], change.attackers_take_over)
+def _climb(rules: Ruleset, dealer: int, levels: tuple[Rank, Rank], points: int) -> tuple[Reason, Reason]:
+    """The level change (SG-7 / SS-7) with where it takes the gaining team, and the game's state (SJ-13 / SS-8)."""
+    change, change_reason = level_change(rules, points)
+    progress = after_hand(rules, dealer, levels, change)
+    dealer_team = team_of(dealer)
+    team = 1 - dealer_team if change.attackers_take_over else dealer_team
+    steps = change.attacker_levels if change.attackers_take_over else change.dealer_team_levels
+    old, new = levels[team], progress.levels[team]
+    name = TEAMS[team]
+    if progress.winner is not None:
+        where = Reason.make(change_reason.rule, "{team} win the game.", "{team}赢得全局。", team=name)
+    elif steps == 0:
+        where = Reason.make(change_reason.rule, "{team} stay at {old}.", "{team}仍打{old}。", team=name, old=old)
+    elif int(old) + steps > int(Rank.ACE):
+        where = Reason.make(change_reason.rule, "{team} would pass A, but the climb stops at A: {team} go from {old} "
+                                                "to A and must now win a hand at A as the dealer team to win the game.",
+                            "{team}本应越过A，但升级到A为止：{team}从{old}升到A，须作为庄家打过A才赢得全局。",
+                            team=name, old=old)
+    else:
+        where = Reason.make(change_reason.rule, "{team} go up from {old} to {new}.", "{team}从{old}升到{new}。",
+                            team=name, old=old, new=new)
+    climb = Reason.make(change_reason.rule, "{change} {where}", "{change}{where}", change=change_reason, where=where)
+    if progress.winner is not None:
+        game = progress.reason
+    elif rules.game_end == "reach_ace":
+        game = Reason.make(RuleId.SS_8, "a team wins as soon as its level reaches A, and no team has.",
+                           "一队升到A即赢得全局，目前没有队升到A。")
+    else:
+        game = Reason.make(RuleId.SJ_13, "a team wins by going up while it plays A as the dealer team, and no team "
+                                         "has done that yet.", "一队须作为庄家打A并升级才赢得全局，目前还没有。")
+    return climb, game
+
+
+def _after_hand_outcome(rules: Ruleset, dealer: int, levels: tuple[Rank, Rank], points: int) -> AfterHand:
+    change, _change_reason = level_change(rules, points)
+    progress = after_hand(rules, dealer, levels, change)
+    _seat, dealer_reason = next_dealer(rules, dealer, change.attackers_take_over)
     next_level, level_reason = level_played(progress.levels, progress.next_dealer)
-    winner = "none" if answer["winner"] is None else str(answer["winner"])
+    climb, game = _climb(rules, dealer, levels, points)
+    winner = "none" if progress.winner is None else str(progress.winner)
+    rule = game.rule if progress.winner is not None else climb.rule
+    whole = Reason.make(rule, "{climb} {dealer} {level} {game}", "{climb}{dealer}{level}{game}", climb=climb,
+                        dealer=dealer_reason, level=level_reason,
+                        game=game if progress.winner is not None else Words("No team has won the game yet.",
+                                                                            "还没有队赢得全局。"))
     return AfterHand(progress.next_dealer, progress.levels, next_level, winner, whole, dealer_reason,
-                     level_reason, change_reason)
+                     level_reason, climb, game)
 
 
 def make_after_hand(seed: int, difficulty: str) -> dict[str, Any]:
@@ -169,7 +295,8 @@ def make_after_hand(seed: int, difficulty: str) -> dict[str, Any]:
     levels[1 - dealer % 2] = _level_between(rng, *attacker_range)
     points = rng.choice(points_choices)
     case = {"dealer": dealer, "levels": [str(level) for level in levels], "attacker_points": points}
-    outcomes = {choice.id: _after_hand_outcome(_rules(choice), case, levels) for choice in GAME_END_RULESETS}
+    outcomes = {choice.id: _after_hand_outcome(_rules(choice), dealer, (levels[0], levels[1]), points)
+                for choice in GAME_END_RULESETS}
     builder = SpecBuilder("after_hand", seed=seed, difficulty=difficulty, rulesets=GAME_END_RULESETS)
     for seat, level, (winner, _label) in product(range(SEATS), LEVELS, WINNER_LABELS):
         builder.add_answer(f"{seat}|{level}|{winner}", None,
@@ -180,14 +307,15 @@ def make_after_hand(seed: int, difficulty: str) -> dict[str, Any]:
               {"name": "winner", "label": text("Game won by", "全局胜者"),
                "options": [{"value": v, "label": label} for v, label in WINNER_LABELS]}]
     team = dealer % 2
+    name = seat_label(dealer)
     return builder.build(
         position=case, input_type="fields",
-        question=text(f"Seat {dealer} dealt; the attackers won {points} points. Who deals next, at what level is "
+        question=text(f"{name['en']} dealt; the attackers won {points} points. Who deals next, at what level is "
                       f"the next hand played, and has a team won the game?",
-                      f"{dealer}号位坐庄，闲家得{points}分。下一局谁坐庄、打几？有队赢得全局了吗？"),
+                      f"{name['zh']}坐庄，闲家得{points}分。下一局谁坐庄、打几？有队赢得全局了吗？"),
         features={"points": points, "dealer_level": str(levels[team]), "attacker_level": str(levels[1 - team])},
         extra={"fields": fields, "display": [facts(
             (text("Dealer", "庄家"), seat_label(dealer)),
-            (text("Team 0 (seats 0 & 2) level", "0队（0、2号位）级数"), text(str(levels[0]), str(levels[0]))),
-            (text("Team 1 (seats 1 & 3) level", "1队（1、3号位）级数"), text(str(levels[1]), str(levels[1]))),
+            (text(f"{TEAMS[0].en}'s level", f"{TEAMS[0].zh}的级数"), text(str(levels[0]), str(levels[0]))),
+            (text(f"{TEAMS[1].en}'s level", f"{TEAMS[1].zh}的级数"), text(str(levels[1]), str(levels[1]))),
             (text("Attackers' points", "闲家得分"), text(str(points), str(points))))]})

@@ -4,7 +4,9 @@ A spec holds the position, the question, every possible answer with its verdict 
 each ruleset, the correct answers, and the engine's reasons (rule id, English, Chinese)
 with a link target per rule id, and ``rules``: every register id those reasons cite, under
 any ruleset (sorted), so a chapter can ask which puzzles exercise a rule.  Verdicts are stored compactly: each ruleset maps every
-answer to ``[ok, reason index]`` into one shared ``reasons`` table.
+answer to ``[ok, reason index]`` into one shared ``reasons`` table.  A wrong answer of several
+parts (``fields``) maps to ``[false, [index, ...]]``: one reason per wrong part, each its own
+sentence citing its own rule, shown one after another (:func:`verdict_of` joins them).
 
 Rules: every verdict cites a rule id of the register (``cardlib.rule_ids.RuleId``).
 
@@ -16,12 +18,20 @@ Rules: every verdict cites a rule id of the register (``cardlib.rule_ids.RuleId`
 >>> spec = b.build(position={}, question={"en": "Legal?", "zh": "合规吗？"}, input_type="choice")
 >>> spec["correct"], spec["reasons"][0]["anchor"], spec["rules"]
 ({'shengji': ['yes']}, 'rule-sj-9', ['SJ-9'])
+
+>>> b = SpecBuilder("deal", seed=0, difficulty="easy", rulesets=[SHENGJI_RULESETS[0]])
+>>> b.add_answer("1|1", None, {"shengji": (False, [Reason(RuleId.SJ_1, "Partner: no.", "对家：不对。"),
+...                                                   Reason(RuleId.SJ_2, "Kitty: no.", "底牌：不对。")])})
+>>> b.add_answer("2|0", None, {"shengji": (True, Reason(RuleId.SJ_2, "Right.", "对。"))})
+>>> spec = b.build(position={}, question={"en": "?", "zh": "？"}, input_type="fields")
+>>> spec["verdicts"]["shengji"][0], verdict_of(spec, "shengji", "1|1")[1]["en"]
+([False, [0, 1]], 'Partner: no. Kitty: no.')
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from cardlib.errors import CardlibError
 from cardlib.explain import Reason
@@ -38,7 +48,7 @@ RULE_PAGES: dict[str, str] = {
     "YS-5": "book/yishang", "YS-6": "book/yishang", "YS-7": "book/yishang", "YS-8": "book/yishang",
     "YS-9": "book/yishang", "YS-10": "book/yishang", "YS-11": "book/yishang", "YS-12": "book/yishang",
     "YS-13": "book/yishang", "YS-14": "book/yishang", "YS-15": "book/yishang", "YS-16": "book/yishang",
-    "YS-E1": "book/yishang",
+    "YS-E1": "book/yishang", "YS-E2": "book/yishang",
     "SJ-1": "book/shengji", "SJ-3": "book/shengji",
     "SJ-4": "book/shengji-trumps", "SJ-5": "book/shengji-trumps",
     "SJ-2": "book/shengji-dealing", "SJ-7": "book/shengji-dealing", "SG-1": "book/shengji-dealing",
@@ -52,7 +62,7 @@ RULE_PAGES: dict[str, str] = {
     "SJ-11": "book/shengji-scoring", "SJ-12": "book/shengji-scoring", "SJ-13": "book/shengji-scoring",
     "SG-6": "book/shengji-scoring", "SS-6": "book/shengji-scoring", "SG-7": "book/shengji-scoring",
     "SS-7": "book/shengji-scoring", "SG-8": "book/shengji-scoring", "SS-8": "book/shengji-scoring",
-    "C-2": "book/shengji-scoring",
+    "C-2": "book/shengji-scoring", "C-6": "book/shengji-scoring",
     "SG-E1": "book/shengji-differences", "SG-E2": "book/shengji-differences",
     "SG-E3": "book/shengji-differences", "SS-E1": "book/shengji-differences",
     "SS-E2": "book/shengji-differences", "SS-E3": "book/shengji-differences",
@@ -133,8 +143,9 @@ class SpecBuilder:
         return index
 
     def add_answer(self, key: str, label: Mapping[str, str] | None,
-                   verdicts: Mapping[str, tuple[bool, Reason]]) -> None:
-        """One possible answer and its verdict ``(ok, reason)`` under every ruleset."""
+                   verdicts: Mapping[str, tuple[bool, Reason | Sequence[Reason]]]) -> None:
+        """One possible answer and its verdict ``(ok, reason)`` under every ruleset; a wrong answer of
+        several parts may give a list of reasons, one per wrong part."""
         missing = {r.id for r in self.rulesets} - set(verdicts)
         if missing:
             raise PuzzleError(f"answer {key!r} has no verdict under {', '.join(sorted(missing))}")
@@ -144,7 +155,10 @@ class SpecBuilder:
         self._answers.append(answer)
         for ruleset in self.rulesets:
             ok, reason = verdicts[ruleset.id]
-            self._verdicts[ruleset.id].append([bool(ok), self._intern(reason)])
+            if isinstance(reason, Reason):
+                self._verdicts[ruleset.id].append([bool(ok), self._intern(reason)])
+            else:
+                self._verdicts[ruleset.id].append([bool(ok), [self._intern(r) for r in reason]])
 
     def set_otherwise(self, reasons: Mapping[str, Reason]) -> None:
         """The reason shown, per ruleset, for an answer not in the list (a typed number, ...)."""
@@ -196,7 +210,18 @@ def verdict_of(spec: Mapping[str, Any], ruleset: str, key: str) -> tuple[bool, d
     for index, answer in enumerate(spec["answers"]):
         if answer["key"] == key:
             ok, reason = spec["verdicts"][ruleset][index]
+            if isinstance(reason, list):
+                return ok, joined_reason([spec["reasons"][r] for r in reason])
             return ok, spec["reasons"][reason]
     if "otherwise" in spec:
         return False, spec["reasons"][spec["otherwise"][ruleset]]
     return None
+
+
+def joined_reason(reasons: list[dict[str, Any]]) -> dict[str, Any]:
+    """The reasons of a several-part answer as one: the first part's rule, page and anchor, the
+    sentences one after another, and the parts themselves under ``reasons``."""
+    first = reasons[0]
+    return {"rule": first["rule"], "page": first["page"], "anchor": first["anchor"],
+            "en": " ".join(r["en"] for r in reasons), "zh": "".join(r["zh"] for r in reasons),
+            "reasons": reasons}
