@@ -10,6 +10,8 @@ Rules: SJ-1, SJ-3, SJ-13, SG-8, SS-8
 >>> progress = after_hand(get_ruleset("shengji"), 0, (Rank.TWO, Rank.TWO), level_change(get_ruleset("shengji"), 30)[0])
 >>> progress.next_dealer, [str(level) for level in progress.levels], progress.winner
 (2, ['4', '2'], None)
+>>> print(progress.reason)
+SG-8: South–North go up 2 levels, from 2 to 4. The dealer team keeps the deal, so the dealer's partner, North, deals next (SG-8: the guides are silent here beyond the 四人升级 guide's shut-out rule; this book's convention). The next hand is played at the level of the new dealer's team, South–North: 4 (SJ-3).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from dataclasses import dataclass
 
 from ..cards import PLAIN_RANKS, Rank
 from ..errors import InvalidPositionError
-from ..explain import Reason
+from ..explain import Reason, Seat, Words
 from ..rule_ids import RuleId
 from .rules import Ruleset
 from .scoring import LevelChange
@@ -40,6 +42,15 @@ def team_of(seat: int) -> int:
     return seat % 2
 
 
+#: SJ-1: the two teams by their seats, as players name them.
+TEAM_WORDS = (Words("South–North", "南北方"), Words("East–West", "东西方"))
+
+
+def team_words(team: int) -> Words:
+    """A team (0: South & North, 1: East & West) in words: South–North / 南北方."""
+    return TEAM_WORDS[team]
+
+
 def partner_of(seat: int) -> int:
     """SJ-1: the partner sits opposite."""
     return (seat + 2) % SEATS
@@ -49,11 +60,11 @@ def explain_partner(seat: int) -> Reason:
     """SJ-1: who partners ``seat``: the player sitting opposite.
 
     >>> explain_partner(1).en
-    'Partners sit opposite: seat 1 and seat 3 are one team.'
+    'Partners sit opposite: East and West are one team.'
     """
     partner = partner_of(check_seat(seat))
-    return Reason(RuleId.SJ_1, f"Partners sit opposite: seat {seat} and seat {partner} are one team.",
-                  f"对家是搭档：{seat}号位和{partner}号位是一队。")
+    return Reason.make(RuleId.SJ_1, "Partners sit opposite: {seat} and {partner} are one team.",
+                       "对家是搭档：{seat}和{partner}是一队。", seat=Seat(seat), partner=Seat(partner))
 
 
 def level_played(levels: tuple[Rank, Rank], dealer: int) -> tuple[Rank, Reason]:
@@ -61,12 +72,15 @@ def level_played(levels: tuple[Rank, Rank], dealer: int) -> tuple[Rank, Reason]:
 
     >>> level_played((Rank.FIVE, Rank.NINE), 1)[0]
     <Rank.NINE: 9>
+    >>> print(level_played((Rank.FIVE, Rank.NINE), 1)[1])
+    SJ-3: East deals, so the hand is played at the level of the dealer's team, East–West: 9.
     """
     team = team_of(check_seat(dealer, "dealer"))
     level = levels[team]
-    return level, Reason(RuleId.SJ_3, f"Seat {dealer} deals, so the hand is played at the level of the dealer's team "
-                                      f"(team {team}): {level}.",
-                         f"{dealer}号位坐庄，本局打庄家方（{team}队）的级：{level}。")
+    return level, Reason.make(RuleId.SJ_3, "{dealer} deals, so the hand is played at the level of the dealer's team, "
+                                           "{team}: {level}.",
+                              "{dealer}坐庄，本局打庄家方（{team}）的级：{level}。",
+                              dealer=Seat(dealer), team=team_words(team), level=level)
 
 
 def next_seat(seat: int) -> int:
@@ -126,48 +140,98 @@ def next_dealer(rules: Ruleset, dealer: int, attackers_take_over: bool) -> tuple
     """SG-8: the dealer team keeps the deal (the dealer's partner deals, or the dealer again
     under ``dealer_stays_or_next``); when the attackers take over, the player after the dealer deals.
 
+    The guides are silent here (SG only lets the dealer's partner deal after a shut-out, 大光):
+    the reason says it is this book's convention.
+
     Rules: SG-8
+
+    >>> from cardlib.shengji.rules import get_ruleset
+    >>> print(next_dealer(get_ruleset("shengji"), 3, True)[1].zh)
+    闲家上台：由庄家西家的下家南家坐庄（SG-8：两份规则对此没有说明，只有《四人升级》说庄家方大光时可由庄家的对家坐庄；本书约定）。
     """
+    silent = Words("the guides are silent here beyond the 四人升级 guide's shut-out rule; this book's convention",
+                   "两份规则对此没有说明，只有《四人升级》说庄家方大光时可由庄家的对家坐庄；本书约定")
     if attackers_take_over:
         seat = next_seat(dealer)
-        return seat, Reason(RuleId.SG_8, f"The attackers take over: the player after the dealer, seat {seat}, deals next.",
-                            f"闲家上台：庄家的下家（{seat}号位）坐庄。")
+        return seat, Reason.make(RuleId.SG_8, "The attackers take over, so {seat}, the player after the dealer "
+                                              "{dealer}, deals next (SG-8: {silent}).",
+                                 "闲家上台：由庄家{dealer}的下家{seat}坐庄（SG-8：{silent}）。",
+                                 dealer=Seat(dealer), seat=Seat(seat), silent=silent)
     if rules.next_dealer == "partner_or_next":
         seat = partner_of(dealer)
-        return seat, Reason(RuleId.SG_8, f"The dealer team keeps the deal: the dealer's partner, seat {seat}, deals next.",
-                            f"庄家方保庄：庄家的对家（{seat}号位）坐庄。")
-    return dealer, Reason(RuleId.SG_8, f"The dealer team keeps the deal: seat {dealer} deals again.",
-                          f"庄家方保庄：{dealer}号位继续坐庄。")
+        return seat, Reason.make(RuleId.SG_8, "The dealer team keeps the deal, so the dealer's partner, {seat}, "
+                                              "deals next (SG-8: {silent}).",
+                                 "庄家方保庄：由庄家的对家{seat}坐庄（SG-8：{silent}）。", seat=Seat(seat), silent=silent)
+    return dealer, Reason.make(RuleId.SG_8, "The dealer team keeps the deal, so {seat} deals again (SG-8: a local "
+                                            "custom the guides do not name).",
+                               "庄家方保庄：{seat}继续坐庄（SG-8：规则没有写的地方习惯）。", seat=Seat(dealer))
 
 
 def after_hand(rules: Ruleset, dealer: int, levels: tuple[Rank, Rank], change: LevelChange) -> Progress:
     """SJ-13, SS-8: apply a hand's level change; find the next dealer and the winner, if any.
 
     ``through_ace``: a team wins when, playing A as the dealer team, it goes up.
-    ``reach_ace``: a team wins as soon as its level reaches A.
+    ``reach_ace``: a team wins as soon as its level reaches A.  The reason says, each in its
+    own sentence citing its own rule, how the levels move (and where the climb stops at A),
+    who deals next (SG-8) and at what level the next hand is played (SJ-3).
 
-    Rules: SJ-13, SS-8, SG-8, SG-7, SS-7
+    Rules: SJ-13, SS-8, SG-8, SG-7, SS-7, SJ-3
+
+    >>> from cardlib.shengji.rules import get_ruleset
+    >>> print(after_hand(get_ruleset("shengji"), 0, (Rank.QUEEN, Rank.FIVE), LevelChange(3, False, 0)).reason.en)
+    South–North would go up 3 levels from Q, but the climb stops at A (SJ-13): they must now play A, and they win the game by going up again while dealing at A. The dealer team keeps the deal, so the dealer's partner, North, deals next (SG-8: the guides are silent here beyond the 四人升级 guide's shut-out rule; this book's convention). The next hand is played at the level of the new dealer's team, South–North: A (SJ-3).
     """
     dealer = check_seat(dealer, "dealer")
     dealer_team = team_of(dealer)
     gaining_team = 1 - dealer_team if change.attackers_take_over else dealer_team
     steps = change.attacker_levels if change.attackers_take_over else change.dealer_team_levels
     playing_ace = not change.attackers_take_over and levels[dealer_team] is Rank.ACE
-    new_level, through = raise_level(levels[gaining_team], steps, playing_ace)
+    old_level = levels[gaining_team]
+    new_level, through = raise_level(old_level, steps, playing_ace)
     new_levels = list(levels)
     new_levels[gaining_team] = new_level
     seat, dealer_reason = next_dealer(rules, dealer, change.attackers_take_over)
-    winner = None
+    team = team_words(gaining_team)
     if rules.game_end == "through_ace" and through:
-        winner = gaining_team
-        reason = Reason(RuleId.SJ_13, f"Team {gaining_team} played A as the dealer team and went up: "
-                        f"it has played through A and wins the game.",
-                        f"{gaining_team}队作为庄家打A并升级：打过A，赢得全局。")
-    elif rules.game_end == "reach_ace" and new_level is Rank.ACE and steps > 0:
-        winner = gaining_team
-        reason = Reason(RuleId.SS_8, f"Team {gaining_team} reached A, the agreed level: it wins the game.",
-                        f"{gaining_team}队升到约定的A级，赢得全局。")
-    else:
-        reason = dealer_reason
-    return Progress(seat, (new_levels[0], new_levels[1]), winner, reason)
+        return Progress(seat, (new_levels[0], new_levels[1]), gaining_team, Reason.make(
+            RuleId.SJ_13, "{team} played A as the dealer team and went up: they have played through A and win the game.",
+            "{team}作为庄家方打A并升级：打过了A，赢得全局。", team=team))
+    if rules.game_end == "reach_ace" and new_level is Rank.ACE and steps > 0:
+        return Progress(seat, (new_levels[0], new_levels[1]), gaining_team, Reason.make(
+            RuleId.SS_8, "{team} go up from {old} to A, the agreed level: under this rule (the first team to reach "
+                         "the agreed level wins) they win the game.",
+            "{team}从{old}升到约定的A级：按先到约定级数者胜的规则，赢得全局。", team=team, old=old_level))
+    climb = _climb(team, old_level, new_level, steps, change.attackers_take_over, rules.game_end == "through_ace")
+    next_level = new_levels[team_of(seat)]
+    played = Reason.make(RuleId.SJ_3, "The next hand is played at the level of the new dealer's team, {team}: "
+                                      "{level} (SJ-3).",
+                         "下一局打新庄家一方（{team}）的级：{level}（SJ-3）。",
+                         team=team_words(team_of(seat)), level=next_level)
+    parts = {"dealer": dealer_reason, "played": played}
+    en, zh = "{dealer} {played}", "{dealer}{played}"
+    if climb is not None:
+        parts["climb"] = climb
+        en, zh = "{climb} " + en, "{climb}" + zh
+    return Progress(seat, (new_levels[0], new_levels[1]), None, Reason.make(dealer_reason.rule, en, zh, **parts))
 
+
+def _climb(team: Words, old: Rank, new: Rank, steps: int, took_over: bool, through_ace: bool) -> Reason | None:
+    """How a team's level moves, in a sentence: where it would pass A, the climb stops at A (SJ-13)."""
+    if steps <= 0:
+        return None
+    plural = "s" * (steps > 1)
+    if int(old) + steps <= int(Rank.ACE):
+        return Reason.make(RuleId.SJ_13, "{team} go up {steps} level" + plural + ", from {old} to {new}.",
+                           "{team}升{steps}级，从{old}升到{new}。", team=team, steps=steps, old=old, new=new)
+    then = Words("they win the game by going up again while dealing at A",
+                 "之后要在坐庄打A时再升级才赢得全局") if through_ace else         Words("reaching A wins the game", "升到A即赢得全局")
+    if old is Rank.ACE:
+        why = Words("taking over does not pass A", "上台不能越过A") if took_over else             Words("a level never passes A", "级数不会超过A")
+        return Reason.make(RuleId.SJ_13, "{team} are already at A and would go up {steps} level" + plural + ", but "
+                                         "{why} (SJ-13): they stay at A, and {then}.",
+                           "{team}已经打到A，本应升{steps}级，但{why}（SJ-13）：仍打A，{then}。",
+                           team=team, steps=steps, why=why, then=then)
+    return Reason.make(RuleId.SJ_13, "{team} would go up {steps} level" + plural + " from {old}, but the climb stops "
+                                     "at A (SJ-13): they must now play A, and {then}.",
+                       "{team}本应从{old}升{steps}级，但升级到A为止（SJ-13）：接下来必须打A，{then}。",
+                       team=team, steps=steps, old=old, then=then)

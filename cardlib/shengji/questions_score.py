@@ -20,7 +20,7 @@ from typing import Any
 
 from ..cards import check_copies
 from ..errors import InvalidPositionError
-from ..explain import Reason
+from ..explain import Reason, Seat
 from ..rule_ids import RuleId
 from .calling import resolve_calls
 from .case_questions import CaseContext, read_cards, read_level, require, takes
@@ -114,14 +114,19 @@ def answer_deal(case: dict[str, Any], context: CaseContext) -> tuple[dict[str, A
     """SJ-2: the deal's order, sizes, kitty and cut."""
     dealer = read_seat(case, "dealer")
     order, cutter = deal_order(dealer), cut_by(context.rules, dealer)
-    cut_en = f"seat {cutter}, the player after the dealer, cuts" if cutter is not None else "no cut is named"
-    cut_zh = f"庄家下家{cutter}号位切牌" if cutter is not None else "未规定切牌"
     answer = {"order": order, "cards_each": HAND_SIZE, "kitty": KITTY_SIZE, "kitty_to": dealer, "cut_by": cutter}
-    return answer, Reason(RuleId.SJ_2, f"Dealing starts at the dealer, seat {dealer}, and goes counterclockwise "
-                                       f"{order}, one card at a time, {HAND_SIZE} each; the last {KITTY_SIZE} go "
-                                       f"to the dealer; {cut_en}.",
-                          f"从庄家{dealer}号位开始逆时针{order}每次一张，每人{HAND_SIZE}张，"
-                          f"最后{KITTY_SIZE}张归庄家；{cut_zh}。")
+    seats = {f"s{i}": Seat(seat) for i, seat in enumerate(order)}
+    if cutter is not None:
+        cut = Reason.make(RuleId.SJ_2, "{cutter}, the player after the dealer, cuts (as the 四人升级 guide says)",
+                          "庄家的下家{cutter}切牌（按《四人升级》）", cutter=Seat(cutter))
+    else:
+        cut = Reason.make(RuleId.SJ_2, "nobody is named to cut (the 双升 guide is silent on the cut)",
+                          "不指定切牌的人（《双升》没有说明切牌）")
+    return answer, Reason.make(RuleId.SJ_2, "Dealing starts at the dealer, {s0}, and goes counterclockwise ({s0}, {s1}, "
+                                            "{s2}, {s3}), one card at a time, {each} each; the last {kitty} go to the "
+                                            "dealer; {cut}.",
+                               "从庄家{s0}开始逆时针发牌（{s0}、{s1}、{s2}、{s3}），每次一张，每人{each}张，"
+                               "最后{kitty}张归庄家；{cut}。", each=HAND_SIZE, kitty=KITTY_SIZE, cut=cut, **seats)
 
 
 @takes("level", "trump", "hand", "kitty", "bury")
@@ -143,5 +148,5 @@ def answer_after_hand(case: dict[str, Any], context: CaseContext) -> tuple[dict[
     change, change_reason = level_change(context.rules, require(case, "attacker_points"))
     progress = after_hand(context.rules, dealer, levels, change)
     rule = change_reason.rule if progress.winner is None else progress.reason.rule
-    return progress.to_dict(), Reason(rule, f"{change_reason.en} {progress.reason.en}",
-                                      f"{change_reason.zh}{progress.reason.zh}")
+    return progress.to_dict(), Reason.make(rule, "{change} {progress}", "{change}{progress}",
+                                           change=change_reason, progress=progress.reason)

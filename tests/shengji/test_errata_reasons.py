@@ -58,7 +58,7 @@ def test_ss_2_nobody_calls_under_ss_cites_its_silence_and_turns_the_kitty_as_sg(
 
 
 def test_sj_1_sj_3_partners_and_the_level_played():
-    assert explain_partner(2).rule is RuleId.SJ_1 and "seat 0" in explain_partner(2).en
+    assert explain_partner(2).rule is RuleId.SJ_1 and "South" in explain_partner(2).en and "南家" in explain_partner(2).zh
     level, reason = level_played((Rank.FIVE, Rank.NINE), 3)
     assert level is Rank.NINE and reason.rule is RuleId.SJ_3
 
