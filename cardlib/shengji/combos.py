@@ -47,7 +47,7 @@ from typing import Hashable, Iterable, Iterator
 from ..cards import Card, check_copies, parse_cards
 from ..errors import InvalidPositionError, NotationError, RulesetError
 from ..rule_ids import RuleId
-from .rules import Ruleset
+from .rules import Ruleset, RulesetLike, as_ruleset
 from .trump import TrumpContext, all_canonical, canonical, card_key
 
 CardsInput = Iterable[Card] | str
@@ -65,12 +65,17 @@ def as_cards(cards: CardsInput, what: str) -> list[Card]:
         raise NotationError(f"the {what}: {error}") from None
 
 
-def require_context(ctx: object, rules: object) -> None:
-    """Raise unless ``ctx`` is a :class:`TrumpContext` and ``rules`` a :class:`Ruleset`."""
+def require_context(ctx: object, rules: object) -> tuple[TrumpContext, Ruleset]:
+    """``ctx`` and ``rules`` checked: a :class:`TrumpContext`, and a :class:`Ruleset` or a preset's
+    name (``"shengji"``, :func:`~.rules.as_ruleset`); raise a :class:`~cardlib.errors.CardlibError` otherwise."""
     if not isinstance(ctx, TrumpContext):
-        raise InvalidPositionError(f"expected a TrumpContext (level and trump), got {type(ctx).__name__}")
-    if not isinstance(rules, Ruleset):
-        raise RulesetError(f"expected a Ruleset, got {type(rules).__name__}")
+        raise InvalidPositionError(f"expected a TrumpContext (level and trump) such as TrumpContext('2', 'S'), "
+                                   f"got {ctx!r}")
+    if type(rules) is Ruleset:
+        return ctx, rules
+    if not isinstance(rules, (Ruleset, str)):
+        raise RulesetError(f"expected a Ruleset or a preset's name such as 'shengji', got {rules!r}")
+    return ctx, as_ruleset(rules)
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,13 +181,13 @@ def tractor_lengths(ctx: TrumpContext, rules: Ruleset, pair_cards: Iterable[Card
     return tuple(sorted(lengths, reverse=True))
 
 
-def find_tractors(ctx: TrumpContext, rules: Ruleset, cards: CardsInput, pairs: int) -> list[tuple[Card, ...]]:
+def find_tractors(ctx: TrumpContext, rules: RulesetLike, cards: CardsInput, pairs: int) -> list[tuple[Card, ...]]:
     """Every distinct tractor of exactly ``pairs`` pairs among ``cards``.
 
     Each tractor is the tuple of its pair cards (one card per pair), high to low.
     Rules: SJ-6, SG-4 / SS-4
     """
-    require_context(ctx, rules)
+    ctx, rules = require_context(ctx, rules)
     if type(pairs) is not int or pairs < 2:
         raise InvalidPositionError(f"a tractor has at least 2 pairs, not {pairs!r}")
     cards = as_cards(cards, "cards")
@@ -221,12 +226,12 @@ def shape_of(ctx: TrumpContext, rules: Ruleset, cards: list[Card]) -> Shape:
     return NO_SHAPE
 
 
-def classify(ctx: TrumpContext, rules: Ruleset, cards: Iterable[Card] | str) -> Shape:
+def classify(ctx: TrumpContext, rules: RulesetLike, cards: Iterable[Card] | str) -> Shape:
     """The shape of a set of cards (SJ-6, SG-4 / SS-4; a throw only with ``rules.throws``, C-3).
 
     Cards of more than one effective suit have no shape (``"none"``).
     """
-    require_context(ctx, rules)
+    ctx, rules = require_context(ctx, rules)
     played = as_cards(cards, "cards")
     if not played:
         raise InvalidPositionError("no cards to classify: a shape needs at least one card")

@@ -53,13 +53,13 @@ from ..rule_ids import RuleId
 from .combos import (Shape, count_sub_multisets, find_pairs, find_tractors, longest_tractor, pair_runs,
                      shape_of, split_units, sub_multisets, tractor_lengths)
 from .leads import CardsInput, as_cards, read_lead, require_context, require_copies, require_in_hand
-from .rules import Ruleset
+from .rules import Ruleset, RulesetLike
 from .trump import EffectiveSuit, TrumpContext, card_key
 
 
 def short_tractor_rule(rules: Ruleset) -> RuleId:
     """The register id of ``short_tractor_follow`` for this ruleset's document (SG-5 or SS-5)."""
-    return RuleId.SS_5 if rules.name.startswith("shuangsheng") else RuleId.SG_5
+    return rules.rule_of("short_tractor_follow")
 
 
 def best_structure(hand_lengths: tuple[int, ...], pairs: int) -> tuple[int, ...]:
@@ -147,9 +147,9 @@ class FollowDuty:
         return Verdict(breach is None, _explain(self, play, breach))
 
 
-def follow_duty(ctx: TrumpContext, rules: Ruleset, lead: CardsInput, hand: CardsInput) -> FollowDuty:
+def follow_duty(ctx: TrumpContext, rules: RulesetLike, lead: CardsInput, hand: CardsInput) -> FollowDuty:
     """Check the lead and the hand, and work out what a follow owes (SJ-9, SG-5/SS-5, C-3, C-4)."""
-    require_context(ctx, rules)
+    ctx, rules = require_context(ctx, rules)
     lead_cards = read_lead(ctx, rules, lead)
     cards = as_cards(hand, "hand")
     held = require_copies(cards)
@@ -195,7 +195,7 @@ def _multiplicities(cards: list[Card]) -> list[int]:
     return [counts[card_key(c)] for c in cards]
 
 
-def is_legal_follow(ctx: TrumpContext, rules: Ruleset, lead: CardsInput, hand: CardsInput,
+def is_legal_follow(ctx: TrumpContext, rules: RulesetLike, lead: CardsInput, hand: CardsInput,
                     play: CardsInput) -> bool:
     """Whether ``hand`` may follow ``lead`` with ``play`` (SJ-9, SG-5/SS-5, C-4).
 
@@ -206,14 +206,14 @@ def is_legal_follow(ctx: TrumpContext, rules: Ruleset, lead: CardsInput, hand: C
     return duty.breach(_read_play(duty, play)) is None
 
 
-def check_follow(ctx: TrumpContext, rules: Ruleset, lead: CardsInput, hand: CardsInput,
+def check_follow(ctx: TrumpContext, rules: RulesetLike, lead: CardsInput, hand: CardsInput,
                  play: CardsInput) -> Verdict:
     """:func:`is_legal_follow` as a verdict whose reason names the deciding rule."""
     duty = follow_duty(ctx, rules, lead, hand)
     return duty.judge(_read_play(duty, play))
 
 
-def legal_follows(ctx: TrumpContext, rules: Ruleset, lead: CardsInput, hand: CardsInput) -> "LegalFollows":
+def legal_follows(ctx: TrumpContext, rules: RulesetLike, lead: CardsInput, hand: CardsInput) -> "LegalFollows":
     """The lazy view of every distinct play ``hand`` may follow ``lead`` with (SJ-9)."""
     return LegalFollows(follow_duty(ctx, rules, lead, hand))
 

@@ -25,7 +25,7 @@ from ..explain import Reason, Verdict
 from ..rule_ids import RuleId
 from .combos import (CardsInput, as_cards, find_pairs, find_tractors, longest_tractor, require_context,
                      shape_of, sub_multisets)
-from .rules import Ruleset
+from .rules import Ruleset, RulesetLike
 from .trump import EffectiveSuit, TrumpContext
 
 def require_in_hand(hand: list[Card], play: list[Card], what: str = "play",
@@ -93,12 +93,12 @@ def read_lead(ctx: TrumpContext, rules: Ruleset, lead: CardsInput) -> list[Card]
     return cards
 
 
-def check_lead(ctx: TrumpContext, rules: Ruleset, hand: CardsInput, play: CardsInput) -> Verdict:
+def check_lead(ctx: TrumpContext, rules: RulesetLike, hand: CardsInput, play: CardsInput) -> Verdict:
     """May ``hand`` lead ``play``?  A verdict with the deciding rule (SJ-6, C-3).
 
     Raises :class:`InvalidPositionError` if the play is empty or not in the hand.
     """
-    require_context(ctx, rules)
+    ctx, rules = require_context(ctx, rules)
     cards, led = as_cards(hand, "hand"), as_cards(play, "play")
     held = require_copies(cards)
     if not led:
@@ -107,12 +107,12 @@ def check_lead(ctx: TrumpContext, rules: Ruleset, hand: CardsInput, play: CardsI
     return explain_lead(ctx, rules, led)
 
 
-def legal_leads(ctx: TrumpContext, rules: Ruleset, hand: CardsInput) -> Iterator[list[Card]]:
+def legal_leads(ctx: TrumpContext, rules: RulesetLike, hand: CardsInput) -> Iterator[list[Card]]:
     """Every distinct play ``hand`` may lead, lazily: singles, pairs, tractors (SJ-6), throws (C-3).
 
     Each play's cards are in canonical order (``Card.sort_key``).
     """
-    require_context(ctx, rules)
+    ctx, rules = require_context(ctx, rules)
     cards = as_cards(hand, "hand")
     require_copies(cards)
     return _leads(ctx, rules, cards)

@@ -23,12 +23,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from ..cards import Card, Rank, format_cards
+from ..cards import Card, Rank, format_cards, parse_cards
 from ..errors import InvalidPositionError
 from ..explain import Reason, Seat, Words
 from ..rule_ids import RuleId
-from .combos import split_units
-from .rules import Ruleset
+from .combos import CardsInput, as_cards, require_context, split_units
+from .rules import RulesetLike, as_ruleset
 from .trick import find_trick_winner, read_plays
 from .trump import TrumpContext
 
@@ -45,9 +45,13 @@ def card_points(card: Card) -> int:
     return 0 if card.suit is None else POINT_VALUES.get(card.rank, 0)
 
 
-def trick_points(cards: Iterable[Card]) -> int:
-    """SJ-11: the points among some cards (a trick, a kitty)."""
-    return sum(card_points(card) for card in cards)
+def trick_points(cards: Iterable[Card | str] | str) -> int:
+    """SJ-11: the points among some cards (a trick, a kitty), given as Cards or in the notation.
+
+    >>> trick_points("S5 H10 DK")
+    25
+    """
+    return sum(card_points(card) for card in parse_cards(cards))
 
 
 def explain_trick_points(cards: Sequence[Card]) -> Reason:
@@ -161,7 +165,7 @@ def unit_words(unit_pairs: int) -> Words:
     return Words(f"a tractor of {unit_pairs} pairs", f"{unit_pairs}对的拖拉机")
 
 
-def kitty_multiplier(rules: Ruleset, unit_pairs: int, cards: int, lead_cards: int) -> tuple[int, Reason]:
+def kitty_multiplier(rules: RulesetLike, unit_pairs: int, cards: int, lead_cards: int) -> tuple[int, Reason]:
     """SG-6 / SS-6: the kitty multiplier of a last trick won by the attackers.
 
     ``unit_pairs`` describes the largest unit of the play the multiplier looks at (C-2):
@@ -178,7 +182,7 @@ def kitty_multiplier(rules: Ruleset, unit_pairs: int, cards: int, lead_cards: in
     >>> print(kitty_multiplier(get_ruleset("shuangsheng"), 1, 2, 2)[1])
     SS-6: The last trick was won with a pair (2 cards); under the 双升 guide's main rule (×2 whatever the shape) the kitty counts ×2.
     """
-    scheme = rules.kitty_multiplier
+    scheme = as_ruleset(rules).kitty_multiplier
     if scheme == "shengji":
         factor = 2 if unit_pairs == 0 else 4 if unit_pairs == 1 else 2 ** unit_pairs
     elif scheme == "double":
@@ -206,7 +210,7 @@ def kitty_multiplier(rules: Ruleset, unit_pairs: int, cards: int, lead_cards: in
                                scheme=scheme_words(scheme), factor=factor)
 
 
-def kitty_score(rules: Ruleset, kitty: Sequence[Card], attackers_won_last: bool,
+def kitty_score(rules: RulesetLike, kitty: CardsInput, attackers_won_last: bool,
                 unit_pairs: int = 0, cards: int = 1, lead_cards: int = 1) -> tuple[int, Reason]:
     """SJ-12: the points the kitty adds to the attackers' total.
 
@@ -222,6 +226,7 @@ def kitty_score(rules: Ruleset, kitty: Sequence[Card], attackers_won_last: bool,
     >>> print(kitty_score(get_ruleset("shengji"), parse_cards("S5 SK H2 H3 H4 H6 H7 H8"), False)[1])
     SJ-12: The dealer team won the last trick, so the kitty's 15 points (♠5 ♠K) add nothing to the attackers.
     """
+    rules, kitty = as_ruleset(rules), as_cards(kitty, "kitty")
     if len(kitty) != KITTY_SIZE:
         raise InvalidPositionError(f"the kitty holds {KITTY_SIZE} cards (SJ-2), got {len(kitty)}")
     points = trick_points(kitty)
@@ -246,7 +251,7 @@ _PLACES = (("the leader", "首家"), ("the second player", "二家"), ("the thir
            ("the fourth player", "末家"))
 
 
-def score_kitty(ctx: TrumpContext, rules: Ruleset, kitty: Sequence[Card], last_trick: Sequence[Sequence[Card]],
+def score_kitty(ctx: TrumpContext, rules: RulesetLike, kitty: CardsInput, last_trick: Sequence[CardsInput],
                 attackers_won_last: bool, winner: int | None = None, leader: int | None = None) -> tuple[int, Reason]:
     """SJ-12 from the last trick itself: its plays (lead first) set the multiplier (C-2).
 
@@ -267,6 +272,7 @@ def score_kitty(ctx: TrumpContext, rules: Ruleset, kitty: Sequence[Card], last_t
     >>> print(score_kitty(ctx, get_ruleset("shengji"), kitty, trick, True, leader=1)[1])
     C-2: South, the fourth player (♥2 ♥2), not the leader, won the last trick, and the winning play's shape sets the multiplier (the guides are silent on whose shape counts; this book's convention). The attackers won the last trick: the kitty's 30 points (♠5 ♠5 ♥K ♥10) count 4 times, 120. The last trick was won with a pair (2 cards); under the 四人升级 guide's scheme (single ×2, pair ×4, a tractor of n pairs ×2ⁿ) the kitty counts ×4.
     """
+    ctx, rules = require_context(ctx, rules)
     plays = read_plays(ctx, rules, last_trick)
     if len(plays) != 4:
         raise InvalidPositionError(f"the last trick has a play from each of the 4 players, got {len(plays)}")
@@ -331,7 +337,7 @@ def _band_zh(low: int, high: int | None) -> str:
     return f"{low}分及以上" if high is None else f"{low}分" if low == high else f"{low}-{high}分"
 
 
-def level_change(rules: Ruleset, attacker_points: int) -> tuple[LevelChange, Reason]:
+def level_change(rules: RulesetLike, attacker_points: int) -> tuple[LevelChange, Reason]:
     """SG-7 / SS-7: how far the attackers' points move the levels.
 
     With the take-over line ``L`` (80 in both tables; 75 or 85 by local custom):
@@ -348,7 +354,7 @@ def level_change(rules: Ruleset, attacker_points: int) -> tuple[LevelChange, Rea
     >>> print(level_change(get_ruleset("shuangsheng", {"takeover_line": 85}), 125)[1])
     C-6: The attackers have 125 points, in the 125-160 band at or above the take-over line of 85: under the 双升 guide's table they take over and go up 2 levels. The guides name only the 80 take-over line; for the local line of 85 this book's convention moves the line and every band above it up by 5 points together, 40 points apart as in the table (the dealer team's +1 band now ends at 80).
     """
-    points = check_points(attacker_points)
+    points, rules = check_points(attacker_points), as_ruleset(rules)
     line = rules.takeover_line
     ss_table = rules.level_table == "shuangsheng"
     table_rule = RuleId.SS_7 if ss_table else RuleId.SG_7

@@ -32,7 +32,7 @@ from ..explain import Reason
 from ..rule_ids import RuleId
 from .combos import Unit, find_pairs, find_tractors, split_units
 from .leads import CardsInput, as_cards, require_context
-from .rules import Ruleset
+from .rules import Ruleset, RulesetLike
 from .trump import TrumpContext
 
 
@@ -58,10 +58,10 @@ def _beater(ctx: TrumpContext, rules: Ruleset, unit: Unit, cards: list[Card]) ->
     return max(higher, key=lambda o: ctx.strength(o[0])) if higher else None
 
 
-def resolve_throw(ctx: TrumpContext, rules: Ruleset, lead: CardsInput,
+def resolve_throw(ctx: TrumpContext, rules: RulesetLike, lead: CardsInput,
                   other_hands: Sequence[CardsInput]) -> ThrowResult:
     """Whether a throw stands against the other hands, or the unit it is reduced to (C-3)."""
-    require_context(ctx, rules)
+    ctx, rules = require_context(ctx, rules)
     if not rules.throws:
         raise RulesetError("throws are off in this ruleset (C-3): set the field 'throws' to true")
     throw = as_cards(lead, "throw")

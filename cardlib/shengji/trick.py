@@ -37,7 +37,7 @@ from ..explain import Reason
 from ..rule_ids import RuleId
 from .combos import Shape, shape_of, split_units
 from .leads import CardsInput, as_cards, read_lead, require_context, require_copies
-from .rules import Ruleset
+from .rules import Ruleset, RulesetLike
 from .trump import EffectiveSuit, TrumpContext
 
 MAX_PLAYS = 4  # SJ-1: four players
@@ -45,15 +45,22 @@ MAX_PLAYS = 4  # SJ-1: four players
 
 @dataclass(frozen=True, slots=True)
 class TrickResult:
-    """The winning play's index in ``plays`` (0 is the lead) and why it wins."""
+    """The winning play's index in ``plays`` (0 is the lead) and why it wins; ``plays`` are the
+    trick's plays as Cards, the lead first.  A notebook draws it (:func:`cardlib.render.trick_result_html`)."""
 
     winner: int
     reason: Reason
+    plays: tuple[tuple[Card, ...], ...] = ()
+
+    def _repr_html_(self) -> str:
+        from ..render import trick_result_html
+
+        return trick_result_html(self)
 
 
-def read_plays(ctx: TrumpContext, rules: Ruleset, plays: Sequence[CardsInput]) -> list[list[Card]]:
+def read_plays(ctx: TrumpContext, rules: RulesetLike, plays: Sequence[CardsInput]) -> list[list[Card]]:
     """The trick's plays as Cards: a lead that may be led, then 0-3 follows of its size."""
-    require_context(ctx, rules)
+    ctx, rules = require_context(ctx, rules)
     if not isinstance(plays, (list, tuple)) or not plays:
         raise InvalidPositionError("a trick is a non-empty list of plays, the lead first")
     if len(plays) > MAX_PLAYS:
@@ -102,11 +109,12 @@ def _lead_key(ctx: TrumpContext, rules: Ruleset, lead: list[Card], shape: Shape)
     return 0, max(ctx.strength(c) for c in lead)
 
 
-def find_trick_winner(ctx: TrumpContext, rules: Ruleset, plays: Sequence[CardsInput]) -> TrickResult:
+def find_trick_winner(ctx: TrumpContext, rules: RulesetLike, plays: Sequence[CardsInput]) -> TrickResult:
     """The index of the play that wins the trick (``plays[0]`` is the lead) and the reason.
 
     Rules: SJ-10, C-1, C-5, C-3
     """
+    ctx, rules = require_context(ctx, rules)
     cards = read_plays(ctx, rules, plays)
     lead = cards[0]
     shape = shape_of(ctx, rules, lead)
@@ -116,7 +124,7 @@ def find_trick_winner(ctx: TrumpContext, rules: Ruleset, plays: Sequence[CardsIn
     for i, key in enumerate(keys[1:], start=1):
         if key is not None and key > keys[winner]:  # strictly higher: equal cards keep the first (C-1)
             winner = i
-    return TrickResult(winner, _explain(ctx, cards, shape, keys, winner))
+    return TrickResult(winner, _explain(ctx, cards, shape, keys, winner), tuple(map(tuple, cards)))
 
 
 def _explain(ctx: TrumpContext, cards: list[list[Card]], shape: Shape, keys: list[tuple[int, int] | None],

@@ -76,14 +76,16 @@ class TrumpContext:
     _by_id: dict[int, tuple[EffectiveSuit, int]] = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
-        if not isinstance(self.level, Rank) or self.level.is_joker:
-            raise InvalidPositionError(f"bad level {self.level!r}: expected a plain rank 2 … A")
-        if self.trump is not None and not isinstance(self.trump, Suit):
-            raise InvalidPositionError(f"bad trump suit {self.trump!r}: expected a Suit or None")
+        object.__setattr__(self, "level", as_level(self.level))
+        object.__setattr__(self, "trump", as_trump(self.trump))
         suits, strengths = _order_tables(self.level, self.trump)
         object.__setattr__(self, "_suits", suits)
         object.__setattr__(self, "_strengths", strengths)
         object.__setattr__(self, "_by_id", {id(c): (suits[c], strengths[c]) for c in DECK_WITH_JOKERS})
+
+    def __repr__(self) -> str:
+        """The call that builds this context again, in the notation: ``TrumpContext('2', 'S')``."""
+        return f"TrumpContext({str(self.level)!r}, {'none' if self.trump is None else self.trump.value!r})"
 
     def is_trump(self, card: Card) -> bool:
         """Jokers, every level card and every card of the trump suit (SJ-4)."""
@@ -115,6 +117,47 @@ class TrumpContext:
         """Every distinct trump card, high to low, in groups of equal strength (SJ-5)."""
         trumps = [c for c in DECK_WITH_JOKERS if self._suits[c] is EffectiveSuit.TRUMP]
         return group_by_strength(self, trumps)
+
+
+def as_level(level: Rank | str | int) -> Rank:
+    """A level from a Rank or its notation (``"2"``, ``"10"``, ``"A"``, or the number 2-14) (SJ-3).
+
+    >>> as_level("q"), as_level(10)
+    (<Rank.QUEEN: 12>, <Rank.TEN: 10>)
+    """
+    if isinstance(level, Rank) and not level.is_joker:
+        return level
+    if isinstance(level, str):
+        try:
+            return Rank.parse(level)
+        except NotationError:
+            raise NotationError(f"bad level {level!r}: expected a plain rank 2-10, J, Q, K or A") from None
+    if isinstance(level, int) and not isinstance(level, bool) and Rank.TWO <= level <= Rank.ACE:
+        return Rank(level)
+    raise InvalidPositionError(f"bad level {level!r}: expected a plain rank 2 … A such as '2', '10' or 'A'")
+
+
+#: Spellings of "no trump suit" (无主).
+_NO_TRUMP = frozenset({"", "NONE", "NT", "无主", "-"})
+
+
+def as_trump(trump: Suit | str | None) -> Suit | None:
+    """A trump suit from a Suit, its letter or symbol (``"S"``, ``"♠"``), or ``None`` / ``"none"``
+    (无主: no trump suit, SJ-4).
+
+    >>> as_trump("♥"), as_trump("none")
+    (<Suit.HEARTS: 'H'>, None)
+    """
+    if trump is None or isinstance(trump, Suit):
+        return trump
+    if isinstance(trump, str):
+        if trump.strip().upper() in _NO_TRUMP:
+            return None
+        try:
+            return Suit.parse(trump)
+        except NotationError:
+            raise NotationError(f"bad trump suit {trump!r}: expected S, H, D, C, ♠ ♥ ♦ ♣ or 'none'") from None
+    raise InvalidPositionError(f"bad trump suit {trump!r}: expected a Suit, a suit letter such as 'S', or None")
 
 
 #: The 54 distinct cards as the notation's shared objects (``parse_cards`` returns these).

@@ -70,6 +70,6 @@ def test_sj3_bad_level_and_bad_cards_are_clear_errors():
     with pytest.raises(CardlibError, match="bad level"):
         TrumpContext(Rank.BIG_JOKER, Suit.SPADES)
     with pytest.raises(CardlibError, match="bad trump"):
-        TrumpContext(Rank.TWO, "S")
+        TrumpContext(Rank.TWO, "Z")  # "S" is spades (the notation); "Z" is no suit
     with pytest.raises(CardlibError, match="not a card"):
         TrumpContext(Rank.TWO, None).strength("SA")
