@@ -62,7 +62,7 @@ KIND_RULES: dict[str, frozenset[str]] = {
     "after_hand": frozenset({"SJ-3", "SJ-13", "SG-7", "SS-7", "SS-E2", "SG-8", "SS-8"}),
     "trick_points": frozenset({"SJ-11", "SS-E1"}),
     "count_trumps": frozenset({"SJ-4"}),
-    "bury": frozenset({"SJ-7"}),
+    "bury": frozenset({"SJ-7", "SJ-11"}),
     "lead_legal": frozenset({"SJ-6", "C-3"}),
     "ys_challenge": frozenset({"YS-9", "YS-10", "YS-14"}),
     "ys_state": frozenset({"YS-4", "YS-5", "YS-6", "YS-10", "YS-11", "YS-13", "YS-E1"}),

@@ -17,14 +17,15 @@ from cardlib.shengji.rules import get_ruleset
 from cardlib.shengji.scoring import KITTY_SIZE, explain_trick_points, points_left, trick_points
 from cardlib.shengji.trump import TrumpContext, explain_trumps
 
-from .position import cards_block, context_facts, facts, random_level, random_trump, text
+from .position import (cards_block, context_facts, explain, facts, lower, random_level, random_trump, text,
+                       wrong_number)
 from .shengji_trick import make_trick
 from .spec import SHENGJI_RULESETS, RulesetChoice, SpecBuilder
 
 #: The two documents, plus throws (甩牌, C-3): an optional variant neither document has.
 LEAD_RULESETS: tuple[RulesetChoice, ...] = SHENGJI_RULESETS + (
-    RulesetChoice("throws", "shengji", "With throws (甩牌, C-3; not in either document)",
-                  "允许甩牌（C-3，两份规则都没有）", {"throws": True}),
+    RulesetChoice("throws", "shengji", "四人升级 guide with throws (甩牌, C-3; in neither guide)",
+                  "《四人升级》加甩牌（C-3，两份规则都没有）", {"throws": True}),
 )
 
 YES_NO = (("yes", text("Yes", "可以")), ("no", text("No", "不可以")))
@@ -36,13 +37,24 @@ def _shuffled_decks(rng: random.Random) -> list[Card]:
     return deck
 
 
-def _number_puzzle(kind: str, seed: int, difficulty: str, value: int, reason: Reason, **build: Any) -> dict[str, Any]:
-    """A number puzzle with one right value, the same reason under both presets, and near misses listed."""
+def _number_puzzle(kind: str, seed: int, difficulty: str, value: int, reason: Reason, what: tuple[str, str],
+                   candidates: list[int], **build: Any) -> dict[str, Any]:
+    """A number puzzle with one right value, the same reason under both presets, and near misses listed;
+    a wrong number is told the right one (``what``: the sentence naming it, ``{right}`` in it) and how it is counted."""
     builder = SpecBuilder(kind, seed=seed, difficulty=difficulty, rulesets=SHENGJI_RULESETS)
-    for candidate in sorted({value, max(0, value - 5), value + 5, value + 10}):
-        builder.add_answer(str(candidate), None, {r.id: (candidate == value, reason) for r in SHENGJI_RULESETS})
-    builder.set_otherwise({r.id: reason for r in SHENGJI_RULESETS})
+    for candidate in candidates:
+        why = reason if candidate == value else wrong_number(reason, candidate, value, *what)
+        builder.add_answer(str(candidate), None, {r.id: (candidate == value, why) for r in SHENGJI_RULESETS})
+    builder.set_otherwise({r.id: wrong_number(reason, None, value, *what) for r in SHENGJI_RULESETS})
     return builder.build(input_type="number", **build)
+
+
+def _near(value: int) -> list[int]:
+    return sorted({value, max(0, value - 5), value + 5, value + 10})
+
+
+#: The four plays of a trick, in order, as the trick display labels them.
+PLAY_LABELS = (text("The lead", "首家"), text("Second", "第二家"), text("Third", "第三家"), text("Fourth", "第四家"))
 
 
 def make_trick_points(seed: int, difficulty: str) -> dict[str, Any]:
@@ -53,20 +65,24 @@ def make_trick_points(seed: int, difficulty: str) -> dict[str, Any]:
         won.sort(key=lambda c: c.sort_key)
         value, reason = points_left(won)
         return _number_puzzle(
-            "trick_points", seed, difficulty, value, reason, position={"won": [str(c) for c in won]},
+            "trick_points", seed, difficulty, value, reason,
+            ("{right} points are still in play", "还有{right}分没有赢走"), _near(value),
+            position={"won": [str(c) for c in won]},
             question=text("These point cards have been won in tricks so far. How many points are still in play?",
                           "到目前为止各轮已赢走这些分牌。还剩多少分没有赢走？"),
             features={"won_cards": len(won)},
             extra={"display": [cards_block(text("Point cards won so far", "已赢走的分牌"), [str(c) for c in won])]})
     ctx, plays = make_trick(rng, difficulty)
     cards = [card for play in plays for card in play]
+    value = trick_points(cards)
     return _number_puzzle(
-        "trick_points", seed, difficulty, trick_points(cards), explain_trick_points(cards),
+        "trick_points", seed, difficulty, value, explain_trick_points(cards),
+        ("this trick holds {right} points", "这一轮有{right}分"), _near(value),
         position={"plays": [[str(c) for c in p] for p in plays]},
         question=text("How many points are in this trick?", "这一轮有多少分？"),
         features={"cards": len(cards), "point_cards": sum(1 for c in cards if trick_points([c]))},
         extra={"display": [{"type": "plays", "label": text("The trick", "这一轮"),
-                            "plays": [{"label": text(f"Play {i + 1}", f"第{i + 1}家"), "cards": [str(c) for c in p]}
+                            "plays": [{"label": PLAY_LABELS[i], "cards": [str(c) for c in p]}
                                       for i, p in enumerate(plays)]}]})
 
 
@@ -81,14 +97,11 @@ def make_count_trumps(seed: int, difficulty: str) -> dict[str, Any]:
         pool[index] = rng.choice(tops)  # level cards and jokers: where readers slip
     cards = sorted(pool, key=lambda c: c.sort_key)
     count = sum(1 for c in cards if ctx.is_trump(c))
-    reason = explain_trumps(ctx, cards)
-    builder = SpecBuilder("count_trumps", seed=seed, difficulty=difficulty, rulesets=SHENGJI_RULESETS)
-    for candidate in range(size + 1):
-        builder.add_answer(str(candidate), None, {r.id: (candidate == count, reason) for r in SHENGJI_RULESETS})
-    builder.set_otherwise({r.id: reason for r in SHENGJI_RULESETS})
-    return builder.build(
+    return _number_puzzle(
+        "count_trumps", seed, difficulty, count, explain_trumps(ctx, cards),
+        ("{right} of these cards are trumps", "这些牌里有{right}张主牌"), list(range(size + 1)),
         position={"level": str(ctx.level), "trump": ctx.trump.value if ctx.trump else "none",
-                  "cards": [str(c) for c in cards]}, input_type="number",
+                  "cards": [str(c) for c in cards]},
         question=text("How many of these cards are trumps?", "这些牌里有几张主牌？"),
         features={"cards": size, "trumps": count, "no_trump": ctx.trump is None},
         extra={"display": [facts(*context_facts(ctx.level, ctx.trump)), cards_block(text("Cards", "牌"),
@@ -114,11 +127,21 @@ def make_bury(seed: int, difficulty: str) -> dict[str, Any]:
     bury = sorted(points + trumps + rng.sample(rest, KITTY_SIZE - len(points) - len(trumps)), key=ctx.order_key)
     verdict = check_bury(hand, kitty, bury)
     value = trick_points(bury)
+    points_reason = explain_trick_points(bury)
     builder = SpecBuilder("bury", seed=seed, difficulty=difficulty, rulesets=SHENGJI_RULESETS)
     for (key, label) in BURY_ANSWERS:
         for candidate in range(0, 85, 5):
-            ok = (key == "yes") == verdict.ok and candidate == value
-            builder.add_answer(f"{key}|{candidate}", None, {r.id: (ok, verdict.reason) for r in SHENGJI_RULESETS})
+            wrong: list[Reason] = []
+            if (key == "yes") != verdict.ok:  # SJ-7: a wrong "may the dealer bury these?"
+                right = BURY_ANSWERS[0][1] if verdict.ok else BURY_ANSWERS[1][1]
+                wrong.append(explain(verdict.reason, "May the dealer bury these? “{right}”, not “{given}”: {why}",
+                                     "庄家能扣这些牌吗？“{right}”，不是“{given}”：{why}", given=lower(label),
+                                     right=lower(right)))
+            if candidate != value:  # SJ-11: a wrong count of the points buried
+                wrong.append(explain(points_reason, "Points buried: not {given} but {right}: {why}",
+                                     "扣下的分：不是{given}，是{right}：{why}", given=candidate, right=value))
+            why: Reason | list[Reason] = wrong or verdict.reason
+            builder.add_answer(f"{key}|{candidate}", None, {r.id: (not wrong, why) for r in SHENGJI_RULESETS})
     fields = [{"name": "allowed", "label": text("May the dealer bury these?", "庄家能扣这些牌吗？"),
                "options": [{"value": key, "label": label} for key, label in BURY_ANSWERS]},
               {"name": "points", "label": text("Points buried", "扣下的分"),
@@ -173,7 +196,12 @@ def make_lead_legal(seed: int, difficulty: str) -> dict[str, Any]:
     verdicts = {r.id: check_lead(ctx, get_ruleset(r.preset, r.variant), hand, play) for r in LEAD_RULESETS}
     builder = SpecBuilder("lead_legal", seed=seed, difficulty=difficulty, rulesets=LEAD_RULESETS)
     for key, label in YES_NO:
-        builder.add_answer(key, label, {rid: (v.ok == (key == "yes"), v.reason) for rid, v in verdicts.items()})
+        says_yes = key == "yes"
+        builder.add_answer(key, label, {rid: (v.ok == says_yes, v.reason if v.ok == says_yes else explain(
+            v.reason, "You answered Yes, but {play} may not be led: {why}" if says_yes else
+            "You answered No, but {play} may be led: {why}",
+            "你答“可以”，但{play}不能这样首出：{why}" if says_yes else "你答“不可以”，但{play}可以首出：{why}",
+            play=play)) for rid, v in verdicts.items()})
     raw = {"level": str(ctx.level), "trump": ctx.trump.value if ctx.trump else "none",
            "hand": [str(c) for c in hand], "play": [str(c) for c in play]}
     return builder.build(
