@@ -12,16 +12,17 @@ from itertools import product
 from typing import Any
 
 from cardlib.cards import BIG_JOKER, DECK_WITH_JOKERS, LITTLE_JOKER, Card, Rank, Suit
+from cardlib.explain import Reason, Seat
 from cardlib.shengji.calling import first_hand_dealer, resolve_calls
 from cardlib.shengji.rules import get_ruleset
 
-from .position import random_level, seat_label, text, trump_label
+from .position import explain, random_level, seat_label, text, trump_label, words
 from .spec import SHENGJI_RULESETS, RulesetChoice, SpecBuilder
 
 #: The two documents, plus SS-3 read literally: after a joker pair the called suit stays trump.
 CALLING_RULESETS: tuple[RulesetChoice, ...] = SHENGJI_RULESETS + (
-    RulesetChoice("ss-previous-suit", "shuangsheng", "双升, a joker pair keeps the suit (SS-3 literal)",
-                  "双升：王对反主后原花色仍为主（SS-3 字面）", {"joker_call_trump": "previous_suit"}),
+    RulesetChoice("ss-previous-suit", "shuangsheng", "双升 guide, a joker pair keeps the suit (SS-3 read literally)",
+                  "《双升》：王对反主后原花色仍为主（SS-3 字面）", {"joker_call_trump": "previous_suit"}),
 )
 
 #: Per difficulty: how many calls, and the chances of a level pair and of a joker pair.
@@ -59,6 +60,24 @@ def _key(seat: int | None, trump: Suit | None) -> str:
     return f"{seat}:{trump.value if trump else 'none'}"
 
 
+def _call_reason(result: Any, seat: int, trump: Suit | None) -> Reason:
+    """The engine's reason; for a wrong answer, what is wrong with the call or the trump chosen first."""
+    caller, right_trump = result.state.caller, result.trump
+    if (caller, right_trump) == (seat, trump):
+        return result.reason
+    given, right = words(trump_label(trump)), words(trump_label(right_trump))
+    if caller == seat:
+        return explain(result.reason, "{seat}'s call does stand, but trump is {right}, not {given}: {why}",
+                       "{seat}的亮主确实有效，但主是{right}，不是{given}：{why}", seat=Seat(seat), given=given,
+                       right=right)
+    if caller is None:
+        return explain(result.reason, "You chose {seat}'s call, but no call stands: {why}",
+                       "你选了{seat}的亮主，但没有有效的亮主：{why}", seat=Seat(seat))
+    return explain(result.reason, "You chose {seat}'s call, but {caller}'s call stands, and trump is {right}: {why}",
+                   "你选了{seat}的亮主，但有效的是{caller}的亮主，主是{right}：{why}", seat=Seat(seat),
+                   caller=Seat(caller), right=right)
+
+
 def make_calling(seed: int, difficulty: str) -> dict[str, Any]:
     """Calls shown in order during the deal: whose call stands and what is trump (SG-1 / SS-1, SG-3 / SS-3)."""
     rng = random.Random(f"calling:{seed}")
@@ -77,7 +96,7 @@ def make_calling(seed: int, difficulty: str) -> dict[str, Any]:
         seat_text, trump_text = seat_label(seat), trump_label(trump)
         builder.add_answer(key, {"en": f"{seat_text['en']}'s call; trump: {trump_text['en']}",
                                  "zh": f"{seat_text['zh']}的亮主；主：{trump_text['zh']}"},
-                           {rid: ((res.state.caller, res.trump) == (seat, trump), res.reason)
+                           {rid: ((res.state.caller, res.trump) == (seat, trump), _call_reason(res, seat, trump))
                             for rid, res in results.items()})
     plays = [{"label": seat_label(seat), "cards": [str(c) for c in cards]} for seat, cards in calls]
     return builder.build(
@@ -99,8 +118,8 @@ def make_calling(seed: int, difficulty: str) -> dict[str, Any]:
 
 #: The two documents, plus SG-9 read as "seats were drawn before the deal": seat 0 deals.
 FIRST_DEALER_RULESETS: tuple[RulesetChoice, ...] = SHENGJI_RULESETS + (
-    RulesetChoice("seat-zero", "shengji", "SG, dealer drawn before the deal (SG-9 other reading)",
-                  "SG：发牌前抽定庄家（SG-9 另一种理解）", {"first_dealer": "seat_zero"}),
+    RulesetChoice("seat-zero", "shengji", "四人升级 guide, the dealer drawn before the deal (SG-9's other reading)",
+                  "《四人升级》：发牌前抽定庄家（SG-9 的另一种理解）", {"first_dealer": "seat_zero"}),
 )
 
 
@@ -132,12 +151,25 @@ def make_first_dealer(seed: int, difficulty: str) -> dict[str, Any]:
     builder = SpecBuilder("first_dealer", seed=seed, difficulty=difficulty, rulesets=FIRST_DEALER_RULESETS)
     trumps = [*(s.value for s in Suit), "none"]
     for seat, trump in product(range(4), trumps):
-        verdicts = {}
+        verdicts: dict[str, tuple[bool, Reason | list[Reason]]] = {}
         for rid, (result, dealer_reason) in outcomes.items():
             real_trump = result.trump.value if result.trump else "none"
-            right_dealer, right_trump = seat == result.dealer, trump == real_trump
-            why = dealer_reason if not right_dealer else result.reason
-            verdicts[rid] = (right_dealer and right_trump, why)
+            wrong: list[Reason] = []
+            if seat != result.dealer:  # SG-9 / SS-9 / SS-E3: who deals the first hand
+                wrong.append(explain(dealer_reason, "Deals the first hand: not {given} but {right}: {why}",
+                                     "首局庄家：不是{given}，是{right}：{why}", given=Seat(seat), right=Seat(result.dealer)))
+            if trump != real_trump:  # SG-1 / SS-1, SG-3 / SS-3, SG-2 / SS-2: what is trump
+                wrong.append(explain(result.reason, "Trump: you chose {given}, but it is {right}: {why}",
+                                     "主：你选了{given}，但主是{right}：{why}",
+                                     given=words(trump_label(None if trump == "none" else Suit(trump))),
+                                     right=words(trump_label(result.trump))))
+            if wrong:
+                verdicts[rid] = (False, wrong)
+            elif dealer_reason is result.reason or dealer_reason.en in result.reason.en:
+                verdicts[rid] = (True, result.reason)
+            else:
+                verdicts[rid] = (True, Reason.make(result.reason.rule, "{dealer} {trump}", "{dealer}{trump}",
+                                                   dealer=dealer_reason, trump=result.reason))
         builder.add_answer(f"{seat}|{trump}", None, verdicts)
     fields = [{"name": "dealer", "label": text("Deals the first hand", "首局庄家"),
                "options": [{"value": str(s), "label": seat_label(s)} for s in range(4)]},
@@ -145,8 +177,8 @@ def make_first_dealer(seed: int, difficulty: str) -> dict[str, Any]:
                "options": [{"value": v, "label": trump_label(None if v == "none" else Suit(v))} for v in trumps]}]
     display: list[dict[str, Any]] = [{"type": "facts", "items": [
         {"label": text("Level", "级数"), "value": text(str(level), str(level))},
-        {"label": text("Hand", "本局"), "value": text("the first hand; the deal began at seat 0",
-                                                    "首局，从0号位开始发牌")}]}]
+        {"label": text("Hand", "本局"), "value": text(f"the first hand; the deal began at {seat_label(0)['en']}",
+                                                    f"首局，从{seat_label(0)['zh']}开始发牌")}]}]
     if calls:
         display.append({"type": "plays", "label": text("Calls, in the order shown", "亮主顺序"),
                         "plays": [{"label": seat_label(s), "cards": [str(c) for c in cs]} for s, cs in calls]})
