@@ -89,7 +89,7 @@ def test_sj2_a_deck_opens_with_the_ruleset_on_every_slide_and_no_code(offline_pa
     for _ in range(4):
         titles.append(page.locator(".reveal .slides section.present h1, .reveal .slides section.present h2")
                       .first.inner_text())
-        assert badge.is_visible() and "shuangsheng" in badge.inner_text() and "规则" in badge.inner_text()
+        assert badge.is_visible() and "双升" in badge.inner_text() and "规则" in badge.inner_text()
         page.locator("body").press("ArrowRight")
         page.wait_for_timeout(400)
     assert len(set(titles)) == 4, f"slides did not advance: {titles}"

@@ -5,13 +5,20 @@ Rules: SG-4 / SS-4 (tractor_adjacency), C-3 (throws), SG-7 / SS-7 (takeover_line
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardlib.errors import CardlibError
 from cardlib.shengji import rules as shengji_rules
-from widgets.query import AddressError, address_lang, address_rules, parse_query
+from cardlib.yishang import rules as yishang_rules
+from tests.reader_text import leaks
+from widgets.query import (AddressError, address_lang, address_rules, parse_query, ruleset_badge, setting_answer,
+                           setting_question)
+
+CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
 def test_ss4_preset_from_the_address():
@@ -25,7 +32,33 @@ def test_c3_sg7_variant_fields_are_typed_like_the_ruleset():
     rules = parse_query("?rules=shengji&throws=true&takeover_line=85")
     assert rules.shengji.throws is True and rules.shengji.takeover_line == 85
     assert rules.variant == {"throws": True, "takeover_line": 85}
-    assert "throws=true" in rules.label()["en"] and "throws=true" in rules.label()["zh"]
+    assert rules.label() == {"en": "Rules: 四人升级 guide · 一上一下; throws (甩牌): allowed; the take-over line: 85 points",
+                             "zh": "规则：《四人升级》规则 · 一上一下；甩牌：允许；上台分数线：85分"}
+
+
+@pytest.mark.parametrize("query", ["", "rules=shuangsheng", "rules=yishang-fewest&stall_limit=30&target_reset=0",
+                                   "rules=shuangsheng&throws=true&takeover_line=75&tractor_adjacency=trump_order"])
+def test_sj_ys_the_badge_names_rules_and_settings_in_words_without_engine_names(query):
+    """SG-1 … SS-9, C-3, YS-10, YS-16: the class reads the guide's name and each changed setting
+    as a question and its answer, never a preset id, a field name or true/false."""
+    label = parse_query(query).label()
+    assert leaks(label["en"]) == [] and leaks(label["zh"]) == []
+    assert CJK.search(label["zh"]) and "=" not in label["en"] + label["zh"]
+
+
+def test_sj_ys_every_setting_and_value_has_words_in_both_languages():
+    for field, (choices, _rules) in shengji_rules.FIELD_CHOICES.items():
+        for value in choices:
+            for lang in ("en", "zh"):
+                text = f"{setting_question(field, lang)}: {setting_answer(field, value, lang)}"
+                assert leaks(text) == [], text
+    for field, (kind, _rule) in yishang_rules.FIELD_RULES.items():
+        for value in ((True, False) if kind is bool else (30,)):
+            assert leaks(setting_answer(field, value)) == [] and CJK.search(setting_answer(field, value, "zh"))
+
+
+def test_sj_the_badge_is_marked_as_chinese_for_the_browser():
+    assert '<span lang="zh-Hans">' in ruleset_badge({"QUERY_STRING": "rules=shuangsheng"})
 
 
 def test_ys16_yishang_preset_and_field_leave_shengji_at_its_default():
