@@ -34,7 +34,7 @@ from typing import Sequence
 
 from ..cards import BIG_JOKER, LITTLE_JOKER, Card, Rank, Suit
 from ..errors import IllegalActionError, InvalidPositionError
-from ..explain import Reason, Verdict
+from ..explain import Reason, Seat, Verdict, Words
 from ..rule_ids import RuleId
 from .rules import Ruleset
 
@@ -54,8 +54,14 @@ class CallKind(IntEnum):
 
 _KIND_NAMES = {CallKind.SINGLE: ("a single level card", "单张级牌"),
                CallKind.LEVEL_PAIR: ("a pair of level cards", "一对级牌"),
-               CallKind.LITTLE_JOKER_PAIR: ("a pair of small jokers", "一对小王"),
+               CallKind.LITTLE_JOKER_PAIR: ("a pair of little jokers", "一对小王"),
                CallKind.BIG_JOKER_PAIR: ("a pair of big jokers", "一对大王")}
+
+
+def kind_words(kind: CallKind) -> Words:
+    """What a call shows, in words: a single level card, a pair of level cards, a pair of jokers."""
+    en, zh = _KIND_NAMES[kind]
+    return Words(en, zh)
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +77,22 @@ class CallState:
     @property
     def has_call(self) -> bool:
         return self.kind is not None
+
+    def shown(self) -> list[Card]:
+        """The cards the standing call showed (a single, a level pair, a joker pair); none if no call.
+
+        >>> from cardlib.cards import Suit
+        >>> [str(c) for c in CallState(Rank.TWO, CallKind.LEVEL_PAIR, Suit.HEARTS, 1, 1).shown()]
+        ['H2', 'H2']
+        """
+        if self.kind is None:
+            return []
+        if self.kind is CallKind.BIG_JOKER_PAIR:
+            return [BIG_JOKER, BIG_JOKER]
+        if self.kind is CallKind.LITTLE_JOKER_PAIR:
+            return [LITTLE_JOKER, LITTLE_JOKER]
+        card = Card(self.trump, self.level)
+        return [card] if self.kind is CallKind.SINGLE else [card, card]
 
 
 def _calling_rule(rules: Ruleset) -> RuleId:
@@ -103,39 +125,139 @@ def classify_call(level: Rank, cards: Sequence[Card]) -> CallKind | None:
     return None
 
 
-def _reject(rules: Ruleset, en: str, zh: str) -> Verdict:
-    return Verdict(False, Reason(_calling_rule(rules), en, zh))
+def call_words(kind: CallKind, cards: Sequence[Card], article: str = "a") -> Reason:
+    """A call in words with its cards: "a single level card (♠2)", "the pair of big jokers"
+    (a joker pair's name says its cards).  ``article`` "A", "the" or "The" replaces "a"."""
+    en, zh = _KIND_NAMES[kind]
+    en = article + en.removeprefix("a")
+    if kind.is_joker_pair:
+        return Reason.make(RuleId.SG_1, en, zh)
+    return Reason.make(RuleId.SG_1, en + " ({cards})", zh + "（{cards}）", cards=cards)
+
+
+def guide_words(rules: Ruleset) -> Words:
+    """The guide whose calling rule is in force, by its name: the 四人升级 guide / the 双升 guide."""
+    if rules.calling == "shuangsheng":
+        return Words("the 双升 guide", "《双升》")
+    return Words("the 四人升级 guide", "《四人升级》")
+
+
+def _not_a_call(rules: Ruleset, level: Rank, cards: Sequence[Card]) -> Reason:
+    """What is wrong with cards that make no call, and what a call shows (SG-1 / SS-1)."""
+    if not cards:
+        what = Reason.make(_calling_rule(rules), "No cards are shown", "没有亮出牌")
+    elif len(cards) == 1 and cards[0].is_joker:
+        what = Reason.make(_calling_rule(rules), "A single {card} cannot call: jokers call only as a pair",
+                           "单张{card}不能亮主：王只能成对亮", card=cards[0])
+    elif len(cards) == 1:
+        what = Reason.make(_calling_rule(rules), "{card} cannot call: it is not a level card (the hand is played "
+                                                 "at {level})", "{card}不能亮主：它不是级牌（本局打{level}）",
+                           card=cards[0], level=level)
+    elif len(cards) == 2 and cards[0] != cards[1]:
+        what = Reason.make(_calling_rule(rules), "{cards} cannot call: the two cards are not a pair of identical "
+                                                 "cards", "{cards}不能亮主：两张牌不是一对相同的牌", cards=cards)
+    elif len(cards) == 2:
+        what = Reason.make(_calling_rule(rules), "{cards} cannot call: it is a pair, but not of level cards (the "
+                                                 "hand is played at {level})",
+                           "{cards}不能亮主：是对子，但不是级牌（本局打{level}）", cards=cards, level=level)
+    else:
+        what = Reason.make(_calling_rule(rules), "{cards} cannot call: a call shows one or two cards, not {count}",
+                           "{cards}不能亮主：亮主只亮一张或两张，不是{count}张", cards=cards, count=len(cards))
+    return Reason.make(_calling_rule(rules), "{what}. A call shows one level card (a {level} of any suit), a pair of "
+                                             "identical level cards, or a pair of jokers.",
+                       "{what}。亮主须亮一张级牌（任一花色的{level}）、一对相同的级牌或一对王。",
+                       what=what, level=level)
+
+
+def _effect(rules: Ruleset, state: CallState, kind: CallKind, cards: Sequence[Card]) -> Words | Reason:
+    """What an accepted call does to trump, in words."""
+    if not kind.is_joker_pair:
+        return Reason.make(_calling_rule(rules), "{suit} become trump", "{suit}为主", suit=cards[0].suit)
+    if rules.joker_call_trump == "previous_suit" and state.trump is not None:
+        return Reason.make(_calling_rule(rules), "the suit called before, {suit}, stays trump",
+                           "之前的主花色{suit}仍为主", suit=state.trump)
+    return Words("there is no trump suit (无主)", "无主")
+
+
+def _why_too_weak(rules: Ruleset, kind: CallKind, standing: CallKind) -> Reason:
+    """Why a call cannot override the standing one, in the guide's own terms (SG-1 / SS-1)."""
+    guide, rule = guide_words(rules), _calling_rule(rules)
+    if rules.calling == "shuangsheng":
+        if standing is CallKind.SINGLE:
+            return Reason.make(rule, "the 双升 guide is silent on a second single call; this book's convention follows "
+                                     "the 四人升级 guide: a single never overrides a single (and under 双升 it does not "
+                                     "reinforce one either); to override, show a pair of level cards or a pair of jokers",
+                               "《双升》没有说明第二张单张亮主怎么办；本书约定按《四人升级》：单张反不了单张（在《双升》下"
+                               "也不算加固）；要反主，须亮一对级牌或一对王")
+        stronger = {CallKind.LEVEL_PAIR: Words("a pair of little jokers or a pair of big jokers",
+                                               "一对小王或一对大王"),
+                    CallKind.LITTLE_JOKER_PAIR: Words("a pair of big jokers", "一对大王")}.get(standing)
+    else:
+        if standing is CallKind.SINGLE:
+            return Reason.make(rule, "under the 四人升级 guide a single is overridden only by a pair of level cards "
+                                     "or a pair of jokers (a second single of the same suit from another player "
+                                     "reinforces it, nothing more)",
+                               "按《四人升级》，单张只能被一对级牌或一对王反掉（别人再亮一张同花色的级牌只是加固）")
+        stronger = Words("a pair of jokers", "一对王") if standing is CallKind.LEVEL_PAIR else None
+    if stronger is None:
+        if rules.calling == "shengji":
+            return Reason.make(rule, "under the 四人升级 guide a pair of jokers, little or big, is the top call: "
+                                     "nothing overrides it", "按《四人升级》，一对王（小王或大王）是最大的亮主，谁也反不了")
+        return Reason.make(rule, "under the 双升 guide a pair of big jokers is the top call: nothing overrides it",
+                           "按《双升》，一对大王是最大的亮主，谁也反不了")
+    same = " (the guides do not say that an equal call overrides; this book's convention: it does not)" \
+        if kind is standing else ""
+    same_zh = "（规则没有说同级的亮主能反；本书约定不能）" if kind is standing else ""
+    return Reason.make(rule, "under {guide} only {stronger} overrides a pair of level cards" + same,
+                       "按{guide}，一对级牌只能被{stronger}反掉" + same_zh, guide=guide, stronger=stronger) \
+        if standing is CallKind.LEVEL_PAIR else \
+        Reason.make(rule, "under {guide} only {stronger} overrides a pair of little jokers" + same,
+                    "按{guide}，一对小王只能被{stronger}反掉" + same_zh, guide=guide, stronger=stronger)
 
 
 def check_call(rules: Ruleset, state: CallState, seat: int, cards: Sequence[Card]) -> Verdict:
     """Whether ``seat`` may show ``cards`` as a call now, and why (SG-1 / SS-1).
 
+    A refused call says what is wrong with it and what would do.
+
     Rules: SG-1, SS-1
+
+    >>> from cardlib.cards import parse_cards
+    >>> from cardlib.shengji.rules import get_ruleset
+    >>> state = apply_call(get_ruleset("shengji"), CallState(Rank.TWO), 1, parse_cards("H2 H2"))
+    >>> print(check_call(get_ruleset("shengji"), state, 2, parse_cards("S2")).reason)
+    SG-1: A single level card (♠2) cannot override the pair of level cards (♥2 ♥2) already shown by East: under the 四人升级 guide only a pair of jokers overrides a pair of level cards.
     """
     rule = _calling_rule(rules)
     kind = classify_call(state.level, cards)
-    shown = " ".join(map(str, cards))
     if kind is None:
-        return _reject(rules, f"{shown} is no call: a call shows one level card ({state.level}), "
-                              f"a pair of identical level cards, or a pair of jokers.",
-                       f"{shown}不能亮主：亮主须亮一张级牌（{state.level}）、一对相同的级牌或一对王。")
-    name, name_zh = _KIND_NAMES[kind]
-    if state.kind is None:
-        return Verdict(True, Reason(rule, f"No call stands: {name} ({shown}) is accepted.",
-                                    f"尚无人亮主：{name_zh}（{shown}）有效。"))
-    standing, standing_zh = _KIND_NAMES[state.kind]
+        return Verdict(False, _not_a_call(rules, state.level, cards))
+    if state.kind is None or state.caller is None:
+        return Verdict(True, Reason.make(rule, "No call stands: {call} is accepted: {effect}.",
+                                         "尚无人亮主：{call}有效：{effect}。",
+                                         call=call_words(kind, cards), effect=_effect(rules, state, kind, cards)))
+    shown, caller = state.shown(), Seat(state.caller)
+    call, standing = call_words(kind, cards, "A"), call_words(state.kind, shown, "the")
     if (rules.calling == "shengji" and kind is CallKind.SINGLE and state.kind is CallKind.SINGLE
             and cards[0].suit is state.trump):
         if seat == state.caller:
-            return _reject(rules, "A player cannot reinforce their own call; showing the pair overrides it instead.",
-                           "不能加固自己的亮主；亮出一对即可反主。")
-        return Verdict(True, Reason(rule, f"A second {cards[0]} reinforces the standing call: trump stays {state.trump}.",
-                                    f"再亮一张{cards[0]}是加固：主花色仍为{state.trump}。"))
+            return Verdict(False, Reason.make(
+                rule, "{seat} already called with {shown}: a player cannot reinforce their own call with a second "
+                      "{card}; showing the two together as the pair {pair} would override it instead.",
+                "{seat}已经亮了{shown}：不能再亮一张{card}加固自己的亮主；把两张一起亮成对子{pair}才能反主。",
+                seat=Seat(seat), shown=shown, card=cards[0], pair=[cards[0], cards[0]]))
+        return Verdict(True, Reason.make(
+            rule, "A second {card} from {seat} reinforces {caller}'s call: trump stays {suit} (under the 四人升级 guide "
+                  "a second level card of the same suit reinforces, it does not override).",
+            "{seat}再亮一张{card}是加固{caller}的亮主：主花色仍为{suit}（按《四人升级》，别人亮同花色的第二张级牌只是加固，"
+            "不是反主）。", card=cards[0], seat=Seat(seat), caller=caller, suit=state.trump))
     if _strength(rules, kind) > _strength(rules, state.kind):
-        return Verdict(True, Reason(rule, f"{name.capitalize()} ({shown}) overrides {standing}.",
-                                    f"{name_zh}（{shown}）反掉{standing_zh}。"))
-    return _reject(rules, f"{name.capitalize()} ({shown}) is too weak to override {standing}.",
-                   f"{name_zh}（{shown}）不够大，反不了{standing_zh}。")
+        return Verdict(True, Reason.make(rule, "{call} overrides {standing} shown by {caller}: {effect}.",
+                                         "{call}反掉{caller}亮的{standing}：{effect}。", call=call, standing=standing,
+                                         caller=caller, effect=_effect(rules, state, kind, cards)))
+    return Verdict(False, Reason.make(rule, "{call} cannot override {standing} already shown by {caller}: {why}.",
+                                      "{call}反不了{caller}已亮的{standing}：{why}。", call=call, standing=standing,
+                                      caller=caller, why=_why_too_weak(rules, kind, state.kind)))
 
 
 def apply_call(rules: Ruleset, state: CallState, seat: int, cards: Sequence[Card]) -> CallState:
@@ -159,20 +281,36 @@ def apply_call(rules: Ruleset, state: CallState, seat: int, cards: Sequence[Card
 
 
 def explain_trump(rules: Ruleset, state: CallState) -> Reason:
-    """Why the standing call sets the trump it does (SG-1 / SS-1, SG-3 / SS-3)."""
-    if state.kind is None:
-        return Reason(_calling_rule(rules), "No call stands: there is no trump yet.", "无人亮主：尚未定主。")
-    name, name_zh = _KIND_NAMES[state.kind]
+    """Why the standing call sets the trump it does (SG-1 / SS-1, SG-3 / SS-3).
+
+    >>> from cardlib.cards import parse_cards
+    >>> from cardlib.shengji.rules import get_ruleset
+    >>> state = apply_call(get_ruleset("shuangsheng"), CallState(Rank.TWO), 3, parse_cards("BJ BJ"))
+    >>> print(explain_trump(get_ruleset("shuangsheng"), state))
+    SS-3: A pair of big jokers, shown by West, stands: there is no trump suit (无主), and trumps are the jokers and the level cards. The 双升 guide says the new call's suit becomes trump, but jokers have no suit; this book's convention follows the 四人升级 guide: no trump suit.
+    """
+    if state.kind is None or state.caller is None:
+        return Reason.make(_calling_rule(rules), "No call stands: there is no trump yet.", "无人亮主：尚未定主。")
+    call, caller = call_words(state.kind, state.shown(), "A"), Seat(state.caller)
     if state.kind.is_joker_pair:
         joker_rule = RuleId.SS_3 if rules.calling == "shuangsheng" else RuleId.SG_3
         if state.trump is None:
-            return Reason(joker_rule, f"{name.capitalize()} stands: there is no trump suit (无主); "
-                                      f"trumps are the jokers and the level cards.",
-                          f"{name_zh}反主：无主，主牌只有大小王和级牌。")
-        return Reason(joker_rule, f"{name.capitalize()} stands and the suit called before, {state.trump}, stays trump.",
-                      f"{name_zh}反主，之前的主花色{state.trump}仍为主。")
-    return Reason(_calling_rule(rules), f"{name.capitalize()} of {state.trump} stands: {state.trump} is trump.",
-                  f"{name_zh}（{state.trump}）定主：{state.trump}为主花色。")
+            silent = (" The 双升 guide says the new call's suit becomes trump, but jokers have no suit; this book's "
+                      "convention follows the 四人升级 guide: no trump suit.") if joker_rule is RuleId.SS_3 else ""
+            silent_zh = "《双升》说以新亮主的花色为主，但王没有花色；本书约定按《四人升级》：无主。" \
+                if joker_rule is RuleId.SS_3 else ""
+            return Reason.make(joker_rule, "{call}, shown by {caller}, stands: there is no trump suit (无主), "
+                                           "and trumps are the jokers and the level cards." + silent,
+                               "{caller}亮的{call}反主：无主，主牌只有大小王和级牌。" + silent_zh,
+                               call=call, caller=caller)
+        return Reason.make(joker_rule, "{call}, shown by {caller}, stands, and the suit called before, "
+                                       "{suit}, stays trump (a variant: the book's default after a pair of jokers is "
+                                       "no trump suit).",
+                           "{caller}亮的{call}反主，之前的主花色{suit}仍为主（这是变体；本书默认一对王反主后无主）。",
+                           call=call, caller=caller, suit=state.trump)
+    return Reason.make(_calling_rule(rules), "{call}, shown by {caller}, stands: {suit} are trump.",
+                       "{caller}亮的{call}定主：{suit}为主。", call=call, caller=caller,
+                       suit=state.trump)
 
 
 def turn_kitty(kitty: Sequence[Card]) -> tuple[Suit, int, Reason]:
@@ -182,17 +320,33 @@ def turn_kitty(kitty: Sequence[Card]) -> tuple[Suit, int, Reason]:
     Rules: SG-2, SS-2
 
     >>> from cardlib.cards import parse_cards
-    >>> turn_kitty(parse_cards("BJ LJ D9 S2 S3 S4 S5 S6"))[:2]
+    >>> suit, index, reason = turn_kitty(parse_cards("BJ LJ D9 S2 S3 S4 S5 S6"))
+    >>> suit, index
     (<Suit.DIAMONDS: 'D'>, 2)
+    >>> print(reason.zh)
+    无人亮主，庄家逐张翻底牌：大王 小王是王，没有花色，跳过；第一张不是王的牌是♦9，方块为主。
     """
     for index, card in enumerate(kitty):
         if card.suit is not None:
-            skipped = f" after {index} joker{'s' * (index > 1)}" if index else ""
-            return card.suit, index, Reason(
-                RuleId.SG_2, f"Nobody called: the dealer turns the kitty; the first non-joker card{skipped} "
-                             f"is {card}, so {card.suit} is trump.",
-                f"无人亮主，翻底：第一张非王牌是{card}，{card.suit}为主花色。")
+            skipped = Reason.make(RuleId.SG_2, "after {jokers} (jokers have no suit) ", "{jokers}是王，没有花色，跳过；",
+                                  jokers=list(kitty[:index])) if index else Words("", "")
+            return card.suit, index, Reason.make(
+                RuleId.SG_2, "Nobody called: the dealer turns the kitty cards one by one; {skipped}the first card that "
+                             "is not a joker is {card}, so {suit} are trump.",
+                "无人亮主，庄家逐张翻底牌：{skipped}第一张不是王的牌是{card}，{suit}为主。",
+                skipped=skipped, card=card, suit=card.suit)
     raise InvalidPositionError("the kitty holds only jokers: there is no suit to turn (two decks have 4 jokers)")
+
+
+def no_call_first_dealer(seat: int = 0) -> Reason:
+    """SS-9 / SG-9: nobody called in the first hand: the seat the deal began at deals (the book's convention).
+
+    >>> print(no_call_first_dealer())
+    SS-9: Nobody called in the first hand, so South, where the deal began, deals it (the guides are silent; this book's convention).
+    """
+    return Reason.make(RuleId.SS_9, "Nobody called in the first hand, so {seat}, where the deal began, deals it "
+                                    "(the guides are silent; this book's convention).",
+                       "首局无人亮主：由开始发牌的{seat}坐庄（两份规则都没有说明，本书约定）。", seat=Seat(seat))
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,18 +369,25 @@ def first_hand_dealer(rules: Ruleset, state: CallState) -> tuple[int | None, Rea
     Rules: SS-9, SG-9, SS-E3
     """
     if rules.first_dealer == "seat_zero":
-        return 0, Reason(RuleId.SG_9, "The first hand's dealer was chosen before the deal: seat 0.",
-                         "首局庄家在发牌前已定：0号位。")
+        return 0, Reason.make(RuleId.SG_9, "Under this variant the first hand's dealer is chosen before the deal: "
+                                           "{seat} deals it, whoever calls.",
+                              "按此变体，首局庄家在发牌前已定：由{seat}坐庄，不论谁亮主。", seat=Seat(0))
     if state.first_caller is None:
         return None, None
-    seat = state.first_caller
-    if state.kind is CallKind.LEVEL_PAIR and state.caller != seat:  # 高亮 by another player (SS-E3)
-        return seat, Reason(RuleId.SS_E3, f"Seat {state.caller}'s pair of level cards sets the trump, yet seat {seat}, "
-                                          f"who made the first call, deals the first hand (SS's unusual \"高亮\" passage).",
-                            f"{state.caller}号位的一对级牌（高亮）定主，但首局仍由最先亮主的{seat}号位坐庄（SS中“高亮”一段的特别之处）。")
-    return seat, Reason(RuleId.SS_9, f"Seat {seat} made the first call, so seat {seat} deals the first hand "
-                                     f"(later overcalls change the trump, not the dealer).",
-                        f"{seat}号位最先亮主，首局由其坐庄（之后的反主只改主花色，不改庄家）。")
+    seat = Seat(state.first_caller)
+    if state.kind is CallKind.LEVEL_PAIR and state.caller is not None and state.caller != state.first_caller:
+        return seat.index, Reason.make(  # 高亮 by another player (SS-E3)
+            RuleId.SS_E3, "{caller}'s pair of level cards ({shown}) sets the trump, yet {seat}, who made the first "
+                          "call, deals the first hand: the 双升 guide's unusual “高亮” passage keeps the first single "
+                          "caller as dealer.",
+            "{caller}亮的一对级牌（{shown}，高亮）定主，但首局仍由最先亮主的{seat}坐庄：这是《双升》“高亮”一段的特别之处。",
+            caller=Seat(state.caller), shown=state.shown(), seat=seat)
+    return seat.index, Reason.make(
+        RuleId.SS_9, "{seat} made the first call, so {seat} deals the first hand; later overcalls change the trump, "
+                     "not the dealer (the 双升 guide's rule; the 四人升级 guide is silent on the first dealer, and "
+                     "this book follows 双升).",
+        "{seat}最先亮主，首局由{seat}坐庄；之后的反主只改主花色，不改庄家（按《双升》；《四人升级》没有说明首局庄家，"
+        "本书按《双升》）。", seat=seat)
 
 
 def resolve_calls(rules: Ruleset, level: Rank, calls: Sequence[tuple[int, Sequence[Card]]],
@@ -257,16 +418,21 @@ def resolve_calls(rules: Ruleset, level: Rank, calls: Sequence[tuple[int, Sequen
     if first_hand:
         dealer, dealer_reason = first_hand_dealer(rules, state)
         if dealer_reason is not None and state.has_call:
-            reason = Reason(reason.rule, f"{reason.en} {dealer_reason.en}", f"{reason.zh}{dealer_reason.zh}")
+            reason = Reason.make(reason.rule, "{trump} {dealer}", "{trump}{dealer}", trump=reason, dealer=dealer_reason)
     if not state.has_call and kitty is not None:
         if rules.no_call == "redeal":
-            reason = Reason(RuleId.SG_2, "Nobody called: the cards are dealt again.", "无人亮主：重新发牌。")
+            reason = Reason.make(RuleId.SG_2, "Nobody called: under this variant the cards are dealt again (the "
+                                              "四人升级 guide turns the kitty instead).",
+                                 "无人亮主：按此变体重新发牌（《四人升级》是翻底定主）。")
         else:
             trump, _index, reason = turn_kitty(kitty)
             if rules.calling == "shuangsheng":  # SS-2: SS is silent; the engine turns the kitty as SG does
-                reason = Reason(RuleId.SS_2, f"{reason.en} (SS does not say what happens when nobody calls; "
-                                             f"this follows SG.)", f"{reason.zh}（SS未说明无人亮主时怎么办，按SG处理。）")
+                reason = Reason.make(RuleId.SS_2, "{turn} The 双升 guide does not say what happens when nobody calls; "
+                                                  "this book's convention turns the kitty as the 四人升级 guide does.",
+                                     "{turn}《双升》没有说明无人亮主时怎么办；本书约定按《四人升级》翻底定主。", turn=reason)
             trump_set = True
             if first_hand and dealer is None:
                 dealer = 0
+                reason = Reason.make(reason.rule, "{turn} {dealer}", "{turn}{dealer}", turn=reason,
+                                     dealer=no_call_first_dealer(dealer))
     return CallingResult(state, tuple(accepted), tuple(reasons), trump_set, trump, dealer, reason)

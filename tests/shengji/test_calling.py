@@ -41,7 +41,9 @@ def test_sg1_a_player_cannot_reinforce_their_own_call():
 def test_sg1_a_pair_overrides_a_single_but_not_a_pair():
     result = run(SG, [(1, "H2"), (2, "S2 S2"), (3, "D2 D2"), (0, "C2")])
     assert (result.trump, result.dealer, result.accepted) == (Suit.SPADES, 1, (True, True, False, False))
-    assert "too weak" in result.reasons[2].en
+    refused = result.reasons[2]
+    assert "(♦2 ♦2) cannot override the pair of level cards (♠2 ♠2) already shown by North" in refused.en
+    assert "only a pair of jokers overrides a pair of level cards" in refused.en and "本书约定" in refused.zh
 
 
 def test_sg1_sg3_any_joker_pair_overrides_everything_giving_no_trump():
@@ -75,7 +77,11 @@ def test_ss3_joker_call_trump_previous_suit_keeps_the_suit():
 def test_sg1_ss1_non_level_cards_are_not_accepted_and_say_why():
     result = run(SG, [(0, "H3"), (1, "BJ LJ"), (2, "S2 H2")])
     assert result.accepted == (False, False, False)
-    assert all("no call" in reason.en for reason in result.reasons)
+    assert all("cannot call" in reason.en and "A call shows one level card (a 2 of any suit)" in reason.en
+               and "不能亮主" in reason.zh for reason in result.reasons)
+    assert "♥3 cannot call: it is not a level card" in result.reasons[0].en
+    assert "jokers call only as a pair" not in result.reasons[1].en  # BJ LJ is two cards, not a single joker
+    assert "not a pair of identical cards" in result.reasons[1].en and "♠2 ♥2" in result.reasons[2].en
     assert result.trump_set is False and result.trump is None and result.dealer is None
 
 
@@ -117,7 +123,50 @@ def test_a_kitty_of_jokers_only_is_impossible():
 
 def test_apply_call_refuses_a_weak_call_and_leaves_the_state():
     state = apply_call(SG, CallState(Rank.TWO), 0, parse_cards("H2 H2"))
-    with pytest.raises(IllegalActionError, match="too weak"):
+    with pytest.raises(IllegalActionError, match="cannot override the pair of level cards"):
+        apply_call(SG, state, 1, parse_cards("S2"))
+    with pytest.raises(IllegalActionError, match="only a pair of jokers overrides a pair of level cards"):
         apply_call(SG, state, 1, parse_cards("S2"))
     assert state == CallState(Rank.TWO, CallKind.LEVEL_PAIR, Suit.HEARTS, 0, 0)
     assert not check_call(SG, state, 1, parse_cards("S2 S2"))
+
+
+def test_ss1_a_second_single_is_refused_as_the_books_convention():
+    """SS-1: the 双升 guide is silent on a second single call; the refusal says so and what would override."""
+    result = run(SS, [(1, "H2"), (2, "S2"), (3, "H2")])
+    assert result.accepted == (True, False, False)
+    for reason in result.reasons[1:]:
+        assert reason.rule is RuleId.SS_1 and "already shown by East" in reason.en
+        assert "the 双升 guide is silent on a second single call; this book's convention" in reason.en
+        assert "show a pair of level cards or a pair of jokers" in reason.en and "本书约定" in reason.zh
+
+
+def test_sg1_ss1_the_top_calls_cannot_be_overridden_and_say_so():
+    """SG-1: any joker pair is the top call; SS-1: big jokers over little jokers over a level pair."""
+    sg = run(SG, [(1, "LJ LJ"), (2, "BJ BJ")]).reasons[1]
+    assert "a pair of jokers, little or big, is the top call" in sg.en and "一对王（小王或大王）是最大的亮主" in sg.zh
+    ss = run(SS, [(1, "LJ LJ"), (2, "LJ LJ"), (3, "BJ BJ"), (0, "BJ BJ")]).reasons
+    assert "only a pair of big jokers overrides a pair of little jokers" in ss[1].en
+    assert "A pair of big jokers overrides the pair of little jokers shown by East" in ss[2].en
+    assert "a pair of big jokers is the top call" in ss[3].en
+
+
+def test_sg1_reinforcing_ones_own_call_is_refused_and_says_what_would_override():
+    """SG-1: a player cannot reinforce their own single; the pair would override it."""
+    reason = run(SG, [(1, "H2"), (1, "H2")]).reasons[1]
+    assert reason.en.startswith("East already called with ♥2") and "the pair ♥2 ♥2 would override it" in reason.en
+
+
+def test_ss3_no_trump_after_a_joker_pair_is_the_books_reading():
+    """SS-3: 双升 says the new call's suit becomes trump, which jokers lack; the book follows 四人升级."""
+    reason = run(SS, [(1, "H2"), (2, "BJ BJ")]).reason
+    assert reason.rule is RuleId.SS_3 and "jokers have no suit; this book's convention" in reason.en
+
+
+def test_sg2_ss2_ss9_nobody_calls_in_the_first_hand_the_turned_kitty_and_the_dealer_are_explained():
+    """SG-2 / SS-2: the turned card is named, the skipped jokers too; SS-2 and the dealer are the book's convention."""
+    reason = run(SS, [], first_hand=True, kitty="BJ LJ D9 S2 S3 S4 S5 S6").reason
+    assert reason.rule is RuleId.SS_2
+    assert "after big joker little joker (jokers have no suit) the first card that is not a joker is ♦9" in reason.en
+    assert "The 双升 guide does not say what happens when nobody calls" in reason.en
+    assert "so South, where the deal began, deals it" in reason.en and "南家" in reason.zh
