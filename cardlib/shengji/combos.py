@@ -41,14 +41,16 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import product
 from typing import Hashable, Iterable, Iterator
 
-from ..cards import Card, check_copies, parse_cards
+from ..cards import DECK_WITH_JOKERS, Card, Rank, check_copies, parse_cards
 from ..errors import InvalidPositionError, NotationError, RulesetError
+from ..explain import Reason, Words
 from ..rule_ids import RuleId
 from .rules import Ruleset, RulesetLike, as_ruleset
-from .trump import TrumpContext, all_canonical, canonical, card_key
+from .trump import EffectiveSuit, TrumpContext, all_canonical, canonical, card_key
 
 CardsInput = Iterable[Card] | str
 
@@ -103,8 +105,22 @@ class Shape:
     @property
     def zh(self) -> str:
         if self.kind == "tractor":
-            return f"{self.pairs}连对的拖拉机"
+            return f"{count_zh(self.pairs)}连对的拖拉机"
         return {"single": "单张", "pair": "对子", "throw": "甩牌", "none": "不成牌型"}[self.kind]
+
+
+_EN_NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
+_ZH_NUMBERS = "零一两三四五六七八九十"
+
+
+def count_en(n: int) -> str:
+    """A small count in words (``two``); larger ones as digits."""
+    return _EN_NUMBERS[n] if 0 <= n < len(_EN_NUMBERS) else str(n)
+
+
+def count_zh(n: int) -> str:
+    """A small count as a Chinese numeral before a measure word (两对, 三张); larger ones as digits."""
+    return _ZH_NUMBERS[n] if 0 <= n < len(_ZH_NUMBERS) else str(n)
 
 
 SINGLE = Shape("single", 0)
@@ -237,6 +253,235 @@ def classify(ctx: TrumpContext, rules: RulesetLike, cards: Iterable[Card] | str)
         raise InvalidPositionError("no cards to classify: a shape needs at least one card")
     check_copies(played, 2, what="set of cards")
     return shape_of(ctx, rules, played)
+
+
+def explain_shape(ctx: TrumpContext, rules: RulesetLike, cards: Iterable[Card] | str) -> Reason:
+    """Why ``cards`` have the shape :func:`classify` gives, in the players' words (SJ-6, SG-4 / SS-4, SG-E3).
+
+    Two pairs that make no tractor are told why: which cards sit between them,
+    or that they are of different suits, or equal (two off-suit level pairs).
+
+    >>> from cardlib.cards import Rank, Suit
+    >>> from cardlib.shengji.rules import SHENGJI, SHUANGSHENG
+    >>> from cardlib.shengji.trump import TrumpContext
+    >>> five = TrumpContext(Rank.FIVE, Suit.SPADES)
+    >>> print(explain_shape(five, SHUANGSHENG, "S4 S4 S6 S6"))
+    SS-4: ♠6 ♠6 ♠4 ♠4 is two pairs of trumps but no tractor: ♠5 sits between ♠6 ♠6 and ♠4 ♠4 (counting by printed rank, the level card keeps its place).
+    >>> print(explain_shape(five, SHENGJI, "S4 S4 S6 S6"))
+    SG-4: ♠6 ♠6 ♠4 ♠4 is a tractor of 2 pairs: its pairs are next to each other in the order of trumps (the level cards leave their rank's place, so ♠6 and ♠4 are neighbours).
+    >>> explain_shape(five, SHENGJI, "H5 H5 H6 H6").zh
+    '♥5 ♥5 ♥6 ♥6混了主牌和红桃：♥5是级牌，属于主牌，不算红桃；单张、对子和拖拉机都须是同一门的牌（主牌算一门）。'
+    """
+    ctx, rules = require_context(ctx, rules)
+    played = as_cards(cards, "cards")
+    if not played:
+        raise InvalidPositionError("no cards to classify: a shape needs at least one card")
+    check_copies(played, 2, what="set of cards")
+    played = sorted(played, key=ctx.order_key)
+    shape = shape_of(ctx, rules, played)
+    if shape.kind == "single":
+        return Reason.make(RuleId.SJ_6, "{cards} is a single.", "{cards}是单张。", cards=played)
+    if shape.kind == "pair":
+        return Reason.make(RuleId.SJ_6, "{cards} is a pair: two identical cards.", "{cards}是对子：两张相同的牌。",
+                           cards=played)
+    suits = [s for s in _SUIT_ORDER if any(ctx.effective_suit(c) is s for c in played)]
+    pairs = [c for c in dict.fromkeys(played) if played.count(c) == 2]
+    if shape.kind == "tractor":
+        return Reason.make(tractor_rule(rules), "{cards} is {shape}: its pairs are next to each other {how}.",
+                           "{cards}是{shape}：几个对子{how}相连。", cards=played, shape=shape,
+                           how=_adjacency_words(ctx, rules, suits[0], pairs))
+    if len(suits) > 1:
+        return Reason.make(RuleId.SJ_6, "{cards} mixes {suits}{why}; a single, a pair and a tractor are each of one "
+                           "suit (trumps count as one suit).",
+                           "{cards}混了{suits}{why}；单张、对子和拖拉机都须是同一门的牌（主牌算一门）。",
+                           cards=played, suits=_and_words(suits), why=_level_trumps_words(ctx, played, suits))
+    suit = suits[0]
+    units = _units_words(ctx, rules, played)
+    if len(pairs) * 2 == len(played):
+        natural = rules.tractor_adjacency == "natural_rank"
+        why = _not_adjacent_words(ctx, natural, pairs)
+        params = dict(cards=played, n=Words(count_en(len(pairs)), count_zh(len(pairs))), suit=suit.words, why=why)
+        if not _adjacent_in_some_reading(ctx, pairs):  # like SG's "77JJ" example (SG-E3)
+            params.update(by_order=_not_adjacent_words(ctx, False, pairs), by_rank=_not_adjacent_words(ctx, True, pairs))
+            return Reason.make(
+                RuleId.SG_E3, "{cards} is {n} pairs of {suit} but no tractor in either way of counting adjacent "
+                "pairs: in card order, {by_order}; by printed rank, {by_rank}. So is the 四人升级 guide's example of "
+                "a tractor, \"77JJ\": 7 and J are not adjacent, so it is no tractor (77 88 would be one).",
+                "{cards}是{n}对{suit}，但两种相连的算法都不成拖拉机：按牌的大小顺序，{by_order}；按牌面点数，"
+                "{by_rank}。《四人升级》举的拖拉机例子“77JJ”也是这样：7和J不相连，不是拖拉机（77 88才是）。", **params)
+        return Reason.make(tractor_rule(rules), "{cards} is {n} pairs of {suit} but no tractor: {why}.",
+                           "{cards}是{n}对{suit}，但不是拖拉机：{why}。", **params)
+    if shape.kind == "throw":
+        return Reason.make(RuleId.SJ_6, "{cards} is {units}, all {suit}: several units at once, a throw (甩牌). "
+                           "Neither guide has throws; this book offers them as a variant you can turn on.",
+                           "{cards}是{units}，都是{suit}：一次出几个牌型，即甩牌。两份规则都没有甩牌，本书把它作为可选的变体。",
+                           cards=played, units=units, suit=suit.words)
+    return Reason.make(RuleId.SJ_6, "{cards} is {units}, all {suit}, not a single, a pair or a tractor: no shape "
+                       "(leading several units at once would be a throw, 甩牌, which neither guide has).",
+                       "{cards}是{units}，都是{suit}，不是单张、对子或拖拉机，不成牌型（一次出几个牌型就是甩牌，两份规则都没有）。",
+                       cards=played, units=units, suit=suit.words)
+
+
+def not_adjacent_reason(ctx: TrumpContext, rules: Ruleset, pairs: list[Card]) -> Reason:
+    """Why distinct pair cards of one effective suit make no tractor under the ruleset's reading
+    (SG-4 / SS-4): the cards between two of them, or why they never join."""
+    return _not_adjacent_words(ctx, rules.tractor_adjacency == "natural_rank", pairs)
+
+
+@lru_cache(maxsize=256)
+def shape_in_suit(shape: Shape, suit: EffectiveSuit) -> Words:
+    """A shape of a suit in words: "a pair of hearts" / "红桃对子", "a tractor of 2 pairs of trumps" /
+    "主牌拖拉机（两连对）"."""
+    if shape.kind == "tractor":
+        zh = f"{suit.zh}拖拉机（{count_zh(shape.pairs)}连对）"
+    else:
+        zh = suit.zh + {"single": "单张", "pair": "对子", "throw": "甩牌"}.get(shape.kind, "")
+    return Words(f"{shape.en} of {suit.en}", zh)
+
+
+_SUIT_ORDER = (EffectiveSuit.TRUMP, EffectiveSuit.SPADES, EffectiveSuit.HEARTS, EffectiveSuit.CLUBS,
+               EffectiveSuit.DIAMONDS)
+
+
+def _and_words(suits: list[EffectiveSuit]) -> Words:
+    en = [s.en for s in suits]
+    return Words(en[0] if len(en) == 1 else f"{', '.join(en[:-1])} and {en[-1]}", "和".join(s.zh for s in suits))
+
+
+def _units_words(ctx: TrumpContext, rules: Ruleset, cards: list[Card]) -> Words:
+    """The units ``cards`` split into (SJ-6), counted in words: "a pair and a single" / "一个对子和一张单张"."""
+    units = split_units(ctx, rules, cards)
+    return units_words([u.pairs for u in units])
+
+
+def units_words(unit_pairs: Iterable[int]) -> Words:
+    """Units given by their pairs (0 single, 1 pair, n tractor), counted in words, largest first."""
+    counts = Counter(unit_pairs)
+    en: list[str] = []
+    zh: list[str] = []
+    for pairs in sorted(counts, reverse=True):
+        n = counts[pairs]
+        if pairs > 1:
+            en.append(f"a tractor of {pairs} pairs" if n == 1 else f"{count_en(n)} tractors of {pairs} pairs")
+            zh.append(f"{count_zh(n) if n > 1 else '一'}个{count_zh(pairs)}连对的拖拉机")
+        elif pairs == 1:
+            en.append("a pair" if n == 1 else f"{count_en(n)} pairs")
+            zh.append(f"{count_zh(n)}个对子" if n > 1 else "一个对子")
+        else:
+            en.append("a single" if n == 1 else f"{count_en(n)} singles")
+            zh.append(f"{count_zh(n)}张单张" if n > 1 else "一张单张")
+    text_en = en[0] if len(en) == 1 else f"{', '.join(en[:-1])} and {en[-1]}"
+    return Words(text_en, "和".join(zh))
+
+
+def _level_trumps_words(ctx: TrumpContext, cards: list[Card], suits: list[EffectiveSuit]) -> Words | Reason:
+    """Why a level card in a mixed play is not of its printed suit: level cards are trumps (SJ-4)."""
+    level = [c for c in dict.fromkeys(cards) if c.rank is ctx.level and EffectiveSuit(c.suit.value) in suits] \
+        if EffectiveSuit.TRUMP in suits else []
+    if not level:
+        return Words("", "")
+    card = level[0]
+    return Reason.make(RuleId.SJ_4, ": {card} is a level card, so a trump, not one of the {suit}",
+                       "：{card}是级牌，属于主牌，不算{suit}", card=card,
+                       suit=EffectiveSuit(card.suit.value).words)  # type: ignore[union-attr]
+
+
+def _adjacency_words(ctx: TrumpContext, rules: Ruleset, suit: EffectiveSuit, pairs: list[Card]) -> Words | Reason:
+    """How the pairs of a tractor are adjacent under the ruleset's reading (SG-4 / SS-4)."""
+    if rules.tractor_adjacency == "natural_rank":
+        if suit is EffectiveSuit.TRUMP and all(c.is_joker for c in pairs):
+            return Words("by printed rank (the two jokers count as one suit, little joker below big joker)",
+                         "按牌面大小（大小王算一门，小王在大王之下）")
+        return Words("by printed rank within one suit", "在同一花色中按牌面大小")
+    name = suit.words
+    ranks = sorted(int(c.rank) for c in pairs if not c.is_joker and c.rank is not ctx.level)
+    skips = any(a < int(ctx.level) < b for a, b in zip(ranks, ranks[1:]))
+    if skips:
+        low = min((c for c in pairs if not c.is_joker and int(c.rank) < int(ctx.level)), key=lambda c: c.rank)
+        high = min((c for c in pairs if not c.is_joker and int(c.rank) > int(ctx.level)), key=lambda c: c.rank)
+        return Reason.make(tractor_rule(rules), "in the order of {suit} (the level cards leave their rank's place, "
+                           "so {high} and {low} are neighbours)",
+                           "按{suit}的大小顺序（级牌不在原来的位置，所以{high}和{low}相邻）", suit=name, high=high, low=low)
+    return Words(f"in the order of {name.en}", f"按{name.zh}的大小顺序")
+
+
+def _natural_key(card: Card) -> tuple[str, int]:
+    """SS-4's chain and step: the printed suit (jokers one suit) and the printed rank."""
+    return ("jokers" if card.suit is None else card.suit.value), int(card.rank)
+
+
+def _adjacent_in_some_reading(ctx: TrumpContext, pairs: list[Card]) -> bool:
+    """Whether distinct pair cards of one effective suit form a tractor under either reading (SG-4 / SS-4)."""
+    for key in (lambda c: ("", ctx.strength(c)), _natural_key):
+        keys = [key(c) for c in pairs]
+        steps = sorted(step for _chain, step in keys)
+        if len({chain for chain, _ in keys}) == 1 and all(b == a + 1 for a, b in zip(steps, steps[1:])):
+            return True
+    return False
+
+
+def _not_adjacent_words(ctx: TrumpContext, natural: bool, pairs: list[Card]) -> Reason:
+    """The first gap between pairs that are not a tractor: the cards between them, or why they never join."""
+    suit = ctx.effective_suit(pairs[0])
+    if natural:
+        chains: dict[str, list[Card]] = {}
+        for card in pairs:
+            chains.setdefault(_natural_key(card)[0], []).append(card)
+        if len(chains) > 1:
+            first, second = (group[0] for group in list(chains.values())[:2])
+            jokers = [c for c in (first, second) if c.is_joker]
+            if jokers:
+                other = second if jokers[0] is first else first
+                return Reason.make(RuleId.SS_4, "counting by printed rank, the jokers join only each other, "
+                                   "so {joker} {joker} and {other} {other} are not adjacent",
+                                   "按牌面大小算，大小王只与大小王相连，所以{joker} {joker}和{other} {other}不相连",
+                                   joker=jokers[0], other=other)
+            return Reason.make(RuleId.SS_4, "{a} {a} and {b} {b} are of different printed suits, and counting by "
+                               "printed rank pairs join only within one suit",
+                               "{a} {a}和{b} {b}花色不同，按牌面大小算，只有同一花色的对子才相连", a=first, b=second)
+        ordered = sorted(pairs, key=lambda c: -int(c.rank))
+        for high, low in zip(ordered, ordered[1:]):
+            if int(high.rank) - int(low.rank) > 1:
+                between = [c for c in DECK_WITH_JOKERS if c.suit is high.suit and int(low.rank) < int(c.rank) < int(high.rank)]
+                between.sort(key=lambda c: -int(c.rank))
+                note = Words(" (counting by printed rank, the level card keeps its place)",
+                             "（按牌面大小算，级牌仍在原位）") if all(c.rank is ctx.level for c in between) \
+                    else Words("", "")
+                return _between_reason(RuleId.SS_4, high, low, [[c] for c in between], note)
+        raise AssertionError("pairs said to be no tractor are adjacent")  # pragma: no cover
+    ordered = sorted(pairs, key=lambda c: -ctx.strength(c))
+    for high, low in zip(ordered, ordered[1:]):
+        gap = ctx.strength(high) - ctx.strength(low)
+        if gap == 0:
+            return Reason.make(RuleId.SG_4, "{a} {a} and {b} {b} are both level cards outside the trump suit, equal "
+                               "in the order of trumps, so neither is next to the other",
+                               "{a} {a}和{b} {b}都是副级牌，在主牌中一样大，所以不相连", a=high, b=low)
+        if gap > 1:
+            steps: dict[int, list[Card]] = {}
+            for card in sorted(DECK_WITH_JOKERS, key=ctx.order_key):
+                if ctx.effective_suit(card) is suit and ctx.strength(low) < ctx.strength(card) < ctx.strength(high):
+                    steps.setdefault(ctx.strength(card), []).append(card)
+            level = [c for c in (high, low) if c.rank is ctx.level]
+            note = Reason.make(RuleId.SG_4, " (in the order of trumps the level cards stand above {top}, not in "
+                               "their rank's place)", "（在主牌中级牌排在{top}之上，不在原来的位置）",
+                               top=Card(ctx.trump, Rank.ACE if ctx.level is not Rank.ACE else Rank.KING)) \
+                if level and ctx.trump is not None else Words("", "")
+            return _between_reason(RuleId.SG_4, high, low, list(steps.values()), note)
+    raise AssertionError("pairs said to be no tractor are adjacent")  # pragma: no cover
+
+
+def _between_reason(rule: RuleId, high: Card, low: Card, steps: list[list[Card]], note: Words | Reason) -> Reason:
+    """"{cards} sit(s) between {high} {high} and {low} {low}" with the cards of every step between, or the
+    first and last of a long gap."""
+    if len(steps) <= 2:
+        shown = [c for step in steps for c in step]
+        verb = ("sits", "") if len(shown) == 1 else ("sit", "")
+        return Reason.make(rule, "{between} " + verb[0] + " between {high} {high} and {low} {low}{note}",
+                           "{high} {high}和{low} {low}中间隔着{between}{note}", between=shown, high=high,
+                           low=low, note=note)
+    return Reason.make(rule, "{first} … {last} sit between {high} {high} and {low} {low}{note}",
+                       "{high} {high}和{low} {low}中间隔着{first}……{last}{note}", first=steps[0][0],
+                       last=steps[-1][0], high=high, low=low, note=note)
 
 
 @dataclass(frozen=True, slots=True)

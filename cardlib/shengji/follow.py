@@ -32,7 +32,7 @@ What a follow owes the lead (:class:`FollowDuty`):
 >>> from cardlib.shengji.trump import TrumpContext
 >>> ctx = TrumpContext(Rank.TWO, Suit.SPADES)
 >>> print(check_follow(ctx, SHENGJI, "HA HA", "H5 H5 H9 SK C3", "H5 H9").reason)
-SJ-9: HA HA is a pair of hearts and the hand holds H5 H5, so it must play a pair of hearts; H5 H9 holds none.
+SJ-9: ♥A ♥A is a pair of hearts and your hand holds the pair ♥5 ♥5, so you must follow with a pair of hearts; ♥5 ♥9 is not a pair. Follow with, for example, ♥5 ♥5.
 >>> legal_follows(ctx, SHENGJI, "HA HA", "H5 H5 H9 SK C3").count()
 1
 >>> legal_follows(ctx, SHENGJI, "HA HA HK HK HQ HQ", "H9 H9 H8 H8 H6 H6 H5 H5").count()
@@ -43,15 +43,17 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from itertools import combinations, product
-from typing import Iterator
+from itertools import combinations, islice, product
+from typing import Any, Callable, Iterator
 
 from ..cards import Card, check_copies, format_cards, sort_cards
 from ..errors import CardlibError, InvalidPositionError
-from ..explain import Reason, Verdict
+from ..explain import Reason, Seat, Verdict, Words
+from ..words import seat_name
 from ..rule_ids import RuleId
-from .combos import (Shape, count_sub_multisets, find_pairs, find_tractors, longest_tractor, pair_runs,
-                     shape_of, split_units, sub_multisets, tractor_lengths)
+from .combos import (Shape, count_en, count_sub_multisets, count_zh, find_pairs, find_tractors, longest_tractor,
+                     not_adjacent_reason, pair_runs, shape_in_suit, shape_of, split_units, sub_multisets,
+                     tractor_lengths, units_words)
 from .leads import CardsInput, as_cards, read_lead, require_context, require_copies, require_in_hand
 from .rules import Ruleset, RulesetLike
 from .trump import EffectiveSuit, TrumpContext, card_key
@@ -141,10 +143,42 @@ class FollowDuty:
                 return "structure"
         return None
 
-    def judge(self, play: list[Card]) -> Verdict:
-        """The verdict on ``play`` with the rule that decides it (SJ-9, SJ-10, SG-5/SS-5, C-3, C-4)."""
+    def judge(self, play: list[Card], seat: int | None = None) -> Verdict:
+        """The verdict on ``play`` with the rule that decides it (SJ-9, SJ-10, SG-5/SS-5, C-3, C-4);
+        ``seat``: the follower's seat, to name it in the reason (else the reason says "you")."""
         breach = self.breach(play)
-        return Verdict(breach is None, _explain(self, play, breach))
+        return LazyVerdict(breach is None, lambda: _explain(self, play, breach, seat))
+
+
+_VERDICT_REASON = Verdict.__dict__["reason"]  # the slot a Verdict keeps its reason in
+
+
+class LazyVerdict(Verdict):
+    """A :class:`~cardlib.explain.Verdict` whose reason is worked out when first read, so that asking
+    only whether a play follows (a bot, a simulation) costs no more than :func:`is_legal_follow`.
+
+    >>> v = LazyVerdict(True, lambda: Reason(RuleId.SJ_9, "It follows.", "可以。"))
+    >>> bool(v), str(v.reason), v.rule.value
+    (True, 'SJ-9: It follows.', 'SJ-9')
+    """
+
+    __slots__ = ("_make",)
+
+    def __init__(self, ok: bool, make: Callable[[], Reason]) -> None:  # pylint: disable=super-init-not-called
+        object.__setattr__(self, "ok", ok)
+        object.__setattr__(self, "_make", make)
+
+    @property  # type: ignore[misc]
+    def reason(self) -> Reason:  # type: ignore[override]
+        try:
+            return _VERDICT_REASON.__get__(self, Verdict)  # type: ignore[no-any-return]
+        except AttributeError:
+            reason: Reason = self._make()
+            _VERDICT_REASON.__set__(self, reason)
+            return reason
+
+    def __reduce__(self) -> tuple[type[Verdict], tuple[bool, Reason]]:
+        return Verdict, (self.ok, self.reason)
 
 
 def follow_duty(ctx: TrumpContext, rules: RulesetLike, lead: CardsInput, hand: CardsInput) -> FollowDuty:
@@ -207,10 +241,15 @@ def is_legal_follow(ctx: TrumpContext, rules: RulesetLike, lead: CardsInput, han
 
 
 def check_follow(ctx: TrumpContext, rules: RulesetLike, lead: CardsInput, hand: CardsInput,
-                 play: CardsInput) -> Verdict:
-    """:func:`is_legal_follow` as a verdict whose reason names the deciding rule."""
+                 play: CardsInput, *, seat: int | None = None) -> Verdict:
+    """:func:`is_legal_follow` as a verdict whose reason names the deciding rule.
+
+    A play that does not follow is told why in the players' words and shown a legal follow.
+    ``seat``: the follower's seat (0-3, South East North West), to name it in the reason;
+    without it the reason speaks to "you".
+    """
     duty = follow_duty(ctx, rules, lead, hand)
-    return duty.judge(_read_play(duty, play))
+    return duty.judge(_read_play(duty, play), seat)
 
 
 def legal_follows(ctx: TrumpContext, rules: RulesetLike, lead: CardsInput, hand: CardsInput) -> "LegalFollows":
@@ -344,100 +383,211 @@ class _StructureSearch:
         return walk(0, self.target, [])
 
 
-def _explain(duty: FollowDuty, play: list[Card], breach: str | None) -> Reason:
-    """One sentence per language naming the rule that decides ``play`` against ``duty``."""
-    lead, cards = format_cards(duty.lead), format_cards(play)
-    en, zh = duty.suit.en, duty.suit.zh
-    shape = duty.shape
+#: How many legal follows an illegal verdict looks through for the one closest to the play.
+_EXAMPLE_WINDOW = 8
+
+
+def _example(duty: FollowDuty, play: list[Card]) -> list[Card]:
+    """A legal follow to show instead of ``play``: of the first few, the one sharing most cards with it."""
+    mine = {id(c) for c in play}
+    best: list[Card] | None = None
+    score = -1
+    for option in islice(LegalFollows(duty), _EXAMPLE_WINDOW):
+        shared = sum(1 for c in option if id(c) in mine)
+        if shared > score:
+            best, score = option, shared
+            if shared >= len(play) - 1:
+                break
+    assert best is not None  # a hand always has a legal follow (LegalFollows.__bool__)
+    return best
+
+
+_YOU: dict[str, Words | Seat] = {"you": Words("you", "你"), "hand": Words("your hand", "你手中")}
+
+
+def _who(seat: int | None) -> dict[str, Words | Seat]:
+    """Who follows: "you" / "your hand", or a seat when the caller names it."""
+    if seat is None:
+        return _YOU
+    return {"you": Seat(seat), "hand": Words(f"{seat_name(seat)}'s hand", f"{seat_name(seat, 'zh')}手中")}
+
+
+def _led(duty: FollowDuty) -> Words:
+    """The lead's shape and suit in words: "a pair of hearts" / "红桃对子"."""
+    return shape_in_suit(duty.shape, duty.suit)
+
+
+def _short_note(duty: FollowDuty) -> Words:
+    """Where the short-tractor duty comes from (SG-5 / SS-5), said for the reader."""
+    if short_tractor_rule(duty.rules) is RuleId.SS_5:
+        return Words(" (the 双升 guide is silent on following a tractor without one; this book's convention "
+                     "plays as the 四人升级 guide does)",
+                     "（《双升》没有说明没有同样拖拉机时怎么跟，本书约定按《四人升级》的做法）")
+    if duty.rules.short_tractor_follow == "tractors_then_pairs":
+        return Words(" (the 四人升级 guide: other pairs of the suit, then singles; this book, like the public "
+                     "game engines, keeps the tractors among those pairs)",
+                     "（《四人升级》：先跟同门的对子，再跟单张；本书和公开的游戏程序一样，对子中的拖拉机也须保留）")
+    return Words(" (the 四人升级 guide: other pairs of the suit, then singles)",
+                 "（《四人升级》：先跟同门的对子，再跟单张）")
+
+
+def _pairs_words(n: int, suit: EffectiveSuit) -> Words:
+    """"a pair of hearts" / "2 pairs of hearts" and 一对红桃 / 两对红桃."""
+    en = {0: f"no pair of {suit.en}", 1: f"a pair of {suit.en}"}.get(n, f"{count_en(n)} pairs of {suit.en}")
+    return Words(en, f"{count_zh(n)}对{suit.zh}" if n else f"没有{suit.zh}对子")
+
+
+def _cards_words(n: int, suit: EffectiveSuit) -> Words:
+    """"a card of hearts" / "3 cards of hearts" and 一张红桃 / 三张红桃."""
+    return Words(f"a card of {suit.en}" if n == 1 else f"{count_en(n)} cards of {suit.en}",
+                 f"{count_zh(n)}张{suit.zh}")
+
+
+def _play_units(duty: FollowDuty, play: list[Card]) -> Words | Reason:
+    """What a play of the led suit is, when it is not the tractor it should be."""
+    pairs = [c for c, n in Counter(play).items() if n == 2]
+    if pairs and len(pairs) * 2 == len(play) and len(pairs) > 1:
+        return not_adjacent_reason(duty.ctx, duty.rules, sort_cards(pairs))
+    units = split_units(duty.ctx, duty.rules, play)
+    words = units_words([u.pairs for u in units])
+    return Words(f"it is {words.en}", f"它是{words.zh}")
+
+
+def _explain(duty: FollowDuty, play: list[Card], breach: str | None, seat: int | None = None) -> Reason:
+    """One sentence per language naming the rule that decides ``play`` against ``duty``; a play that
+    fails is told why, in the players' words, and shown a legal follow (SJ-9, SJ-10, SG-5/SS-5, C-3, C-4)."""
+    ctx, shape, suit = duty.ctx, duty.shape, duty.suit
     held = len(duty.suit_cards)
-    rule_for_pairs = {"pair": RuleId.SJ_9, "tractor": short_tractor_rule(duty.rules)}.get(shape.kind, RuleId.C_3)
+    base: dict[str, Any] = {"lead": duty.lead, "play": play, "suit": suit.words, "led": _led(duty), **_who(seat)}
+    if breach is not None:
+        base["example"] = _example(duty, play)
+        rule_for_pairs = {"pair": RuleId.SJ_9, "tractor": short_tractor_rule(duty.rules)}.get(shape.kind, RuleId.C_3)
     if breach == "suit":
-        played = sum(1 for c in play if duty.ctx.effective_suit(c) is duty.suit)
-        return Reason(RuleId.SJ_9,
-                      f"{lead} leads {en} and the hand holds {held} of them, so the play must hold "
-                      f"{duty.must_suit}; {cards} holds {played}.",
-                      f"首出{lead}是{zh}，手中有{held}张{zh}，须出{duty.must_suit}张；{cards}只有{played}张。")
+        in_suit = [c for c in play if ctx.effective_suit(c) is suit]
+        if held <= duty.size:
+            missing = list((Counter(duty.suit_cards) - Counter(in_suit)).elements())
+            return Reason.make(RuleId.SJ_9,
+                               "{lead} leads {suit} and {hand} holds only {n} of them, {held}, so {you} must play "
+                               "them all; {play} leaves out {missing}. Follow with, for example, {example}.",
+                               "首家出{lead}，是{suit}；{hand}只有{n}张{suit}：{held}，必须全部跟出；{play}漏了{missing}。"
+                               "可以这样跟：{example}。",
+                               n=Words(count_en(held), count_zh(held)), held=sort_cards(duty.suit_cards),
+                               missing=sort_cards(missing), **base)
+        return Reason.make(RuleId.SJ_9,
+                           "{lead} leads {suit} and {hand} holds {n} of them, so {you} must follow with {must}; "
+                           "{play} holds {played}. Follow with, for example, {example}.",
+                           "首家出{lead}，是{suit}；{hand}有{n}张{suit}，必须跟出{must}；{play}{played}。"
+                           "可以这样跟：{example}。",
+                           n=Words(count_en(held), count_zh(held)), must=_cards_words(duty.must_suit, suit),
+                           played=Words("none of them" if not in_suit else f"only {count_en(len(in_suit))}",
+                                        f"只有{count_zh(len(in_suit))}张" if in_suit else f"一张{suit.zh}也没有"),
+                           **base)
     if breach == "tractor":
-        return Reason(RuleId.SJ_9,
-                      f"{lead} is {shape.en} of {en} and the hand holds one, so it must play {shape.en} "
-                      f"of {en}; {cards} is not one.",
-                      f"首出{lead}是{zh}的{shape.zh}，手中有同样的拖拉机，必须跟出；{cards}不是。")
+        return Reason.make(RuleId.SJ_9,
+                           "{lead} is {led} and {hand} holds a tractor as long, so {you} must follow with {shape} "
+                           "of {suit}; {play} is not a tractor: {units}. Follow with, for example, {example}.",
+                           "首家出{lead}，是{led}；{hand}有同样长的拖拉机，必须跟出；{play}不是拖拉机：{units}。"
+                           "可以这样跟：{example}。",
+                           shape=shape, units=_play_units(duty, play), **base)
     if breach == "structure":
-        played = tractor_lengths(duty.ctx, duty.rules, [c for c, n in Counter(play).items() if n == 2])
-        held_en, held_zh = _held_tractors(duty)
-        return Reason(rule_for_pairs,
-                      f"{lead} is {shape.en} of {en}; the hand holds no such tractor but holds {held_en}, "
-                      f"so it must keep as much of that shape as it can: {_units_en(duty.structure)}; "
-                      f"{cards} plays {_units_en(played)}.",
-                      f"首出{lead}是{zh}的{shape.zh}，手中没有同样的拖拉机，但有{held_zh}，须尽量保持牌型，"
-                      f"跟出{_units_zh(duty.structure)}；{cards}只是{_units_zh(played)}。")
+        played = tractor_lengths(ctx, duty.rules, [c for c, n in Counter(play).items() if n == 2])
+        return Reason.make(rule_for_pairs,
+                           "{lead} is {led}; {hand} holds no tractor as long but holds {tractors}, so {you} must "
+                           "keep as much of that shape as {you} can: {structure}, such as {example}{note}; {play} "
+                           "plays {played}.",
+                           "首家出{lead}，是{led}；{hand}没有同样长的拖拉机，但有{tractors}，须尽量保持牌型，跟出"
+                           "{structure}，例如{example}{note}；{play}只是{played}。",
+                           tractors=_held_tractors(duty), structure=units_words(duty.structure),
+                           played=units_words(played), note=_short_note(duty), **base)
     if breach == "pairs":
-        pair_text = format_cards(c for c in find_pairs(duty.ctx, duty.suit_cards) for _ in range(2))
-        return Reason(rule_for_pairs,
-                      f"{lead} is {shape.en} of {en} and the hand holds {pair_text}, so it must play "
-                      f"{_pairs_en(duty.must_pairs, en)}; {cards} holds {_pair_count_en(play, duty)}.",
-                      f"首出{lead}是{zh}的{shape.zh}，手中有{pair_text}，须跟出{duty.must_pairs}对{zh}；{cards}不够。")
+        pairs = find_pairs(ctx, duty.suit_cards)
+        played = sum(1 for c, k in Counter(play).items() if k == 2 and ctx.effective_suit(c) is suit)
+        if shape.kind == "pair":
+            return Reason.make(RuleId.SJ_9,
+                               "{lead} is {led} and {hand} holds {which} {pairs}, so {you} must follow with a pair "
+                               "of {suit}; {play} is not a pair. Follow with, for example, {example}.",
+                               "首家出{lead}，是{led}；{hand}有{suit}{which}{pairs}，必须跟出对子；{play}不是对子。"
+                               "可以这样跟：{example}。",
+                               which=Words("the pair" if len(pairs) == 1 else "the pairs", "对子"), pairs=_groups(pairs), **base)
+        note = _short_note(duty) if shape.kind == "tractor" else Words(
+            " (throws are in neither guide; this book's optional variant asks a follow for the throw's pairs, as far "
+            "as held)", "（两份规则都没有甩牌；本书的可选变体要求尽量跟出甩牌中的对子）")
+        return Reason.make(rule_for_pairs,
+                           "{lead} is {led}; {hand} holds {no_tractor}the pairs {pairs}, so {you} "
+                           "must play {must} before any single cards{note}; {play} holds {played}. Follow "
+                           "with, for example, {example}.",
+                           "首家出{lead}，是{led}；{hand}{no_tractor}有对子{pairs}，须先跟出{must}，再跟单张"
+                           "{note}；{play}{played}。可以这样跟：{example}。",
+                           pairs=_groups(pairs), must=_pairs_words(duty.must_pairs, suit), note=note,
+                           no_tractor=Words("no tractor as long but holds ", "没有同样长的拖拉机，但")
+                           if shape.kind == "tractor" else Words("", ""),
+                           played=Words(f"only {count_en(played)}" if played else "none",
+                                        f"只有{count_zh(played)}对" if played else "一对也没有"), **base)
     if held == 0:
-        return Reason(RuleId.SJ_10, f"{lead} leads {en} and the hand holds none, so it may trump or "
-                                    f"discard anything: {cards} follows.",
-                      f"首出{lead}是{zh}，手中没有{zh}，可以毙牌或垫任意牌：{cards}可以。")
+        return Reason.make(RuleId.SJ_10, "{lead} leads {suit} and {hand} holds none, so {you} may trump (毙) or "
+                           "discard anything: {play} follows.",
+                           "首家出{lead}，是{suit}；{hand}没有{suit}，可以毙牌或垫任意牌：{play}可以。", **base)
     if held < duty.size:
-        return Reason(RuleId.SJ_9, f"{lead} leads {en} and the hand holds only {held}; {cards} plays all "
-                                   f"of them, the rest may be anything.",
-                      f"首出{lead}是{zh}，手中只有{held}张{zh}；{cards}全部跟出，其余可出任意牌。")
+        return Reason.make(RuleId.SJ_9, "{lead} leads {suit} and {hand} holds only {n}; {play} plays all of them, "
+                           "and the rest may be anything.",
+                           "首家出{lead}，是{suit}；{hand}只有{n}张{suit}；{play}全部跟出，其余可出任意牌。",
+                           n=Words(count_en(held), count_zh(held)), **base)
     if duty.tractor:
-        return Reason(RuleId.SJ_9, f"{lead} is {shape.en} of {en}; {cards} follows with {shape.en} of {en}.",
-                      f"首出{lead}是{zh}的{shape.zh}；{cards}跟出同样的拖拉机。")
+        return Reason.make(RuleId.SJ_9, "{lead} is {led}; {play} follows with {led}.",
+                           "首家出{lead}，是{led}；{play}跟出同样的拖拉机。", **base)
     if shape.kind == "pair" and not duty.must_pairs:
-        return Reason(RuleId.C_4, f"{lead} is a pair of {en} and the hand holds {en} but no pair of them, "
-                                  f"so any 2 {en} follow: {cards} does.",
-                      f"首出{lead}是{zh}对子，手中有{zh}但没有对子，任意两张{zh}即可：{cards}可以。")
+        return Reason.make(RuleId.C_4, "{lead} is {led} and {hand} holds {suit} but no pair of them. The guides are "
+                           "silent here; this book's convention: any two {suit} follow, as {play} does.",
+                           "首家出{lead}，是{led}；{hand}有{suit}但没有对子。两份规则都没有说明，本书约定：任意两张"
+                           "{suit}即可，{play}可以。", **base)
     if duty.structure:
-        held_en, held_zh = _held_tractors(duty)
-        return Reason(short_tractor_rule(duty.rules),
-                      f"{lead} is {shape.en} of {en} and the hand holds no such tractor but holds {held_en}; "
-                      f"{cards} keeps {_units_en(duty.structure)}, as much of that shape as the hand allows.",
-                      f"首出{lead}是{zh}的{shape.zh}，手中没有同样的拖拉机，但有{held_zh}；"
-                      f"{cards}跟出{_units_zh(duty.structure)}，已尽量保持牌型。")
+        return Reason.make(short_tractor_rule(duty.rules),
+                           "{lead} is {led}; {hand} holds no tractor as long but holds {tractors}; {play} keeps "
+                           "{structure}, as much of that shape as the hand allows{note}.",
+                           "首家出{lead}，是{led}；{hand}没有同样长的拖拉机，但有{tractors}；{play}跟出{structure}，"
+                           "已尽量保持牌型{note}。",
+                           tractors=_held_tractors(duty), structure=units_words(duty.structure),
+                           note=_short_note(duty), **base)
     if shape.kind in ("tractor", "throw"):
         rule = short_tractor_rule(duty.rules) if shape.kind == "tractor" else RuleId.C_3
-        return Reason(rule, f"{lead} is {shape.en} of {en} and the hand holds no such tractor; {cards} "
-                            f"plays {_pairs_en(duty.must_pairs, en)} as required, then other {en}.",
-                      f"首出{lead}是{zh}的{shape.zh}，手中没有同样的拖拉机；{cards}跟出{duty.must_pairs}对，"
-                      f"其余为{zh}。")
-    return Reason(RuleId.SJ_9, f"{lead} is {shape.en} of {en}; {cards} follows with {shape.en} of {en}.",
-                  f"首出{lead}是{zh}的{shape.zh}；{cards}跟出同门同型。")
+        if shape.kind == "tractor" and duty.rules.short_tractor_follow == "suit_count_only":
+            return Reason.make(rule, "{lead} is {led} and {hand} holds no tractor as long; in this game only the "
+                               "count of {suit} matters then (the 双升 guide read literally: it asks for the same shape "
+                               "only when held), so {play} follows.",
+                               "首家出{lead}，是{led}；{hand}没有同样长的拖拉机；本局这时只看{suit}的张数（按《双升》字面："
+                               "有同样的牌型才须跟出），{play}可以。", **base)
+        if not duty.must_pairs:
+            return Reason.make(rule, "{lead} is {led} and {hand} holds no pair of {suit}, so any {n} {suit} follow, "
+                               "as {play} does (the guides are silent; this book's convention).",
+                               "首家出{lead}，是{led}；{hand}没有{suit}对子，任意{n}张{suit}即可，{play}可以"
+                               "（两份规则都没有说明，本书约定）。",
+                               n=Words(count_en(duty.size), count_zh(duty.size)), **base)
+        if shape.kind == "throw":
+            return Reason.make(rule, "{lead} is {led} holding {must_n}; {play} plays {must} as required, then other "
+                               "{suit} (throws are in neither guide; this book's optional variant asks a follow for "
+                               "the throw's pairs, as far as held).",
+                               "首家出{lead}，是{led}，其中有{must_n}；{play}按要求跟出{must}，其余为{suit}"
+                               "（两份规则都没有甩牌；本书的可选变体要求尽量跟出甩牌中的对子）。",
+                               must=_pairs_words(duty.must_pairs, suit),
+                               must_n=_pairs_words(shape.pairs, suit), **base)
+        return Reason.make(rule, "{lead} is {led} and {hand} holds no tractor as long; {play} plays {must} as "
+                           "required, then other {suit}{note}.",
+                           "首家出{lead}，是{led}；{hand}没有同样长的拖拉机；{play}按要求跟出{must}，其余为{suit}{note}。",
+                           must=_pairs_words(duty.must_pairs, suit), note=_short_note(duty), **base)
+    return Reason.make(RuleId.SJ_9, "{lead} is {led}; {play} follows with {led}.",
+                       "首家出{lead}，是{led}；{play}跟出同门同型的牌。", **base)
 
 
-def _pairs_en(n: int, suit: str) -> str:
-    return {0: f"no pair of {suit}", 1: f"a pair of {suit}"}.get(n, f"{n} pairs of {suit}")
+def _held_tractors(duty: FollowDuty) -> Reason:
+    """The hand's tractors of the led suit, split longest first (SJ-6), as cards in both languages."""
+    return _groups([list(u.cards) for u in split_units(duty.ctx, duty.rules, duty.suit_cards) if u.pairs > 1])
 
 
-def _pair_count_en(play: list[Card], duty: FollowDuty) -> str:
-    n = sum(1 for c, k in Counter(play).items() if k == 2 and duty.ctx.effective_suit(c) is duty.suit)
-    return {0: "none", 1: "one"}.get(n, str(n))
-
-
-def _held_tractors(duty: FollowDuty) -> tuple[str, str]:
-    """The hand's tractors of the led suit, split longest first (SJ-6), in English and Chinese."""
-    units = [format_cards(u.cards) for u in split_units(duty.ctx, duty.rules, duty.suit_cards) if u.pairs > 1]
-    en = units[0] if len(units) == 1 else f"{', '.join(units[:-1])} and {units[-1]}"
-    return en, "、".join(units)
-
-
-def _units_en(lengths: tuple[int, ...]) -> str:
-    """``(2, 1, 1)`` as "a tractor of 2 pairs and 2 pairs"."""
-    parts = [f"a tractor of {n} pairs" for n in lengths if n > 1]
-    single_pairs = sum(1 for n in lengths if n == 1)
-    if single_pairs:
-        parts.append("a pair" if single_pairs == 1 else f"{single_pairs} pairs")
-    return " and ".join(parts)
-
-
-def _units_zh(lengths: tuple[int, ...]) -> str:
-    """``(2, 1, 1)`` as "2连对的拖拉机加2对"."""
-    parts = [f"{n}连对的拖拉机" for n in lengths if n > 1]
-    single_pairs = sum(1 for n in lengths if n == 1)
-    if single_pairs:
-        parts.append(f"{single_pairs}对")
-    return "加".join(parts)
+def _groups(groups: list[list[Card]] | list[Card]) -> Reason:
+    """Groups of cards named one by one: "♥8 ♥8, ♥6 ♥6 and ♥5 ♥5" / "♥8 ♥8、♥6 ♥6、♥5 ♥5"; a bare card
+    stands for its pair."""
+    lists = [g if isinstance(g, list) else [g, g] for g in groups]
+    params = {f"g{i}": group for i, group in enumerate(lists)}
+    names = [f"{{g{i}}}" for i in range(len(lists))]
+    en = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    return Reason.make(RuleId.SJ_6, en, "、".join(names), **params)

@@ -18,7 +18,6 @@ first); ``legal_follows`` lists them in plain string order (Python ``sorted``).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from ..cards import Card, format_cards
@@ -26,12 +25,12 @@ from ..errors import InvalidPositionError
 from ..explain import Reason
 from ..rule_ids import RuleId
 from .case_questions import CaseContext, read_cards, read_level, read_trump, require, takes
-from .combos import classify, find_pairs, tractor_rule
+from .combos import classify, explain_shape
 from .follow import check_follow, legal_follows
 from .leads import as_cards
 from .rules import Ruleset
 from .trick import find_trick_winner
-from .trump import TrumpContext, group_by_strength
+from .trump import TrumpContext, explain_order, group_by_strength
 
 SEATS = 4  # SJ-1
 
@@ -84,33 +83,9 @@ def answer_trick_winner(case: dict[str, Any], context: CaseContext) -> tuple[int
 
 @takes("level", "trump", "cards")
 def answer_shape(case: dict[str, Any], context: CaseContext) -> tuple[Any, Reason]:
-    """The shape of ``cards``: single, pair, tractor with its pairs, throw, or none (SJ-6, SG-4/SS-4)."""
+    """The shape of ``cards``: single, pair, tractor with its pairs, throw, or none (SJ-6, SG-4/SS-4, SG-E3)."""
     ctx, rules, cards = read_context(case), context.rules, read_cards(case, "cards")
-    shape = classify(ctx, rules, cards)
-    text = format_cards(cards)
-    if shape.kind == "tractor":
-        rule = tractor_rule(rules)
-        how = "in the SJ-5 order" if rule is RuleId.SG_4 else "by natural rank within one suit"
-        return shape.to_answer(), Reason(rule, f"{text} is {shape.pairs} pairs adjacent {how}: a tractor.",
-                                         f"{text}是{shape.pairs}个相连的对子：拖拉机。")
-    if shape.kind == "none" and len(find_pairs(ctx, cards)) * 2 == len(cards) > 2 \
-            and len({ctx.effective_suit(c) for c in cards}) == 1:
-        rule = tractor_rule(rules)
-        how = "in the SJ-5 order" if rule is RuleId.SG_4 else "by natural rank within one suit"
-        if not _adjacent_in_some_reading(ctx, rules, cards):  # like SG's "77JJ" example (SG-E3)
-            return shape.to_answer(), Reason(
-                RuleId.SG_E3, f"{text} are pairs of one suit, but their ranks are not adjacent in either reading "
-                              f"(like SG's \"77JJ\" example, which is no tractor): no tractor.",
-                f"{text}是同门的对子，但无论按哪种顺序都不相连（如SG所举的“77JJ”，其实不是拖拉机）：不是拖拉机。")
-        return shape.to_answer(), Reason(rule, f"{text} are pairs of one suit but not adjacent {how}: no tractor.",
-                                         f"{text}是同门的对子，但不相连，不是拖拉机。")
-    return shape.to_answer(), Reason(RuleId.SJ_6, f"{text} is {shape.en}.", f"{text}是{shape.zh}。")
-
-
-def _adjacent_in_some_reading(ctx: TrumpContext, rules: Ruleset, cards: list[Card]) -> bool:
-    """Whether ``cards`` form a tractor under either ``tractor_adjacency`` reading (SG-4 / SS-4)."""
-    return any(classify(ctx, replace(rules, tractor_adjacency=adjacency), cards).kind == "tractor"
-               for adjacency in ("trump_order", "natural_rank"))
+    return classify(ctx, rules, cards).to_answer(), explain_shape(ctx, rules, cards)
 
 
 @takes("level", "trump", "cards")
@@ -124,10 +99,7 @@ def answer_order(case: dict[str, Any], context: CaseContext) -> tuple[list[list[
         raise InvalidPositionError(f"the cards {format_cards(cards)} mix {', '.join(sorted(s.en for s in suits))}: "
                                    f"order compares cards of one suit (all trumps, or one plain suit)")
     groups = group_by_strength(ctx, cards)
-    suit = suits.pop()
-    text = " > ".join("/".join(str(c) for c in g) for g in groups)
-    return [[str(c) for c in g] for g in groups], Reason(
-        RuleId.SJ_5, f"in {suit.en}, from high to low: {text}.", f"{suit.zh}从大到小：{text}。")
+    return [[str(c) for c in g] for g in groups], explain_order(ctx, cards)
 
 
 @takes("dealer", "first_trick", "level", "trump", "leader", "plays")

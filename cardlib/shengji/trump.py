@@ -24,7 +24,7 @@ from functools import lru_cache
 
 from ..cards import BIG_JOKER, DECK_WITH_JOKERS, LITTLE_JOKER, PLAIN_RANKS, Card, Rank, Suit
 from ..errors import InvalidPositionError, NotationError
-from ..explain import Reason
+from ..explain import Reason, Words
 from ..rule_ids import RuleId
 
 
@@ -45,6 +45,11 @@ class EffectiveSuit(str, Enum):
     def zh(self) -> str:
         return _SUIT_NAMES[self][1]
 
+    @property
+    def words(self) -> Words:
+        """The suit as a reason parameter (a ``str`` enum would otherwise render as its value)."""
+        return _SUIT_WORDS[self]
+
 
 _SUIT_NAMES = {
     EffectiveSuit.SPADES: ("spades", "黑桃"),
@@ -53,6 +58,8 @@ _SUIT_NAMES = {
     EffectiveSuit.CLUBS: ("clubs", "梅花"),
     EffectiveSuit.TRUMP: ("trumps", "主牌"),
 }
+_SUIT_WORDS = {suit: Words(*names) for suit, names in _SUIT_NAMES.items()}
+_SINGULAR = {Suit.SPADES: "spade", Suit.HEARTS: "heart", Suit.DIAMONDS: "diamond", Suit.CLUBS: "club"}
 #: Display order of effective suits: trumps first, then S H C D as in ``Card.sort_key``.
 _SUIT_RANKING = {EffectiveSuit.TRUMP: 0, EffectiveSuit.SPADES: 1, EffectiveSuit.HEARTS: 2,
                  EffectiveSuit.CLUBS: 3, EffectiveSuit.DIAMONDS: 4}
@@ -169,18 +176,55 @@ def explain_trumps(ctx: TrumpContext, cards: list[Card]) -> Reason:
     """SJ-4: which of ``cards`` are trumps (jokers, level cards, the trump suit), in both languages.
 
     >>> explain_trumps(TrumpContext(Rank.FIVE, Suit.HEARTS), [Card(Suit.SPADES, Rank.FIVE), Card(Suit.CLUBS, Rank.ACE)]).en
-    'Trumps are the jokers, every 5 and every heart: S5 is a trump (1 of 2 cards).'
+    'Trumps are the jokers, every 5 and every heart: ♠5 is a trump (1 of 2 cards); ♣A is a plain card.'
     """
     trumps = [c for c in cards if ctx.is_trump(c)]
-    suit = None if ctx.trump is None else EffectiveSuit(ctx.trump.value)
-    suit_en = f" and every {suit.en[:-1]}" if suit is not None else " (no trump suit)"
-    suit_zh = f"和所有{suit.zh}" if suit is not None else "（无主）"
-    listed = " ".join(map(str, trumps))
-    return Reason(RuleId.SJ_4, f"Trumps are the jokers, every {ctx.level}{suit_en}: "
-                               f"{listed + (' is a trump' if len(trumps) == 1 else ' are trumps') if trumps else 'none is a trump'}"
-                               f" ({len(trumps)} of {len(cards)} cards).",
-                  f"主牌是大小王、所有{ctx.level}{suit_zh}：{listed + '是主牌' if trumps else '没有主牌'}"
-                  f"（{len(cards)}张中有{len(trumps)}张）。")
+    plain = [c for c in cards if not ctx.is_trump(c)]
+    if ctx.trump is None:
+        suit = Words(" (no trump suit)", "（无主）")
+    else:
+        suit = Words(f" and every {_SINGULAR[ctx.trump]}", f"和所有{_SUIT_NAMES[EffectiveSuit(ctx.trump.value)][1]}")
+    if not trumps:
+        which = Words("none is a trump", "没有主牌")
+    elif len(trumps) == 1:
+        which = Reason.make(RuleId.SJ_4, "{trumps} is a trump", "{trumps}是主牌", trumps=trumps)
+    else:
+        which = Reason.make(RuleId.SJ_4, "{trumps} are trumps", "{trumps}是主牌", trumps=trumps)
+    if not plain or not trumps:
+        rest = Words("", "")
+    elif len(plain) == 1:
+        rest = Reason.make(RuleId.SJ_4, "; {plain} is a plain card", "；{plain}不是主牌", plain=plain)
+    else:
+        rest = Reason.make(RuleId.SJ_4, "; {plain} are plain cards", "；{plain}不是主牌", plain=plain)
+    return Reason.make(RuleId.SJ_4, "Trumps are the jokers, every {level}{suit}: {which} ({count} of {total} cards){rest}.",
+                       "主牌是大小王、所有{level}{suit}：{which}（{total}张中有{count}张）{rest}。",
+                       level=ctx.level, suit=suit, which=which, count=len(trumps), total=len(cards), rest=rest)
+
+
+def explain_order(ctx: TrumpContext, cards: list[Card]) -> Reason:
+    """SJ-5: ``cards`` (of one effective suit) from high to low, equal cards shown as equal.
+
+    >>> from cardlib.cards import parse_cards
+    >>> print(explain_order(TrumpContext(Rank.TWO, Suit.SPADES), parse_cards("SA H2 BJ D2 S2 LJ")))
+    SJ-5: In trumps, from high to low: big joker > little joker > ♠2 > ♥2 = ♦2 > ♠A.
+    >>> explain_order(TrumpContext(Rank.TWO, Suit.SPADES), parse_cards("SA H2 D2")).zh
+    '主牌从大到小：♥2 = ♦2 > ♠A。'
+    """
+    groups = group_by_strength(ctx, cards)
+    suits = {ctx.effective_suit(c) for c in cards}
+    if len(suits) != 1:
+        raise InvalidPositionError("the order compares cards of one suit (all trumps, or one plain suit)")
+    params: dict[str, Card] = {}
+    steps = []
+    for i, group in enumerate(groups):
+        names = []
+        for j, card in enumerate(group):
+            params[f"c{i}_{j}"] = card
+            names.append(f"{{c{i}_{j}}}")
+        steps.append(" = ".join(names))
+    text = " > ".join(steps)
+    return Reason.make(RuleId.SJ_5, f"In {{suit}}, from high to low: {text}.", f"{{suit}}从大到小：{text}。",
+                       suit=suits.pop().words, **params)
 
 
 def canonical(card: Card) -> Card:

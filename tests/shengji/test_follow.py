@@ -29,7 +29,8 @@ def test_sj9_pair_lead_must_be_followed_with_a_held_pair():
     """cases.md example: HA HA led, hand H5 H5 H9 SK C3: H5 H9 is illegal."""
     verdict = check_follow(TWO_S, SHENGJI, "HA HA", "H5 H5 H9 SK C3", "H5 H9")
     assert not verdict.ok and verdict.rule is RuleId.SJ_9
-    assert "H5 H5" in verdict.reason.en and "红桃" in verdict.reason.zh
+    assert "your hand holds the pair ♥5 ♥5, so you must follow with a pair of hearts; ♥5 ♥9 is not a pair" \
+        in verdict.reason.en and "红桃对子♥5 ♥5" in verdict.reason.zh
     assert follows(TWO_S, SHENGJI, "HA HA", "H5 H5 H9 SK C3") == ["H5 H5"]
 
 
@@ -175,9 +176,11 @@ def test_sg5_four_pair_lead_keeps_two_two_pair_tractors():
 def test_sg5_ss5_loose_pairs_reason_names_the_held_tractors_in_both_languages():
     verdict = check_follow(TWO_H, SHUANGSHENG, "D3 D3 D4 D4 D5 D5", SIX_DIAMOND_PAIRS, "DK DK D9 D9 D6 D6")
     assert not verdict.ok and verdict.rule is RuleId.SS_5
-    assert "DK DK DQ DQ, D10 D10 D9 D9 and D7 D7 D6 D6" in verdict.reason.en
-    assert "a tractor of 2 pairs and a pair" in verdict.reason.en and "3 pairs." in verdict.reason.en
-    assert "DK DK DQ DQ、D10 D10 D9 D9" in verdict.reason.zh and "2连对的拖拉机加1对" in verdict.reason.zh
+    assert "♦K ♦K ♦Q ♦Q, ♦10 ♦10 ♦9 ♦9 and ♦7 ♦7 ♦6 ♦6" in verdict.reason.en
+    assert "a tractor of 2 pairs and a pair, such as ♦" in verdict.reason.en
+    assert verdict.reason.en.endswith("plays three pairs.")
+    assert "♦K ♦K ♦Q ♦Q、♦10 ♦10 ♦9 ♦9" in verdict.reason.zh and "一个两连对的拖拉机和一个对子" in verdict.reason.zh
+    assert "双升" in verdict.reason.en and "本书约定" in verdict.reason.zh  # SS-5: the guide is silent
     legal = check_follow(TWO_H, SHENGJI, "D3 D3 D4 D4 D5 D5", SIX_DIAMOND_PAIRS, "DK DK DQ DQ D6 D6")
     assert legal.ok and legal.rule is RuleId.SG_5 and "keeps a tractor of 2 pairs and a pair" in legal.reason.en
 
