@@ -1,0 +1,620 @@
+"""A bot that plays 升级 like a sensible beginner, and says why (for a tutor's hint and a hand review).
+
+:class:`ShengjiBot` has the interface of :class:`~cardlib.shengji.player.RandomPlayer`
+(``choose_call``, ``choose_burial``, ``choose_lead``, ``choose_follow``), so
+:func:`~cardlib.shengji.simulate.play_hand` runs it; each has a ``decide_*`` twin that
+returns the action with a :class:`~cardlib.explain.Reason`: a sentence of strategy advice in
+English and Chinese that cites the closest rule of the register.  ``decide_*`` and
+:meth:`ShengjiBot.hint` change nothing; ``choose_*`` also keep the decision in
+:attr:`ShengjiBot.decisions` (the hand review).
+
+The bot sees what its seat sees: its own cards, the standing call, the cards played so far
+(and, as the dealer, the kitty it picks up).  It never decides a rule itself: legality comes
+from the engine (``legal_follows``, ``check_lead``, ``check_call``, ``check_bury``), the trick's
+winner from ``find_trick_winner``, points from ``card_points``, order from the
+:class:`~cardlib.shengji.trump.TrumpContext`.  It has no random choices: the same hand
+(the same seed) gets the same decisions.
+
+Its habits:
+
+- **Calls** (SG-1 / SS-1): a level card of a suit it is long in (counting that suit's level
+  cards; 5 cards early in the deal, about 7 of 25), or a pair of level cards to override an
+  opponent's single when the ruleset allows it; never over its partner.
+- **Burial** (SJ-7, SJ-12): low plain cards of its shortest suits, never a trump while a plain
+  card is left; points go down only when it holds many trumps (the kitty looks safe).
+- **Leads** (SJ-8): a tractor of a plain suit, the top pair or the top card still out of a
+  plain suit (not into an opponent known to be void), trumps to draw when it holds many of
+  those still out, else a low card of its shortest plain suit.
+- **Follows** (SJ-9, SJ-10, SJ-11, SJ-12): when the partner is winning for sure, the cheapest
+  legal play, giving points (5, 10, K) when it can; otherwise it wins the trick when that is
+  worth it (points on the table, the last trick, a sure winner) and cheaply, trumping when void;
+  else it plays its cheapest cards and keeps points away.  Jokers and level cards are kept
+  for the end unless they are needed.
+
+>>> from cardlib.shengji.rules import get_ruleset
+>>> from cardlib.shengji.hand import ShengjiGame
+>>> from cardlib.shengji.simulate import Report, play_hand
+>>> game = ShengjiGame(get_ruleset("shengji"), seed=3)
+>>> bots = [ShengjiBot() for _ in range(4)]
+>>> play_hand(game.hand, bots, Report())  # doctest: +SKIP
+True
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from itertools import islice
+from typing import Any
+
+from ..cards import Card, Suit
+from ..errors import InvalidPositionError
+from ..explain import Reason, Seat, Words
+from ..rule_ids import RuleId
+from .calling import CallKind, classify_call
+from .combos import Unit, find_pairs, find_tractors, shape_of, split_units
+from .follow import LegalFollows, legal_follows
+from .hand import FULL_DECK, ShengjiHand, check_bury
+from .leads import check_lead, legal_leads
+from .scoring import KITTY_SIZE, card_points, trick_points
+from .trick import find_trick_winner
+from .trump import EffectiveSuit, TrumpContext
+
+#: How many legal follows the bot weighs when it must follow suit (they are few but for throws).
+FOLLOW_WINDOW = 300
+#: Trumps in hand (of 33) from which the dealer thinks the kitty is safe to hold points.
+SAFE_KITTY_TRUMPS = 13
+#: How much a point counts when a play gives it to the partner (minus) or the opponents (plus).
+GIVE_WEIGHT = 3
+KEEP_POINTS_WEIGHT = 2
+#: A card worth at least this much to keep (a joker or a level card) is a "big trump".
+BIG_TRUMP = 40
+_DECK_COUNTS: Counter[Card] = Counter(FULL_DECK)
+_PAIR_WORD = Words("pair", "对子")
+_CARD_WORD = Words("card", "单张")
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One decision of a bot: ``kind`` (``call``, ``bury``, ``lead``, ``follow``), the seat, the
+    cards (none for a declined call) and why."""
+
+    kind: str
+    seat: int
+    cards: tuple[Card, ...]
+    reason: Reason
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready form for a hand review."""
+        return {"kind": self.kind, "seat": self.seat, "cards": [str(c) for c in self.cards],
+                "reason": self.reason.to_dict()}
+
+
+# --- what a card is worth, what is still out --------------------------------------------------
+
+def keep_value(ctx: TrumpContext, card: Card) -> int:
+    """How much a card is worth keeping: its place in its suit (SJ-5), trumps above every plain
+    card, jokers and level cards ("big trumps") above the other trumps."""
+    value = ctx.strength(card)
+    if ctx.is_trump(card):
+        value += 20
+        if card.is_joker or card.rank is ctx.level:
+            value += 10
+    return value
+
+
+def played_cards(hand: ShengjiHand) -> list[Card]:
+    """Every card played so far in the hand: finished tricks and the trick on the table."""
+    cards = [c for trick in hand.tricks for _seat, play in trick.plays for c in play]
+    cards += [c for _seat, play in hand.trick for c in play]
+    return cards
+
+
+def unseen_cards(hand: ShengjiHand, seat: int) -> Counter[Card]:
+    """The cards ``seat`` has not seen: not played, not in its hand, not buried by it."""
+    unseen = _DECK_COUNTS.copy()
+    unseen.subtract(played_cards(hand))
+    unseen.subtract(hand.hands[seat])
+    if seat == hand.dealer:
+        unseen.subtract(hand.buried)
+    return +unseen
+
+
+def known_voids(hand: ShengjiHand) -> dict[int, set[EffectiveSuit]]:
+    """The suits each seat has shown it holds no more of (it played another suit to their lead)."""
+    assert hand.ctx is not None
+    ctx = hand.ctx
+    voids: dict[int, set[EffectiveSuit]] = {seat: set() for seat in range(4)}
+    tricks = [trick.plays for trick in hand.tricks] + [tuple(hand.trick)]
+    for plays in tricks:
+        if not plays:
+            continue
+        suit = ctx.effective_suit(plays[0][1][0])
+        for seat, play in plays[1:]:
+            if any(ctx.effective_suit(c) is not suit for c in play):
+                voids[seat].add(suit)
+    return voids
+
+
+def beatable(ctx: TrumpContext, unseen: Counter[Card], card: Card, copies: int) -> bool:
+    """Whether some unseen card of ``card``'s suit, held ``copies`` times (2 for a pair), is higher."""
+    suit, strength = ctx.effective_suit(card), ctx.strength(card)
+    return any(n >= copies and ctx.effective_suit(c) is suit and ctx.strength(c) > strength
+               for c, n in unseen.items())
+
+
+def _partner(seat: int) -> int:
+    return (seat + 2) % 4
+
+
+def _calling_rule(hand: ShengjiHand) -> RuleId:
+    return RuleId.SS_1 if hand.rules.calling == "shuangsheng" else RuleId.SG_1
+
+
+@dataclass(frozen=True, slots=True)
+class _Option:
+    """A legal follow as the bot weighs it."""
+
+    cards: list[Card]
+    wins: bool      # after it, the bot's play is winning the trick
+    cost: int       # the keep value spent (and pairs broken)
+    points: int
+    trumps_in: bool  # all trumps on a plain-suit lead (a 毙)
+
+
+# --- the bot ------------------------------------------------------------------------------------
+
+class ShengjiBot:
+    """A beginner's sensible play for one or more seats; ``decisions`` is the review of what it chose."""
+
+    def __init__(self) -> None:
+        self.decisions: list[Decision] = []
+
+    # --- the RandomPlayer interface: decide, remember, act ---
+
+    def choose_call(self, hand: ShengjiHand, seat: int) -> list[Card] | None:
+        """The call the seat makes now (SG-1 / SS-1), or None."""
+        cards, reason = self.decide_call(hand, seat)
+        if cards is not None:
+            self.decisions.append(Decision("call", seat, tuple(cards), reason))
+        return cards
+
+    def choose_burial(self, hand: ShengjiHand) -> list[Card]:
+        """The 8 cards the dealer buries (SJ-7)."""
+        assert hand.dealer is not None
+        cards, reason = self.decide_burial(hand)
+        self.decisions.append(Decision("bury", hand.dealer, tuple(cards), reason))
+        return cards
+
+    def choose_lead(self, hand: ShengjiHand, seat: int) -> list[Card]:
+        """The lead (SJ-8)."""
+        cards, reason = self.decide_lead(hand, seat)
+        self.decisions.append(Decision("lead", seat, tuple(cards), reason))
+        return cards
+
+    def choose_follow(self, hand: ShengjiHand, seat: int) -> list[Card]:
+        """The follow (SJ-9, SJ-10)."""
+        cards, reason = self.decide_follow(hand, seat)
+        self.decisions.append(Decision("follow", seat, tuple(cards), reason))
+        return cards
+
+    def hint(self, hand: ShengjiHand, seat: int) -> tuple[list[Card], Reason]:
+        """What the bot would play for ``seat`` now and why (a tutor's hint); changes nothing."""
+        if hand.phase != "play" or hand.to_act != seat:
+            raise InvalidPositionError("a hint is for the seat whose turn it is to play")
+        return self.decide_lead(hand, seat) if hand.lead is None else self.decide_follow(hand, seat)
+
+    # --- calls (SG-1 / SS-1) ---
+
+    def decide_call(self, hand: ShengjiHand, seat: int) -> tuple[list[Card] | None, Reason]:
+        """A call with length, or None with why not.
+
+        Length is the suit's cards counting its level cards; enough is 5 early in the deal and
+        about 7 of 25 (``max(5, held × 0.28)``).  Over an opponent's call the bot overrides only
+        with a pair of level cards, when the engine accepts it; over its partner, never.
+        """
+        held = hand.hands[seat]
+        level = hand.level
+        rule = _calling_rule(hand)
+        need = max(5, round(len(held) * 0.28))
+        length: Counter[Suit | None] = Counter(c.suit for c in held if c.suit is not None)
+        level_cards = sorted({c for c in held if c.rank is level and c.suit is not None},
+                             key=lambda c: (-length[c.suit], c.sort_key))
+        calls = hand.calls
+        if calls.caller is not None and calls.caller % 2 == seat % 2:
+            who = Words("you", "你") if calls.caller == seat else Seat(calls.caller)
+            return None, Reason.make(rule, "Your side's call stands ({who} called): no need to call over it.",
+                                     "己方已亮主（{who}亮的）：不必再亮。", who=who)
+        for card in level_cards:
+            suit = card.suit
+            assert suit is not None
+            if length[suit] < need:
+                continue
+            options = [[card, card]] if held.count(card) >= 2 else []
+            if calls.kind is None:
+                options.append([card])
+            for cards in options:
+                if classify_call(level, cards) is None or not hand.check_call(seat, cards):
+                    continue
+                if calls.kind is None:
+                    return cards, Reason.make(
+                        rule, "You hold {count} {suit}, counting the level cards: call {suit} as trump with {cards}.",
+                        "你有{count}张{suit}（含级牌）：亮{cards}，叫{suit}做主。",
+                        count=length[suit], suit=suit, cards=cards)
+                assert calls.caller is not None
+                if calls.kind is CallKind.SINGLE and calls.trump is not suit:
+                    return cards, Reason.make(
+                        rule, "{caller} called with a single level card, but you hold {count} {suit}: "
+                              "override with the pair {cards}.",
+                        "{caller}只亮了一张级牌，而你有{count}张{suit}：亮出一对{cards}反主。",
+                        caller=Seat(calls.caller), count=length[suit], suit=suit, cards=cards)
+        if not level_cards:
+            return None, Reason.make(rule, "You hold no level card ({level}) to call with yet.",
+                                     "手中还没有级牌（{level}），无法亮主。", level=level)
+        best = level_cards[0].suit
+        assert best is not None
+        if calls.kind is not None:
+            return None, Reason.make(rule, "A call stands and you cannot override it with enough {suit}: let it stand.",
+                                     "已有人亮主，你的{suit}不够长，也反不了：不亮。", suit=best)
+        return None, Reason.make(rule, "Only {count} {suit} so far, counting the level cards: wait for more before calling.",
+                                 "目前只有{count}张{suit}（含级牌）：先等等，不急着亮主。",
+                                 count=length[best], suit=best)
+
+    # --- burial (SJ-7, SJ-12) ---
+
+    def decide_burial(self, hand: ShengjiHand) -> tuple[list[Card], Reason]:
+        """The 8 cards the dealer can best spare: low plain cards of short suits; points only when
+        the kitty looks safe (``SAFE_KITTY_TRUMPS`` trumps or more in the dealer's 33 cards)."""
+        assert hand.ctx is not None and hand.dealer is not None
+        ctx, held = hand.ctx, hand.hands[hand.dealer]
+        trumps = sum(1 for c in held if ctx.is_trump(c))
+        safe = trumps >= SAFE_KITTY_TRUMPS
+        length = Counter(ctx.effective_suit(c) for c in held)
+        counts = Counter(held)
+
+        def keep(card: Card) -> float:
+            if ctx.is_trump(card):
+                return 1000 + keep_value(ctx, card)
+            value: float = keep_value(ctx, card) + 2.5 * length[ctx.effective_suit(card)]
+            value += 8 * (counts[card] >= 2) + 6 * (ctx.strength(card) >= ctx.strength(_top_plain(ctx, card)))
+            if card_points(card) and not safe:
+                value += 40
+            return value
+
+        buried = sorted(held, key=lambda c: (keep(c), ctx.order_key(c)))[:KITTY_SIZE]
+        check_bury(held, (), buried)
+        points = trick_points(buried)
+        if points and safe:
+            return buried, Reason.make(
+                RuleId.SJ_12, "You hold {trumps} trumps, enough to fight for the last trick, so the kitty looks safe: "
+                              "bury {cards} ({points} points) and keep your trumps and top cards.",
+                "你有{trumps}张主牌，足以争最后一轮，底牌较安全：扣下{cards}（{points}分），留住主牌和大牌。",
+                trumps=trumps, cards=buried, points=points)
+        if points:
+            return buried, Reason.make(
+                RuleId.SJ_12, "Bury {cards}, the cards you can best spare; {points} points go down, so guard the "
+                              "last trick: if the attackers win it, the kitty counts for them, multiplied.",
+                "扣下{cards}，这是最能舍的牌；其中有{points}分，要守住最后一轮：闲家赢了最后一轮，底分加倍归闲家。",
+                cards=buried, points=points)
+        if any(ctx.is_trump(c) for c in buried):
+            return buried, Reason.make(
+                RuleId.SJ_7, "Bury {cards}: you have too few plain cards, so the lowest trumps go down too.",
+                "扣下{cards}：副牌不够，只好扣几张小主。", cards=buried)
+        return buried, Reason.make(
+            RuleId.SJ_7, "Bury {cards}: low plain cards of your shortest suits and no points, so a suit may run "
+                         "out early; keep every trump and your top cards.",
+            "扣下{cards}：短门的小牌，不含分，争取早日打绝一门；主牌和大牌都留着。", cards=buried)
+
+    # --- leads (SJ-8) ---
+
+    def decide_lead(self, hand: ShengjiHand, seat: int) -> tuple[list[Card], Reason]:
+        """A strong lead: a plain tractor, a plain top pair or top card, trumps to draw, or a low
+        card of the shortest plain suit (see the module docstring)."""
+        assert hand.ctx is not None
+        ctx, rules, held = hand.ctx, hand.rules, hand.hands[seat]
+        unseen = unseen_cards(hand, seat)
+        voids = known_voids(hand)
+        opponents = ((seat + 1) % 4, (seat + 3) % 4)
+        by_suit: dict[EffectiveSuit, list[Card]] = {}
+        for card in held:
+            by_suit.setdefault(ctx.effective_suit(card), []).append(card)
+        units = {suit: split_units(ctx, rules, cards) for suit, cards in by_suit.items()}
+        plains = [s for s in by_suit if s is not EffectiveSuit.TRUMP]
+        safe = [s for s in plains if not any(s in voids[o] for o in opponents)]
+
+        def finish(cards: Sequence[Card], reason: Reason) -> tuple[list[Card], Reason]:
+            play = list(cards)
+            if not check_lead(ctx, rules, held, play):
+                play = next(iter(legal_leads(ctx, rules, held)))  # never expected: the units are leads
+            return play, reason
+
+        # a plain tractor: only a tractor of that suit (or of trumps, when void) beats it
+        tractors = [u for s in safe for u in units[s] if u.pairs >= 2]
+        if tractors:
+            best = max(tractors, key=lambda u: (u.pairs, ctx.strength(u.top)))
+            suit = ctx.effective_suit(best.top)
+            return finish(best.cards, Reason.make(
+                RuleId.SJ_8, "Lead your tractor {cards}: only a tractor of {suit} can beat it in its suit.",
+                "首出拖拉机{cards}：同门只有拖拉机才管得住。", cards=best.cards, suit=_words(suit)))
+        # a top pair, then a top card, of a plain suit nobody is known to be void in
+        for pairs, word in ((1, _PAIR_WORD), (0, _CARD_WORD)):
+            tops = [u for s in safe for u in units[s]
+                    if u.pairs == pairs and not beatable(ctx, unseen, u.top, 2 if pairs else 1)]
+            if tops:
+                best = max(tops, key=lambda u: (_outside(ctx, unseen, u.top), ctx.strength(u.top)))
+                suit = ctx.effective_suit(best.top)
+                return finish(best.cards, Reason.make(
+                    RuleId.SJ_8, "Lead {cards}: it is the highest {word} of {suit} still out, so it takes the trick.",
+                    "首出{cards}：这是{suit}中最大的{word}，能拿下这一轮。", cards=best.cards, word=word, suit=_words(suit)))
+        trumps = by_suit.get(EffectiveSuit.TRUMP, [])
+        trumps_out = sum(n for c, n in unseen.items() if ctx.is_trump(c))
+        if trumps and (len(trumps) >= max(4, trumps_out) or not plains):
+            tunits = units[EffectiveSuit.TRUMP]
+            top = [u for u in tunits if u.pairs and not beatable(ctx, unseen, u.top, 2)]
+            top += [u for u in tunits if not u.pairs and not beatable(ctx, unseen, u.top, 1)]
+            if plains and top:
+                return finish(top[0].cards, Reason.make(
+                    RuleId.SJ_8, "You hold {count} trumps and only {out} are still out elsewhere: lead {cards}, which "
+                                 "nothing beats, to draw the opponents' trumps.",
+                    "你有{count}张主牌，外面只剩{out}张：出最大的{cards}调主。",
+                    count=len(trumps), out=trumps_out, cards=top[0].cards))
+            if plains:
+                low = min(trumps, key=lambda c: (keep_value(ctx, c) + 10 * card_points(c), c.sort_key))
+                return finish([low], Reason.make(
+                    RuleId.SJ_8, "You hold {count} trumps and only {out} are still out elsewhere: lead a low trump, {cards}, "
+                                 "to draw theirs; keep the big trumps for the end.",
+                    "你有{count}张主牌，外面只剩{out}张：出小主{cards}调主，大主留到最后。",
+                    count=len(trumps), out=trumps_out, cards=[low]))
+            unit = self._trump_lead(ctx, tunits, unseen)
+            return finish(unit.cards, Reason.make(
+                RuleId.SJ_8, "Only trumps are left in your hand: lead {cards}, keeping the biggest trumps for the end.",
+                "手中只剩主牌：出{cards}，最大的主牌留到最后。", cards=unit.cards))
+        # nothing sure: a low card of the shortest plain suit, to run out of it and trump it later
+        pool = safe or plains
+        if not pool:
+            unit = self._trump_lead(ctx, units[EffectiveSuit.TRUMP], unseen)
+            return finish(unit.cards, Reason.make(
+                RuleId.SJ_8, "Only trumps are left in your hand: lead {cards}, keeping the biggest trumps for the end.",
+                "手中只剩主牌：出{cards}，最大的主牌留到最后。", cards=unit.cards))
+        suit = min(pool, key=lambda s: (len(by_suit[s]), -_outside(ctx, unseen, by_suit[s][0]), s.value))
+        counts = Counter(by_suit[suit])
+        low = min(by_suit[suit], key=lambda c: (card_points(c) > 0, counts[c] >= 2, ctx.strength(c), c.sort_key))
+        if len(pool) == 1 and len(by_suit[suit]) > 2:
+            return finish([low], Reason.make(
+                RuleId.SJ_8, "Nothing of yours is sure to win: lead a low {suit}, {cards}, and let your partner "
+                             "try to take the trick.",
+                "没有必胜的牌：出一张小{suit}{cards}，让对家争这一轮。", suit=_words(suit), cards=[low]))
+        return finish([low], Reason.make(
+            RuleId.SJ_8, "Nothing of yours is sure to win: lead a low card, {cards}, from your shortest suit, {suit}, "
+                         "to run out of it and trump it later.",
+            "没有必胜的牌：从最短的{suit}出小牌{cards}，早日打绝这门，以后可以毙牌。", suit=_words(suit), cards=[low]))
+
+    @staticmethod
+    def _trump_lead(ctx: TrumpContext, units: list[Unit], unseen: Counter[Card]) -> Unit:
+        """With only trumps: a pair or tractor nothing beats, else the lowest single (big trumps last)."""
+        sure = [u for u in units if u.pairs and not beatable(ctx, unseen, u.top, 2)]
+        if sure:
+            return sure[0]
+        singles = [u for u in units if not u.pairs] or units
+        return min(singles, key=lambda u: (keep_value(ctx, u.top), u.top.sort_key))
+
+    # --- follows (SJ-9, SJ-10, SJ-11, SJ-12) ---
+
+    def decide_follow(self, hand: ShengjiHand, seat: int) -> tuple[list[Card], Reason]:
+        """The follow a sensible beginner chooses, and why (see the module docstring)."""
+        assert hand.ctx is not None and hand.lead is not None
+        ctx, rules = hand.ctx, hand.rules
+        lead, held = list(hand.lead), hand.hands[seat]
+        plays = [list(cards) for _seat, cards in hand.trick]
+        view = legal_follows(ctx, rules, lead, held)
+        suit = ctx.effective_suit(lead[0])
+        short = sum(1 for c in held if ctx.effective_suit(c) is suit) < len(lead)
+        last = len(plays) == 3
+        final = len(held) == len(lead)
+        table = trick_points(c for play in plays for c in play)
+        current = find_trick_winner(ctx, rules, plays).winner
+        best_seat = hand.trick[current][0]
+        best = plays[current]
+        unseen = unseen_cards(hand, seat)
+        counts = Counter(held)
+        options = [self._option(ctx, rules, plays, cards, counts, suit)
+                   for cards in self._follow_candidates(ctx, rules, view, lead, held, suit, counts)]
+        partner = _partner(seat)
+        partner_winning = best_seat == partner
+        next_seat = (seat + 1) % 4
+
+        def pick(key: Callable[[_Option], tuple[float, ...]], pool: Iterable[_Option] | None = None) -> _Option:
+            return min(options if pool is None else pool, key=lambda o: (key(o), _code(o.cards)))
+
+        if partner_winning:
+            safe = last or not self._beatable_play(ctx, rules, unseen, best, next_seat, suit, hand)
+            if safe:
+                chosen = pick(lambda o: (o.cost - GIVE_WEIGHT * o.points,))
+                if chosen.points:
+                    return chosen.cards, Reason.make(
+                        RuleId.SJ_11, "Your partner {partner} is winning this trick: give them {cards} ({points} points).",
+                        "对家{partner}正在赢这一轮：送上{cards}（{points}分）。",
+                        partner=Seat(partner), cards=chosen.cards, points=chosen.points)
+                return chosen.cards, self._cheap_reason(Seat(partner), chosen, short, suit)
+            sure = [o for o in options if o.wins and self._sure(ctx, rules, unseen, o, next_seat, suit, hand)]
+            if sure and table >= 10:
+                chosen = pick(lambda o: (o.cost,), sure)
+                return chosen.cards, Reason.make(
+                    RuleId.SJ_9, "{partner}'s {best} could still be beaten by {next}, who plays after you; {cards} "
+                                 "cannot be: take the trick over and keep its {points} points for your side.",
+                    "{partner}的{best}还可能被{next}管住，而你的{cards}没人管得住：接过这一轮，保住{points}分。",
+                    partner=Seat(partner), best=best, next=Seat(next_seat), cards=chosen.cards,
+                    points=table + chosen.points)
+            chosen = pick(lambda o: (o.cost + KEEP_POINTS_WEIGHT * o.points,))
+            return chosen.cards, Reason.make(
+                RuleId.SJ_9 if not short else RuleId.SJ_10,
+                "Your partner {partner} leads for now, but {next} plays after you and could still beat it: "
+                "play {cards}, your cheapest, and give no points yet.",
+                "对家{partner}暂时领先，但{next}还没出牌，可能管上：出最小的{cards}，先别送分。",
+                partner=Seat(partner), next=Seat(next_seat), cards=chosen.cards)
+
+        winners = [o for o in options if o.wins]
+        if winners:
+            chosen = pick(lambda o: (o.cost,), winners)
+            sure = [o for o in winners if last or self._sure(ctx, rules, unseen, o, next_seat, suit, hand)]
+            cheapest = pick(lambda o: (o.cost + KEEP_POINTS_WEIGHT * o.points,))
+            if final:
+                chosen = pick(lambda o: (o.cost,), sure or winners)
+                return chosen.cards, Reason.make(
+                    RuleId.SJ_12, "This is the last trick, and whoever wins it decides the kitty: win it with {cards}.",
+                    "这是最后一轮，赢家决定底牌的归属：用{cards}拿下。", cards=chosen.cards)
+            worth = self._worth(ctx, chosen, cheapest, table, last, bool(sure), partner_to_come=len(plays) == 1)
+            if worth:
+                if sure and not last:
+                    chosen = pick(lambda o: (o.cost,), sure)
+                points = table + chosen.points
+                if chosen.trumps_in:
+                    return chosen.cards, Reason.make(
+                        RuleId.SJ_10, "You have no {suit} left: trump with {cards} and take the trick ({points} points).",
+                        "{suit}已绝门：用{cards}毙牌，拿下这一轮（{points}分）。",
+                        suit=_words(suit), cards=chosen.cards, points=points)
+                if last:
+                    return chosen.cards, Reason.make(
+                        RuleId.SJ_9, "You play last and {cards} beats {winner}'s {best}: take the trick ({points} points).",
+                        "你最后出牌，{cards}大过{winner}的{best}：拿下这一轮（{points}分）。",
+                        cards=chosen.cards, winner=Seat(best_seat), best=best, points=points)
+                return chosen.cards, Reason.make(
+                    RuleId.SJ_9, "Nothing still out beats {cards} in {suit}: it wins the trick for your side "
+                                 "({points} points so far).",
+                    "外面的{suit}没有比{cards}更大的：这一轮归你方（已有{points}分）。",
+                    cards=chosen.cards, suit=_words(suit), points=points)
+        chosen = pick(lambda o: (o.cost + KEEP_POINTS_WEIGHT * o.points,))
+        if len(plays) == 1:
+            return chosen.cards, Reason.make(
+                RuleId.SJ_10 if short else RuleId.SJ_9,
+                "Your partner {partner} still plays after you: play low with {cards} and keep your strong cards.",
+                "对家{partner}还在后面：先出小牌{cards}，留住大牌。", partner=Seat(partner), cards=chosen.cards)
+        if short:
+            why = (Words("trumping it is not worth a big trump", "为这点分不值得用大主毙")
+                   if winners else Words("you cannot beat it", "你管不住"))
+            return chosen.cards, Reason.make(
+                RuleId.SJ_10, "You have no more {suit} and {winner} is winning this trick; {why}: "
+                              "discard your cheapest cards, {cards}, and give away as few points as you can.",
+                "你的{suit}不够，{winner}正在赢这一轮，{why}：垫最小的{cards}，尽量少送分。",
+                suit=_words(suit), winner=Seat(best_seat), why=why, cards=chosen.cards)
+        why = (Words("it is not worth what winning would cost", "不值得花大牌去管")
+               if winners else Words("you cannot beat it", "你管不住"))
+        return chosen.cards, Reason.make(
+            RuleId.SJ_9, "{winner}'s {best} is winning this trick and {why}: follow low in {suit} with {cards} "
+                         "and give away as few points as you can.",
+            "{winner}的{best}正在赢这一轮，{why}：跟出最小的{cards}，尽量少送分。",
+            winner=Seat(best_seat), best=best, why=why, suit=_words(suit), cards=chosen.cards)
+
+    # --- follow helpers ---
+
+    @staticmethod
+    def _cheap_reason(partner: Seat, chosen: _Option, short: bool, suit: EffectiveSuit) -> Reason:
+        if short:
+            return Reason.make(RuleId.SJ_10, "Your partner {partner} is winning this trick and you have no more {suit}: "
+                                             "discard your cheapest cards, {cards}.",
+                               "对家{partner}正在赢这一轮，你的{suit}不够：垫最小的{cards}。",
+                               partner=partner, suit=_words(suit), cards=chosen.cards)
+        return Reason.make(RuleId.SJ_9, "Your partner {partner} is winning this trick: follow with your cheapest "
+                                        "cards, {cards}, and keep the strong ones.",
+                           "对家{partner}正在赢这一轮：跟出最小的{cards}，留住大牌。",
+                           partner=partner, cards=chosen.cards)
+
+    @staticmethod
+    def _worth(ctx: TrumpContext, chosen: _Option, cheapest: _Option, table: int, last: bool, sure: bool,
+               partner_to_come: bool) -> bool:
+        """Whether winning the trick with ``chosen`` is worth its price."""
+        points = table + chosen.points
+        big = any(keep_value(ctx, c) >= BIG_TRUMP for c in chosen.cards)
+        if big and points < 15 and len(chosen.cards) == 1:
+            return False  # keep the big trumps for the end
+        if chosen.trumps_in:
+            return points >= 5 or len(chosen.cards) > 1
+        if last:
+            return points > 0 or chosen.cost - cheapest.cost <= 4
+        if partner_to_come:
+            return sure and (points > 0 or chosen.cost - cheapest.cost <= 4)
+        return sure or points >= 10
+
+    def _beatable_play(self, ctx: TrumpContext, rules: Any, unseen: Counter[Card], play: list[Card],
+                       next_seat: int, suit: EffectiveSuit, hand: ShengjiHand) -> bool:
+        """Whether the player after the bot might still beat ``play`` (the winning play so far)."""
+        top = max(play, key=ctx.strength)
+        copies = 2 if shape_of(ctx, rules, play).pairs else 1
+        play_suit = ctx.effective_suit(top)
+        # a higher card of the suit may be out, or the next player is void and may trump
+        return beatable(ctx, unseen, top, copies) or (
+            play_suit is not EffectiveSuit.TRUMP and suit in known_voids(hand)[next_seat])
+
+    def _sure(self, ctx: TrumpContext, rules: Any, unseen: Counter[Card], option: _Option, next_seat: int,
+              suit: EffectiveSuit, hand: ShengjiHand) -> bool:
+        return not self._beatable_play(ctx, rules, unseen, option.cards, next_seat, suit, hand)
+
+    @staticmethod
+    def _option(ctx: TrumpContext, rules: Any, plays: list[list[Card]], cards: list[Card], counts: Counter[Card],
+                suit: EffectiveSuit) -> _Option:
+        wins = find_trick_winner(ctx, rules, plays + [cards]).winner == len(plays)
+        used = Counter(cards)
+        broken = sum(1 for c, n in used.items() if n == 1 and counts[c] >= 2)
+        cost = sum(keep_value(ctx, c) for c in cards) + 4 * broken
+        trumps_in = suit is not EffectiveSuit.TRUMP and all(ctx.is_trump(c) for c in cards)
+        return _Option(cards, wins, cost, trick_points(cards), trumps_in)
+
+    @staticmethod
+    def _follow_candidates(ctx: TrumpContext, rules: Any, view: LegalFollows, lead: list[Card], held: list[Card],
+                           suit: EffectiveSuit, counts: Counter[Card]) -> list[list[Card]]:
+        """The legal follows worth weighing: all of them when the suit is held (up to a window),
+        else the suit's cards plus the cheapest fillers, and each way of trumping when void."""
+        size = len(lead)
+        suit_cards = [c for c in held if ctx.effective_suit(c) is suit]
+        candidates: list[list[Card]] = []
+        if len(suit_cards) >= size:
+            candidates = list(islice(view, FOLLOW_WINDOW))
+            greedy = sorted(suit_cards, key=lambda c: (keep_value(ctx, c), c.sort_key))
+            for picks in (greedy[:size], greedy[-size:]):
+                if picks in view:
+                    candidates.append(picks)
+        else:
+            rest = [c for c in held if ctx.effective_suit(c) is not suit]
+            need = size - len(suit_cards)
+            for weight in (KEEP_POINTS_WEIGHT, -GIVE_WEIGHT):
+                fill = sorted(rest, key=lambda c: (keep_value(ctx, c) + 4 * (counts[c] >= 2) + weight * card_points(c),
+                                                   c.sort_key))[:need]
+                candidates.append(suit_cards + fill)
+            if not suit_cards and suit is not EffectiveSuit.TRUMP:
+                trumps = [c for c in rest if ctx.is_trump(c)]
+                shape = shape_of(ctx, rules, lead)
+                if shape.kind == "single":
+                    candidates += [[c] for c in dict.fromkeys(trumps)]
+                elif shape.kind == "pair":
+                    candidates += [[c, c] for c in find_pairs(ctx, trumps)]
+                elif shape.kind == "tractor" and len(trumps) >= size:
+                    candidates += [[c for c in t for _ in range(2)] for t in find_tractors(ctx, rules, trumps, shape.pairs)]
+        legal = [c for c in candidates if c in view]
+        return legal or list(islice(view, 1))
+
+
+def _top_plain(ctx: TrumpContext, card: Card) -> Card:
+    """The plain ace of ``card``'s suit (the top plain card, unless the level is A: then the K)."""
+    assert card.suit is not None
+    suit: Suit = card.suit
+    return max((c for c in _DECK_COUNTS if c.suit is suit and not ctx.is_trump(c)), key=ctx.strength)
+
+
+def _outside(ctx: TrumpContext, unseen: Counter[Card], card: Card) -> int:
+    """How many unseen cards share ``card``'s effective suit (the more, the fewer voids)."""
+    suit = ctx.effective_suit(card)
+    return sum(n for c, n in unseen.items() if ctx.effective_suit(c) is suit)
+
+
+def _words(suit: EffectiveSuit) -> Words:
+    """A suit as the reader says it ("hearts", "trumps" / 红桃, 主牌)."""
+    return Words(suit.en, suit.zh)
+
+
+def _code(cards: list[Card]) -> str:
+    """A stable tie-break between equal options."""
+    return " ".join(map(str, cards))
+
+
+__all__ = ["Decision", "ShengjiBot", "beatable", "keep_value", "known_voids", "played_cards", "unseen_cards"]
