@@ -14,6 +14,14 @@ SJ-12 (kitty score), SG-7 / SS-7 (level change), SG-8 (next dealer); YS-1 … YS
 ('deal', 'next')
 >>> [s for s in steps if s["kind"] == "trick"][0]["reason"]["rule"]
 'SJ-10'
+>>> [s["title"]["en"] for s in steps if s["kind"] in ("call", "dealer", "trump")]
+['North calls with ♣2', 'South calls with ♠2 ♠2', 'North deals this hand', 'Trump: spades']
+>>> [s["title"]["zh"] for s in steps if s["kind"] in ("call", "dealer", "trump")]
+['北家亮主：♣2', '南家亮主：♠2 ♠2', '北家坐庄', '主牌：黑桃']
+
+Seats and players are named as players name them (:mod:`cardlib.words`: South … West, 南家 …
+西家; Player A … D, 甲 … 丁) and cards written ♠A, 大王; ``names`` hands the front end the same
+names for its labels.
 """
 
 from __future__ import annotations
@@ -25,6 +33,7 @@ from typing import Any, Callable
 import anywidget
 import traitlets
 
+from cardlib.cards import Suit
 from cardlib.errors import CardlibError
 from cardlib.shengji.hand import Event, ShengjiHand
 from cardlib.shengji.player import RandomPlayer
@@ -33,9 +42,10 @@ from cardlib.shengji.simulate import Report, play_hand
 from cardlib.yishang import Game
 from cardlib.yishang import Ruleset as YishangRuleset
 from cardlib.yishang.bots import Bot
+from cardlib.words import cards_text, player_name, seat_name, suit_word
 
 from .front_ends import front_end
-from .query import address_lang, address_rules
+from .query import address_lang, address_rules, ruleset_label
 
 
 _STATIC = Path(__file__).parent / "static"
@@ -51,28 +61,45 @@ class StepperError(CardlibError):
 
 # --- 升级: a whole hand -----------------------------------------------------------------------
 
+def _trump_words(value: Any, lang: str) -> str:
+    """The trump event's value (a suit letter, or ``"none"``) in words: ``clubs`` / ``梅花``, no trump / 无主."""
+    if value in (None, "none"):
+        return "无主" if lang == "zh" else "no trump"
+    return suit_word(Suit(value), lang)
+
+
+def _points(value: Any, lang: str) -> str:
+    if lang == "zh":
+        return f"{value}分"
+    return f"{value} point" if value == 1 else f"{value} points"
+
+
 def _shengji_title(event: Event, trick_no: int, dealt: int) -> Text:
-    """The step's heading in both languages (the reason says why)."""
-    seat, value, cards = event.seat, event.value, " ".join(map(str, event.cards))
+    """The step's heading in both languages (the reason says why): seats by name, cards as ♠A."""
+    value = event.value
+    seat = {lang: "" if event.seat is None else seat_name(event.seat, lang) for lang in ("en", "zh")}
+    cards = {lang: cards_text(event.cards, lang) for lang in ("en", "zh")}
     titles: dict[str, Callable[[], tuple[str, str]]] = {
         "deal": lambda: (f"Dealing: {dealt} of 100 cards dealt", f"发牌：已发{dealt}/100张"),
-        "call": lambda: (f"Seat {seat} calls with {cards}", f"{seat}号位亮主：{cards}"),
+        "call": lambda: (f"{seat['en']} calls with {cards['en']}", f"{seat['zh']}亮主：{cards['zh']}"),
         "redeal": lambda: ("Nobody called: deal again", "无人亮主：重新发牌"),
-        "dealer": lambda: (f"Seat {seat} deals this hand", f"{seat}号位坐庄"),
+        "dealer": lambda: (f"{seat['en']} deals this hand", f"{seat['zh']}坐庄"),
         "turn": lambda: ("The kitty is turned to fix trump", "翻底定主"),
-        "trump": lambda: (f"Trump: {value}", f"主牌：{value}"),
-        "kitty": lambda: (f"Seat {seat} picks up the kitty", f"{seat}号位收底牌"),
-        "bury": lambda: (f"Seat {seat} buries 8 cards", f"{seat}号位扣底"),
-        "turn_to_lead": lambda: (f"Seat {seat} leads the first trick", f"{seat}号位首先出牌"),
-        "throw": lambda: (f"Trick {trick_no}: seat {seat} tries a throw", f"第{trick_no}轮：{seat}号位甩牌"),
-        "play": lambda: (f"Trick {trick_no}: seat {seat} plays {cards}", f"第{trick_no}轮：{seat}号位出{cards}"),
-        "trick": lambda: (f"Trick {trick_no} goes to seat {seat}: {value} points",
-                          f"第{trick_no}轮由{seat}号位赢得：{value}分"),
-        "kitty_score": lambda: (f"The kitty: {value} points to the attackers", f"底牌：闲家得{value}分"),
+        "trump": lambda: (f"Trump: {_trump_words(value, 'en')}", f"主牌：{_trump_words(value, 'zh')}"),
+        "kitty": lambda: (f"{seat['en']} picks up the kitty", f"{seat['zh']}收底牌"),
+        "bury": lambda: (f"{seat['en']} buries 8 cards", f"{seat['zh']}扣底"),
+        "turn_to_lead": lambda: (f"{seat['en']} leads the first trick", f"{seat['zh']}首先出牌"),
+        "throw": lambda: (f"Trick {trick_no}: {seat['en']} tries a throw", f"第{trick_no}轮：{seat['zh']}甩牌"),
+        "play": lambda: (f"Trick {trick_no}: {seat['en']} plays {cards['en']}",
+                         f"第{trick_no}轮：{seat['zh']}出{cards['zh']}"),
+        "trick": lambda: (f"Trick {trick_no} goes to {seat['en']}: {_points(value, 'en')}",
+                          f"第{trick_no}轮由{seat['zh']}赢得：{_points(value, 'zh')}"),
+        "kitty_score": lambda: (f"The kitty: {_points(value, 'en')} to the attackers",
+                                f"底牌：闲家得{_points(value, 'zh')}"),
         "level_change": lambda: ("The level change", "升级结果"),
-        "next": lambda: (f"Seat {seat} deals the next hand", f"下一局由{seat}号位坐庄"),
+        "next": lambda: (f"{seat['en']} deals the next hand", f"下一局由{seat['zh']}坐庄"),
     }
-    en, zh = titles.get(event.kind, lambda: (event.kind, event.kind))()
+    en, zh = titles.get(event.kind, lambda: ("The next step", "下一步"))()
     return {"en": en, "zh": zh}
 
 
@@ -114,20 +141,45 @@ def shengji_steps(rules: Ruleset, seed: int) -> list[dict[str, Any]]:
 
 # --- 一上一下: a whole game -------------------------------------------------------------------
 
+def _player(event: dict[str, Any], lang: str) -> str:
+    """The event's player as a sentence starts with them: ``Player A`` / ``甲``."""
+    name = player_name(event["seat"], lang)
+    return name[:1].upper() + name[1:]
+
+
 _YS_TITLES: dict[str, Callable[[dict[str, Any]], tuple[str, str]]] = {
     "deal": lambda e: ("The deal", "发牌"),
-    "first_player": lambda e: (f"Player {e['seat']} plays first", f"{e['seat']}号玩家先出"),
-    "play_up": lambda e: (f"Player {e['seat']} plays face up", f"{e['seat']}号玩家明出一张"),
-    "draw": lambda e: (f"Player {e['seat']} draws", f"{e['seat']}号玩家摸牌"),
-    "play_down": lambda e: (f"Player {e['seat']} plays face down, claiming {e.get('claim', '—')}",
-                            f"{e['seat']}号玩家暗出一张，报{e.get('claim', '—')}"),
+    "first_player": lambda e: (f"{_player(e, 'en')} plays first", f"{_player(e, 'zh')}先出"),
+    "play_up": lambda e: (f"{_player(e, 'en')} plays face up", f"{_player(e, 'zh')}明出一张"),
+    "draw": lambda e: (f"{_player(e, 'en')} draws a card", f"{_player(e, 'zh')}摸一张牌"),
+    "play_down": lambda e: (f"{_player(e, 'en')} plays face down, claiming {e.get('claim', '—')}",
+                            f"{_player(e, 'zh')}暗出一张，报{e.get('claim', '—')}"),
     "stand": lambda e: ("Nobody challenges: the card stands", "无人质疑：此牌有效"),
-    "challenge": lambda e: (f"Player {e['seat']} challenges", f"{e['seat']}号玩家质疑"),
+    "challenge": lambda e: (f"{_player(e, 'en')} challenges", f"{_player(e, 'zh')}质疑"),
     "reveal": lambda e: ("The card is turned over", "翻开此牌"),
-    "take": lambda e: (f"Player {e['seat']} takes the pile", f"{e['seat']}号玩家收走牌堆"),
-    "win": lambda e: (f"Player {e['seat']} wins", f"{e['seat']}号玩家获胜"),
+    "take": lambda e: (f"{_player(e, 'en')} takes the pile: a new round", f"{_player(e, 'zh')}收走牌堆：新的一轮"),
+    "win": lambda e: (f"{_player(e, 'en')} wins", f"{_player(e, 'zh')}获胜"),
     "stall": lambda e: ("Nobody can finish", "无人能出完"),
 }
+
+
+def seat_names(game: str) -> dict[str, dict[str, list[str]]]:
+    """The names the front end labels seats (升级) or players (一上一下) with, in both languages,
+    and for 升级 the two teams (South–North, East–West; SJ-1).
+
+    >>> seat_names("shengji")["zh"]["teams"], seat_names("yishang")["en"]["seats"][:2]
+    (['南北家', '东西家'], ['Player A', 'Player B'])
+    """
+    names: dict[str, dict[str, list[str]]] = {}
+    for lang in ("en", "zh"):
+        if game == "yishang":
+            names[lang] = {"seats": [_player({"seat": p}, lang) for p in range(4)], "teams": []}
+            continue
+        seats = [seat_name(seat, lang) for seat in range(4)]
+        teams = ([f"{seats[t]}–{seats[t + 2]}" for t in (0, 1)] if lang == "en"
+                 else [f"{seats[t][0]}{seats[t + 2][0]}家" for t in (0, 1)])
+        names[lang] = {"seats": seats, "teams": teams}
+    return names
 
 
 #: Events shown with the table as it was before their action (the pile still there).
@@ -154,7 +206,7 @@ def yishang_steps(rules: YishangRuleset, seed: int, players: int = 4) -> list[di
         after = _yishang_state(game)
         for event in events:
             data = event.to_dict(reveal=True)
-            en, zh = _YS_TITLES.get(data["kind"], lambda e: (e["kind"], e["kind"]))(data)
+            en, zh = _YS_TITLES.get(data["kind"], lambda e: ("The next step", "下一步"))(data)
             data["title"] = {"en": en, "zh": zh}
             # A challenge and its reveal are shown on the pile as it was; the take empties it.
             data["state"] = before if data["kind"] in _BEFORE_TAKE else after
@@ -192,6 +244,7 @@ class DealStepper(anywidget.AnyWidget):
     seed = traitlets.Int(0).tag(sync=True)
     steps = traitlets.List().tag(sync=True)
     rules_label = traitlets.Dict().tag(sync=True)
+    names = traitlets.Dict().tag(sync=True)
     error = traitlets.Dict().tag(sync=True)
     lang = traitlets.Unicode("en").tag(sync=True)
 
@@ -199,7 +252,7 @@ class DealStepper(anywidget.AnyWidget):
                  **kwargs: Any) -> None:
         if game not in ("shengji", "yishang"):
             raise StepperError(f"unknown game {game!r}: the stepper plays 'shengji' or 'yishang'")
-        super().__init__(game=game, lang=kwargs.pop("lang", address_lang()), **kwargs)
+        super().__init__(game=game, lang=kwargs.pop("lang", address_lang()), names=seat_names(game), **kwargs)
         self._rules = rules
         self.deal(seed)
         self.on_msg(self._on_message)
@@ -219,7 +272,7 @@ class DealStepper(anywidget.AnyWidget):
         except (CardlibError, ValueError, RuntimeError) as error:
             self.error = calm_error(error)
             return
-        label = {"en": f"Rules: {rules.name}", "zh": f"规则：{rules.name}"}
+        label = {"en": f"Rules: {ruleset_label(rules, 'en')}", "zh": f"规则：{ruleset_label(rules, 'zh')}"}
         with self.hold_sync():
             self.seed, self.steps, self.rules_label, self.error = seed, steps, label, {}
 

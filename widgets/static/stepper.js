@@ -1,40 +1,46 @@
 // Deal stepper: every step of a hand (升级) or game (一上一下) arrives as data computed by the
 // engine; this module only shows step i. Forward and back never ask the kernel; "deal again"
 // does. One self-contained ES module (loaded from a Blob URL: no imports).
+// Seats and players are labelled with the names Python sends (model "names": South … West,
+// 南家 …; Player A … D, 甲 …), never by number; cards are written ♠A, 大王.
 
 const UI = {
   en: {
-    first: "Start", back: "Back", next: "Next", last: "End", nextTrick: "Next trick", again: "Deal again",
-    step: (i, n) => `Step ${i} of ${n}`, language: "中文", languageLabel: "切换到中文", seat: "Seat", player: "Player",
-    dealer: "Dealer", level: "Level played", trump: "Trump", points: "Points", team: (t) => `Team ${t} (seats ${t}, ${t + 2})`,
+    first: "Start", back: "Back", next: "Next", last: "End", nextTrick: "Next trick", nextRound: "Next round",
+    again: "Deal again", step: (i, n) => `Step ${i} of ${n}`, language: "中文", languageLabel: "切换到中文",
+    dealer: "Dealer", level: "Level played", trump: "Trump", points: "Points",
     kitty: "Kitty", buried: "Buried", trick: "On the table", tricks: "Tricks played", noTrump: "no trump",
     target: "Target", nextFace: "Next card", up: "face up", down: "face down", pile: "Pile", drawPile: "Draw pile",
-    winner: "Winner", tableView: "Hide hands and face-down cards", cards: (n) => `${n} cards`, slider: "Step",
-    hidden: "?", undealt: "Undealt",
+    winner: "Winner", tableView: "Hide hands and face-down cards", cards: (n) => (n === 1 ? "1 card" : `${n} cards`),
+    slider: "Step", hidden: "?", undealt: "Undealt", faceDown: "face-down card",
   },
   zh: {
-    first: "开头", back: "上一步", next: "下一步", last: "结尾", nextTrick: "下一轮", again: "重新发牌",
-    step: (i, n) => `第 ${i} / ${n} 步`, language: "English", languageLabel: "Switch to English", seat: "座位", player: "玩家",
-    dealer: "庄家", level: "当前级牌", trump: "主牌", points: "得分", team: (t) => `${t}队（${t}、${t + 2}号位）`,
+    first: "开头", back: "上一步", next: "下一步", last: "结尾", nextTrick: "下一轮", nextRound: "下一轮",
+    again: "重新发牌", step: (i, n) => `第 ${i} / ${n} 步`, language: "English", languageLabel: "Switch to English",
+    dealer: "庄家", level: "当前级牌", trump: "主牌", points: "得分",
     kitty: "底牌", buried: "扣底", trick: "桌上", tricks: "已出轮数", noTrump: "无主",
     target: "目标", nextFace: "下一张", up: "明出", down: "暗出", pile: "牌堆", drawPile: "摸牌堆",
     winner: "胜者", tableView: "隐藏手牌和暗牌", cards: (n) => `${n}张`, slider: "步骤",
-    hidden: "?", undealt: "未发",
+    hidden: "?", undealt: "未发", faceDown: "暗牌",
   },
 };
 
 const SEAT_PLACES = ["south", "east", "north", "west"];
 
-/** A card as a large face: ♥10, 大王; a hidden card as a back. */
-function card(text) {
-  if (text === null || text === undefined) return h("span", { class: "cbs-card cbs-back", "aria-label": "face-down card / 暗牌", text: "🂠" });
+const JOKER_WORDS = { BJ: "big joker", LJ: "little joker" };
+
+/** A card as a large face: ♥10, 大王 (Chinese, so marked zh-Hans; read "big joker" in English); a hidden card as a back. */
+function card(text, lang = "en") {
+  if (text === null || text === undefined) {
+    return h("span", { class: "cbs-card cbs-back", "aria-label": UI[lang].faceDown, text: "🂠" });
+  }
   if (text === "BJ" || text === "LJ") {
-    return h("span", { class: `cbs-card cbs-joker cbs-${text}`, "data-card": text, text: text === "BJ" ? "大王" : "小王" });
+    const attrs = { class: `cbs-card cbs-joker cbs-${text}`, "data-card": text, lang: "zh-Hans", text: text === "BJ" ? "大王" : "小王" };
+    if (lang !== "zh") attrs["aria-label"] = JOKER_WORDS[text];
+    return h("span", attrs);
   }
   return h("span", { class: `cbs-card cbs-suit-${text[0]}`, "data-card": text, text: SUIT_SYMBOL[text[0]] + text.slice(1) });
 }
-
-const cards = (list) => h("span", { class: "cbs-cards" }, list.map(card));
 
 function render({ model, el }) {
   let lang = model.get("lang") === "zh" ? "zh" : "en";
@@ -42,6 +48,11 @@ function render({ model, el }) {
   let tableView = false;
   const t = (name, ...args) => { const v = UI[lang][name]; return typeof v === "function" ? v(...args) : v; };
   const txt = (pair) => (pair ? pair[lang] || pair.en : "");
+  const cards = (list) => h("span", { class: "cbs-cards" }, list.map((c) => card(c, lang)));
+  // A seat or player by name (South, 南家; Player A, 甲), a team by its two seats; "—" for nobody.
+  const names = () => (model.get("names") || {})[lang] || { seats: [], teams: [] };
+  const who = (seat) => (seat === null || seat === undefined ? "—" : names().seats[seat] || "—");
+  const team = (t) => names().teams[t] || "—";
 
   const root = h("div", { class: "cbs", tabindex: "0" });
   el.append(root);
@@ -56,7 +67,9 @@ function render({ model, el }) {
 
   function nextTrick() {
     const all = steps();
-    const found = all.findIndex((s, i) => i > index && (s.kind === "trick" || s.kind === "win"));
+    // 升级: the next trick won; 一上一下: the end of the round (the pile taken) or of the game.
+    const ends = new Set(["trick", "take", "win", "stall"]);
+    const found = all.findIndex((s, i) => i > index && ends.has(s.kind));
     go(found < 0 ? all.length - 1 : found);
   }
 
@@ -72,14 +85,15 @@ function render({ model, el }) {
     const slider = h("input", { type: "range", min: "0", max: String(Math.max(0, n - 1)), value: String(index),
       class: "cbs-slider", "aria-label": t("slider"), oninput: (e) => go(Number(e.target.value)) });
     const button = (cls, label, action) => h("button", { type: "button", class: `cbs-${cls}`, onclick: action, text: label });
-    const view = model.get("game") === "yishang" ? h("label", { class: "cbs-toggle" }, [
+    const yishang = model.get("game") === "yishang";
+    const view = yishang ? h("label", { class: "cbs-toggle" }, [
       h("input", { type: "checkbox", class: "cbs-table-view", checked: tableView, onchange: (e) => { tableView = e.target.checked; draw(); } }),
       h("span", { text: t("tableView") })]) : null;
     return h("div", { class: "cbs-toolbar" }, [
       button("first", "|◀ " + t("first"), () => go(0)),
       button("back", "◀ " + t("back"), () => go(index - 1)),
       button("next", t("next") + " ▶", () => go(index + 1)),
-      button("next-trick", t("nextTrick") + " ▶▶", nextTrick),
+      button("next-trick", t(yishang ? "nextRound" : "nextTrick") + " ▶▶", nextTrick),
       button("last", t("last") + " ▶|", () => go(n - 1)),
       slider,
       h("span", { class: "cbs-counter", "aria-live": "polite", text: t("step", index + 1, n) }),
@@ -90,27 +104,27 @@ function render({ model, el }) {
     ]);
   }
 
-  function seatBox(seat, label, content, extra = "") {
+  function seatBox(seat, content, extra = "") {
     return h("div", { class: `cbs-seat ${extra}`, "data-seat": seat }, [
-      h("div", { class: "cbs-seat-name", text: `${label} ${seat}` }), content]);
+      h("div", { class: "cbs-seat-name", text: who(seat) }), content]);
   }
 
   function shengjiBoard(step) {
     const s = step.state;
     const trump = s.trump === null ? "—" : s.trump === "none" ? t("noTrump") : SUIT_SYMBOL[s.trump] || s.trump;
     const facts = h("dl", { class: "cbs-facts" }, [
-      h("dt", { text: t("dealer") }), h("dd", { text: s.dealer === null ? "—" : String(s.dealer) }),
+      h("dt", { text: t("dealer") }), h("dd", { class: "cbs-dealer-name", text: who(s.dealer) }),
       h("dt", { text: t("level") }), h("dd", { class: "cbs-level", text: s.level }),
       h("dt", { text: t("trump") }), h("dd", { class: "cbs-trump", text: trump }),
-      h("dt", { text: t("points") }), h("dd", { class: "cbs-points", text: `${t("team", 0)}: ${s.points[0]} · ${t("team", 1)}: ${s.points[1]}` }),
+      h("dt", { text: t("points") }), h("dd", { class: "cbs-points", text: `${team(0)}: ${s.points[0]} · ${team(1)}: ${s.points[1]}` }),
       h("dt", { text: t("tricks") }), h("dd", { class: "cbs-tricks", text: String(s.tricks_played) }),
     ]);
     if (s.undealt) facts.append(h("dt", { text: t("undealt") }), h("dd", { text: String(s.undealt) }));
     const winner = step.kind === "trick" ? step.seat : null;
     const table = h("div", { class: "cbs-table", "aria-label": t("trick") }, s.table.map(([seat, played]) =>
       h("div", { class: `cbs-play cbs-at-${SEAT_PLACES[seat]}${seat === winner ? " cbs-winning" : ""}`, "data-seat": seat }, [
-        h("span", { class: "cbs-play-seat", text: String(seat) }), cards(played)])));
-    const seats = s.hands.map((hand, seat) => seatBox(seat, t("seat"), cards(hand),
+        h("span", { class: "cbs-play-seat", text: who(seat) }), cards(played)])));
+    const seats = s.hands.map((hand, seat) => seatBox(seat, cards(hand),
       `cbs-${SEAT_PLACES[seat]}` + (seat === s.to_act ? " cbs-to-act" : "") + (seat === s.dealer ? " cbs-dealer" : "")));
     const kitty = s.kitty.length ? h("div", { class: "cbs-kitty" }, [h("span", { text: t("kitty") + " " }), cards(s.kitty)]) : null;
     const buried = s.buried.length ? h("div", { class: "cbs-kitty" }, [h("span", { text: t("buried") + " " }), cards(s.buried)]) : null;
@@ -121,15 +135,15 @@ function render({ model, el }) {
     const s = step.state;
     const facts = h("dl", { class: "cbs-facts" }, [
       h("dt", { text: t("target") }), h("dd", { class: "cbs-target", text: s.target }),
-      h("dt", { text: t("nextFace") }), h("dd", { text: `${t("player")} ${s.next_player}, ${t(s.next_face)}` }),
+      h("dt", { text: t("nextFace") }), h("dd", { class: "cbs-next-face", text: `${who(s.next_player)}, ${t(s.next_face)}` }),
       h("dt", { text: t("drawPile") }), h("dd", { text: t("cards", s.draw_pile) }),
-      h("dt", { text: t("winner") }), h("dd", { class: "cbs-winner", text: s.winner === null ? "—" : String(s.winner) }),
+      h("dt", { text: t("winner") }), h("dd", { class: "cbs-winner", text: who(s.winner) }),
     ]);
     const pile = h("div", { class: "cbs-pile", "aria-label": t("pile") }, [h("span", { text: t("pile") + " " }),
       h("span", { class: "cbs-cards" }, s.pile.map((p) => h("span", { class: `cbs-pile-card cbs-${p.face}` }, [
-        p.face === "down" && tableView ? card(null) : card(p.card),
+        p.face === "down" && tableView ? card(null, lang) : card(p.card, lang),
         h("span", { class: "cbs-claim", text: p.claim })])))]);
-    const seats = s.hands.map((hand, seat) => seatBox(seat, t("player"),
+    const seats = s.hands.map((hand, seat) => seatBox(seat,
       tableView ? h("span", { class: "cbs-count", text: t("cards", hand.length) }) : cards(hand),
       seat === s.next_player ? "cbs-to-act" : ""));
     return h("div", { class: "cbs-board cbs-yishang" }, [facts, h("div", { class: "cbs-players" }, seats), pile]);
@@ -137,7 +151,7 @@ function render({ model, el }) {
 
   function draw() {
     root.replaceChildren();
-    root.lang = lang === "zh" ? "zh-CN" : "en";
+    root.lang = lang === "zh" ? "zh-Hans" : "en";
     const error = model.get("error");
     if (error && (error.en || error.zh)) {
       root.append(h("p", { class: "cbs-calm", role: "status", text: txt(error) }));
@@ -163,6 +177,7 @@ function render({ model, el }) {
   model.on("change:steps", () => { index = 0; draw(); });
   model.on("change:error", draw);
   model.on("change:rules_label", draw);
+  model.on("change:names", draw);
   draw();
 }
 
