@@ -13,6 +13,11 @@ Rules: every verdict cites a register id (see :mod:`widgets.puzzles.spec`).
 ('shuangsheng', {})
 >>> ruleset_choice(make_puzzle("level_change", 16), parse_query("rules=shuangsheng&takeover_line=85"))[0]
 'ss-line-85'
+>>> ruleset_choice(make_puzzle("level_change", 16), parse_query("rules=shuangsheng&throws=true"))[1]["en"]
+'This puzzle is graded under the 双升 guide as written, without the setting the address asks for (throws (甩牌): allowed).'
+
+What the room reads names rules and settings in words (:func:`widgets.query.setting_answer`),
+and cards as players write them (♠A; big joker / 大王).
 """
 
 from __future__ import annotations
@@ -29,7 +34,7 @@ from cardlib.errors import CardlibError
 from .front_ends import front_end
 from .puzzles import KINDS, make_puzzle
 from .puzzles.spec import PuzzleError
-from .query import AddressRules, address_lang, address_rules
+from .query import PRESET_LABELS, AddressRules, address_lang, address_rules, setting_answer, setting_question
 from .stepper import calm_error
 
 
@@ -52,9 +57,15 @@ def ruleset_choice(spec: dict[str, Any], rules: AddressRules) -> tuple[str, dict
             return choice["id"], {}
     for choice in spec["rulesets"]:
         if choice["preset"] == preset and not choice["variant"]:
-            missing = ", ".join(sorted(fields))
-            return choice["id"], {"en": f"This puzzle is graded under {preset} without {missing}.",
-                                  "zh": f"本题按{preset}规则判定，未计入{missing}。"}
+            missing = {lang: sep.join(f"{setting_question(name, lang)}{colon}{setting_answer(name, variant[name], lang)}"
+                                      for name in sorted(fields))
+                       for lang, sep, colon in (("en", "; ", ": "), ("zh", "；", "："))}
+            plural = "s" if len(fields) > 1 else ""
+            name_en, name_zh = PRESET_LABELS[preset]
+            return choice["id"], {
+                "en": f"This puzzle is graded under the {name_en} as written, without the setting{plural} the "
+                      f"address asks for ({missing['en']}).",
+                "zh": f"本题按{name_zh}原文判定，未计入地址要求的设置（{missing['zh']}）。"}
     first = spec["rulesets"][0]
     return first["id"], {"en": f"This puzzle is graded under {first['label']['en']}.",
                          "zh": f"本题按{first['label']['zh']}判定。"}

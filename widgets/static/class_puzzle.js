@@ -17,23 +17,30 @@ const UI = {
   },
 };
 
-function cardText(card) {
-  if (card === "BJ" || card === "LJ") return card === "BJ" ? "大王" : "小王";
+const JOKERS = { BJ: { en: "big joker", zh: "大王" }, LJ: { en: "little joker", zh: "小王" } };
+
+/** A card as players write it: ♠A, ♥10; jokers in words (big joker / 大王). */
+function cardText(card, lang = "en") {
+  if (card in JOKERS) return JOKERS[card][lang === "zh" ? "zh" : "en"];
   return SUIT_SYMBOL[card[0]] + card.slice(1);
 }
 
-function card(text) {
-  const joker = text === "BJ" || text === "LJ";
-  return h("span", { class: joker ? `cbc-card cbc-${text}` : `cbc-card cbc-suit-${text[0]}`, "data-card": text, text: cardText(text) });
+/** A card chip: the joker's face is Chinese (大王), so it is marked zh-Hans and read in English words. */
+function card(text, lang = "en") {
+  if (text in JOKERS) {
+    const attrs = { class: `cbc-card cbc-${text}`, "data-card": text, lang: "zh-Hans", text: JOKERS[text].zh };
+    if (lang !== "zh") attrs["aria-label"] = JOKERS[text].en;
+    return h("span", attrs);
+  }
+  return h("span", { class: `cbc-card cbc-suit-${text[0]}`, "data-card": text, text: cardText(text) });
 }
-
-const cards = (list) => h("span", { class: "cbc-cards" }, list.map(card));
 
 function render({ model, el }) {
   let lang = model.get("lang") === "zh" ? "zh" : "en";
   let revealed = false;
   const t = (name, ...args) => { const v = UI[lang][name]; return typeof v === "function" ? v(...args) : v; };
   const txt = (pair) => (pair ? pair[lang] || pair.en : "");
+  const cards = (list) => h("span", { class: "cbc-cards" }, list.map((c) => card(c, lang)));
   const root = h("div", { class: "cbc" });
   el.append(root);
 
@@ -53,7 +60,7 @@ function render({ model, el }) {
   }
 
   function answerText(spec, key) {
-    if (spec.input === "cards") return key.split(" ").map(cardText).join(" ");
+    if (spec.input === "cards") return key.split(" ").map((c) => cardText(c, lang)).join(" ");
     if (spec.input === "fields") {
       const values = key.split("|");
       return spec.fields.map((f, i) => {
@@ -62,13 +69,15 @@ function render({ model, el }) {
       }).join(" · ");
     }
     const a = spec.answers.find((x) => x.key === key);
-    return a && a.label ? txt(a.label) : key;
+    if (a && a.label) return txt(a.label);
+    if (a && a.cards) return a.cards.map((c) => cardText(c, lang)).join(" ");  // never the key's card codes
+    return key;
   }
 
   function options(spec) {
     if (spec.input === "choice") {
       return h("ol", { class: "cbc-options", "aria-label": t("options") }, spec.answers.map((a) =>
-        h("li", { class: "cbc-option", "data-key": a.key }, [h("span", { text: txt(a.label) || a.key }), a.cards ? cards(a.cards) : null])));
+        h("li", { class: "cbc-option", "data-key": a.key }, [h("span", { text: txt(a.label) || (a.cards ? "" : a.key) }), a.cards ? cards(a.cards) : null])));
     }
     if (spec.input === "cards") return h("p", { class: "cbc-hint", text: t("pick", spec.pick) });
     if (spec.input === "fields") return h("p", { class: "cbc-hint", text: t("fields") + " " + spec.fields.map((f) => txt(f.label)).join(" · ") });
@@ -91,7 +100,7 @@ function render({ model, el }) {
 
   function draw() {
     root.replaceChildren();
-    root.lang = lang === "zh" ? "zh-CN" : "en";
+    root.lang = lang === "zh" ? "zh-Hans" : "en";
     const error = model.get("error");
     const spec = model.get("spec");
     const bar = h("div", { class: "cbc-toolbar" }, [
