@@ -64,11 +64,11 @@ KIND_RULES: dict[str, frozenset[str]] = {
     "count_trumps": frozenset({"SJ-4"}),
     "bury": frozenset({"SJ-7", "SJ-11"}),
     "lead_legal": frozenset({"SJ-6", "C-3"}),
-    "ys_challenge": frozenset({"YS-9", "YS-10", "YS-14"}),
-    "ys_state": frozenset({"YS-4", "YS-5", "YS-6", "YS-10", "YS-11", "YS-13", "YS-E1"}),
+    "ys_challenge": frozenset({"YS-9", "YS-14"}),
+    "ys_state": frozenset({"YS-4", "YS-5", "YS-6", "YS-10", "YS-11", "YS-13", "YS-E1", "YS-E2"}),
     "ys_deal": frozenset({"YS-1"}),
     "ys_first_player": frozenset({"YS-2", "YS-3"}),
-    "ys_action": frozenset({"YS-6", "YS-7", "YS-8", "YS-10", "YS-14", "YS-E1"}),
+    "ys_action": frozenset({"YS-5", "YS-6", "YS-7", "YS-8", "YS-10", "YS-14", "YS-E1", "YS-E2"}),
     "ys_draw": frozenset({"YS-6", "YS-12", "YS-15", "YS-16"}),
 }
 

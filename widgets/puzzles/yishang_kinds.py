@@ -4,7 +4,10 @@ the face and the player now.
 Every position is a real game of the engine (:class:`cardlib.yishang.state.Game`), replayed
 under each ruleset; the answers' reasons are the engine's own events.
 
-Rules: YS-8, YS-9, YS-10, YS-14 (challenges); YS-4, YS-5, YS-6, YS-11, YS-13, YS-E1 (the state).
+Every wrong answer explains itself: what was answered, what is right, and why, one sentence
+per wrong part, each citing its own rule.
+
+Rules: YS-8, YS-9, YS-10, YS-14 (challenges); YS-4, YS-5, YS-6, YS-10, YS-11, YS-13, YS-E1, YS-E2 (the state).
 """
 
 from __future__ import annotations
@@ -13,17 +16,32 @@ import random
 from itertools import product
 from typing import Any
 
-from cardlib.cards import PLAIN_CARDS, Card
+from cardlib.cards import PLAIN_CARDS, Card, Rank
 from cardlib.errors import CardlibError
-from cardlib.explain import Reason
+from cardlib.explain import Player, Reason, Words
+from cardlib.rule_ids import RuleId
 from cardlib.yishang import reasons
 from cardlib.yishang.events import EventKind
+from cardlib.yishang.pile import Face
 from cardlib.yishang.ranks import ORDER, is_below
+from cardlib.yishang.reasons import face_words
 from cardlib.yishang.state import Game
 
-from .position import player_label, text
+from .position import text
 from .spec import YISHANG_RULESETS, RulesetChoice, SpecBuilder
-from .yishang_story import STATE_LEVELS, random_script, replay, rules_of, step, story
+from .yishang_story import (
+    STATE_LEVELS,
+    citable,
+    combined,
+    player_label,
+    random_script,
+    replay,
+    rules_of,
+    step,
+    story,
+    turn_why,
+    wrong,
+)
 
 #: The document, plus YS-10 read the other way: after a pile is taken the target stays.
 STATE_RULESETS: tuple[RulesetChoice, ...] = YISHANG_RULESETS + (
@@ -71,6 +89,38 @@ def _challenge_deal(rng: random.Random, pos: dict[str, Any]) -> tuple[list[list[
     return hands, rest[:10], up, down
 
 
+def _outcome_words(succeeds: bool) -> Words:
+    return Words("the challenge succeeds", "质疑成立") if succeeds else Words("the challenge fails", "质疑失败")
+
+
+def _challenge_wrong(given: tuple[bool, int], right: tuple[bool, int], player: int, challengers: list[int],
+                     chosen: Reason, outcome: Reason, take: Reason) -> list[Reason]:
+    """Why the answer ``given`` (succeeds?, taker) is wrong: one sentence per wrong part, each with
+    its rule (YS-9 for the outcome and for who takes the pile, YS-14 for which challenger counts)."""
+    (says, taker), (real, real_taker) = given, right
+    parts = []
+    if says != real:
+        parts.append(wrong(RuleId.YS_9, _outcome_words(says), _outcome_words(real), outcome))
+    if taker != real_taker:
+        if real:
+            rule, why = RuleId.YS_9, Reason.make(
+                RuleId.YS_9, "a successful challenge hands the whole pile to the player of the face-down card, "
+                "{player}", "质疑成立时，由出暗牌的{player}收走整堆牌", player=Player(player))
+        elif taker == player:
+            rule, why = RuleId.YS_9, Reason.make(
+                RuleId.YS_9, "a failed challenge hands the whole pile to the challenger, {taker}",
+                "质疑失败时，由质疑者{taker}收走整堆牌", taker=Player(real_taker))
+        else:
+            rule, why = RuleId.YS_14, Reason.make(
+                RuleId.YS_14, "{chosen}; so {taker} is the challenger, and a failed challenge hands the pile to "
+                "the challenger", "{chosen}；所以质疑者是{taker}，质疑失败由质疑者收牌", chosen=chosen,
+                taker=Player(real_taker))
+        parts.append(wrong(rule, Player(taker), Player(real_taker), why,
+                           en="You said {given} takes the pile, but {right} takes it: {why}.",
+                           zh="你答的是{given}收牌，但收牌的是{right}：{why}。"))
+    return parts
+
+
 def make_challenge(seed: int, difficulty: str) -> dict[str, Any]:
     """A face-down card is challenged: does the challenge succeed, and who takes the pile? (YS-9, YS-14)"""
     rng = random.Random(f"ys_challenge:{seed}")
@@ -90,26 +140,28 @@ def make_challenge(seed: int, difficulty: str) -> dict[str, Any]:
             reveal, take, challenge = by_kind[EventKind.REVEAL], by_kind[EventKind.TAKE], by_kind[EventKind.CHALLENGE]
             real_succeeds = take.seat == player
             ok = succeeds == real_succeeds and taker == take.seat
-            if succeeds != real_succeeds:
-                reason = reveal.reason
-            elif taker != take.seat and taker != player and taker != challenge.seat:
-                reason = challenge.reason  # YS-14: a farther challenger does not challenge
+            if ok:
+                reason = combined([reveal.reason, take.reason]) if challenge.reason.rule is not RuleId.YS_14 \
+                    else combined([challenge.reason, reveal.reason, take.reason])
             else:
-                reason = take.reason if taker != take.seat else reveal.reason
-            verdicts[rid] = (ok, reason)
+                reason = _challenge_wrong((succeeds, taker), (real_succeeds, take.seat), player, pos["challengers"],
+                                          challenge.reason, reveal.reason, take.reason)
+            verdicts[rid] = (ok, reason)  # type: ignore[assignment]
         who = player_label(taker)
         builder.add_answer(f"{'succeeds' if succeeds else 'fails'}:{taker}", {
             "en": f"{'Succeeds' if succeeds else 'Fails'}; {who['en']} takes the pile",
             "zh": f"质疑{'成立' if succeeds else '失败'}；{who['zh']}收牌"}, verdicts)
-    by = ", ".join(map(str, pos["challengers"]))
+    names = [player_label(s) for s in pos["challengers"]]
+    claim = str(pos["claim"])
     display = [{"type": "plays", "label": text("At the table", "牌桌上"), "plays": [
         step(pos["first"], [str(up)],
-              "plays face up: the target is now its rank", "打出明牌：目标变为其点数"),
-        step(player, None, f"plays a card face down, claiming {pos['claim']}", f"打出一张暗牌，声称是{pos['claim']}"),
-        step(pos["challengers"][0], None, f"players {by} challenge at once", f"{by.replace(', ', '、')}号玩家同时质疑")
+             "plays face up: the target is now its rank", "打出明牌：目标点数变为其点数"),
+        step(player, None, f"plays a card face down, claiming {claim}", f"打出一张暗牌，声称是{claim}"),
+        step(pos["challengers"][0], None, f"{' and '.join(n['en'] for n in names)} challenge at once",
+             f"{'、'.join(n['zh'] for n in names)}同时质疑")
         if len(pos["challengers"]) > 1 else step(pos["challengers"][0], None, "challenges", "质疑"),
         step(player, [str(down)],
-              "the face-down card is revealed", "暗牌翻开"),
+             "the face-down card is revealed", "暗牌翻开"),
     ]}]
     return builder.build(
         position={"players": pos["players"], "target": str(pos["target"]), "claim": str(pos["claim"]),
@@ -125,9 +177,45 @@ def make_challenge(seed: int, difficulty: str) -> dict[str, Any]:
 # --- what are the target, the face and the player now? --------------------------------------
 
 def _state_reason(game: Game) -> Reason:
-    """The engine's reason for the event that last set the target and the face."""
+    """The engine's reason for the event that last set the target and the face (YS-6, YS-11, YS-10)."""
     setting = (EventKind.PLAY_UP, EventKind.STAND, EventKind.TAKE)
     return next(e.reason for e in reversed(game.log) if e.kind in setting)
+
+
+def _turn_wrong(game: Game, given: int) -> Reason:
+    """Why ``given`` is not the player to play now: the challenger of a successful challenge
+    (YS-E2), else the rule that put the next player to play (:func:`turn_why`)."""
+    takes = [e for e in game.log if e.kind in (EventKind.TAKE, EventKind.PLAY_UP, EventKind.PLAY_DOWN)]
+    reveal = next((e for e in reversed(game.log) if e.kind is EventKind.REVEAL), None)
+    if takes and takes[-1].kind is EventKind.TAKE and reveal is not None and takes[-1].seat == reveal.seat \
+            and reveal.other == given:
+        why = citable(reasons.challenger_does_not_lead(given, game.next_player))
+    else:
+        why = citable(turn_why(game))
+    return wrong(why.rule, Player(given), Player(game.next_player), why,
+                 en="You said {given} plays now, but it is {right}'s turn: {why}.",
+                 zh="你答的是轮到{given}，但现在轮到{right}：{why}。")
+
+
+def _state_verdict(game: Game, target: Rank, face: str, seat: int) -> tuple[bool, Reason | list[Reason]]:
+    """The verdict on one answer (target, face, player): right, with the three reasons, or wrong,
+    with one sentence per wrong part citing its own rule (YS-4/YS-10, YS-5/YS-13, the turn's rule)."""
+    top = game.pile[-1] if game.pile else None
+    target_why, face_why = reasons.target_is(game.target, top), reasons.face_is(game.next_face, top)
+    parts = []
+    if target is not game.target:
+        parts.append(wrong(target_why.rule, target, game.target, target_why,
+                           en="You said the target is {given}, but it is {right}: {why}.",
+                           zh="你答的目标点数是{given}，但目标点数是{right}：{why}。"))
+    if face != game.next_face.value:
+        parts.append(wrong(face_why.rule, face_words(Face(face)), face_words(game.next_face), face_why,
+                           en="You said the next card goes {given}, but it goes {right}: {why}.",
+                           zh="你答的下一张是{given}，但下一张是{right}：{why}。"))
+    if seat != game.next_player:
+        parts.append(_turn_wrong(game, seat))
+    if parts:
+        return False, parts
+    return True, combined([_state_reason(game), face_why, citable(turn_why(game))])
 
 
 def make_state(seed: int, difficulty: str) -> dict[str, Any]:
@@ -149,14 +237,7 @@ def make_state(seed: int, difficulty: str) -> dict[str, Any]:
             break
     builder = SpecBuilder("ys_state", seed=seed, difficulty=difficulty, rulesets=STATE_RULESETS)
     for target, face, seat in product(ORDER, ("up", "down"), range(players)):
-        verdicts = {}
-        for rid, game in games.items():
-            top = game.pile[-1] if game.pile else None
-            right = (game.target is target, game.next_face.value == face, game.next_player == seat)
-            reason = (reasons.target_is(game.target, top) if not right[0] else
-                      reasons.face_is(game.next_face, top) if not right[1] else
-                      game.turn_reason if not right[2] else _state_reason(game))
-            verdicts[rid] = (all(right), reason)
+        verdicts = {rid: _state_verdict(game, target, face, seat) for rid, game in games.items()}
         builder.add_answer(f"{target}|{face}|{seat}", None, verdicts)
     fields = [
         {"name": "target", "label": text("Target", "目标"), "options": [{"value": str(r)} for r in ORDER]},

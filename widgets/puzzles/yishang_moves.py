@@ -2,7 +2,7 @@
 and what a face-up card does (draw, no draw, or a win).
 
 Every answer is graded by the engine (:mod:`cardlib.yishang.deal`, :class:`cardlib.yishang.state.Game`)
-and explained by its reasons.
+and explained by its reasons; every wrong answer says what is wrong with it, what is right and why.
 
 Rules: YS-1 (the deal); YS-2, YS-3 (first player); YS-1, YS-6, YS-7, YS-8, YS-12, YS-14, YS-E1 (allowed actions);
 YS-6, YS-12, YS-15, YS-16 (a face-up card's outcome).
@@ -14,16 +14,28 @@ import random
 from typing import Any
 
 from cardlib.cards import PLAIN_CARDS, Card, Rank
-from cardlib.explain import Verdict
+from cardlib.explain import Player, Reason, Verdict, Words
+from cardlib.rule_ids import RuleId
+from cardlib.words import card_text
 from cardlib.yishang import reasons
 from cardlib.yishang.deal import draw_for_first
 from cardlib.yishang.events import EventKind
+from cardlib.yishang.pile import Face
 from cardlib.yishang.ranks import ORDER, is_below
 from cardlib.yishang.state import Game
 
-from .position import player_label, text
+from .position import text
 from .spec import YISHANG_RULESETS, SpecBuilder
-from .yishang_story import random_script, rules_of, step, story
+from .yishang_story import (
+    citable,
+    player_label,
+    random_script,
+    rules_of,
+    step,
+    story,
+    turn_why,
+    wrong,
+)
 
 RULES = rules_of(YISHANG_RULESETS[0])
 
@@ -37,10 +49,25 @@ def make_deal(seed: int, difficulty: str) -> dict[str, Any]:
     game = Game.new(players, seed=rng.randrange(10**9), rules=RULES)
     reason = next(e.reason for e in game.log if e.kind is EventKind.DEAL)
     left = len(game.draw_pile)
+    rid = YISHANG_RULESETS[0].id
     builder = SpecBuilder("ys_deal", seed=seed, difficulty=difficulty, rulesets=YISHANG_RULESETS)
-    for candidate in sorted({left, 52 - 7 * (players - 1), 52 - 5 * players, 54 - 7 * players, 52 - 8 * players}):
-        builder.add_answer(str(candidate), None, {YISHANG_RULESETS[0].id: (candidate == left, reason)})
-    builder.set_otherwise({YISHANG_RULESETS[0].id: reason})
+    slips = {52 - 7 * (players - 1): Words("counts one player too few", "少算了一个人"),
+             52 - 5 * players: Words("deals 5 cards each instead of 7", "按每人5张算了，应是7张"),
+             54 - 7 * players: Words("counts 54 cards, but 一上一下 is played without jokers",
+                                     "按54张算了，但一上一下不用大小王"),
+             52 - 8 * players: Words("deals 8 cards each instead of 7", "按每人8张算了，应是7张")}
+    for candidate in sorted({left, *slips}):
+        if candidate == left:
+            builder.add_answer(str(candidate), None, {rid: (True, reason)})
+            continue
+        slip = slips[candidate]
+        builder.add_answer(str(candidate), None, {rid: (False, Reason.make(
+            RuleId.YS_1, "You said {given} cards, which {slip}; the draw pile holds {left}: {why}.",
+            "你答的是{given}张，{slip}；摸牌堆有{left}张：{why}。", given=candidate, slip=slip, left=left,
+            why=reason))})
+    builder.set_otherwise({rid: Reason.make(
+        RuleId.YS_1, "That is not the number of cards left: the draw pile holds {left}, since {why}.",
+        "这不是剩下的张数：摸牌堆有{left}张，因为{why}。", left=left, why=reason)})
     return builder.build(
         position={"players": players}, input_type="number",
         question=text(f"{players} players sit down to 一上一下. After the deal, how many cards are in the draw pile?",
@@ -51,6 +78,12 @@ def make_deal(seed: int, difficulty: str) -> dict[str, Any]:
 
 
 # --- who leads? (YS-2, YS-3) ------------------------------------------------------------------
+
+def label_of(seat: int) -> dict[str, str]:
+    """A player named in a sentence: ``player A`` / ``甲``."""
+    label = player_label(seat)
+    return {"en": label["en"][0].lower() + label["en"][1:], "zh": label["zh"]}
+
 
 def make_first_player(seed: int, difficulty: str) -> dict[str, Any]:
     """Everyone drew a card: who leads, or do the tied players draw again? (YS-3; YS-2 when a 2 wins)"""
@@ -66,13 +99,41 @@ def make_first_player(seed: int, difficulty: str) -> dict[str, Any]:
     tied = len(rounds) > 1
     two_wins = not tied and top.rank is Rank.TWO
     reason = reasons.two_is_highest(first, top) if two_wins else reasons.first_by_draw(first, rounds)
+    rid = YISHANG_RULESETS[0].id
+    best = [(seat, card) for seat, card in rounds[0] if card.rank is top.rank]
+    rule = RuleId.YS_2 if two_wins else RuleId.YS_3
     builder = SpecBuilder("ys_first_player", seed=seed, difficulty=difficulty, rulesets=YISHANG_RULESETS)
+    drawn = dict(rounds[0])
+    right = (Words("the players tied for highest draw again", "点数并列最大的玩家重新抽") if tied else
+             Reason.make(rule, "{first} leads", "{first}先出", first=Player(first)))
     for seat in range(players):
         label = player_label(seat)
-        builder.add_answer(str(seat), text(f"{label['en']} leads", f"{label['zh']}先出"),
-                           {YISHANG_RULESETS[0].id: (not tied and seat == first, reason)})
+        if not tied and seat == first:
+            verdict = (True, reason)
+        elif seat in dict(best):
+            verdict = (False, Reason.make(
+                RuleId.YS_3, "You said {given} leads, but {given}'s {card} only ties for the highest rank ({rank}) "
+                "with {others}; so {right}: {why}.", "你答的是{given}先出，但{given}的{card}与{others}并列最大（{rank}），"
+                "所以{right}：{why}。", given=Player(seat), card=drawn[seat], rank=top.rank,
+                others=Words(" and ".join(card_text(c) + f" ({label_of(s)['en']})" for s, c in best if s != seat),
+                             "、".join(f"{label_of(s)['zh']}的{card_text(c, 'zh')}" for s, c in best if s != seat)),
+                right=right, why=reason))
+        else:
+            verdict = (False, Reason.make(
+                rule, "You said {given} leads, but {given} drew {card}, lower than the highest card drawn, {top} "
+                "(ranks run 3 lowest … K, A, 2 highest; suits never count); so {right}: {why}.",
+                "你答的是{given}先出，但{given}抽到{card}，低于最大的{top}（点数从3最小……K、A，到2最大；不分花色），"
+                "所以{right}：{why}。", given=Player(seat), card=drawn[seat], top=top, right=right, why=reason))
+        builder.add_answer(str(seat), text(f"{label['en']} leads", f"{label['zh']}先出"), {rid: verdict})
+    if tied:
+        again = (True, reason)
+    else:
+        again = (False, Reason.make(
+            rule, "You said the tied players draw again, but nobody tied: {first} alone drew the highest card, {top}, "
+            "and leads: {why}.", "你答的是并列者重新抽，但没有并列：只有{first}抽到最大的{top}，由其先出：{why}。",
+            first=Player(first), top=top, why=reason))
     builder.add_answer("again", text("The players tied for highest draw again", "点数并列最大的玩家重新抽"),
-                       {YISHANG_RULESETS[0].id: (tied, reason)})
+                       {rid: again})
     draws = [{"label": player_label(seat), "cards": [str(card)]} for seat, card in rounds[0]]
     return builder.build(
         position={"players": players, "draws": [[seat, str(card)] for seat, card in rounds[0]]},
@@ -89,21 +150,37 @@ def _candidates(rng: random.Random, game: Game) -> list[tuple[str, dict[str, str
     options = []
     player, face = game.next_player, game.next_face
     mine = rng.choice(game.hand(player))
-    claim = None if face.value == "up" else rng.choice([r for r in ORDER if not is_below(r, game.target)])
-    words = f" face {face}" + (f", claiming {claim}" if claim else "")
-    words_zh = face.zh + (f"，声称{claim}" if claim else "")
-    options.append((f"play:{player}:{mine}", text(f"Player {player} plays {mine.symbol}{words}",
-                                                  f"{player}号玩家打出{mine.symbol}（{words_zh}）"),
-                    game.check_play(mine, claim)))
+    claim = None if face is Face.UP else rng.choice([r for r in ORDER if not is_below(r, game.target)])
+    how = (f" face {face}" + (f", claiming {claim}" if claim else ""), face.zh + (f"，声称{claim}" if claim else ""))
+
+    def play_label(seat: int, card: Card) -> dict[str, str]:
+        who = player_label(seat)
+        return text(f"{who['en']} plays {card_text(card)}{how[0]}", f"{who['zh']}打出{card_text(card, 'zh')}（{how[1]}）")
+
+    options.append((f"play:{player}:{mine}", play_label(player, mine), game.check_play(mine, claim)))
     other = rng.choice([s for s in range(game.players) if s != player])
     theirs = rng.choice(game.hand(other))
-    options.append((f"play:{other}:{theirs}", text(f"Player {other} plays {theirs.symbol}{words}",
-                                                   f"{other}号玩家打出{theirs.symbol}（{words_zh}）"),
-                    game.check_play(theirs, claim, seat=other)))
+    options.append((f"play:{other}:{theirs}", play_label(other, theirs), game.check_play(theirs, claim, seat=other)))
     for seat in range(game.players):
-        options.append((f"challenge:{seat}", text(f"Player {seat} challenges the last card",
-                                                  f"{seat}号玩家质疑上一张牌"), game.check_challenge(seat)))
+        who = player_label(seat)
+        options.append((f"challenge:{seat}", text(f"{who['en']} challenges the last card", f"{who['zh']}质疑上一张牌"),
+                        game.check_challenge(seat)))
     return options
+
+
+def _action_wrong(game: Game, label: dict[str, str], verdict: Verdict, allowed: list[dict[str, str]]) -> Reason:
+    """Why a refused action is wrong: the action, the engine's refusal (a turn refusal citing the rule
+    that put the next player to play, not the erratum), and what is allowed instead."""
+    why = verdict.reason
+    if why.rule is RuleId.YS_E1:  # the engine's turn order: say which rule really decides it
+        turn = turn_why(game)
+        why = Reason.make(turn.rule, "it is {player}'s turn ({turn})", "现在轮到{player}（{turn}）",
+                          player=Player(game.next_player), turn=turn)
+    why = citable(why)
+    rights = Words("; ".join(a["en"] for a in allowed), "；".join(a["zh"] for a in allowed))
+    return wrong(why.rule, Words(label["en"], label["zh"]), rights, why,
+                 en="You chose \"{given}\", but that is not allowed: {why}. Allowed now: {right}.",
+                 zh="你选的是“{given}”，但这不合规：{why}。现在可以：{right}。")
 
 
 def make_action(seed: int, difficulty: str) -> dict[str, Any]:
@@ -118,8 +195,11 @@ def make_action(seed: int, difficulty: str) -> dict[str, Any]:
         if game.winner is None:
             break
     builder = SpecBuilder("ys_action", seed=seed, difficulty=difficulty, rulesets=YISHANG_RULESETS)
-    for key, label, verdict in _candidates(rng, game):
-        builder.add_answer(key, label, {YISHANG_RULESETS[0].id: (verdict.ok, verdict.reason)})
+    candidates = _candidates(rng, game)
+    allowed = [label for _key, label, verdict in candidates if verdict.ok]
+    for key, label, verdict in candidates:
+        reason = verdict.reason if verdict.ok else _action_wrong(game, label, verdict, allowed)
+        builder.add_answer(key, label, {YISHANG_RULESETS[0].id: (verdict.ok, reason)})
     return builder.build(
         position={"players": players, "first": first, "hands": hands, "draw_pile": draw_pile, "actions": actions},
         input_type="choice",
@@ -127,7 +207,7 @@ def make_action(seed: int, difficulty: str) -> dict[str, Any]:
         features={"players": players, "actions": len(actions), "window_open": game.window is not None},
         extra={"display": [{"type": "facts", "items": [
             {"label": text("Players", "人数"), "value": text(str(players), str(players))},
-            {"label": text("Target", "目标"), "value": text(str(game.target), str(game.target))}]},
+            {"label": text("Target", "目标点数"), "value": text(str(game.target), str(game.target))}]},
             {"type": "plays", "label": text("What happened, in order", "经过（按顺序）"), "plays": story(game)}]})
 
 
@@ -153,6 +233,63 @@ def _draw_position(rng: random.Random, difficulty: str) -> tuple[list[list[Card]
     return hands, pile, lead, down, claim, last
 
 
+def _draw_facts(card: Card, target: Rank, pile: bool, last: bool, no_claim: Reason | None) -> dict[str, Reason]:
+    """The facts that decide a face-up card's outcome, one reason each (YS-6, YS-16, YS-12, YS-15)."""
+    player = Player(2)
+    facts: dict[str, Reason] = {}
+    if no_claim is not None:
+        facts["target"] = Reason.make(RuleId.YS_15, "the target is {target}, because {why}",
+                                      "目标点数是{target}，因为{why}", target=target, why=no_claim)
+    if is_below(card.rank, target):
+        facts["below"] = (Reason.make(RuleId.YS_6, "{card} is below the target {target}, so {player} draws a card "
+                                      "from the draw pile", "{card}低于目标点数{target}，所以{player}要从摸牌堆摸一张牌",
+                                      card=card, target=target, player=player) if pile else
+                          Reason.make(RuleId.YS_16, "{card} is below the target {target}, but the draw pile is empty, "
+                                      "so there is nothing to draw", "{card}低于目标点数{target}，但摸牌堆已空，无牌可摸",
+                                      card=card, target=target))
+    else:
+        facts["below"] = Reason.make(RuleId.YS_6, "{card} is not below the target {target}, so nobody draws",
+                                     "{card}不低于目标点数{target}，所以不摸牌", card=card, target=target)
+    if not last:
+        facts["last"] = Reason.make(RuleId.YS_12, "{player} still holds other cards, so this card does not end "
+                                    "the game", "{player}手里还有别的牌，这张牌不会结束牌局", player=player)
+    elif is_below(card.rank, target) and pile:
+        facts["last"] = Reason.make(RuleId.YS_12, "it was {player}'s last card, but the drawn card leaves {player} "
+                                    "with a card in hand, so {player} is not out", "这是{player}最后一张牌，但摸牌后"
+                                    "{player}手里又有牌，所以没有打完", player=player)
+    else:
+        facts["last"] = Reason.make(RuleId.YS_12, "it was {player}'s last card, and a face-up card is established "
+                                    "at once: {player} has no cards left and wins", "这是{player}最后一张牌，明牌立即成立："
+                                    "{player}手牌打完，获胜", player=player)
+    return facts
+
+
+def _draw_wrong(key: str, outcome: str, labels: dict[str, dict[str, str]], facts: dict[str, Reason],
+                reason: Reason) -> Reason:
+    """Why the answer ``key`` is wrong: the facts it missed (the draw, the last card), then the right
+    outcome with the engine's reason."""
+    below, last = facts["below"], facts["last"]
+    if key == "draws":
+        missed = [below] + ([last] if outcome == "wins" else [])
+    elif key == "no-draw":
+        missed = [below] if outcome == "draws" else [last]
+    else:
+        missed = [last]
+    rule = missed[0].rule
+    if "target" in facts and below in missed:  # no claim: the target is 3 (YS-15), which decides the draw
+        missed.insert(missed.index(below), facts["target"])
+        rule = facts["target"].rule
+    params = {f"m{i}": m for i, m in enumerate(missed)}
+    said_en = "; ".join(f"{{m{i}}}" for i in range(len(missed)))
+    said_zh = "；".join(f"{{m{i}}}" for i in range(len(missed)))
+    given, right = labels[key], labels[outcome]
+    return Reason.make(rule,
+                       f"You said \"{{given}}\", but {said_en}. The right answer is \"{{right}}\": {{result}}.",
+                       f"你答的是“{{given}}”，但{said_zh}。正确答案是“{{right}}”：{{result}}。",
+                       given=Words(given["en"], given["zh"]), right=Words(right["en"], right["zh"]), result=reason,
+                       **params)
+
+
 def make_draw(seed: int, difficulty: str) -> dict[str, Any]:
     """A face-up card: does its player draw, or win? (YS-6; YS-16 with an empty draw pile; YS-12 on a last card)"""
     rng = random.Random(f"ys_draw:{seed}")
@@ -168,20 +305,22 @@ def make_draw(seed: int, difficulty: str) -> dict[str, Any]:
     reason = events[-1].reason  # the win, the draw (or none: YS-16), else the play itself (YS-6)
     no_claim_reason = next(e.reason for e in down_events if e.kind is EventKind.PLAY_DOWN)
     builder = SpecBuilder("ys_draw", seed=seed, difficulty=difficulty, rulesets=YISHANG_RULESETS)
+    facts = _draw_facts(last, target, bool(pile), len(hands[2]) == 1, no_claim_reason if claim is None else None)
+    labels = dict(DRAW_ANSWERS)
     for key, label in DRAW_ANSWERS:
-        why = no_claim_reason if claim is None and key == "draws" and key != outcome else reason
-        builder.add_answer(key, label, {YISHANG_RULESETS[0].id: (key == outcome, why)})
+        verdict = (True, reason) if key == outcome else (False, _draw_wrong(key, outcome, labels, facts, reason))
+        builder.add_answer(key, label, {YISHANG_RULESETS[0].id: verdict})
     return builder.build(
         position={"hands": [" ".join(map(str, h)) for h in hands], "draw_pile": " ".join(map(str, pile)),
                   "lead": str(lead), "down": str(down), "claim": claim, "last": str(last)},
         input_type="choice",
-        question=text("Player 2 now plays this card face up. What happens?", "2号玩家现在打出这张明牌。会怎样？"),
+        question=text("Player C now plays this card face up. What happens?", "丙现在打出这张明牌。会怎样？"),
         features={"below_target": is_below(last.rank, target), "last_card": len(hands[2]) == 1,
                   "empty_draw_pile": not pile, "no_claim": claim is None},
         extra={"display": [
             {"type": "facts", "items": [
                 {"label": text("Draw pile", "摸牌堆"), "value": text(f"{len(pile)} cards", f"{len(pile)}张")},
-                {"label": text("Cards in player 2's hand", "2号玩家手牌数"),
+                {"label": text("Cards in player C's hand", "丙的手牌数"),
                  "value": text(str(len(hands[2])), str(len(hands[2])))}]},
             {"type": "plays", "label": text("So far", "目前为止"), "plays": [
                 step(0, [str(lead)], "plays face up", "打出明牌"),

@@ -1,7 +1,10 @@
 """一上一下 positions as the table saw them: random legal scripts, their replay under a ruleset,
-and the story of events a puzzle shows (shared by the 一上一下 puzzle modules; no rules here).
+the story of events a puzzle shows, and the words every 一上一下 puzzle shares: players named
+as the guide names them (player A / 甲 …), why a player is to play, and a wrong answer's
+explanation built from the engine's reasons (no rules decided here).
 
-Rules: YS-4 … YS-14 are applied by the engine (:class:`cardlib.yishang.state.Game`), never here.
+Rules: YS-4 … YS-14 are applied by the engine (:class:`cardlib.yishang.state.Game`), never here;
+:func:`turn_why` says which rule put the next player to play (YS-3, YS-5, YS-10, YS-E1, YS-E2).
 """
 
 from __future__ import annotations
@@ -10,17 +13,81 @@ import random
 from typing import Any
 
 from cardlib.cards import Card
+from cardlib.explain import Param, Player, Reason
+from cardlib.rule_ids import RuleId
+from cardlib.words import player_name
+from cardlib.yishang import reasons
 from cardlib.yishang.events import EventKind
 from cardlib.yishang.ranks import ORDER, is_below
-from cardlib.yishang.rules import get_ruleset
+from cardlib.yishang.rules import Ruleset, get_ruleset
 from cardlib.yishang.state import Game
 
-from .position import player_label, text
-from .spec import RulesetChoice
+from .position import text
+from .spec import RULE_PAGES, RulesetChoice
 
 
-def rules_of(choice: RulesetChoice):
+def rules_of(choice: RulesetChoice) -> Ruleset:
     return get_ruleset(choice.preset, choice.variant)
+
+
+def player_label(seat: int) -> dict[str, str]:
+    """A player as a label: ``Player A`` / ``甲`` (players 0-3 in turn order)."""
+    en = player_name(seat, "en")
+    return text(en[0].upper() + en[1:], player_name(seat, "zh"))
+
+
+def citable(reason: Reason) -> Reason:
+    """``reason``, or the same sentence citing YS-10 while the book has no page for YS-E2 yet
+    (the lead adds ``RULE_PAGES["YS-E2"]`` and the anchor ``rule-ys-e2``)."""
+    if reason.rule.value in RULE_PAGES:
+        return reason
+    return Reason(RuleId.YS_10, reason.template_en, reason.template_zh, reason.params)
+
+
+def turn_why(game: Game) -> Reason:
+    """Why :attr:`Game.next_player` is to play, citing the rule that decides it: the first player
+    (YS-3), the taker of the pile (YS-10), turn order after a face-down card stood (YS-E1: the
+    guide's slip is exactly there), and ordinary turn order after a face-up card (YS-5: players
+    take turns round the table; the pile only decides the face)."""
+    player = game.next_player
+    kinds = [e for e in game.log if e.kind in (EventKind.PLAY_UP, EventKind.PLAY_DOWN, EventKind.STAND,
+                                               EventKind.TAKE)]
+    if not kinds:
+        return game.turn_reason
+    last = kinds[-1]
+    if last.kind is EventKind.TAKE:
+        return reasons.leads_round(player)
+    before = (player - 1) % game.players
+    if last.kind is EventKind.STAND or (last.kind is EventKind.PLAY_DOWN and game.window is not None):
+        return Reason.make(RuleId.YS_E1, "after {before}'s face-down card, turn order goes on: {player} plays "
+                           "next (the guide's worked example once names the player before instead, a slip)",
+                           "{before}的暗牌之后，按出牌顺序轮到{player}（规则原文示例说“甲接下来必须打明牌”，是笔误）",
+                           before=Player(before), player=Player(player))
+    return Reason.make(RuleId.YS_5, "players take turns in order round the table, so after {before}'s card "
+                       "{player} plays next (the pile decides only whether the card goes face up or face down)",
+                       "玩家按座次轮流出牌：{before}之后轮到{player}（出牌堆只决定明牌还是暗牌）",
+                       before=Player(before), player=Player(player))
+
+
+def wrong(rule: RuleId, given: Param, right: Param, why: Reason, *, en: str | None = None,
+          zh: str | None = None) -> Reason:
+    """One wrong part of an answer: what was given, what is right, and the engine's reason why.
+
+    The default sentence is "You said {given}, but {right}: {why}"; ``en``/``zh`` replace it
+    (they may use the same three names)."""
+    return Reason.make(rule, en or "You said {given}, but {right}: {why}.", zh or "你答的是{given}，但{right}：{why}。",
+                       given=given, right=right, why=why)
+
+
+def combined(parts: list[Reason]) -> Reason:
+    """Several wrong parts as one explanation: each its own sentence, naming its own rule;
+    the first part's rule is the explanation's rule."""
+    if len(parts) == 1:
+        return parts[0]
+    params: dict[str, Param] = {f"p{i}": part for i, part in enumerate(parts)}
+    en = " ".join(f"({part.rule.value}) {{p{i}}}" for i, part in enumerate(parts))
+    zh = "".join(f"（{part.rule.value}）{{p{i}}}" for i, part in enumerate(parts))
+    return Reason.make(parts[0].rule, en, zh, **params)
 
 
 def step(seat: int, cards: list[str] | None, en: str, zh: str) -> dict[str, Any]:
@@ -36,7 +103,7 @@ STATE_LEVELS = {"easy": ((3,), (2, 3), 0.0, 0.3), "normal": ((3, 4), (3, 5), 0.2
 def random_script(rng: random.Random, game: Game, difficulty: str, close_window: bool = True) -> list[dict[str, Any]]:
     """Random legal actions in the ``replay`` format of cases.md; unless ``close_window`` is false,
     the last leaves no challenge window open."""
-    players, lengths, challenge_chance, lie_chance = STATE_LEVELS[difficulty]
+    _players, lengths, challenge_chance, lie_chance = STATE_LEVELS[difficulty]
     actions: list[dict[str, Any]] = []
     wanted = rng.randint(*lengths)
     while game.winner is None and (len(actions) < wanted or (close_window and game.window is not None)):

@@ -1,0 +1,196 @@
+"""The 一上一下 puzzles speak to players, and every wrong answer explains itself.
+
+Over many seeds of every ys_* kind (all three difficulties): no reader-visible text holds a card
+code, a player number or an internal name; every wrong answer's reason, in English and in Chinese,
+names the answer given and the right answer; a several-part answer (ys_state) gets one reason per
+wrong part, each citing the rule that decides that part (ordinary turn order cites YS-5, not the
+erratum YS-E1).  That the right answers are the engine's is checked in ``test_puzzle_specs.py``.
+
+Rules: YS-1 (ys_deal), YS-2, YS-3 (ys_first_player), YS-4, YS-5, YS-10, YS-13, YS-E1, YS-E2
+(ys_state), YS-6 … YS-8, YS-14 (ys_action), YS-9, YS-14 (ys_challenge), YS-6, YS-12, YS-15,
+YS-16 (ys_draw).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from cardlib.words import player_name
+from tests.reader_text import spec_leaks
+from widgets.puzzles.registry import make_puzzle
+from widgets.puzzles.spec import verdict_of
+
+KINDS = ("ys_challenge", "ys_state", "ys_deal", "ys_first_player", "ys_action", "ys_draw")
+SEEDS = range(60)  # seed % 3 names the difficulty: 20 puzzles of each
+FACE_ZH = {"up": "明牌", "down": "暗牌"}
+
+
+def wrong_answers(spec: dict[str, Any]):
+    """Every (ruleset id, answer, reason dict, parts) of a wrong answer; ``parts`` are the reasons of
+    a several-part answer (one per wrong part), or the one reason."""
+    for ruleset in spec["rulesets"]:
+        rid = ruleset["id"]
+        for index, answer in enumerate(spec["answers"]):
+            ok, ref = spec["verdicts"][rid][index]
+            if ok:
+                continue
+            verdict = verdict_of(spec, rid, answer["key"])
+            assert verdict is not None
+            parts = [spec["reasons"][r] for r in ref] if isinstance(ref, list) else [spec["reasons"][ref]]
+            yield rid, answer, verdict[1], parts
+
+
+def correct_keys(spec: dict[str, Any], rid: str) -> list[str]:
+    return spec["correct"][rid]
+
+
+def label_of(spec: dict[str, Any], key: str) -> dict[str, str]:
+    return next(a["label"] for a in spec["answers"] if a["key"] == key)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_no_ys_puzzle_text_leaks_engine_notation(kind):
+    """Cards as ♠8, players as player A / 甲, no numbers for players, no field names (YS-1 … YS-16)."""
+    for seed in SEEDS:
+        assert tuple(spec_leaks(make_puzzle(kind, seed))) == (), seed
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_every_ys_puzzle_has_a_wrong_answer_and_every_reason_is_bilingual(kind):
+    for seed in SEEDS:
+        spec = make_puzzle(kind, seed)
+        assert any(True for _ in wrong_answers(spec)), spec["id"]
+        for reason in spec["reasons"]:
+            assert reason["en"] and reason["zh"] and reason["en"] != reason["zh"]
+
+
+def test_ys_challenge_wrong_answers_name_the_given_and_the_right_outcome_and_taker_YS_9_YS_14():
+    words = {"succeeds": ("the challenge succeeds", "质疑成立"), "fails": ("the challenge fails", "质疑失败")}
+    for seed in SEEDS:
+        spec = make_puzzle("ys_challenge", seed)
+        for rid, answer, reason, parts in wrong_answers(spec):
+            (right,) = correct_keys(spec, rid)
+            said, taker = answer["key"].split(":")
+            real, real_taker = right.split(":")
+            rules = [p["rule"] for p in parts]
+            assert len(parts) == (said != real) + (taker != real_taker), (spec["id"], answer["key"])
+            if said != real:
+                assert f"You said {words[said][0]}, but {words[real][0]}" in reason["en"]
+                assert f"你答的是{words[said][1]}，但{words[real][1]}" in reason["zh"]
+                assert rules[0] == "YS-9"
+            if taker != real_taker:
+                given, wanted = int(taker), int(real_taker)
+                assert f"You said {player_name(given)} takes the pile, but {player_name(wanted)} takes it" \
+                    in reason["en"], (spec["id"], answer["key"], reason["en"])
+                assert f"你答的是{player_name(given, 'zh')}收牌，但收牌的是{player_name(wanted, 'zh')}" in reason["zh"]
+                assert rules[-1] in ("YS-9", "YS-14")
+
+
+def test_ys_state_each_wrong_part_gets_its_own_sentence_and_rule_YS_4_YS_5_YS_10_YS_13_YS_E1_YS_E2():
+    for seed in SEEDS:
+        spec = make_puzzle("ys_state", seed)
+        last = spec["position"]["actions"][-1]
+        for rid, answer, reason, parts in wrong_answers(spec):
+            (right,) = correct_keys(spec, rid)
+            given, wanted = answer["key"].split("|"), right.split("|")
+            wrong_parts = [i for i in range(3) if given[i] != wanted[i]]
+            assert len(parts) == len(wrong_parts), (spec["id"], answer["key"])
+            for part, which in zip(parts, wrong_parts):
+                g, w = given[which], wanted[which]
+                if which == 0:
+                    assert f"You said the target is {g}, but it is {w}" in part["en"]
+                    assert f"你答的目标点数是{g}，但目标点数是{w}" in part["zh"]
+                    assert part["rule"] in ("YS-4", "YS-10")
+                elif which == 1:
+                    assert f"You said the next card goes face {g}, but it goes face {w}" in part["en"]
+                    assert f"你答的下一张是{FACE_ZH[g]}，但下一张是{FACE_ZH[w]}" in part["zh"]
+                    assert part["rule"] in ("YS-5", "YS-13")
+                else:
+                    g_, w_ = int(g), int(w)
+                    assert f"You said {player_name(g_)} plays now, but it is {player_name(w_)}'s turn" in part["en"]
+                    assert f"你答的是轮到{player_name(g_, 'zh')}，但现在轮到{player_name(w_, 'zh')}" in part["zh"]
+                    if "challenge" in last:
+                        assert part["rule"] in ("YS-10", "YS-E2"), (spec["id"], part)
+                    elif "pass" in last:
+                        assert part["rule"] == "YS-E1", (spec["id"], part)
+                    else:  # a face-up card (a face-down one is always followed by a pass or a challenge here)
+                        assert part["rule"] == "YS-5", (spec["id"], part)
+            assert reason["en"] == " ".join(p["en"] for p in parts)
+
+
+def test_ys_state_a_successful_challenger_named_as_leader_is_told_the_erratum_YS_E2():
+    found = 0
+    for seed in range(120):
+        spec = make_puzzle("ys_state", seed)
+        for _rid, _answer, _reason, parts in wrong_answers(spec):
+            for part in parts:
+                if part["rule"] == "YS-E2":
+                    found += 1
+                    assert "challenge succeeded" in part["en"] and "whoever takes the pile leads" in part["en"]
+                    assert "质疑成立" in part["zh"] and "收牌者领出新一轮" in part["zh"]
+    assert found
+
+
+def test_ys_deal_wrong_numbers_name_the_given_and_the_right_count_YS_1():
+    for seed in SEEDS:
+        spec = make_puzzle("ys_deal", seed)
+        rid = spec["rulesets"][0]["id"]
+        (right,) = correct_keys(spec, rid)
+        for _rid, answer, reason, _parts in wrong_answers(spec):
+            assert f"You said {answer['key']} cards" in reason["en"] and f"holds {right}" in reason["en"]
+            assert f"你答的是{answer['key']}张" in reason["zh"] and f"摸牌堆有{right}张" in reason["zh"]
+        otherwise = verdict_of(spec, rid, "999")
+        assert otherwise is not None and not otherwise[0]
+        assert f"holds {right}" in otherwise[1]["en"] and f"摸牌堆有{right}张" in otherwise[1]["zh"]
+
+
+def test_ys_first_player_wrong_answers_name_the_given_and_the_right_leader_YS_2_YS_3():
+    for seed in SEEDS:
+        spec = make_puzzle("ys_first_player", seed)
+        for rid, answer, reason, _parts in wrong_answers(spec):
+            (right,) = correct_keys(spec, rid)
+            if answer["key"] == "again":
+                assert "You said the tied players draw again, but nobody tied" in reason["en"]
+                assert "你答的是并列者重新抽，但没有并列" in reason["zh"]
+            else:
+                seat = int(answer["key"])
+                assert f"You said {player_name(seat)} leads" in reason["en"]
+                assert f"你答的是{player_name(seat, 'zh')}先出" in reason["zh"]
+            if right == "again":
+                assert "the players tied for highest draw again" in reason["en"]
+                assert "点数并列最大的玩家重新抽" in reason["zh"]
+            else:
+                assert f"{player_name(int(right))} leads" in reason["en"].split("You said", 1)[1].split(":", 1)[0] \
+                    or f"{player_name(int(right))} alone drew the highest card" in reason["en"]
+                assert f"{player_name(int(right), 'zh')}" in reason["zh"]
+            assert reason["rule"] in ("YS-2", "YS-3")
+
+
+def test_ys_action_wrong_answers_name_the_choice_the_refusal_and_every_allowed_action_YS_6_YS_8():
+    for seed in SEEDS:
+        spec = make_puzzle("ys_action", seed)
+        for rid, answer, reason, _parts in wrong_answers(spec):
+            label = answer["label"]
+            assert f"You chose \"{label['en']}\", but that is not allowed" in reason["en"]
+            assert f"你选的是“{label['zh']}”，但这不合规" in reason["zh"]
+            for key in correct_keys(spec, rid):
+                allowed = label_of(spec, key)
+                assert allowed["en"] in reason["en"].split("Allowed now:")[1]
+                assert allowed["zh"] in reason["zh"].split("现在可以：")[1]
+            assert reason["rule"] != "YS-E1" or "face-down card" in reason["en"], "turn order is YS-5 after a face-up card"
+
+
+def test_ys_draw_wrong_answers_name_the_given_and_the_right_outcome_YS_6_YS_12_YS_15_YS_16():
+    for seed in SEEDS:
+        spec = make_puzzle("ys_draw", seed)
+        for rid, answer, reason, _parts in wrong_answers(spec):
+            (right,) = correct_keys(spec, rid)
+            given, wanted = answer["label"], label_of(spec, right)
+            assert f"You said \"{given['en']}\"" in reason["en"]
+            assert f"The right answer is \"{wanted['en']}\"" in reason["en"]
+            assert f"你答的是“{given['zh']}”" in reason["zh"] and f"正确答案是“{wanted['zh']}”" in reason["zh"]
+            about_the_draw = answer["key"] == "draws" or (answer["key"], right) == ("no-draw", "draws")
+            if spec["position"]["claim"] is None and about_the_draw:
+                assert reason["rule"] == "YS-15", "no claim: the target is 3, which decides the draw"
