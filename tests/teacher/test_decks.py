@@ -84,3 +84,16 @@ def test_sj_voila_config_culls_idle_kernels_and_shows_no_tracebacks():
     assert 0 < culling["cull_interval"] <= culling["cull_idle_timeout"] <= 3600
     assert config["VoilaConfiguration"]["show_tracebacks"] is False
     assert config["VoilaConfiguration"]["resources"]["reveal"]["url_prefix"].startswith("/voila/templates/teacher/")
+
+
+@pytest.mark.parametrize("deck", DECKS, ids=lambda d: d.stem)
+def test_sj_ys_every_slide_speaks_as_players_do(deck):
+    """Every rule a slide cites: its words name cards (♠A), seats and players as players do, with
+    no card code, seat number or engine name; its Chinese is marked zh-Hans, as the widgets' is."""
+    from tests.book.test_chapter_texts import prose
+    from tests.reader_text import leaks
+
+    source = deck.read_text(encoding="utf-8")
+    found = [f"{line.strip()!r}: {hits}" for line in prose(source).splitlines() if (hits := leaks(line))]
+    assert found == []
+    assert 'lang="zh-Hans"' in source and 'lang="zh-CN"' not in source
