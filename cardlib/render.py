@@ -21,11 +21,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from html import escape
+from typing import TYPE_CHECKING
 
 from .cards import Card, Rank, Suit, parse_cards
 from .errors import InvalidPositionError, NotationError
 from .explain import Reason, Verdict
-from .words import card_text
+from .words import card_text, seat_name
+
+if TYPE_CHECKING:  # drawn here, defined in the game package (which imports this module lazily)
+    from .shengji.hand import HandResult, ShengjiHand
+    from .shengji.trick import TrickResult
 
 #: Ink of each suit in the usual two-colour deck and in a four-colour deck.
 TWO_COLOURS = {Suit.SPADES: "#1b1b1b", Suit.CLUBS: "#1b1b1b", Suit.HEARTS: "#c8102e", Suit.DIAMONDS: "#c8102e"}
@@ -155,6 +160,145 @@ def verdict_html(verdict: Verdict) -> str:
     mark = "✓" if verdict.ok else "✗"
     return (f'<div class="cardlib-verdict"><p><strong>{mark} {word[0]}</strong> · '
             f'<span lang="zh-Hans">{word[1]}</span></p>{reason_html(verdict.reason)}</div>')
+
+
+def refusal_html(reason: Reason) -> str:
+    """A refused action (:class:`~cardlib.errors.IllegalActionError`): "refused" above its reason."""
+    return (f'<div class="cardlib-refusal"><p><strong>✗ Refused</strong> · <span lang="zh-Hans">不允许</span></p>'
+            f'{reason_html(reason)}</div>')
+
+
+#: A play's place in its trick, as players say it (SJ-8: the leader plays first).
+PLACES = (("the leader", "首家"), ("second", "二家"), ("third", "三家"), ("fourth", "末家"))
+
+
+def trick_result_html(result: TrickResult, *, leader: int | None = None, height: int = 56) -> str:
+    """Who won a trick (:func:`~cardlib.shengji.trick.find_trick_winner`): its plays in order, the
+    winner marked, then the reason (SJ-10).  With ``leader`` (the seat that led) the plays are drawn
+    at their seats on the table; without, in a row named by their place (the leader, second, ...).
+
+    >>> from cardlib.shengji import TrumpContext, find_trick_winner
+    >>> html = trick_result_html(find_trick_winner(TrumpContext("2", "S"), "shengji", ["HK", "HA", "H3", "C4"]))
+    >>> "second (wins)" in html, html.count("<svg"), "SJ-10" in html
+    (True, 4, True)
+    """
+    plays = list(result.plays)
+    if leader is not None and len(plays) == len(SEAT_PLACES):
+        by_seat: list[Sequence[Card] | None] = [None] * len(SEAT_PLACES)
+        for i, play in enumerate(plays):
+            by_seat[(leader + i) % len(SEAT_PLACES)] = play
+        table = trick_html(by_seat, leader=leader, winner=(leader + result.winner) % len(SEAT_PLACES),
+                           height=height)
+    else:
+        cells = []
+        for i, play in enumerate(plays):
+            place_en, place_zh = PLACES[i]
+            wins = i == result.winner
+            caption = place_en + (" (wins)" if wins else "")
+            style = "font-weight:bold;border:2px solid #2e6b3f;" if wins else "border:2px solid transparent;"
+            cells.append(f'<div class="cardlib-play{" cardlib-winner" if wins else ""}" style="display:inline-block;'
+                         f'{style}border-radius:6px;padding:2px 4px;margin:2px;text-align:center">'
+                         f'<div style="font-size:small">{escape(caption)} · <span lang="zh-Hans">{place_zh}'
+                         f'{"（赢）" if wins else ""}</span></div>'
+                         f'{hand_html(play, label=caption, height=height)}</div>')
+        table = f'<div class="cardlib-plays" role="group" aria-label="trick">{"".join(cells)}</div>'
+    return f'<div class="cardlib-trick-result">{table}{reason_html(result.reason)}</div>'
+
+
+def team_name(team: int, lang: str = "en") -> str:
+    """A Shengji team by its seats: team 0 South–North, team 1 East–West (SJ-1).
+
+    >>> team_name(1), team_name(0, "zh")
+    ('East–West', '南家北家')
+    """
+    return ("–" if lang == "en" else "").join(seat_name(seat, lang) for seat in (team, team + 2))
+
+
+def _facts(rows: Iterable[tuple[str, str, str]]) -> str:
+    """A two-column table: a bilingual heading and an (already escaped) value per row."""
+    body = "".join(f'<tr><th style="text-align:left;padding-right:1em">{escape(en)} · <span lang="zh-Hans">'
+                   f'{escape(zh)}</span></th><td>{value}</td></tr>' for en, zh, value in rows)
+    return f'<table class="cardlib-facts">{body}</table>'
+
+
+def hand_result_html(result: HandResult) -> str:
+    """How a hand ended (:class:`~cardlib.shengji.hand.HandResult`): the points, the kitty, the level
+    change and where the game goes next (SJ-11, SJ-12, SG-7 / SS-7, SG-8, SJ-13), with the reason."""
+    attackers = 1 - result.dealer % 2
+    change = result.change
+    if change.attackers_take_over:
+        moved = (f"{team_name(attackers)} take over and go up {change.attacker_levels}",
+                 f"{team_name(attackers, 'zh')}上台，升{change.attacker_levels}级")
+    else:
+        moved = (f"{team_name(1 - attackers)}, the dealer's team, go up {change.dealer_team_levels}",
+                 f"庄家方{team_name(1 - attackers, 'zh')}升{change.dealer_team_levels}级")
+    progress = result.progress
+    levels = " · ".join(f"{team_name(team)} {level}" for team, level in enumerate(progress.levels))
+    rows = [("Dealer", "庄家", escape(seat_name(result.dealer))),
+            ("Attackers' trick points", "闲家得分", str(result.attacker_trick_points)),
+            ("Kitty", "底分", str(result.kitty_points)),
+            ("Attackers' total", "闲家总分", str(result.attacker_points)),
+            ("Dealer's team's trick points", "庄家方得分", str(result.defender_trick_points)),
+            ("Levels", "升级", f'{escape(moved[0])} · <span lang="zh-Hans">{escape(moved[1])}</span>'),
+            ("Next hand", "下一局", f"{escape(seat_name(progress.next_dealer))} deals · {escape(levels)}")]
+    if progress.winner is not None:
+        rows.append(("Game", "全局", f"{escape(team_name(progress.winner))} win the game"))
+    return f'<div class="cardlib-hand-result">{_facts(rows)}{reason_html(progress.reason)}</div>'
+
+
+def shengji_hand_html(hand: ShengjiHand, *, height: int = 48) -> str:
+    """A whole Shengji hand as the table sees it: level, trump, dealer, whose turn, points, each
+    seat's cards sorted as players hold them (trumps first, SJ-4 / SJ-5), the trick being played
+    (or the last one, SJ-8) and, once the hand is over, its result.
+
+    >>> from cardlib.shengji import ShengjiHand
+    >>> html = shengji_hand_html(ShengjiHand("shengji", seed=1))
+    >>> "South" in html and "not yet called" in html
+    True
+    """
+    ctx = hand.ctx
+    if ctx is None:
+        trump = "not yet called · 未定"
+    elif ctx.trump is None:
+        trump = "no trump suit · 无主"
+    else:
+        trump = f"{ctx.trump.symbol} {_SUIT_NAMES[ctx.trump][0]} · {_SUIT_NAMES[ctx.trump][1]}"
+    facts = [("Phase", "阶段", _PHASE_WORDS.get(hand.phase, hand.phase)), ("Level", "级牌", str(hand.level)),
+             ("Trump", "主", trump),
+             ("Dealer", "庄家", "not yet known" if hand.dealer is None else seat_name(hand.dealer)),
+             ("To act", "轮到", "-" if hand.to_act is None else seat_name(hand.to_act)),
+             ("Points won", "得分", " · ".join(f"{team_name(t)} {hand.points[t]}" for t in (0, 1))),
+             ("Tricks played", "已打轮数", str(len(hand.tricks)))]
+    if ctx is not None:
+        def key(card: Card) -> tuple[int, int, tuple[int, int]]:
+            return ctx.order_key(card)
+    else:
+        def key(card: Card) -> tuple[int, int, tuple[int, int]]:
+            return 0, 0, card.sort_key
+    rows = "".join(f'<tr><th style="text-align:left;padding-right:1em">{escape(seat_name(seat))} · '
+                   f'<span lang="zh-Hans">{seat_name(seat, "zh")}</span> ({len(cards)})</th>'
+                   f'<td>{hand_html(sorted(cards, key=key), label=seat_name(seat), height=height)}</td></tr>'
+                   for seat, cards in enumerate(hand.hands))
+    parts = [_facts((en, zh, escape(value)) for en, zh, value in facts),
+             f'<table class="cardlib-hands">{rows}</table>']
+    plays: list[Sequence[Card] | None] = [None] * len(SEAT_PLACES)
+    if hand.trick:
+        for seat, cards in hand.trick:
+            plays[seat] = cards
+        parts.append(trick_html(plays, leader=hand.trick[0][0], height=height))
+    elif hand.tricks:
+        last = hand.tricks[-1]
+        for seat, cards in last.plays:
+            plays[seat] = cards
+        parts.append('<p style="font-size:small">Last trick · <span lang="zh-Hans">上一轮</span></p>'
+                     + trick_html(plays, leader=last.plays[0][0], winner=last.winner, height=height))
+    if hand.result is not None:
+        parts.append(hand_result_html(hand.result))
+    return f'<div class="cardlib-shengji-hand">{"".join(parts)}</div>'
+
+
+_PHASE_WORDS = {"deal": "the deal · 发牌", "bury": "burying the kitty · 扣底", "play": "the play · 出牌",
+                "over": "over · 结束"}
 
 
 def _parts_html(reason: Reason, lang: str) -> str:

@@ -32,11 +32,12 @@ from dataclasses import dataclass, replace
 from enum import IntEnum
 from typing import Sequence
 
-from ..cards import BIG_JOKER, LITTLE_JOKER, Card, Rank, Suit
+from ..cards import BIG_JOKER, LITTLE_JOKER, Card, Rank, Suit, parse_cards
 from ..errors import IllegalActionError, InvalidPositionError
 from ..explain import Reason, Seat, Verdict, Words
 from ..rule_ids import RuleId
-from .rules import Ruleset
+from .rules import Ruleset, RulesetLike, as_ruleset
+from .trump import as_level
 
 
 class CallKind(IntEnum):
@@ -215,7 +216,7 @@ def _why_too_weak(rules: Ruleset, kind: CallKind, standing: CallKind) -> Reason:
                     "按{guide}，一对小王只能被{stronger}反掉" + same_zh, guide=guide, stronger=stronger)
 
 
-def check_call(rules: Ruleset, state: CallState, seat: int, cards: Sequence[Card]) -> Verdict:
+def check_call(rules: RulesetLike, state: CallState, seat: int, cards: Sequence[Card] | str) -> Verdict:
     """Whether ``seat`` may show ``cards`` as a call now, and why (SG-1 / SS-1).
 
     A refused call says what is wrong with it and what would do.
@@ -228,6 +229,7 @@ def check_call(rules: Ruleset, state: CallState, seat: int, cards: Sequence[Card
     >>> print(check_call(get_ruleset("shengji"), state, 2, parse_cards("S2")).reason)
     SG-1: A single level card (♠2) cannot override the pair of level cards (♥2 ♥2) already shown by East: under the 四人升级 guide only a pair of jokers overrides a pair of level cards.
     """
+    rules, cards = as_ruleset(rules), parse_cards(cards)
     rule = _calling_rule(rules)
     kind = classify_call(state.level, cards)
     if kind is None:
@@ -390,8 +392,8 @@ def first_hand_dealer(rules: Ruleset, state: CallState) -> tuple[int | None, Rea
         "本书按《双升》）。", seat=seat)
 
 
-def resolve_calls(rules: Ruleset, level: Rank, calls: Sequence[tuple[int, Sequence[Card]]],
-                  first_hand: bool, kitty: Sequence[Card] | None = None) -> CallingResult:
+def resolve_calls(rules: RulesetLike, level: Rank | str, calls: Sequence[tuple[int, Sequence[Card] | str]],
+                  first_hand: bool, kitty: Sequence[Card] | str | None = None) -> CallingResult:
     """Play out calls in order; if none stands and a kitty is given, turn it (SG-2).
 
     In the first hand nobody calling leaves seat 0 to deal, as the deal began from it.
@@ -405,6 +407,9 @@ def resolve_calls(rules: Ruleset, level: Rank, calls: Sequence[tuple[int, Sequen
     >>> result.trump, result.dealer, result.accepted
     (<Suit.SPADES: 'S'>, 1, (True, True, False))
     """
+    rules, level = as_ruleset(rules), as_level(level)
+    calls = [(seat, parse_cards(cards)) for seat, cards in calls]
+    kitty = None if kitty is None else parse_cards(kitty)
     state = CallState(level)
     accepted, reasons = [], []
     for seat, cards in calls:

@@ -24,14 +24,14 @@ from typing import Any, Iterable, Sequence
 
 from ..cards import DECK_WITH_JOKERS, Card, Rank, format_cards, parse_cards
 from ..errors import IllegalActionError, InvalidPositionError
-from ..explain import Reason, Verdict
+from ..explain import Reason, Seat, Verdict, Words
 from ..rule_ids import RuleId
 from .calling import CallState, apply_call, check_call, explain_trump, first_hand_dealer, turn_kitty
 from .combos import shape_of
 from .follow import check_follow
 from .leads import check_lead
 from .progression import Progress, after_hand, check_levels, check_seat, next_seat, team_of
-from .rules import Ruleset
+from .rules import Ruleset, RulesetLike, as_ruleset
 from .scoring import KITTY_SIZE, LevelChange, level_change, score_kitty, trick_points
 from .throws import resolve_throw
 from .trick import find_trick_winner
@@ -83,6 +83,43 @@ def check_bury(hand: Sequence[Card], kitty: Sequence[Card], bury: Sequence[Card]
                                 f"庄家可扣任意{KITTY_SIZE}张牌，主牌和分牌都可以：扣下{format_cards(bury)}（{points}分）。"))
 
 
+#: Each phase in words, and the rule it belongs to (SJ-2 the deal, SJ-7 the burial, SJ-8 the play, SJ-12 the end).
+_PHASES: dict[str, tuple[str, str, RuleId]] = {
+    "deal": ("the deal", "发牌", RuleId.SJ_2), "bury": ("the burial of the kitty", "扣底", RuleId.SJ_7),
+    "play": ("the play", "出牌", RuleId.SJ_8), "over": ("the end of the hand", "结束", RuleId.SJ_12)}
+_ACTIONS = {"deal a card": Words("deal a card", "发牌"), "call": Words("call trump", "亮主"),
+            "close the calls": Words("close the calls", "结束亮主"), "bury": Words("bury the kitty", "扣底"),
+            "play": Words("play cards", "出牌")}
+
+
+def _bury_refusal(hand: Sequence[Card], bury: Sequence[Card]) -> Reason:
+    """SJ-7: why the dealer cannot bury ``bury`` (a count other than 8, or cards not held)."""
+    if len(bury) != KITTY_SIZE:
+        return Reason.make(RuleId.SJ_7, "The dealer buries exactly {size} cards, not {count}.",
+                           "庄家须扣{size}张牌，不是{count}张。", size=KITTY_SIZE, count=len(bury))
+    held = Counter(hand)
+    card, count = next((c, n) for c, n in Counter(bury).items() if held[c] < n)
+    return Reason.make(RuleId.SJ_7, "The dealer cannot bury {card} {count} × : the dealer's 33 cards hold {held}.",
+                       "庄家扣不了{count}张{card}：手中只有{held}张。", card=card, count=count, held=held[card])
+
+
+def _play_refusal(seat: int, hand: Sequence[Card], play: list[Card], lead: Sequence[Card] | None) -> Reason | None:
+    """Why ``seat`` cannot play ``play`` at all: no cards, cards it does not hold, or (SJ-9) not as many
+    cards as the lead; None when the rules of leading and following are to decide."""
+    if not play:
+        return Reason.make(RuleId.SJ_8, "{seat} must play at least one card.", "{seat}至少要出一张牌。", seat=Seat(seat))
+    held = Counter(hand)
+    missing = [c for c, n in Counter(play).items() if held[c] < n]
+    if missing:
+        return Reason.make(RuleId.SJ_8, "{seat} does not hold the cards {play}: {missing} is not in the hand.",
+                           "{seat}手中没有{play}：没有{missing}。", seat=Seat(seat), play=play, missing=missing[:1])
+    if lead is not None and len(play) != len(lead):
+        return Reason.make(RuleId.SJ_9, "A follow plays as many cards as the lead: {lead} is {n} cards, {play} {m}.",
+                           "跟牌张数须与首家相同：首家出{lead}共{n}张，{play}是{m}张。",
+                           lead=list(lead), n=len(lead), play=play, m=len(play))
+    return None
+
+
 def _take(hand: list[Card], cards: Sequence[Card]) -> tuple[Card, ...]:
     """Remove ``cards`` (known to be held) from ``hand``; the very card objects dealt move on."""
     return tuple(hand.pop(hand.index(card)) for card in cards)
@@ -123,6 +160,18 @@ class HandResult:
     defender_trick_points: int
     change: LevelChange
     progress: Progress
+
+    def __repr__(self) -> str:
+        levels = ", ".join(str(level) for level in self.progress.levels)
+        return (f"<HandResult dealer={self.dealer} attackers {self.attacker_trick_points} + kitty {self.kitty_points}"
+                f" = {self.attacker_points}, {self.change!r}, next dealer {self.progress.next_dealer}, levels "
+                f"{levels}{'' if self.progress.winner is None else f', team {self.progress.winner} wins'}>")
+
+    def _repr_html_(self) -> str:
+        """A notebook shows the points, the kitty, the level change and the next hand (:mod:`cardlib.render`)."""
+        from ..render import hand_result_html
+
+        return hand_result_html(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,11 +217,10 @@ class ShengjiHand:
     game, whose dealer the calls decide (SS-9 / SG-9; the deal then begins at seat 0).
     """
 
-    def __init__(self, rules: Ruleset, levels: Sequence[Rank | str] = (Rank.TWO, Rank.TWO),
+    def __init__(self, rules: RulesetLike = "shengji", levels: Sequence[Rank | str] = (Rank.TWO, Rank.TWO),
                  dealer: int | None = None, seed: int = 0) -> None:
-        if not isinstance(rules, Ruleset):
-            raise InvalidPositionError(f"expected a Ruleset, got {type(rules).__name__}")
-        self.rules = rules
+        self.rules: Ruleset = as_ruleset(rules)
+        rules = self.rules
         self.levels = check_levels(levels)
         self.first_hand = dealer is None
         if dealer is None:
@@ -205,6 +253,17 @@ class ShengjiHand:
         self.result: HandResult | None = None
 
     # --- views ---
+
+    def __repr__(self) -> str:
+        trump = "" if self.ctx is None else f", trump={'none' if self.ctx.trump is None else self.ctx.trump.value!r}"
+        return (f"<ShengjiHand {self.rules.name} level {self.level}{trump}, phase {self.phase!r}, "
+                f"{len(self.tricks)} tricks played, points {self.points[0]}-{self.points[1]}>")
+
+    def _repr_html_(self) -> str:
+        """A notebook shows the table: level, trump, each seat's sorted cards, the trick, the points."""
+        from ..render import shengji_hand_html
+
+        return shengji_hand_html(self)
 
     @property
     def undealt(self) -> int:
@@ -264,15 +323,19 @@ class ShengjiHand:
 
     def _require_phase(self, phase: str, action: str) -> None:
         if self.phase != phase:
-            raise IllegalActionError(f"cannot {action} now: the hand is in the {self.phase!r} phase, "
-                                     f"not {phase!r}")
+            now, then = _PHASES[self.phase], _PHASES[phase]
+            raise IllegalActionError(Reason.make(
+                then[2], "You cannot {action} now: the hand is in the phase of {now}, not of {then}.",
+                "现在不能{action}：牌局处于{now}阶段，不是{then}阶段。",
+                action=_ACTIONS[action], now=Words(now[0], now[1]), then=Words(then[0], then[1])))
 
     def deal_card(self) -> tuple[Event, ...]:
         """SJ-2: deal the next card to the next seat counterclockwise."""
         self._require_phase("deal", "deal a card")
         seat = self.next_to_deal
         if seat is None:
-            raise IllegalActionError("all 100 cards are dealt; the last 8 are the kitty (SJ-2)")
+            raise IllegalActionError(Reason.make(RuleId.SJ_2, "The deal is done: all {dealt} cards are dealt; the last {kitty} are the kitty.",
+                                                 "{dealt}张牌已发完，最后{kitty}张是底牌。", dealt=DEALT, kitty=KITTY_SIZE))
         card = self._deck[self._dealt]
         self._dealt += 1
         self.hands[seat].append(card)
@@ -288,15 +351,17 @@ class ShengjiHand:
         held = Counter(self.hands[seat])
         for card, count in Counter(shown).items():
             if held[card] < count:
-                raise IllegalActionError(f"seat {seat} cannot show {format_cards(shown)}: it does not hold "
-                                         f"{count} × {card}")
+                raise IllegalActionError(Reason.make(
+                    self.rules.rule_of("calling"), "{seat} cannot show {shown}: {seat} does not hold {count} × {card}.",
+                    "{seat}亮不出{shown}：手中没有{count}张{card}。", seat=Seat(seat), shown=shown, count=count,
+                    card=card))
         return check_call(self.rules, self.calls, seat, shown)
 
     def call(self, seat: int, cards: Iterable[Card] | str) -> tuple[Event, ...]:
         """SG-1 / SS-1: show level cards or jokers during the deal to call or override trump."""
         verdict = self.check_call(seat, cards)
         if not verdict:
-            raise IllegalActionError(str(verdict.reason))
+            raise IllegalActionError(verdict.reason)
         shown = tuple(parse_cards(cards))
         self.calls = apply_call(self.rules, self.calls, seat, shown)
         return self._record("call", (seat, format_cards(shown)), [Event("call", seat, shown, verdict.reason)])
@@ -306,7 +371,8 @@ class ShengjiHand:
         give the dealer the kitty (SJ-7)."""
         self._require_phase("deal", "close the calls")
         if self._dealt < DEALT:
-            raise IllegalActionError(f"{DEALT - self._dealt} cards are still to be dealt (SJ-2)")
+            raise IllegalActionError(Reason.make(RuleId.SJ_2, "{left} cards are still to be dealt.", "还有{left}张牌没发。",
+                                                 left=DEALT - self._dealt))
         events: list[Event] = []
         if not self.calls.has_call and self.rules.no_call == "redeal":
             self._start_deal()
@@ -344,8 +410,8 @@ class ShengjiHand:
         buried = parse_cards(cards)
         try:
             verdict = check_bury(self.hands[self.dealer], (), buried)
-        except InvalidPositionError as error:
-            raise IllegalActionError(str(error)) from None
+        except InvalidPositionError:
+            raise IllegalActionError(_bury_refusal(self.hands[self.dealer], buried)) from None
         self.buried = _take(self.hands[self.dealer], buried)
         self.phase = "play"
         self.to_act = self.dealer
@@ -361,11 +427,16 @@ class ShengjiHand:
         self._require_phase("play", "play")
         seat = check_seat(seat)
         if seat != self.to_act:
-            raise IllegalActionError(f"it is seat {self.to_act}'s turn, not seat {seat}'s (SJ-8)")
+            raise IllegalActionError(Reason.make(RuleId.SJ_8, "It is {to_act}'s turn, not {seat}'s.",
+                                                 "轮到{to_act}出牌，不是{seat}。", to_act=Seat(self.to_act or 0),
+                                                 seat=Seat(seat)))
         assert self.ctx is not None
         key = (len(self._actions), seat, tuple(parse_cards(cards)))
         if self._last_check is not None and self._last_check[0] == key:
             return self._last_check[1]  # asked again before any action: same answer (cheap replay)
+        refusal = _play_refusal(seat, self.hands[seat], list(key[2]), self.trick[0][1] if self.trick else None)
+        if refusal is not None:
+            raise IllegalActionError(refusal)
         try:
             if not self.trick:
                 verdict = check_lead(self.ctx, self.rules, self.hands[seat], key[2])
@@ -382,7 +453,7 @@ class ShengjiHand:
         reduced to its smallest beaten unit; the rest stays in the hand."""
         verdict = self.check_play(seat, cards)
         if not verdict:
-            raise IllegalActionError(str(verdict.reason))
+            raise IllegalActionError(verdict.reason)
         assert self.ctx is not None
         wanted = parse_cards(cards)
         events = []
@@ -440,9 +511,10 @@ class ShengjiGame:
     Each hand's seed comes from the game's seeded generator, so a game replays exactly.
     """
 
-    def __init__(self, rules: Ruleset, seed: int = 0,
+    def __init__(self, rules: RulesetLike = "shengji", seed: int = 0,
                  levels: Sequence[Rank | str] = (Rank.TWO, Rank.TWO)) -> None:
-        self.rules = rules
+        self.rules: Ruleset = as_ruleset(rules)
+        rules = self.rules
         self._seeds = random.Random(seed)
         self.levels = check_levels(levels)
         self.results: list[HandResult] = []

@@ -22,7 +22,7 @@ from ..cards import PLAIN_RANKS, Rank
 from ..errors import InvalidPositionError
 from ..explain import Reason, Seat, Words
 from ..rule_ids import RuleId
-from .rules import Ruleset
+from .rules import RulesetLike, as_ruleset
 from .scoring import LevelChange
 
 SEATS = 4
@@ -136,7 +136,7 @@ def check_levels(levels: object) -> tuple[Rank, Rank]:
     return parsed[0], parsed[1]
 
 
-def next_dealer(rules: Ruleset, dealer: int, attackers_take_over: bool) -> tuple[int, Reason]:
+def next_dealer(rules: RulesetLike, dealer: int, attackers_take_over: bool) -> tuple[int, Reason]:
     """SG-8: the dealer team keeps the deal (the dealer's partner deals, or the dealer again
     under ``dealer_stays_or_next``); when the attackers take over, the player after the dealer deals.
 
@@ -151,6 +151,7 @@ def next_dealer(rules: Ruleset, dealer: int, attackers_take_over: bool) -> tuple
     """
     silent = Words("the guides are silent here beyond the 四人升级 guide's shut-out rule; this book's convention",
                    "两份规则对此没有说明，只有《四人升级》说庄家方大光时可由庄家的对家坐庄；本书约定")
+    rules = as_ruleset(rules)
     if attackers_take_over:
         seat = next_seat(dealer)
         return seat, Reason.make(RuleId.SG_8, "The attackers take over, so {seat}, the player after the dealer "
@@ -167,7 +168,7 @@ def next_dealer(rules: Ruleset, dealer: int, attackers_take_over: bool) -> tuple
                                "庄家方保庄：{seat}继续坐庄（SG-8：规则没有写的地方习惯）。", seat=Seat(dealer))
 
 
-def after_hand(rules: Ruleset, dealer: int, levels: tuple[Rank, Rank], change: LevelChange) -> Progress:
+def after_hand(rules: RulesetLike, dealer: int, levels: tuple[Rank | str, Rank | str], change: LevelChange) -> Progress:
     """SJ-13, SS-8: apply a hand's level change; find the next dealer and the winner, if any.
 
     ``through_ace``: a team wins when, playing A as the dealer team, it goes up.
@@ -181,6 +182,7 @@ def after_hand(rules: Ruleset, dealer: int, levels: tuple[Rank, Rank], change: L
     >>> print(after_hand(get_ruleset("shengji"), 0, (Rank.QUEEN, Rank.FIVE), LevelChange(3, False, 0)).reason.en)
     South–North would go up 3 levels from Q, but the climb stops at A (SJ-13): they must now play A, and they win the game by going up again while dealing at A. The dealer team keeps the deal, so the dealer's partner, North, deals next (SG-8: the guides are silent here beyond the 四人升级 guide's shut-out rule; this book's convention). The next hand is played at the level of the new dealer's team, South–North: A (SJ-3).
     """
+    rules, levels = as_ruleset(rules), check_levels(levels)
     dealer = check_seat(dealer, "dealer")
     dealer_team = team_of(dealer)
     gaining_team = 1 - dealer_team if change.attackers_take_over else dealer_team

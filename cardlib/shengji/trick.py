@@ -52,6 +52,10 @@ class TrickResult:
     reason: Reason
     plays: tuple[tuple[Card, ...], ...] = ()
 
+    def __repr__(self) -> str:
+        plays = " | ".join(format_cards(play) for play in self.plays)
+        return f"<TrickResult winner={self.winner} [{plays}] {self.reason}>"
+
     def _repr_html_(self) -> str:
         from ..render import trick_result_html
 
