@@ -144,11 +144,7 @@ def test_sj1_ys3_titles_and_labels_name_seats_players_and_cards_as_players_do(ga
     assert "guide" in widget.rules_label["en"] or "一上一下" in widget.rules_label["en"]
 
 
-PENDING = pytest.mark.xfail(reason="issue 10: the 升级 engine reasons are being rewritten in player language")
-
-
-@pytest.mark.parametrize("game, seed", [pytest.param("shengji", 3, marks=PENDING), pytest.param("shengji", 7, marks=PENDING),
-                                        pytest.param("shengji", 11, marks=PENDING), ("yishang", 5)])
+@pytest.mark.parametrize("game, seed", [("shengji", 3), ("shengji", 7), ("shengji", 11), ("yishang", 5)])
 def test_sj_ys_the_engine_reasons_a_stepper_shows_speak_as_players_do(game, seed, monkeypatch):
     """Every rule the hand or game cites: its reason, shown under each step's title, is in player language."""
     monkeypatch.delenv("QUERY_STRING", raising=False)
