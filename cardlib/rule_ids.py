@@ -82,11 +82,26 @@ class RuleId(str, Enum):
         return self.value
 
     @classmethod
-    def parse(cls, text: str) -> "RuleId":
-        """The id written as in the register (``"SJ-9"``)."""
-        try:
-            return cls(text)
-        except ValueError:
-            from .errors import CardlibError
+    def parse(cls, text: str | RuleId) -> RuleId:
+        """The id as the register writes it, in any case, with ``-`` or ``_`` (``"SJ-9"``, ``"sj-9"``, ``"SJ_9"``).
 
-            raise CardlibError(f"unknown rule id {text!r}") from None
+        >>> RuleId.parse("sj-9"), RuleId.parse(" ss_e2 ")
+        (<RuleId.SJ_9: 'SJ-9'>, <RuleId.SS_E2: 'SS-E2'>)
+        >>> RuleId.parse("SJ-99")
+        Traceback (most recent call last):
+        ...
+        cardlib.errors.CardlibError: unknown rule id 'SJ-99': ids are YS-1 … YS-16, YS-E1 …, SJ-1 … SJ-13, SG-1 … SG-9, SS-1 … SS-9, SG-E1 …, SS-E1 …, C-1 …
+        """
+        if isinstance(text, RuleId):
+            return text
+        if isinstance(text, str):
+            member = _BY_KEY.get(text.strip().upper().replace("_", "-"))
+            if member is not None:
+                return member
+        from .errors import CardlibError
+
+        raise CardlibError(f"unknown rule id {text!r}: ids are YS-1 … YS-16, YS-E1 …, SJ-1 … SJ-13, SG-1 … SG-9, "
+                           f"SS-1 … SS-9, SG-E1 …, SS-E1 …, C-1 …")
+
+
+_BY_KEY: dict[str, RuleId] = {rule.value: rule for rule in RuleId}
