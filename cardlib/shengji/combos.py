@@ -284,7 +284,7 @@ def explain_shape(ctx: TrumpContext, rules: RulesetLike, cards: Iterable[Card] |
     if shape.kind == "pair":
         return Reason.make(RuleId.SJ_6, "{cards} is a pair: two identical cards.", "{cards}是对子：两张相同的牌。",
                            cards=played)
-    suits = [s for s in _SUIT_ORDER if any(ctx.effective_suit(c) is s for c in played)]
+    suits = [s for s in SUIT_ORDER if any(ctx.effective_suit(c) is s for c in played)]
     pairs = [c for c in dict.fromkeys(played) if played.count(c) == 2]
     if shape.kind == "tractor":
         return Reason.make(tractor_rule(rules), "{cards} is {shape}: its pairs are next to each other {how}.",
@@ -339,7 +339,8 @@ def shape_in_suit(shape: Shape, suit: EffectiveSuit) -> Words:
     return Words(f"{shape.en} of {suit.en}", zh)
 
 
-_SUIT_ORDER = (EffectiveSuit.TRUMP, EffectiveSuit.SPADES, EffectiveSuit.HEARTS, EffectiveSuit.CLUBS,
+#: Effective suits in display order (as ``TrumpContext.order_key``): trumps, then S H C D.
+SUIT_ORDER = (EffectiveSuit.TRUMP, EffectiveSuit.SPADES, EffectiveSuit.HEARTS, EffectiveSuit.CLUBS,
                EffectiveSuit.DIAMONDS)
 
 

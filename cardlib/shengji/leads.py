@@ -11,7 +11,7 @@ several units of one effective suit; :mod:`.throws` decides whether it stands.
 >>> from cardlib.shengji.trump import TrumpContext
 >>> ctx = TrumpContext(Rank.TWO, Suit.SPADES)
 >>> print(check_lead(ctx, SHENGJI, "HA HK H5", "HA HK").reason)
-C-3: HA HK is several units of hearts, a throw (甩牌), and throws are off in this ruleset.
+C-3: ♥A ♥K is two singles, all hearts: leading them at once would be a throw (甩牌), which neither guide has, and this game leaves throws out (the book's convention). Lead one of them, such as ♥A.
 """
 
 from __future__ import annotations
@@ -21,10 +21,10 @@ from typing import Iterator
 
 from ..cards import Card, check_copies, format_cards, sort_cards
 from ..errors import InvalidPositionError
-from ..explain import Reason, Verdict
+from ..explain import Reason, Verdict, Words
 from ..rule_ids import RuleId
 from .combos import (CardsInput, as_cards, find_pairs, find_tractors, longest_tractor, require_context,
-                     shape_of, sub_multisets)
+                     SUIT_ORDER, shape_in_suit, shape_of, split_units, sub_multisets, units_words)
 from .rules import Ruleset, RulesetLike
 from .trump import EffectiveSuit, TrumpContext
 
@@ -56,30 +56,44 @@ def require_copies(cards: list[Card], what: str = "hand") -> Counter[int]:
 
 
 def explain_lead(ctx: TrumpContext, rules: Ruleset, lead: list[Card]) -> Verdict:
-    """Whether ``lead`` (valid Cards) has a shape that may be led, and why (SJ-6, C-3)."""
+    """Whether ``lead`` (valid Cards) has a shape that may be led, and why (SJ-6, C-3).
+
+    A lead that may not be led is told what it is and what could be led instead.
+    """
     shape = shape_of(ctx, rules, lead)
-    cards = format_cards(lead)
+    cards = sorted(lead, key=ctx.order_key)
     if shape.kind == "throw":
         suit = ctx.effective_suit(lead[0])
-        return Verdict(True, Reason(RuleId.C_3, f"{cards} is a throw (甩牌) of {suit.en}: several units led at once.",
-                                    f"{cards}是{suit.zh}的甩牌：一次出几个牌型。"))
+        return Verdict(True, Reason.make(
+            RuleId.C_3, "{cards} is a throw (甩牌) of {suit}: several units led at once. Neither guide has throws; "
+            "this game plays them as the book's optional variant.",
+            "{cards}是{suit}甩牌：一次出几个牌型。两份规则都没有甩牌，本局按本书的可选变体玩。",
+            cards=cards, suit=suit.words))
     if shape.kind != "none":
-        return Verdict(True, Reason(RuleId.SJ_6, f"{cards} is {shape.en}, which may be led.",
-                                    f"{cards}是{shape.zh}，可以首出。"))
-    suits = {ctx.effective_suit(c) for c in lead}
+        return Verdict(True, Reason.make(RuleId.SJ_6, "{cards} is {shape}, which may be led.", "{cards}是{shape}，可以首出。",
+                                         cards=cards, shape=shape_in_suit(shape, ctx.effective_suit(lead[0]))))
+    suits = _ordered({ctx.effective_suit(c) for c in lead})
     if len(suits) == 1:
-        suit = suits.pop()
-        return Verdict(False, Reason(
-            RuleId.C_3, f"{cards} is several units of {suit.en}, a throw (甩牌), and throws are off in this ruleset.",
-            f"{cards}是{suit.zh}的几个牌型，即甩牌，本规则不允许甩牌。"))
-    return Verdict(False, Reason(
-        RuleId.SJ_6, f"{cards} mixes {' and '.join(s.en for s in _ordered(suits))}: a lead is a single, "
-        f"a pair or a tractor of one suit.",
-        f"{cards}混了{'和'.join(s.zh for s in _ordered(suits))}：首出须是同一门的单张、对子或拖拉机。"))
+        units = split_units(ctx, rules, lead)
+        return Verdict(False, Reason.make(
+            RuleId.C_3, "{cards} is {units}, all {suit}: leading them at once would be a throw (甩牌), which neither "
+            "guide has, and this game leaves throws out (the book's convention). Lead one of them, such as {unit}.",
+            "{cards}是{units}，都是{suit}：一起出就是甩牌；两份规则都没有甩牌，本局不允许甩牌（本书约定）。"
+            "只能出其中一个牌型，例如{unit}。",
+            cards=cards, units=units_words([u.pairs for u in units]), suit=suits[0].words,
+            unit=list(units[0].cards)))
+    first = [c for c in cards if ctx.effective_suit(c) is suits[0]]
+    return Verdict(False, Reason.make(
+        RuleId.SJ_6, "{cards} mixes {suits}: a lead is a single, a pair or a tractor of one suit (trumps count as "
+        "one suit), such as {example}.",
+        "{cards}混了{suits}：首出须是同一门的单张、对子或拖拉机（主牌算一门），例如{example}。",
+        cards=cards, suits=Words(" and ".join(s.en for s in suits), "和".join(s.zh for s in suits)),
+        example=list(split_units(ctx, rules, first)[0].cards)))
 
 
 def _ordered(suits: set[EffectiveSuit]) -> list[EffectiveSuit]:
-    return sorted(suits, key=list(EffectiveSuit).index)
+    """Suits in display order: trumps first, then spades, hearts, clubs, diamonds."""
+    return [s for s in SUIT_ORDER if s in suits]
 
 
 def read_lead(ctx: TrumpContext, rules: Ruleset, lead: CardsInput) -> list[Card]:

@@ -22,7 +22,7 @@ from typing import Any
 
 from ..cards import Card, format_cards
 from ..errors import InvalidPositionError
-from ..explain import Reason
+from ..explain import Reason, Seat
 from ..rule_ids import RuleId
 from .case_questions import CaseContext, read_cards, read_level, read_trump, require, takes
 from .combos import classify, explain_shape
@@ -107,13 +107,14 @@ def answer_next_leader(case: dict[str, Any], context: CaseContext) -> tuple[int,
     """Who leads next: the dealer on the first trick, else the trick's winner (SJ-8)."""
     if case.get("first_trick") is True:
         dealer = read_seat(case, "dealer")
-        return dealer, Reason(RuleId.SJ_8, f"the dealer (seat {dealer}) leads the first trick.",
-                              f"第一轮由庄家（{dealer}号位）首出。")
+        return dealer, Reason.make(RuleId.SJ_8, "The dealer, {dealer}, leads the first trick.",
+                                   "第一轮由庄家{dealer}首出。", dealer=Seat(dealer))
     leader = read_seat(case, "leader")
     plays = read_plays(case)
     if len(plays) != SEATS:
         raise InvalidPositionError(f"field 'plays' must hold the {SEATS} plays of a whole trick, got {len(plays)}")
-    result = find_trick_winner(read_context(case), context.rules, plays)
+    result = find_trick_winner(read_context(case), context.rules, plays, leader=leader)
     seat = (leader + result.winner) % SEATS
-    return seat, Reason(RuleId.SJ_8, f"seat {seat} wins the trick ({result.reason}), so seat {seat} leads next.",
-                        f"{seat}号位赢得本轮（{result.reason.zh}），下一轮由{seat}号位首出。")
+    return seat, Reason.make(RuleId.SJ_8, "{seat} wins the trick ({rule}) and so leads the next one. {why}",
+                             "{seat}赢得本轮（{rule}），所以下一轮由{seat}首出。{why}", seat=Seat(seat),
+                             rule=result.reason.rule.value, why=result.reason)

@@ -28,7 +28,7 @@ from typing import Sequence
 
 from ..cards import Card, check_copies, format_cards
 from ..errors import InvalidPositionError, RulesetError
-from ..explain import Reason
+from ..explain import Reason, Seat, Words
 from ..rule_ids import RuleId
 from .combos import Unit, find_pairs, find_tractors, split_units
 from .leads import CardsInput, as_cards, require_context
@@ -58,9 +58,18 @@ def _beater(ctx: TrumpContext, rules: Ruleset, unit: Unit, cards: list[Card]) ->
     return max(higher, key=lambda o: ctx.strength(o[0])) if higher else None
 
 
+#: The other hands, in playing order after the thrower, named by place when no seat is known.
+OTHER_HANDS = (("the next player", "下家"), ("the thrower's partner", "对家"), ("the player before the thrower", "上家"))
+
+
 def resolve_throw(ctx: TrumpContext, rules: RulesetLike, lead: CardsInput,
-                  other_hands: Sequence[CardsInput]) -> ThrowResult:
-    """Whether a throw stands against the other hands, or the unit it is reduced to (C-3)."""
+                  other_hands: Sequence[CardsInput], *, thrower: int | None = None) -> ThrowResult:
+    """Whether a throw stands against the other hands, or the unit it is reduced to (C-3).
+
+    ``other_hands``: the other players' hands in playing order after the thrower.  ``thrower``:
+    the thrower's seat (0-3, South East North West), to name the hands by seat in the reason;
+    without it they are named by place (the next player, the thrower's partner, ...).
+    """
     ctx, rules = require_context(ctx, rules)
     if not rules.throws:
         raise RulesetError("throws are off in this ruleset (C-3): set the field 'throws' to true")
@@ -72,9 +81,11 @@ def resolve_throw(ctx: TrumpContext, rules: RulesetLike, lead: CardsInput,
         raise InvalidPositionError(f"the throw {format_cards(throw)} mixes suits: a throw is of one suit (C-3)")
     if not isinstance(other_hands, (list, tuple)) or not 1 <= len(other_hands) <= 3:
         raise InvalidPositionError("other_hands must be a list of 1 to 3 hands")
+    if thrower is not None and (type(thrower) is not int or not 0 <= thrower < 4):
+        raise InvalidPositionError(f"the thrower must be a seat 0-3 (South, East, North, West), got {thrower!r}")
     hands = [as_cards(h, f"hand {i}") for i, h in enumerate(other_hands)]
     check_copies(throw + [c for h in hands for c in h], 2, what="throw and other hands together")
-    text = format_cards(throw)
+    throw = sorted(throw, key=ctx.order_key)
     beaten: list[tuple[Unit, int, tuple[Card, ...]]] = []
     for unit in split_units(ctx, rules, throw):
         for i, hand in enumerate(hands):
@@ -82,14 +93,20 @@ def resolve_throw(ctx: TrumpContext, rules: RulesetLike, lead: CardsInput,
             if beater is not None:
                 beaten.append((unit, i, beater))
                 break
+    variant = Words(" (throws are in neither guide; this book plays them as an optional variant)",
+                    "（两份规则都没有甩牌，本书把它作为可选的变体）")
     if not beaten:
-        return ThrowResult(True, throw, Reason(
-            RuleId.C_3, f"no other hand holds a higher unit of {suit.en} than any part of {text}, so the throw stands.",
-            f"其他人手中没有比{text}任何一部分更大的{suit.zh}牌型，甩牌成立。"))
+        return ThrowResult(True, throw, Reason.make(
+            RuleId.C_3, "No other hand holds a unit of {suit} higher than the same-shaped part of {throw}, so the "
+            "throw stands{variant}.",
+            "其他人手中都没有比{throw}中同型部分更大的{suit}牌，甩牌成立{variant}。",
+            suit=suit.words, throw=throw, variant=variant))
     unit, i, beater = min(beaten, key=lambda b: (b[0].size, ctx.strength(b[0].top)))
-    unit_text = format_cards(unit.cards)
-    beater_text = format_cards(c for c in beater for _ in range(1 if unit.pairs == 0 else 2))
-    return ThrowResult(False, list(unit.cards), Reason(
-        RuleId.C_3, f"hand {i} holds {beater_text}, higher than {unit_text} in the throw {text}, so only "
-                    f"{unit_text} is led.",
-        f"第{i}家有{beater_text}，比甩牌{text}中的{unit_text}大，甩牌失败，只能出{unit_text}。"))
+    who: Seat | Words = Seat((thrower + 1 + i) % 4) if thrower is not None else Words(*OTHER_HANDS[i])
+    return ThrowResult(False, list(unit.cards), Reason.make(
+        RuleId.C_3, "{who_cap} holds {beater}, higher than {unit} in the throw {throw}, so the throw fails and only "
+        "{unit} is led: the smallest part that can be beaten{variant}.",
+        "{who}有{beater}，比甩牌{throw}中的{unit}大，甩牌失败，只能出{unit}，即能被管住的最小部分{variant}。",
+        who_cap=who if thrower is not None else Words(who.en[0].upper() + who.en[1:], who.zh),  # type: ignore[union-attr]
+        who=who, beater=[c for c in beater for _ in range(1 if unit.pairs == 0 else 2)], unit=list(unit.cards),
+        throw=throw, variant=variant))

@@ -23,19 +23,19 @@ higher than the largest unit of every earlier trumping play of that kind.
 >>> find_trick_winner(ctx, SHENGJI, ["HK", "HK", "H3", "C4"]).winner
 0
 >>> print(find_trick_winner(ctx, SHENGJI, ["HA HA", "S3 S4", "C4 C5", "H3 H3"]).reason)
-C-5: play 1 (S3 S4) is two different trumps on the pair lead HA HA: a discard that cannot win; the lead HA HA wins.
+C-5: The second player's ♠3 ♠4 is two different trumps, not a pair, on the pair lead ♥A ♥A: the guides are silent, and this book's convention counts it as a discard that cannot win; the leader's ♥A ♥A wins.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Callable, Sequence
 
 from ..cards import Card, format_cards
 from ..errors import InvalidPositionError
-from ..explain import Reason
+from ..explain import Reason, Seat, Words
 from ..rule_ids import RuleId
-from .combos import Shape, shape_of, split_units
+from .combos import Shape, shape_in_suit, shape_of, split_units
 from .leads import CardsInput, as_cards, read_lead, require_context, require_copies
 from .rules import Ruleset, RulesetLike
 from .trump import EffectiveSuit, TrumpContext
@@ -113,12 +113,19 @@ def _lead_key(ctx: TrumpContext, rules: Ruleset, lead: list[Card], shape: Shape)
     return 0, max(ctx.strength(c) for c in lead)
 
 
-def find_trick_winner(ctx: TrumpContext, rules: RulesetLike, plays: Sequence[CardsInput]) -> TrickResult:
+def find_trick_winner(ctx: TrumpContext, rules: RulesetLike, plays: Sequence[CardsInput], *,
+                      leader: int | None = None) -> TrickResult:
     """The index of the play that wins the trick (``plays[0]`` is the lead) and the reason.
+
+    ``leader``: the seat that led (0-3, South East North West); the reason then names each play
+    by its seat, else by its place (the leader, the second player, ...).  The reason is worked out
+    when first read, so asking only for the winner (a bot's search) builds no text.
 
     Rules: SJ-10, C-1, C-5, C-3
     """
     ctx, rules = require_context(ctx, rules)
+    if leader is not None and (type(leader) is not int or not 0 <= leader < MAX_PLAYS):
+        raise InvalidPositionError(f"the leader must be a seat 0-3 (South, East, North, West), got {leader!r}")
     cards = read_plays(ctx, rules, plays)
     lead = cards[0]
     shape = shape_of(ctx, rules, lead)
@@ -128,37 +135,118 @@ def find_trick_winner(ctx: TrumpContext, rules: RulesetLike, plays: Sequence[Car
     for i, key in enumerate(keys[1:], start=1):
         if key is not None and key > keys[winner]:  # strictly higher: equal cards keep the first (C-1)
             winner = i
-    return TrickResult(winner, _explain(ctx, cards, shape, keys, winner), tuple(map(tuple, cards)))
+    return _LazyTrickResult(winner, tuple(map(tuple, cards)),
+                            lambda: _explain(ctx, cards, shape, keys, winner, leader))
+
+
+_RESULT_REASON = TrickResult.__dict__["reason"]  # the slot a TrickResult keeps its reason in
+
+
+class _LazyTrickResult(TrickResult):
+    """A :class:`TrickResult` whose reason is worked out when first read."""
+
+    __slots__ = ("_make",)
+
+    def __init__(self, winner: int, plays: tuple[tuple[Card, ...], ...],  # pylint: disable=super-init-not-called
+                 make: Callable[[], Reason]) -> None:
+        object.__setattr__(self, "winner", winner)
+        object.__setattr__(self, "plays", plays)
+        object.__setattr__(self, "_make", make)
+
+    @property  # type: ignore[misc]
+    def reason(self) -> Reason:  # type: ignore[override]
+        try:
+            return _RESULT_REASON.__get__(self, TrickResult)  # type: ignore[no-any-return]
+        except AttributeError:
+            reason: Reason = self._make()
+            _RESULT_REASON.__set__(self, reason)
+            return reason
+
+    def __reduce__(self) -> tuple[type[TrickResult], tuple[int, Reason, tuple[tuple[Card, ...], ...]]]:
+        return TrickResult, (self.winner, self.reason, self.plays)
+
+
+#: A play named by its place in the trick when no seat is known (SJ-8: the leader plays first).
+PLACES = ((("the leader", "首家"), ("The leader", "首家")),
+          (("the second player", "二家"), ("The second player", "二家")),
+          (("the third player", "三家"), ("The third player", "三家")),
+          (("the fourth player", "末家"), ("The fourth player", "末家")))
+
+
+def play_name(index: int, leader: int | None = None, *, capital: bool = False) -> Words | Seat:
+    """Who made play ``index`` of a trick: their seat when the leader's seat is known, else their place.
+
+    >>> play_name(1).en, play_name(3).zh, play_name(1, leader=3).index
+    ('the second player', '末家', 0)
+    """
+    if leader is not None:
+        return Seat((leader + index) % MAX_PLAYS)
+    return Words(*PLACES[index][capital])
+
+
+def _higher(shape: Shape, suit: EffectiveSuit) -> Words:
+    """"a higher pair of hearts" / "更大的红桃对子"."""
+    words = shape_in_suit(shape, suit)
+    return Words(f"a higher {words.en.removeprefix('a ')}", f"更大的{words.zh}")
 
 
 def _explain(ctx: TrumpContext, cards: list[list[Card]], shape: Shape, keys: list[tuple[int, int] | None],
-             winner: int) -> Reason:
-    lead, best = format_cards(cards[0]), format_cards(cards[winner])
-    who = "the lead" if winner == 0 else f"play {winner}"
-    who_zh = "首家" if winner == 0 else f"第{winner}手"
+             winner: int, leader: int | None = None) -> Reason:
+    """Why play ``winner`` wins, naming the plays by seat or place (SJ-10, C-1, C-5, C-3)."""
+    lead_suit = ctx.effective_suit(cards[0][0])
+    base: dict[str, object] = {"lead": cards[0], "best": cards[winner], "who": play_name(winner, leader),
+                               "who_cap": play_name(winner, leader, capital=True), "suit": lead_suit.words}
     tied = [i for i in range(winner + 1, len(cards)) if keys[i] == keys[winner]]
     if tied:
         other = tied[0]
-        return Reason(RuleId.C_1, f"play {other} ({format_cards(cards[other])}) equals {who} ({best}); "
-                                  f"the one played first wins, so {who} wins.",
-                      f"第{other}手（{format_cards(cards[other])}）与{who_zh}（{best}）一样大，先出者胜，{who_zh}赢。")
-    lead_suit = ctx.effective_suit(cards[0][0])
+        return Reason.make(RuleId.C_1, "{other_cap}'s {cards} is as high as {who}'s {best}. The guides are silent on "
+                           "equal plays; this book's convention: the one played first wins, so {who} wins.",
+                           "{other_cap}的{cards}与{who}的{best}一样大。两份规则都没有说明一样大时谁赢，本书约定先出者胜，"
+                           "所以{who}赢。",
+                           other_cap=play_name(other, leader, capital=True), cards=cards[other], **base)  # type: ignore[arg-type]
     mixed = [i for i in range(1, len(cards)) if shape.kind == "pair" and lead_suit is not EffectiveSuit.TRUMP
              and all(ctx.is_trump(c) for c in cards[i]) and keys[i] is None]
     if mixed:
         other = mixed[0]
-        return Reason(RuleId.C_5, f"play {other} ({format_cards(cards[other])}) is two different trumps on the "
-                                  f"pair lead {lead}: a discard that cannot win; {who} {best} wins.",
-                      f"第{other}手（{format_cards(cards[other])}）用两张不同的主牌毙对子，只算垫牌，不能赢；"
-                      f"{who_zh}{best}赢。")
+        return Reason.make(RuleId.C_5, "{other_cap}'s {cards} is two different trumps, not a pair, on the pair lead "
+                           "{lead}: the guides are silent, and this book's convention counts it as a discard that "
+                           "cannot win; {who}'s {best} wins.",
+                           "{other_cap}的{cards}是两张不同的主牌，不是对子，毙不了首家的对子{lead}：两份规则都没有说明，"
+                           "本书约定只算垫牌，不能赢；{who}的{best}赢。",
+                           other_cap=play_name(other, leader, capital=True), cards=cards[other], **base)  # type: ignore[arg-type]
     if winner == 0:
-        return Reason(RuleId.SJ_10, f"nobody beats the lead {lead} with {shape.en} that is higher or trumps it, "
-                                    f"so the lead wins.",
-                      f"没有人用同型更大的牌或主牌管住首家{lead}，首家赢。")
-    if keys[winner][0]:
-        return Reason(RuleId.SJ_10, f"{who} ({best}) trumps the {lead_suit.en} lead {lead} in its shape and "
-                                    f"is the highest trump play, so it wins.",
-                      f"{who_zh}（{best}）用同型主牌毙了{lead_suit.zh}首出{lead}，且毙牌最大，赢。")
-    return Reason(RuleId.SJ_10, f"{who} ({best}) is the highest {shape.en.removeprefix('a ')} of {lead_suit.en} and nobody "
-                                f"trumps, so it wins.",
-                  f"{who_zh}（{best}）是{lead_suit.zh}中最大的{shape.zh}，无人毙牌，赢。")
+        if shape.kind == "throw":
+            return Reason.make(RuleId.SJ_10, "Nobody beats the throw {lead}: only trumps split into the same "
+                               "shapes could, and nobody plays them (throws are this book's optional variant), so "
+                               "{who} wins.",
+                               "没有人管住甩牌{lead}：只有牌型相同的主牌才能毙，没有人出（甩牌是本书的可选变体），{who}赢。",
+                               **base)  # type: ignore[arg-type]
+        if lead_suit is EffectiveSuit.TRUMP:
+            return Reason.make(RuleId.SJ_10, "Nobody beats the lead {lead}: no one plays {higher}, so {who} wins.",
+                               "没有人管住首家的{lead}：没有人出{higher}，{who}赢。",
+                               higher=_higher(shape, lead_suit), **base)  # type: ignore[arg-type]
+        return Reason.make(RuleId.SJ_10, "Nobody beats the lead {lead}: no one follows with {higher} or trumps it "
+                           "with {trumps}, so {who} wins.",
+                           "没有人管住首家的{lead}：没有人跟出{higher}，也没有人用{trumps}毙牌，{who}赢。",
+                           higher=_higher(shape, lead_suit), trumps=shape_in_suit(shape, EffectiveSuit.TRUMP),
+                           **base)  # type: ignore[arg-type]
+    key = keys[winner]
+    assert key is not None
+    if key[0]:
+        others = [i for i in range(1, len(cards)) if i != winner and keys[i] is not None and keys[i][0]]  # type: ignore[index]
+        over = Words("", "")
+        if others:
+            runner = max(others, key=lambda i: keys[i])  # type: ignore[arg-type, return-value]
+            over = Reason.make(RuleId.SJ_10, ", higher than {them}'s trump {theirs} (to over-trump, a play must be "
+                               "strictly higher)", "，比{them}毙的{theirs}大（盖毙须更大）",
+                               them=play_name(runner, leader), theirs=cards[runner])
+        how = {"throw": Words("trumps of the same shapes", "牌型相同的主牌"), "single": Words("a trump", "主牌")}.get(
+            shape.kind, shape_in_suit(shape, EffectiveSuit.TRUMP))
+        return Reason.make(RuleId.SJ_10, "{who_cap}'s {best} trumps the {suit} lead {lead} with {how} and is the "
+                           "highest trump play{over}, so {who} wins.",
+                           "{who}的{best}用{how}毙了首家的{suit}{lead}，是最大的毙牌{over}，{who}赢。",
+                           how=how, over=over, **base)  # type: ignore[arg-type]
+    return Reason.make(RuleId.SJ_10, "{who_cap}'s {best} is the highest {kind} and nobody trumps, so {who} wins.",
+                       "{who}的{best}是最大的{kind}，无人毙牌，{who}赢。",
+                       kind=Words(shape_in_suit(shape, lead_suit).en.removeprefix("a "), shape_in_suit(shape, lead_suit).zh),
+                       **base)  # type: ignore[arg-type]

@@ -15,8 +15,8 @@ TWO_S = TrumpContext(Rank.TWO, Suit.SPADES)
 THROWS = get_ruleset("shengji", {"throws": True})
 
 
-def resolve(lead, hands, rules=THROWS):
-    return resolve_throw(TWO_S, rules, lead, hands)
+def resolve(lead, hands, rules=THROWS, thrower=None):
+    return resolve_throw(TWO_S, rules, lead, hands, thrower=thrower)
 
 
 def test_c3_a_throw_of_top_cards_stands():
@@ -28,7 +28,10 @@ def test_c3_a_throw_of_top_cards_stands():
 def test_c3_a_beaten_single_reduces_the_throw_to_it():
     result = resolve("HA HK HQ", ["HA H3", "C4 C5", "D4 D5"])
     assert not result.stands and format_cards(result.play) == "HQ"
-    assert "HA" in result.reason.en
+    assert result.reason.en.startswith("The next player holds ♥A, higher than ♥Q")
+    assert "本书" in result.reason.zh  # C-3: throws are the book's optional variant
+    named = resolve("HA HK HQ", ["HA H3", "C4 C5", "D4 D5"], thrower=3)
+    assert named.reason.en.startswith("South holds ♥A") and named.reason.zh.startswith("南家有♥A")
 
 
 def test_c3_reduced_to_the_smallest_beaten_unit():
