@@ -381,8 +381,10 @@ def first_hand_dealer(rules: Ruleset, state: CallState) -> tuple[int | None, Rea
         return seat.index, Reason.make(  # 高亮 by another player (SS-E3)
             RuleId.SS_E3, "{caller}'s pair of level cards ({shown}) sets the trump, yet {seat}, who made the first "
                           "call, deals the first hand: the 双升 guide's unusual “高亮” passage keeps the first single "
-                          "caller as dealer.",
-            "{caller}亮的一对级牌（{shown}，高亮）定主，但首局仍由最先亮主的{seat}坐庄：这是《双升》“高亮”一段的特别之处。",
+                          "caller as dealer (the 四人升级 guide is silent on the first dealer, and this book follows "
+                          "双升).",
+            "{caller}亮的一对级牌（{shown}，高亮）定主，但首局仍由最先亮主的{seat}坐庄：这是《双升》“高亮”一段的特别之处"
+            "（《四人升级》没有说明首局庄家，本书按《双升》）。",
             caller=Seat(state.caller), shown=state.shown(), seat=seat)
     return seat.index, Reason.make(
         RuleId.SS_9, "{seat} made the first call, so {seat} deals the first hand; later overcalls change the trump, "

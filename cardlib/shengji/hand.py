@@ -26,11 +26,13 @@ from ..cards import DECK_WITH_JOKERS, Card, Rank, format_cards, parse_cards
 from ..errors import IllegalActionError, InvalidPositionError
 from ..explain import Reason, Seat, Verdict, Words
 from ..rule_ids import RuleId
-from .calling import CallState, apply_call, check_call, explain_trump, first_hand_dealer, turn_kitty
+from ..words import card_text, cards_text, seat_name
+from .calling import (CallState, apply_call, check_call, explain_trump, first_hand_dealer, no_call_first_dealer,
+                      turn_kitty)
 from .combos import shape_of
 from .follow import check_follow
 from .leads import check_lead
-from .progression import Progress, after_hand, check_levels, check_seat, next_seat, team_of
+from .progression import Progress, after_hand, check_levels, check_seat, next_seat, team_of, team_words
 from .rules import Ruleset, RulesetLike, as_ruleset
 from .scoring import KITTY_SIZE, LevelChange, level_change, score_kitty, trick_points
 from .throws import resolve_throw
@@ -67,20 +69,33 @@ def shuffled_deck(rng: random.Random) -> list[Card]:
 def check_bury(hand: Sequence[Card], kitty: Sequence[Card], bury: Sequence[Card]) -> Verdict:
     """SJ-7: the dealer may bury any 8 of the 33 cards it holds, trumps and points included.
 
-    Raises :class:`InvalidPositionError` for a count other than 8 or cards not held.
+    Raises :class:`InvalidPositionError` for a count other than 8 or cards not held, saying
+    which cards are wrong:
+
+    >>> from cardlib.cards import parse_cards
+    >>> check_bury(parse_cards("S5 H3"), parse_cards("S5 C3 C4 C6 C7 C8 C9"), parse_cards("S5 S5 S5 SJ C3 C4 C6 C7"))
+    Traceback (most recent call last):
+    ...
+    cardlib.errors.InvalidPositionError: the dealer cannot bury ♠5 3 times (the hand and the kitty hold only 2) or ♠J (not held): the dealer buries 8 of the cards in the hand and the kitty (SJ-7)
     """
     if len(bury) != KITTY_SIZE:
-        raise InvalidPositionError(f"the dealer buries exactly {KITTY_SIZE} cards (SJ-7), not {len(bury)}")
+        raise InvalidPositionError(f"the dealer buries exactly {KITTY_SIZE} cards (SJ-7), not {len(bury)}"
+                                   + (f": {cards_text(bury)}" if bury else ""))
     held = Counter(hand) + Counter(kitty)
+    wrong = []
     for card, count in Counter(bury).items():
         if held[card] < count:
-            has = "hold none" if not held[card] else f"hold only {held[card]}"
-            raise InvalidPositionError(f"cannot bury {card} {count} time{'s' * (count > 1)}: "
-                                       f"the dealer's hand and the kitty {has}")
+            times = f" {count} times" if count > 1 else ""
+            has = "not held" if not held[card] else f"the hand and the kitty hold only {held[card]}"
+            wrong.append(f"{card_text(card)}{times} ({has})")
+    if wrong:
+        raise InvalidPositionError(f"the dealer cannot bury {' or '.join(wrong)}: the dealer buries {KITTY_SIZE} of "
+                                   f"the cards in the hand and the kitty (SJ-7)")
     points = trick_points(bury)
-    return Verdict(True, Reason(RuleId.SJ_7, f"The dealer may bury any {KITTY_SIZE} cards, trumps and points "
-                                             f"included: {format_cards(bury)} ({points} points) go down.",
-                                f"庄家可扣任意{KITTY_SIZE}张牌，主牌和分牌都可以：扣下{format_cards(bury)}（{points}分）。"))
+    return Verdict(True, Reason.make(RuleId.SJ_7, "The dealer may bury any {size} cards, trumps and points included: "
+                                                  "{bury} ({points} points) go down.",
+                                     "庄家可扣任意{size}张牌，主牌和分牌都可以：扣下{bury}（{points}分）。",
+                                     size=KITTY_SIZE, bury=list(bury), points=points))
 
 
 #: Each phase in words, and the rule it belongs to (SJ-2 the deal, SJ-7 the burial, SJ-8 the play, SJ-12 the end).
@@ -144,8 +159,9 @@ class Event:
                 "reason": self.reason.to_dict(), "value": self.value}
 
     def __str__(self) -> str:
-        who = "" if self.seat is None else f"seat {self.seat} "
-        cards = f"{format_cards(self.cards)} " if self.cards else ""
+        """The event as a player reads it: ``deal: South ♠A (SJ-2: ...)``."""
+        who = "" if self.seat is None else f"{seat_name(self.seat)} "
+        cards = f"{cards_text(self.cards)} " if self.cards else ""
         return f"{self.kind}: {who}{cards}({self.reason})"
 
 
@@ -339,8 +355,8 @@ class ShengjiHand:
         card = self._deck[self._dealt]
         self._dealt += 1
         self.hands[seat].append(card)
-        reason = Reason(RuleId.SJ_2, f"Card {self._dealt} of {DEALT} goes to seat {seat}.",
-                        f"第{self._dealt}/{DEALT}张牌发给{seat}号位。")
+        reason = Reason.make(RuleId.SJ_2, "Card {number} of {total} goes to {seat}.", "第{number}/{total}张牌发给{seat}。",
+                             number=self._dealt, total=DEALT, seat=Seat(seat))
         return self._record("deal_card", (), [Event("deal", seat, (card,), reason)])
 
     def check_call(self, seat: int, cards: Iterable[Card] | str) -> Verdict:
@@ -376,15 +392,15 @@ class ShengjiHand:
         events: list[Event] = []
         if not self.calls.has_call and self.rules.no_call == "redeal":
             self._start_deal()
-            reason = Reason(RuleId.SG_2, "Nobody called: the cards are shuffled and dealt again.",
-                            "无人亮主：重新洗牌发牌。")
+            reason = Reason.make(RuleId.SG_2, "Nobody called: under this variant the cards are shuffled and dealt "
+                                              "again (the 四人升级 guide turns the kitty instead).",
+                                 "无人亮主：按此变体重新洗牌发牌（《四人升级》是翻底定主）。")
             return self._record("close_calls", (), [Event("redeal", None, (), reason)])
         if self.dealer is None:
             dealer, why = first_hand_dealer(self.rules, self.calls)
             if dealer is None or why is None:
                 dealer = 0
-                why = Reason(RuleId.SS_9, "Nobody called: seat 0, where the deal began, deals the first hand.",
-                             "无人亮主：从0号位开始发牌，首局由0号位坐庄。")
+                why = no_call_first_dealer(dealer)
             self.dealer = dealer
             events.append(Event("dealer", dealer, (), why, dealer))
         if self.calls.has_call:
@@ -397,8 +413,8 @@ class ShengjiHand:
         self.hands[self.dealer].extend(self.kitty)
         picked, self.kitty = self.kitty, ()
         events.append(Event("kitty", self.dealer, picked,
-                            Reason(RuleId.SJ_7, f"Seat {self.dealer}, the dealer, picks up the {KITTY_SIZE} kitty cards.",
-                                   f"庄家（{self.dealer}号位）收起{KITTY_SIZE}张底牌。")))
+                            Reason.make(RuleId.SJ_7, "{seat}, the dealer, picks up the {size} kitty cards.",
+                                        "庄家{seat}收起{size}张底牌。", seat=Seat(self.dealer), size=KITTY_SIZE)))
         self.phase = "bury"
         self.to_act = self.dealer
         return self._record("close_calls", (), events)
@@ -415,8 +431,8 @@ class ShengjiHand:
         self.buried = _take(self.hands[self.dealer], buried)
         self.phase = "play"
         self.to_act = self.dealer
-        lead = Reason(RuleId.SJ_8, f"The dealer, seat {self.dealer}, leads the first trick.",
-                      f"庄家（{self.dealer}号位）首先出牌。")
+        lead = Reason.make(RuleId.SJ_8, "The dealer, {seat}, leads the first trick.", "庄家{seat}首先出牌。",
+                           seat=Seat(self.dealer))
         return self._record("bury", (format_cards(buried),),
                             [Event("bury", self.dealer, self.buried, verdict.reason),
                              Event("turn_to_lead", self.dealer, (), lead)])
@@ -492,7 +508,7 @@ class ShengjiHand:
         attackers = self.attackers
         won_last = team_of(self.tricks[-1].winner) == attackers
         kitty, kitty_reason = score_kitty(self.ctx, self.rules, self.buried, last_plays, won_last,
-                                          winning_index)
+                                          winning_index, leader=self.tricks[-1].plays[0][0])
         total = self.points[attackers] + kitty
         change, change_reason = level_change(self.rules, total)
         progress = after_hand(self.rules, self.dealer, self.levels, change)
@@ -532,7 +548,7 @@ class ShengjiGame:
         if result is None:
             raise IllegalActionError("the current hand is not over yet")
         if self.over:
-            raise IllegalActionError(f"the game is over: team {self.winner} has won")
+            raise IllegalActionError(f"the game is over: {team_words(self.winner).en} have won")
         self.results.append(result)
         self.levels = result.progress.levels
         self.winner = result.progress.winner
