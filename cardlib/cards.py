@@ -132,6 +132,10 @@ class Card:
     @classmethod
     def parse(cls, token: str) -> "Card":
         """A card from any accepted spelling (cases.md): ``SA``, ``A♠``, ``♠A``, ``10h``, ``大王``."""
+        if isinstance(token, Card):
+            return token
+        if not isinstance(token, str):
+            raise NotationError(f"bad card {token!r}: expected a card token such as 'SA' or 'H10'")
         text = token.strip()
         upper = text.upper()
         if upper in _JOKER_TOKENS:
@@ -207,9 +211,11 @@ def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
     if isinstance(text, str):
         tokens: list[str | Card] = list(split_tokens(text))
         source = text
-    else:
+    elif isinstance(text, Iterable) and not isinstance(text, (bytes, dict)):
         tokens = list(text)
         source = " ".join(str(t) for t in tokens)
+    else:
+        raise NotationError(f"bad cards {text!r}: expected a card list such as 'SA H10' or a list of cards")
     cards = []
     for position, token in enumerate(tokens, start=1):
         if isinstance(token, Card):

@@ -36,6 +36,7 @@ from ..cards import BIG_JOKER, LITTLE_JOKER, Card, Rank, Suit, parse_cards
 from ..errors import IllegalActionError, InvalidPositionError
 from ..explain import Reason, Seat, Verdict, Words
 from ..rule_ids import RuleId
+from .progression import check_seat
 from .rules import Ruleset, RulesetLike, as_ruleset
 from .trump import as_level
 
@@ -236,6 +237,9 @@ def check_call(rules: RulesetLike, state: CallState, seat: int, cards: Sequence[
         return Verdict(False, _not_a_call(rules, state.level, cards))
     if state.kind is None or state.caller is None:
         return Verdict(True, Reason.make(rule, "No call stands: {call} is accepted: {effect}.",
+    if not isinstance(state, CallState):
+        raise InvalidPositionError(f"expected the CallState of the calls so far, such as CallState(Rank.TWO), got {state!r}")
+    seat = check_seat(seat)
                                          "尚无人亮主：{call}有效：{effect}。",
                                          call=call_words(kind, cards), effect=_effect(rules, state, kind, cards)))
     shown, caller = state.shown(), Seat(state.caller)
@@ -334,6 +338,7 @@ def turn_kitty(kitty: Sequence[Card]) -> tuple[Suit, int, Reason]:
                                   jokers=list(kitty[:index])) if index else Words("", "")
             return card.suit, index, Reason.make(
                 RuleId.SG_2, "Nobody called: the dealer turns the kitty cards one by one; {skipped}the first card that "
+    kitty = parse_cards(kitty)
                              "is not a joker is {card}, so {suit} are trump.",
                 "无人亮主，庄家逐张翻底牌：{skipped}第一张不是王的牌是{card}，{suit}为主。",
                 skipped=skipped, card=card, suit=card.suit)
@@ -410,7 +415,9 @@ def resolve_calls(rules: RulesetLike, level: Rank | str, calls: Sequence[tuple[i
     (<Suit.SPADES: 'S'>, 1, (True, True, False))
     """
     rules, level = as_ruleset(rules), as_level(level)
-    calls = [(seat, parse_cards(cards)) for seat, cards in calls]
+    if not isinstance(calls, (list, tuple)) or not all(isinstance(c, (list, tuple)) and len(c) == 2 for c in calls):
+        raise InvalidPositionError(f"calls must be a list of (seat, cards) pairs such as [(1, 'H2')], got {calls!r}")
+    shown = [(check_seat(seat), parse_cards(cards)) for seat, cards in calls]
     kitty = None if kitty is None else parse_cards(kitty)
     state = CallState(level)
     accepted, reasons = [], []

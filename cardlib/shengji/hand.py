@@ -51,7 +51,7 @@ DEALT = HAND_SIZE * SEATS
 
 def deal_order(dealer: int) -> list[int]:
     """SJ-2: the seats in the order they are dealt to: the dealer first, then counterclockwise."""
-    return [(dealer + i) % SEATS for i in range(SEATS)]
+    return [(check_seat(dealer, "dealer") + i) % SEATS for i in range(SEATS)]
 
 
 def cut_by(rules: Ruleset, dealer: int) -> int | None:
@@ -66,7 +66,7 @@ def shuffled_deck(rng: random.Random) -> list[Card]:
     return deck
 
 
-def check_bury(hand: Sequence[Card], kitty: Sequence[Card], bury: Sequence[Card]) -> Verdict:
+def check_bury(hand: Sequence[Card] | str, kitty: Sequence[Card] | str, bury: Sequence[Card] | str) -> Verdict:
     """SJ-7: the dealer may bury any 8 of the 33 cards it holds, trumps and points included.
 
     Raises :class:`InvalidPositionError` for a count other than 8 or cards not held, saying
@@ -78,6 +78,7 @@ def check_bury(hand: Sequence[Card], kitty: Sequence[Card], bury: Sequence[Card]
     ...
     cardlib.errors.InvalidPositionError: the dealer cannot bury ♠5 3 times (the hand and the kitty hold only 2) or ♠J (not held): the dealer buries 8 of the cards in the hand and the kitty (SJ-7)
     """
+    hand, kitty, bury = parse_cards(hand), parse_cards(kitty), parse_cards(bury)
     if len(bury) != KITTY_SIZE:
         raise InvalidPositionError(f"the dealer buries exactly {KITTY_SIZE} cards (SJ-7), not {len(bury)}"
                                    + (f": {cards_text(bury)}" if bury else ""))
@@ -245,6 +246,8 @@ class ShengjiHand:
             dealer = first_hand_dealer(rules, CallState(self.levels[0]))[0]
         self.dealer: int | None = None if dealer is None else check_seat(dealer, "dealer")
         self.level = self.levels[0] if self.dealer is None else self.levels[team_of(self.dealer)]
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise InvalidPositionError(f"a seed is a whole number, not {seed!r}")
         self.seed = seed
         self._rng = random.Random(seed)
         self.log: list[Event] = []
@@ -531,6 +534,8 @@ class ShengjiGame:
                  levels: Sequence[Rank | str] = (Rank.TWO, Rank.TWO)) -> None:
         self.rules: Ruleset = as_ruleset(rules)
         rules = self.rules
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise InvalidPositionError(f"a seed is a whole number, not {seed!r}")
         self._seeds = random.Random(seed)
         self.levels = check_levels(levels)
         self.results: list[HandResult] = []

@@ -39,7 +39,7 @@ def check_seat(seat: object, what: str = "seat") -> int:
 
 def team_of(seat: int) -> int:
     """SJ-1: partners sit opposite: seats 0 & 2 are team 0, seats 1 & 3 team 1."""
-    return seat % 2
+    return check_seat(seat) % 2
 
 
 #: SJ-1: the two teams by their seats, as players name them.
@@ -53,7 +53,7 @@ def team_words(team: int) -> Words:
 
 def partner_of(seat: int) -> int:
     """SJ-1: the partner sits opposite."""
-    return (seat + 2) % SEATS
+    return (check_seat(seat) + 2) % SEATS
 
 
 def explain_partner(seat: int) -> Reason:
@@ -67,7 +67,7 @@ def explain_partner(seat: int) -> Reason:
                        "对家是搭档：{seat}和{partner}是一队。", seat=Seat(seat), partner=Seat(partner))
 
 
-def level_played(levels: tuple[Rank, Rank], dealer: int) -> tuple[Rank, Reason]:
+def level_played(levels: tuple[Rank | str, Rank | str], dealer: int) -> tuple[Rank, Reason]:
     """SJ-3: the level a hand is played at: the dealer team's own level.
 
     >>> level_played((Rank.FIVE, Rank.NINE), 1)[0]
@@ -76,7 +76,7 @@ def level_played(levels: tuple[Rank, Rank], dealer: int) -> tuple[Rank, Reason]:
     SJ-3: East deals, so the hand is played at the level of the dealer's team, East–West: 9.
     """
     team = team_of(check_seat(dealer, "dealer"))
-    level = levels[team]
+    level = check_levels(levels)[team]
     return level, Reason.make(RuleId.SJ_3, "{dealer} deals, so the hand is played at the level of the dealer's team, "
                                            "{team}: {level}.",
                               "{dealer}坐庄，本局打庄家方（{team}）的级：{level}。",
@@ -151,7 +151,7 @@ def next_dealer(rules: RulesetLike, dealer: int, attackers_take_over: bool) -> t
     """
     silent = Words("the guides are silent here beyond the 四人升级 guide's shut-out rule; this book's convention",
                    "两份规则对此没有说明，只有《四人升级》说庄家方大光时可由庄家的对家坐庄；本书约定")
-    rules = as_ruleset(rules)
+    rules, dealer = as_ruleset(rules), check_seat(dealer, "dealer")
     if attackers_take_over:
         seat = next_seat(dealer)
         return seat, Reason.make(RuleId.SG_8, "The attackers take over, so {seat}, the player after the dealer "
@@ -183,6 +183,8 @@ def after_hand(rules: RulesetLike, dealer: int, levels: tuple[Rank | str, Rank |
     South–North would go up 3 levels from Q, but the climb stops at A (SJ-13): they must now play A, and they win the game by going up again while dealing at A. The dealer team keeps the deal, so the dealer's partner, North, deals next (SG-8: the guides are silent here beyond the 四人升级 guide's shut-out rule; this book's convention). The next hand is played at the level of the new dealer's team, South–North: A (SJ-3).
     """
     rules, levels = as_ruleset(rules), check_levels(levels)
+    if not isinstance(change, LevelChange):
+        raise InvalidPositionError(f"expected the LevelChange of level_change(), got {change!r}")
     dealer = check_seat(dealer, "dealer")
     dealer_team = team_of(dealer)
     gaining_team = 1 - dealer_team if change.attackers_take_over else dealer_team

@@ -40,8 +40,10 @@ TOTAL_POINTS = 200
 KITTY_SIZE = 8
 
 
-def card_points(card: Card) -> int:
-    """SJ-11: a 5 is worth 5, a 10 or a K 10, anything else nothing."""
+def card_points(card: Card | str) -> int:
+    """SJ-11: a 5 is worth 5, a 10 or a K 10, anything else nothing (a Card, or a token such as ``"SK"``)."""
+    if not isinstance(card, Card):
+        card = Card.parse(card)
     return 0 if card.suit is None else POINT_VALUES.get(card.rank, 0)
 
 
@@ -54,13 +56,14 @@ def trick_points(cards: Iterable[Card | str] | str) -> int:
     return sum(card_points(card) for card in parse_cards(cards))
 
 
-def explain_trick_points(cards: Sequence[Card]) -> Reason:
+def explain_trick_points(cards: Sequence[Card] | str) -> Reason:
     """SJ-11: which cards carry the points, in both languages.
 
     >>> from cardlib.cards import parse_cards
     >>> explain_trick_points(parse_cards("S5 H10 DK C9")).en
     '5s are worth 5, 10s and Ks 10: ♠5 (5) + ♥10 (10) + ♦K (10) = 25 points.'
     """
+    cards = parse_cards(cards)
     counted = [c for c in cards if card_points(c)]
     total = trick_points(cards)
     if not counted:
@@ -72,7 +75,7 @@ def explain_trick_points(cards: Sequence[Card]) -> Reason:
                        f"5算5分，10和K算10分：{terms} = {{total}}分。", total=total, **params)
 
 
-def points_left(won: Iterable[Card]) -> tuple[int, Reason]:
+def points_left(won: Iterable[Card] | str) -> tuple[int, Reason]:
     """SJ-11, SS-E1: the points still to be won when ``won`` are the cards taken in tricks so far.
 
     Two decks hold eight 5s, eight 10s and eight Ks: 200 points (SS says four of each and 100).
@@ -183,6 +186,9 @@ def kitty_multiplier(rules: RulesetLike, unit_pairs: int, cards: int, lead_cards
     SS-6: The last trick was won with a pair (2 cards); under the 双升 guide's main rule (×2 whatever the shape) the kitty counts ×2.
     """
     scheme = as_ruleset(rules).kitty_multiplier
+    for name, value in (("unit_pairs", unit_pairs), ("cards", cards), ("lead_cards", lead_cards)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise InvalidPositionError(f"{name} must be a whole number, at least 0, got {value!r}")
     if scheme == "shengji":
         factor = 2 if unit_pairs == 0 else 4 if unit_pairs == 1 else 2 ** unit_pairs
     elif scheme == "double":

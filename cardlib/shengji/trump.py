@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache
 
-from ..cards import BIG_JOKER, DECK_WITH_JOKERS, LITTLE_JOKER, PLAIN_RANKS, Card, Rank, Suit
+from ..cards import BIG_JOKER, DECK_WITH_JOKERS, LITTLE_JOKER, PLAIN_RANKS, Card, Rank, Suit, parse_cards
 from ..errors import InvalidPositionError, NotationError
 from ..explain import Reason, Words
 from ..rule_ids import RuleId
@@ -172,12 +172,13 @@ _CANONICAL: dict[Card, Card] = {c: c for c in DECK_WITH_JOKERS}
 _CANONICAL_IDS = frozenset(id(c) for c in DECK_WITH_JOKERS)
 
 
-def explain_trumps(ctx: TrumpContext, cards: list[Card]) -> Reason:
+def explain_trumps(ctx: TrumpContext, cards: list[Card] | str) -> Reason:
     """SJ-4: which of ``cards`` are trumps (jokers, level cards, the trump suit), in both languages.
 
     >>> explain_trumps(TrumpContext(Rank.FIVE, Suit.HEARTS), [Card(Suit.SPADES, Rank.FIVE), Card(Suit.CLUBS, Rank.ACE)]).en
     'Trumps are the jokers, every 5 and every heart: ♠5 is a trump (1 of 2 cards); ♣A is a plain card.'
     """
+    ctx, cards = _checked(ctx, cards)
     trumps = [c for c in cards if ctx.is_trump(c)]
     plain = [c for c in cards if not ctx.is_trump(c)]
     if ctx.trump is None:
@@ -201,7 +202,7 @@ def explain_trumps(ctx: TrumpContext, cards: list[Card]) -> Reason:
                        level=ctx.level, suit=suit, which=which, count=len(trumps), total=len(cards), rest=rest)
 
 
-def explain_order(ctx: TrumpContext, cards: list[Card]) -> Reason:
+def explain_order(ctx: TrumpContext, cards: list[Card] | str) -> Reason:
     """SJ-5: ``cards`` (of one effective suit) from high to low, equal cards shown as equal.
 
     >>> from cardlib.cards import parse_cards
@@ -210,6 +211,7 @@ def explain_order(ctx: TrumpContext, cards: list[Card]) -> Reason:
     >>> explain_order(TrumpContext(Rank.TWO, Suit.SPADES), parse_cards("SA H2 D2")).zh
     '主牌从大到小：♥2 = ♦2 > ♠A。'
     """
+    ctx, cards = _checked(ctx, cards)
     groups = group_by_strength(ctx, cards)
     suits = {ctx.effective_suit(c) for c in cards}
     if len(suits) != 1:
@@ -225,6 +227,13 @@ def explain_order(ctx: TrumpContext, cards: list[Card]) -> Reason:
     text = " > ".join(steps)
     return Reason.make(RuleId.SJ_5, f"In {{suit}}, from high to low: {text}.", f"{{suit}}从大到小：{text}。",
                        suit=suits.pop().words, **params)
+
+
+def _checked(ctx: object, cards: object) -> tuple[TrumpContext, list[Card]]:
+    """``ctx`` checked to be a TrumpContext, and ``cards`` as the notation's shared Card objects."""
+    if not isinstance(ctx, TrumpContext):
+        raise InvalidPositionError(f"expected a TrumpContext such as TrumpContext('2', 'S'), got {ctx!r}")
+    return ctx, [canonical(c) for c in parse_cards(cards)]  # type: ignore[arg-type]
 
 
 def canonical(card: Card) -> Card:
