@@ -37,6 +37,7 @@ from cardlib.cards import Suit
 from cardlib.errors import CardlibError
 from cardlib.shengji.hand import Event, ShengjiHand
 from cardlib.shengji.player import RandomPlayer
+from cardlib.shengji.progression import team_words
 from cardlib.shengji.rules import Ruleset
 from cardlib.shengji.simulate import Report, play_hand
 from cardlib.yishang import Game
@@ -168,17 +169,15 @@ def seat_names(game: str) -> dict[str, dict[str, list[str]]]:
     and for 升级 the two teams (South–North, East–West; SJ-1).
 
     >>> seat_names("shengji")["zh"]["teams"], seat_names("yishang")["en"]["seats"][:2]
-    (['南北家', '东西家'], ['Player A', 'Player B'])
+    (['南北方', '东西方'], ['Player A', 'Player B'])
     """
     names: dict[str, dict[str, list[str]]] = {}
     for lang in ("en", "zh"):
         if game == "yishang":
             names[lang] = {"seats": [_player({"seat": p}, lang) for p in range(4)], "teams": []}
             continue
-        seats = [seat_name(seat, lang) for seat in range(4)]
-        teams = ([f"{seats[t]}–{seats[t + 2]}" for t in (0, 1)] if lang == "en"
-                 else [f"{seats[t][0]}{seats[t + 2][0]}家" for t in (0, 1)])
-        names[lang] = {"seats": seats, "teams": teams}
+        teams = [team_words(team).en if lang == "en" else team_words(team).zh for team in (0, 1)]
+        names[lang] = {"seats": [seat_name(seat, lang) for seat in range(4)], "teams": teams}
     return names
 
 
