@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any
 
 from ..cards import Card, Rank
 from ..errors import InvalidPositionError, NotationError
@@ -65,7 +65,7 @@ class Pass:
         return json.dumps(self.to_dict())
 
 
-Action = Union[Play, Challenge, Pass]
+Action = Play | Challenge | Pass
 _FORMS = '{"play": card}, {"play": card, "claim": rank}, {"challenge": seat} or {"pass": true}'
 
 

@@ -41,7 +41,7 @@ def _check_fields(case: dict[str, Any], question: str) -> None:
             raise CardlibError(f"case {case.get('id')!r}: question {question!r} needs the field {name!r}")
     unknown = set(case) - COMMON_FIELDS - required - optional
     if unknown:
-        raise CardlibError(f"case {case.get('id')!r}: unknown field {sorted(unknown)[0]!r} for question "
+        raise CardlibError(f"case {case.get('id')!r}: unknown field {min(unknown)!r} for question "
                            f"{question!r}; its fields are: {', '.join(sorted(required | optional))}")
 
 

@@ -22,6 +22,7 @@ from ..cards import Rank
 from ..errors import InvalidPositionError
 from ..explain import Player, Reason
 from ..rule_ids import RuleId
+from .players import parse_player
 from .ranks import is_below, parse_actual, parse_claim, parse_rank
 
 
@@ -62,14 +63,12 @@ def taker(player: int, challenger: int, succeeds: bool) -> int:
 
 
 def _check_player(value: object, players: int, what: str) -> int:
-    if type(value) is not int or not 0 <= value < players:
-        raise InvalidPositionError(f"bad {what} {value!r}: expected a player number from 0 to {players - 1} "
-                                   f"(0 is player A / 甲)")
-    return value
+    return parse_player(value, players, what)
 
 
-def nearest_challenger(player: int, challengers: Iterable[int], players: int) -> tuple[int, Reason]:
-    """The challenger nearest in turn order after ``player`` (players ``0 … players-1``, 0 = 甲).
+def nearest_challenger(player: int | str, challengers: Iterable[int | str], players: int) -> tuple[int, Reason]:
+    """The challenger nearest in turn order after ``player`` (players ``0 … players-1``, 0 = 甲;
+    or by name: ``"B"``, ``"player B"``, ``"乙"``).
 
     Duplicates are harmless; the card's own player cannot challenge.
 

@@ -50,6 +50,12 @@ class Event:
     def __str__(self) -> str:
         return str(self.reason)
 
+    def _repr_html_(self) -> str:
+        """A notebook shows the event's card and its reason (:mod:`.display`)."""
+        from .display import event_html
+
+        return event_html(self)
+
     def to_dict(self, reveal: bool = True) -> dict[str, Any]:
         """A JSON-ready form, for the teacher's stepper and puzzle specs.
 
@@ -68,3 +74,14 @@ class Event:
 
 #: Events whose card only its player sees.
 _HIDDEN = frozenset({EventKind.PLAY_DOWN, EventKind.DRAW})
+
+
+class Events(tuple[Event, ...]):
+    """The events of one action (or a game's log): a tuple that a notebook draws as cards and reasons."""
+
+    __slots__ = ()
+
+    def _repr_html_(self) -> str:
+        from .display import events_html
+
+        return events_html(self)

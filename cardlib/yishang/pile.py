@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from ..cards import Card, Rank
+from ..errors import InvalidPositionError
 
 
 class Face(str, Enum):
@@ -71,6 +72,14 @@ def face_from_pile(pile: Sequence[PileCard]) -> Face:
 
     Rules: YS-13, YS-5
     """
+    if isinstance(pile, (str, bytes)) or not isinstance(pile, Sequence) \
+            or any(not isinstance(p, PileCard) for p in pile):
+        raise InvalidPositionError(f"a pile is a list of PileCard values (bottom card first), not {pile!r}")
+    return next_face(pile)
+
+
+def next_face(pile: Sequence[PileCard]) -> Face:
+    """:func:`face_from_pile` without checking its input (the game state's own pile)."""
     if not pile or pile[-1].face is Face.DOWN:
         return Face.UP
     return Face.DOWN

@@ -32,12 +32,17 @@ def strength(rank: Rank) -> int:
     return _STRENGTH[rank]
 
 
-def is_below(rank: Rank, target: Rank) -> bool:
+def is_below(rank: Rank | str, target: Rank | str) -> bool:
     """Whether ``rank`` is strictly lower than ``target`` in the YS-2 order.
+
+    Ranks may be given by name (``is_below("9", "10")``).
 
     Rules: YS-2
     """
-    return _STRENGTH[rank] < _STRENGTH[target]
+    try:
+        return _STRENGTH[rank] < _STRENGTH[target]  # type: ignore[index]
+    except (KeyError, TypeError):
+        return _STRENGTH[parse_rank(rank)] < _STRENGTH[parse_rank(target, "target")]
 
 
 def parse_rank(value: object, what: str = "rank") -> Rank:

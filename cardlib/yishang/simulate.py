@@ -38,6 +38,10 @@ MAX_ACTIONS = 5000
 DECK_IDS = frozenset(map(id, DECK))
 
 
+#: The bot of :func:`play_game` and :func:`run` unless told otherwise.
+DEFAULT_BOT = Bot()
+
+
 def check_invariants(game: Game) -> list[str]:
     """Every invariant a game dealt by :meth:`Game.new` breaks (an empty list when all hold)."""
     problems = []
@@ -63,7 +67,7 @@ class GameResult:
     problems: list[str] = field(default_factory=list)
 
 
-def play_game(players: int, seed: int, rules: Ruleset = YISHANG, bot: Bot = Bot(),
+def play_game(players: int, seed: int, rules: Ruleset | str = YISHANG, bot: Bot = DEFAULT_BOT,
               max_actions: int = MAX_ACTIONS, every_action: bool = True) -> GameResult:
     """One game between bots, checking the invariants after every action (or only at the end)."""
     game = Game.new(players, seed, rules)
@@ -80,7 +84,7 @@ def play_game(players: int, seed: int, rules: Ruleset = YISHANG, bot: Bot = Bot(
     return GameResult(game.winner, actions, stalled, problems)
 
 
-def run(games: int, seed: int, players: int, rules: Ruleset = YISHANG, bot: Bot = Bot(),
+def run(games: int, seed: int, players: int, rules: Ruleset = YISHANG, bot: Bot = DEFAULT_BOT,
         max_actions: int = MAX_ACTIONS, every_action: bool = True) -> dict[str, Any]:
     """Play ``games`` games (game ``i`` with seed ``seed + i``) and summarize them."""
     if type(games) is not int or games < 1:

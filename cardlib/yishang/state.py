@@ -23,7 +23,7 @@ Conventions where the document is silent (all documented in the book):
 >>> [str(e.reason.rule) for e in game.pass_challenge()], game.next_player, str(game.target)
 (['YS-11'], 2, '10')
 >>> game
-<Game 3 players, player 2 to play face up, target 10, pile 2, hands [1, 1, 2], draw pile 1>
+<Game 3 players, player C to play face up, target 10, pile 2, hands [1, 1, 2], draw pile 1>
 """
 
 from __future__ import annotations
@@ -42,12 +42,14 @@ from ..errors import (
     RulesetError,
 )
 from ..explain import Reason, Verdict
+from ..words import player_name
 from . import reasons
 from .actions import Action, Challenge, Pass, Play
 from .challenge import challenge_outcome, nearest_challenger, taker
 from .deal import check_player_count, deal, draw_for_first
-from .events import Event, EventKind
-from .pile import Face, PileCard, face_from_pile
+from .events import Event, EventKind, Events
+from .pile import Face, PileCard
+from .pile import next_face as _face_of
 from .players import parse_player
 from .ranks import LOWEST, ORDER, is_below, parse_rank
 from .rules import YISHANG, Ruleset, get_ruleset
@@ -87,8 +89,10 @@ def _read_rules(rules: object) -> Ruleset:
 class IllegalPlayError(IllegalActionError):
     """An action the state refuses; ``reason`` cites the rule.  The state is unchanged."""
 
+    reason: Reason
+
     def __init__(self, reason: Reason) -> None:
-        super().__init__(str(reason))
+        super().__init__(reason)
         self.reason = reason
 
 
@@ -160,11 +164,17 @@ class Game:
         return game
 
     def __repr__(self) -> str:
-        state = f"winner {self._winner}" if self._winner is not None else \
-            f"player {self._next} to play face {self.next_face}"
-        window = f", window open on player {self._window.seat}'s card" if self._window else ""
+        state = f"{player_name(self._winner)} has won" if self._winner is not None else \
+            f"{player_name(self._next)} to play face {self.next_face}"
+        window = f", window open on {player_name(self._window.seat)}'s card" if self._window else ""
         return (f"<Game {self.players} players, {state}, target {self._target}, pile {len(self._pile)}, "
                 f"hands {[len(h) for h in self._hands]}, draw pile {len(self._draw)}{window}>")
+
+    def _repr_html_(self) -> str:
+        """A notebook draws the game: hands as cards, the pile, the target and whose turn (:mod:`.display`)."""
+        from .display import game_html
+
+        return game_html(self)
 
     # -- what the table shows -------------------------------------------------------------
 
@@ -201,7 +211,7 @@ class Game:
     @property
     def next_face(self) -> Face:
         """The face of the next card; always equal to :func:`face_from_pile` of the pile (YS-13)."""
-        return face_from_pile(self._pile)
+        return _face_of(self._pile)
 
     @property
     def window(self) -> Window | None:
@@ -218,7 +228,7 @@ class Game:
 
     @property
     def log(self) -> tuple[Event, ...]:
-        return tuple(self._log)
+        return Events(self._log)
 
     @property
     def stalled_plays(self) -> int:
@@ -532,4 +542,4 @@ class Game:
             events.append(Event(EventKind.STALL, seat,
                                 reasons.wins_by_fewest_cards(seat, len(self._hands[seat]), self._stalled)))
         self._log.extend(events)
-        return tuple(events)
+        return Events(events)
