@@ -42,9 +42,10 @@ True
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any
 
@@ -55,9 +56,12 @@ from ..rule_ids import RuleId
 from .calling import CallKind, classify_call
 from .combos import Unit, find_pairs, find_tractors, shape_of, split_units
 from .follow import LegalFollows, legal_follows
-from .hand import FULL_DECK, ShengjiHand, check_bury
+from .hand import FULL_DECK, ShengjiGame, ShengjiHand, check_bury
 from .leads import check_lead, legal_leads
+from .player import RandomPlayer
+from .rules import Ruleset
 from .scoring import KITTY_SIZE, card_points, trick_points
+from .simulate import Report, play_hand
 from .trick import find_trick_winner
 from .trump import EffectiveSuit, TrumpContext
 
@@ -66,8 +70,8 @@ FOLLOW_WINDOW = 300
 #: Trumps in hand (of 33) from which the dealer thinks the kitty is safe to hold points.
 SAFE_KITTY_TRUMPS = 13
 #: How much a point counts when a play gives it to the partner (minus) or the opponents (plus).
-GIVE_WEIGHT = 3
-KEEP_POINTS_WEIGHT = 2
+GIVE_WEIGHT = 4
+KEEP_POINTS_WEIGHT = 4
 #: A card worth at least this much to keep (a joker or a level card) is a "big trump".
 BIG_TRUMP = 40
 _DECK_COUNTS: Counter[Card] = Counter(FULL_DECK)
@@ -279,7 +283,7 @@ class ShengjiBot:
             value: float = keep_value(ctx, card) + 2.5 * length[ctx.effective_suit(card)]
             value += 8 * (counts[card] >= 2) + 6 * (ctx.strength(card) >= ctx.strength(_top_plain(ctx, card)))
             if card_points(card) and not safe:
-                value += 40
+                value += 100  # above every plain card without points, below every trump
             return value
 
         buried = sorted(held, key=lambda c: (keep(c), ctx.order_key(c)))[:KITTY_SIZE]
@@ -594,6 +598,89 @@ class ShengjiBot:
         return legal or list(islice(view, 1))
 
 
+# --- a match: bots against random players -------------------------------------------------------
+
+@dataclass
+class MatchReport:
+    """Hands between a bot team and a team of random players, and how each hand went.
+
+    ``points``: per hand, (bot team, other team), each its trick points plus the kitty when it
+    attacked and the kitty counted (SJ-11, SJ-12).  ``attacking``: whether the bots attacked.
+    ``attacker_points``: the attackers' total, which decides the level change (SJ-13).
+    ``checks``: the simulator's invariants (legal actions, ended hands, 200 points...).
+    """
+
+    takeover_line: int
+    checks: Report = field(default_factory=Report)
+    points: list[tuple[int, int]] = field(default_factory=list)
+    attacking: list[bool] = field(default_factory=list)
+    attacker_points: list[int] = field(default_factory=list)
+
+    @property
+    def hands(self) -> int:
+        return len(self.points)
+
+    @property
+    def more_share(self) -> float:
+        """The share of hands in which the bot team took more points than the other team."""
+        return sum(b > o for b, o in self.points) / max(1, self.hands)
+
+    @property
+    def mean_points(self) -> tuple[float, float]:
+        """The mean points per hand of the bot team and of the other team."""
+        n = max(1, self.hands)
+        return sum(b for b, _o in self.points) / n, sum(o for _b, o in self.points) / n
+
+    @property
+    def hand_win_share(self) -> float:
+        """The share of hands the bot team won: as attackers reaching the take-over line, as the
+        dealer's team holding the attackers below it (SG-7 / SS-7)."""
+        won = sum((points >= self.takeover_line) == attack
+                  for points, attack in zip(self.attacker_points, self.attacking))
+        return won / max(1, self.hands)
+
+    def attack_means(self) -> tuple[float, float]:
+        """The attackers' mean total when the bots attacked, and when the others did."""
+        bots = [p for p, a in zip(self.attacker_points, self.attacking) if a]
+        others = [p for p, a in zip(self.attacker_points, self.attacking) if not a]
+        return sum(bots) / max(1, len(bots)), sum(others) / max(1, len(others))
+
+
+def match(rules: Ruleset, hands: int, seed: int, bot_seats: tuple[int, int] = (0, 2),
+          bot: ShengjiBot | None = None) -> MatchReport:
+    """``hands`` hands (games restart when one ends) with ``bot`` at ``bot_seats`` (partners)
+    and :class:`~cardlib.shengji.player.RandomPlayer` at the other two, through the simulator,
+    which checks every action and every hand's invariants.  The same seed plays the same hands."""
+    if sorted(s % 2 for s in bot_seats) != [bot_seats[0] % 2] * 2:
+        raise InvalidPositionError(f"the bots' seats must be partners (0 and 2, or 1 and 3), not {bot_seats}")
+    bot = bot or ShengjiBot()
+    rng = random.Random(seed)
+    random_player = RandomPlayer(rng)
+    players: list[Any] = [bot if s in bot_seats else random_player for s in range(4)]
+    team = bot_seats[0] % 2
+    result = MatchReport(rules.takeover_line)
+    game = ShengjiGame(rules, rng.getrandbits(64))
+    while result.hands < hands:
+        finished = play_hand(game.hand, players, result.checks)
+        result.checks.hands += 1
+        done = game.hand.result
+        if finished and done is not None:
+            hand = game.hand
+            attackers = hand.attackers
+            points = [hand.points[0], hand.points[1]]
+            points[attackers] += done.kitty_points
+            result.points.append((points[team], points[1 - team]))
+            result.attacking.append(attackers == team)
+            result.attacker_points.append(done.attacker_points)
+        if not finished:
+            result.points.append((0, 0))  # counted, so a broken hand cannot loop for ever
+            result.attacking.append(False)
+            result.attacker_points.append(0)
+        if not finished or game.next_hand() is None:
+            game = ShengjiGame(rules, rng.getrandbits(64))
+    return result
+
+
 def _top_plain(ctx: TrumpContext, card: Card) -> Card:
     """The plain ace of ``card``'s suit (the top plain card, unless the level is A: then the K)."""
     assert card.suit is not None
@@ -617,4 +704,4 @@ def _code(cards: list[Card]) -> str:
     return " ".join(map(str, cards))
 
 
-__all__ = ["Decision", "ShengjiBot", "beatable", "keep_value", "known_voids", "played_cards", "unseen_cards"]
+__all__ = ["Decision", "MatchReport", "ShengjiBot", "beatable", "keep_value", "known_voids", "match", "played_cards", "unseen_cards"]
