@@ -148,10 +148,10 @@ def reason_html(reason: Reason) -> str:
 
     >>> from .rule_ids import RuleId
     >>> reason_html(Reason(RuleId.SJ_11, "5 points.", "5分。"))
-    '<blockquote class="cardlib-reason"><p><strong>SJ-11</strong> 5 points.<br><span lang="zh-Hans">5分。</span></p></blockquote>'
+    '<blockquote class="cardlib-reason"><p><strong>SJ-11</strong> 5 points.<br/><span lang="zh-Hans">5分。</span></p></blockquote>'
     """
     return (f'<blockquote class="cardlib-reason"><p><strong>{reason.rule.value}</strong> '
-            f'{_parts_html(reason, "en")}<br><span lang="zh-Hans">{_parts_html(reason, "zh")}</span></p></blockquote>')
+            f'{_parts_html(reason, "en")}<br/><span lang="zh-Hans">{_parts_html(reason, "zh")}</span></p></blockquote>')
 
 
 def verdict_html(verdict: Verdict) -> str:
@@ -169,7 +169,8 @@ def refusal_html(reason: Reason) -> str:
 
 
 #: A play's place in its trick, as players say it (SJ-8: the leader plays first).
-PLACES = (("the leader", "首家"), ("second", "二家"), ("third", "三家"), ("fourth", "末家"))
+PLACES = (("the leader", "首家"), ("the second player", "二家"), ("the third player", "三家"),
+          ("the fourth player", "末家"))
 
 
 def trick_result_html(result: TrickResult, *, leader: int | None = None, height: int = 56) -> str:
@@ -179,7 +180,7 @@ def trick_result_html(result: TrickResult, *, leader: int | None = None, height:
 
     >>> from cardlib.shengji import TrumpContext, find_trick_winner
     >>> html = trick_result_html(find_trick_winner(TrumpContext("2", "S"), "shengji", ["HK", "HA", "H3", "C4"]))
-    >>> "second (wins)" in html, html.count("<svg"), "SJ-10" in html
+    >>> "the second player (wins)" in html, html.count("<svg"), "SJ-10" in html
     (True, 4, True)
     """
     plays = list(result.plays)
