@@ -107,7 +107,7 @@ function render({ model, el }) {
       h("button", { type: "button", class: "cbc-reveal", "aria-expanded": String(revealed),
         onclick: () => { revealed = !revealed; draw(); }, text: revealed ? t("hide") : t("reveal") }),
       h("button", { type: "button", class: "cbc-another", onclick: () => model.send({ type: "another" }), text: t("another") }),
-      h("button", { type: "button", class: "cbc-lang", "aria-label": t("languageLabel"), text: t("language"),
+      h("button", { type: "button", class: "cbc-lang", lang: lang === "en" ? "zh-Hans" : "en", "aria-label": t("languageLabel"), text: t("language"),
         onclick: () => { lang = lang === "en" ? "zh" : "en"; model.set("lang", lang); model.save_changes(); draw(); } }),
     ]);
     if (error && (error.en || error.zh)) root.append(h("p", { class: "cbc-calm", role: "status", text: txt(error) }));

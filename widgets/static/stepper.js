@@ -99,7 +99,7 @@ function render({ model, el }) {
       h("span", { class: "cbs-counter", "aria-live": "polite", text: t("step", index + 1, n) }),
       view,
       button("again", t("again"), () => model.send({ type: "deal" })),
-      h("button", { type: "button", class: "cbs-lang", "aria-label": t("languageLabel"), text: t("language"),
+      h("button", { type: "button", class: "cbs-lang", lang: lang === "en" ? "zh-Hans" : "en", "aria-label": t("languageLabel"), text: t("language"),
         onclick: () => { lang = lang === "en" ? "zh" : "en"; model.set("lang", lang); model.save_changes(); draw(); } }),
     ]);
   }
