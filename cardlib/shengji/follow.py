@@ -32,7 +32,7 @@ What a follow owes the lead (:class:`FollowDuty`):
 >>> from cardlib.shengji.trump import TrumpContext
 >>> ctx = TrumpContext(Rank.TWO, Suit.SPADES)
 >>> print(check_follow(ctx, SHENGJI, "HA HA", "H5 H5 H9 SK C3", "H5 H9").reason)
-SJ-9: ♥A ♥A is a pair of hearts and your hand holds the pair ♥5 ♥5, so you must follow with a pair of hearts; ♥5 ♥9 is not a pair. Follow with, for example, ♥5 ♥5.
+SJ-9: ♥A ♥A is a pair of hearts and your hand holds the pair ♥5 ♥5, so you must follow with a pair of hearts; ♥9 ♥5 is not a pair. Follow with, for example, ♥5 ♥5.
 >>> legal_follows(ctx, SHENGJI, "HA HA", "H5 H5 H9 SK C3").count()
 1
 >>> legal_follows(ctx, SHENGJI, "HA HA HK HK HQ HQ", "H9 H9 H8 H8 H6 H6 H5 H5").count()
@@ -458,7 +458,8 @@ def _explain(duty: FollowDuty, play: list[Card], breach: str | None, seat: int |
     fails is told why, in the players' words, and shown a legal follow (SJ-9, SJ-10, SG-5/SS-5, C-3, C-4)."""
     ctx, shape, suit = duty.ctx, duty.shape, duty.suit
     held = len(duty.suit_cards)
-    base: dict[str, Any] = {"lead": duty.lead, "play": play, "suit": suit.words, "led": _led(duty), **_who(seat)}
+    base: dict[str, Any] = {"lead": sorted(duty.lead, key=ctx.order_key), "play": sorted(play, key=ctx.order_key),
+                            "suit": suit.words, "led": _led(duty), **_who(seat)}
     if breach is not None:
         base["example"] = _example(duty, play)
         rule_for_pairs = {"pair": RuleId.SJ_9, "tractor": short_tractor_rule(duty.rules)}.get(shape.kind, RuleId.C_3)

@@ -14,6 +14,7 @@ from itertools import islice
 
 from ..cards import Card
 from ..errors import InvalidPositionError
+from ..words import cards_text, seat_name
 from .follow import legal_follows
 from .hand import ShengjiHand
 from .leads import legal_leads
@@ -52,7 +53,7 @@ class RandomPlayer:
         assert hand.ctx is not None
         leads = list(islice(legal_leads(hand.ctx, hand.rules, hand.hands[seat]), _CHOICE_WINDOW * 4))
         if not leads:
-            raise InvalidPositionError(f"seat {seat} has no legal lead")
+            raise InvalidPositionError(f"{seat_name(seat)} has no legal lead")
         return self.rng.choice(leads)
 
     def choose_follow(self, hand: ShengjiHand, seat: int) -> list[Card]:
@@ -65,7 +66,7 @@ class RandomPlayer:
             return guess
         options = list(islice(legal_follows(hand.ctx, hand.rules, lead, held), _CHOICE_WINDOW))
         if not options:
-            raise InvalidPositionError(f"seat {seat} has no legal follow to {lead}")
+            raise InvalidPositionError(f"{seat_name(seat)} has no legal follow to {cards_text(lead)}")
         return self.rng.choice(options)
 
     def _guess_follow(self, hand: ShengjiHand, held: list[Card], size: int) -> list[Card]:

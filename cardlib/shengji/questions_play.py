@@ -70,8 +70,9 @@ def answer_legal_follows(case: dict[str, Any], context: CaseContext) -> tuple[li
     view = legal_follows(read_context(case), context.rules, read_cards(case, "lead"), read_cards(case, "hand"))
     plays = sorted(format_cards(p) for p in view)
     example = view.duty.judge(next(iter(view))).reason
-    count = f"{len(plays)} distinct legal follow{'s' if len(plays) != 1 else ''}"
-    return plays, Reason(example.rule, f"{count}; for one: {example.en}", f"共{len(plays)}种合法跟牌；例如：{example.zh}")
+    count = f"{len(plays)} different legal follow{'s' if len(plays) != 1 else ''}"
+    return plays, Reason.make(example.rule, "{count}; for one: {example}", "共{n}种合法跟牌；例如：{example}",
+                              count=count, n=len(plays), example=example)
 
 
 @takes("level", "trump", "plays")

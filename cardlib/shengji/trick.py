@@ -23,7 +23,7 @@ higher than the largest unit of every earlier trumping play of that kind.
 >>> find_trick_winner(ctx, SHENGJI, ["HK", "HK", "H3", "C4"]).winner
 0
 >>> print(find_trick_winner(ctx, SHENGJI, ["HA HA", "S3 S4", "C4 C5", "H3 H3"]).reason)
-C-5: The second player's ♠3 ♠4 is two different trumps, not a pair, on the pair lead ♥A ♥A: the guides are silent, and this book's convention counts it as a discard that cannot win; the leader's ♥A ♥A wins.
+C-5: The second player's ♠4 ♠3 is two different trumps, not a pair, on the pair lead ♥A ♥A: the guides are silent, and this book's convention counts it as a discard that cannot win, so the leader wins with ♥A ♥A.
 """
 
 from __future__ import annotations
@@ -194,6 +194,7 @@ def _explain(ctx: TrumpContext, cards: list[list[Card]], shape: Shape, keys: lis
              winner: int, leader: int | None = None) -> Reason:
     """Why play ``winner`` wins, naming the plays by seat or place (SJ-10, C-1, C-5, C-3)."""
     lead_suit = ctx.effective_suit(cards[0][0])
+    cards = [sorted(play, key=ctx.order_key) for play in cards]  # each play shown high to low
     base: dict[str, object] = {"lead": cards[0], "best": cards[winner], "who": play_name(winner, leader),
                                "who_cap": play_name(winner, leader, capital=True), "suit": lead_suit.words}
     tied = [i for i in range(winner + 1, len(cards)) if keys[i] == keys[winner]]
@@ -210,9 +211,9 @@ def _explain(ctx: TrumpContext, cards: list[list[Card]], shape: Shape, keys: lis
         other = mixed[0]
         return Reason.make(RuleId.C_5, "{other_cap}'s {cards} is two different trumps, not a pair, on the pair lead "
                            "{lead}: the guides are silent, and this book's convention counts it as a discard that "
-                           "cannot win; {who}'s {best} wins.",
+                           "cannot win, so {who} wins with {best}.",
                            "{other_cap}的{cards}是两张不同的主牌，不是对子，毙不了首家的对子{lead}：两份规则都没有说明，"
-                           "本书约定只算垫牌，不能赢；{who}的{best}赢。",
+                           "本书约定只算垫牌，不能赢，所以{who}的{best}赢。",
                            other_cap=play_name(other, leader, capital=True), cards=cards[other], **base)  # type: ignore[arg-type]
     if winner == 0:
         if shape.kind == "throw":

@@ -49,7 +49,7 @@ def test_sj4_c1_off_suit_level_cards_trump_and_tie_with_each_other():
 def test_c5_two_different_trump_singles_on_a_pair_lead_are_a_discard():
     result = winner(["HA HA", "S3 S4", "C4 C5", "H3 H3"])
     assert result.winner == 0 and result.reason.rule is RuleId.C_5
-    assert "The second player's ♠3 ♠4 is two different trumps, not a pair" in result.reason.en
+    assert "The second player's ♠4 ♠3 is two different trumps, not a pair" in result.reason.en
     assert "本书约定" in result.reason.zh and "二家" in result.reason.zh  # C-5 is the book's convention
 
 
