@@ -53,17 +53,22 @@ PILE = -1
 COPIES = 4
 
 
-def card_locations(game: Game, seat: int) -> dict[Card, frozenset[int]]:
+def card_locations(game: Game, seat: int, before_window: bool = False) -> dict[Card, frozenset[int]]:
     """What ``seat`` knows of where cards are: each known card with the places it may be in
     (seats, or :data:`PILE`), from the game's log as that seat saw it.
 
     Face-up cards and revealed cards are seen by all; a seat's own cards by itself.  A player
     who plays face down may have played any card it was known to hold; a taken pile goes to its
-    taker.
+    taker.  ``before_window``: as it stood before the face-down card of the open window was
+    played (what the claimant held then).
     """
     where: dict[Card, frozenset[int]] = {}
     pile = frozenset({PILE})
-    for event in game.log:
+    log = game.log
+    if before_window and game.window is not None:
+        last = max(i for i, event in enumerate(log) if event.kind is EventKind.PLAY_DOWN)
+        log = log[:last]
+    for event in log:
         kind, card = event.kind, event.card
         if kind is EventKind.PLAY_UP and card is not None:
             where[card] = pile
@@ -108,7 +113,7 @@ def count_claim(game: Game, seat: int, claimant: int, claim: Rank) -> Count:
     The chance is that of a hand of the claimant's size (before the card) drawn from the cards
     ``seat`` cannot place elsewhere holding at least one copy (1 if one is known to be there).
     """
-    where = card_locations(game, seat)
+    where = card_locations(game, seat, before_window=True)
     copies = [c for c in DECK if c.rank is claim]
     elsewhere = tuple(c for c in copies if c in where and claimant not in where[c])
     theirs = tuple(c for c in copies if where.get(c) == frozenset({claimant}))
@@ -196,8 +201,8 @@ class TutorBot:
         player, claim, target = Player(window.seat), window.claim, window.target_before
         if is_below(claim, target):
             return True, Reason.make(
-                RuleId.YS_9, "{player} claims {claim}, below the target {target}: even a true claim loses a challenge, "
-                             "so challenge.",
+                RuleId.YS_9, "The claim of {claim} by {player} is below the target {target}: even a true claim loses "
+                             "a challenge, so challenge.",
                 "{player}报{claim}，低于目标{target}：即使是真的，质疑也成立，质疑。",
                 player=player, claim=claim, target=target)
         count = count_claim(game, seat, window.seat, claim)
@@ -228,8 +233,9 @@ class TutorBot:
                 "四张{claim}中有{known}张你知道不在{player}手里{seen}：其有{claim}的机会只有约{percent}%，质疑。",
                 known=len(seen), claim=claim, player=player, seen=_seen_words(seen), percent=percent)
         return False, Reason.make(
-            RuleId.YS_8, "{player}'s claim of {claim} is plausible: you can place only {known} of the four {claim}s "
-                         "outside their hand, and they hold one with a chance of about {percent} in 100. Let it stand.",
+            RuleId.YS_8, "The claim of {claim} by {player} is plausible: you can place only {known} of the four "
+                         "{claim}s outside their hand, and they hold one with a chance of about {percent} in 100. "
+                         "Let it stand.",
             "{player}报{claim}说得通：四张{claim}中你只知道{known}张不在其手里，其有{claim}的机会约为{percent}%，放过。",
             player=player, claim=claim, known=len(seen), percent=percent)
 
