@@ -265,7 +265,7 @@ def test_language_switch_and_four_colour_deck(offline_page, static_page):
     widget = root(page, "kitty_score")
     widget.locator("button.cbp-lang").click()
     assert specs["kitty_score"]["question"]["zh"] in widget.inner_text()
-    assert widget.get_attribute("lang") == "zh-CN"
+    assert widget.get_attribute("lang") == "zh-Hans"
     widget.locator("input.cbp-four-toggle").check()
     assert "cbp-four" in widget.get_attribute("class")
 

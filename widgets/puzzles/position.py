@@ -81,6 +81,13 @@ def wrong_number(why: Reason, given: int | None, right: int, en: str, zh: str) -
     return explain(why, f"Not {{given}}: {en}. {{why}}", f"不是{{given}}：{zh}。{{why}}", given=given, right=right)
 
 
+def wrong_part(why: Reason, en: str, zh: str, /, **params: Param | list) -> list[Reason]:
+    """One wrong part of a several-part answer: a short sentence naming the value given and the
+    right one (``en`` / ``zh``, citing ``why``'s rule), then ``why`` itself.  The short sentences
+    differ per value given; ``why`` is stored once per spec however many answers share it."""
+    return [Reason.make(why.rule, en, zh, **params), why]
+
+
 def ordinal(index: int) -> Words:
     """The ``index``-th play of a trick (0: the lead) in words: "the lead", "the second play" …"""
     return Words(("the lead", "the second play", "the third play", "the fourth play")[index],

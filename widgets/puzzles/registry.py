@@ -54,7 +54,7 @@ KIND_RULES: dict[str, frozenset[str]] = {
     "highest": frozenset({"SJ-5"}),
     "kitty_score": frozenset({"SJ-12", "SG-6", "SS-6", "SG-E2", "C-2"}),
     "last_trick": frozenset({"SG-E1"}),
-    "level_change": frozenset({"SG-7", "SS-7", "SS-E2"}),
+    "level_change": frozenset({"SG-7", "SS-7", "SS-E2", "C-6"}),
     "calling": frozenset({"SG-1", "SS-1", "SG-3", "SS-3"}),
     "first_dealer": frozenset({"SG-1", "SS-1", "SG-2", "SS-2", "SG-3", "SS-3", "SG-9", "SS-9", "SS-E3"}),
     "deal": frozenset({"SJ-1", "SJ-2"}),

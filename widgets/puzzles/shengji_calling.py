@@ -16,7 +16,7 @@ from cardlib.explain import Reason, Seat
 from cardlib.shengji.calling import first_hand_dealer, resolve_calls
 from cardlib.shengji.rules import get_ruleset
 
-from .position import explain, random_level, seat_label, text, trump_label, words
+from .position import explain, random_level, seat_label, text, trump_label, words, wrong_part
 from .spec import SHENGJI_RULESETS, RulesetChoice, SpecBuilder
 
 #: The two documents, plus SS-3 read literally: after a joker pair the called suit stays trump.
@@ -156,13 +156,13 @@ def make_first_dealer(seed: int, difficulty: str) -> dict[str, Any]:
             real_trump = result.trump.value if result.trump else "none"
             wrong: list[Reason] = []
             if seat != result.dealer:  # SG-9 / SS-9 / SS-E3: who deals the first hand
-                wrong.append(explain(dealer_reason, "Deals the first hand: not {given} but {right}: {why}",
-                                     "首局庄家：不是{given}，是{right}：{why}", given=Seat(seat), right=Seat(result.dealer)))
+                wrong += wrong_part(dealer_reason, "Deals the first hand: not {given} but {right}.",
+                                    "首局庄家：不是{given}，是{right}。", given=Seat(seat), right=Seat(result.dealer))
             if trump != real_trump:  # SG-1 / SS-1, SG-3 / SS-3, SG-2 / SS-2: what is trump
-                wrong.append(explain(result.reason, "Trump: you chose {given}, but it is {right}: {why}",
-                                     "主：你选了{given}，但主是{right}：{why}",
-                                     given=words(trump_label(None if trump == "none" else Suit(trump))),
-                                     right=words(trump_label(result.trump))))
+                wrong += wrong_part(result.reason, "Trump: you chose {given}, but it is {right}.",
+                                    "主：你选了{given}，但主是{right}。",
+                                    given=words(trump_label(None if trump == "none" else Suit(trump))),
+                                    right=words(trump_label(result.trump)))
             if wrong:
                 verdicts[rid] = (False, wrong)
             elif dealer_reason is result.reason or dealer_reason.en in result.reason.en:

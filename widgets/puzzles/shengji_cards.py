@@ -18,7 +18,7 @@ from cardlib.shengji.scoring import KITTY_SIZE, explain_trick_points, points_lef
 from cardlib.shengji.trump import TrumpContext, explain_trumps
 
 from .position import (cards_block, context_facts, explain, facts, lower, random_level, random_trump, text,
-                       wrong_number)
+                       wrong_number, wrong_part)
 from .shengji_trick import make_trick
 from .spec import SHENGJI_RULESETS, RulesetChoice, SpecBuilder
 
@@ -134,12 +134,11 @@ def make_bury(seed: int, difficulty: str) -> dict[str, Any]:
             wrong: list[Reason] = []
             if (key == "yes") != verdict.ok:  # SJ-7: a wrong "may the dealer bury these?"
                 right = BURY_ANSWERS[0][1] if verdict.ok else BURY_ANSWERS[1][1]
-                wrong.append(explain(verdict.reason, "May the dealer bury these? “{right}”, not “{given}”: {why}",
-                                     "庄家能扣这些牌吗？“{right}”，不是“{given}”：{why}", given=lower(label),
-                                     right=lower(right)))
+                wrong += wrong_part(verdict.reason, "May the dealer bury these? “{right}”, not “{given}”.",
+                                    "庄家能扣这些牌吗？“{right}”，不是“{given}”。", given=lower(label), right=lower(right))
             if candidate != value:  # SJ-11: a wrong count of the points buried
-                wrong.append(explain(points_reason, "Points buried: not {given} but {right}: {why}",
-                                     "扣下的分：不是{given}，是{right}：{why}", given=candidate, right=value))
+                wrong += wrong_part(points_reason, "Points buried: not {given} but {right}.", "扣下的分：不是{given}，是{right}。",
+                                    given=candidate, right=value)
             why: Reason | list[Reason] = wrong or verdict.reason
             builder.add_answer(f"{key}|{candidate}", None, {r.id: (not wrong, why) for r in SHENGJI_RULESETS})
     fields = [{"name": "allowed", "label": text("May the dealer bury these?", "庄家能扣这些牌吗？"),

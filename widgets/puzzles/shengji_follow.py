@@ -160,8 +160,26 @@ def closest_legal(play: list[Card], plays: list[list[Card]], verdicts: list[Verd
     return max(legal, key=lambda p: sum((Counter(p) & mine).values()))
 
 
-def wrong_play(play: list[Card], verdict: Verdict, example: list[Card]) -> Reason:
-    """Why a picked play does not follow (the engine's reason) and one legal follow instead."""
+def _named(reason: Reason) -> list[Counter[str]]:
+    """The card groups a reason names, each as a multiset of card codes."""
+    return [Counter(part["cards"]) for part in reason.parts("en") if isinstance(part, dict) and "cards" in part]
+
+
+def _names_a_legal_follow(reason: Reason, plays: list[list[Card]], verdicts: list[Verdict]) -> bool:
+    legal = [Counter(map(str, p)) for p, v in zip(plays, verdicts) if v.ok]
+    return any(group in legal for group in _named(reason))
+
+
+def wrong_play(play: list[Card], plays: list[list[Card]], verdicts: list[Verdict], index: int) -> Reason:
+    """Why a picked play does not follow (the engine's reason, which names it), and one legal follow
+    instead, unless the engine's reason already gives one."""
+    verdict = verdicts[index]
+    names_play = Counter(map(str, play)) in _named(verdict.reason)
+    if names_play and _names_a_legal_follow(verdict.reason, plays, verdicts):
+        return verdict.reason
+    example = closest_legal(play, plays, verdicts)
+    if names_play:
+        return explain(verdict.reason, "{why} One legal follow: {right}.", "{why}合规的跟法之一：{right}。", right=example)
     return explain(verdict.reason, "{given} is not a legal follow: {why} One legal follow: {right}.",
                    "{given}不是合规的跟牌：{why}合规的跟法之一：{right}。", given=play, right=example)
 
@@ -205,8 +223,8 @@ def make_pick_follow(seed: int, difficulty: str) -> dict[str, Any]:
     builder = SpecBuilder("pick_follow", seed=seed, difficulty=difficulty, rulesets=FOLLOW_RULESETS)
     for index, play in enumerate(plays):
         builder.add_answer(play_key(play), None, {
-            rid: (v[index].ok, v[index].reason if v[index].ok else
-                  wrong_play(play, v[index], closest_legal(play, plays, v))) for rid, v in verdicts.items()})
+            rid: (v[index].ok, v[index].reason if v[index].ok else wrong_play(play, plays, v, index))
+            for rid, v in verdicts.items()})
     legal = sum(v.ok for v in verdicts[FOLLOW_RULESETS[0].id])
     n = len(position.lead)
     return builder.build(
@@ -225,6 +243,9 @@ def _legal_reason(play: list[Card], plays: list[list[Card]], verdicts: list[Verd
     if verdict.ok:
         return explain(verdict.reason, "You answered Not legal, but {play} is legal: {why}",
                        "你答“不合规”，但{play}合规：{why}", play=play)
+    if _names_a_legal_follow(verdict.reason, plays, verdicts):
+        return explain(verdict.reason, "You answered Legal, but {play} is not legal: {why}",
+                       "你答“合规”，但{play}不合规：{why}", play=play)
     return explain(verdict.reason, "You answered Legal, but {play} is not legal: {why} "
                                    "A legal follow from this hand: {right}.",
                    "你答“合规”，但{play}不合规：{why}这手牌合规的跟法之一：{right}。",

@@ -15,13 +15,13 @@ from cardlib.cards import Rank
 from cardlib.explain import Reason, Seat, Words
 from cardlib.rule_ids import RuleId
 from cardlib.shengji.hand import HAND_SIZE, cut_by, deal_order
-from cardlib.shengji.progression import (LEVELS, SEATS, after_hand, explain_partner, level_played, next_dealer,
-                                         partner_of, team_of)
+from cardlib.shengji.progression import (LEVELS, SEATS, TEAM_WORDS, after_hand, explain_partner, level_played,
+                                         next_dealer, partner_of, team_of)
 from cardlib.shengji.rules import Ruleset, get_ruleset
 from cardlib.shengji.scoring import KITTY_SIZE, level_change
 from cardlib.shengji.trick import find_trick_winner
 
-from .position import context_facts, explain, facts, seat_label, text, words
+from .position import context_facts, explain, facts, seat_label, text, words, wrong_part
 from .shengji_trick import make_trick
 from .spec import SHENGJI_RULESETS, RulesetChoice, SpecBuilder
 
@@ -31,8 +31,8 @@ GAME_END_RULESETS: tuple[RulesetChoice, ...] = SHENGJI_RULESETS + (
                   "《四人升级》：先升到A者胜（SS-8 的另一种理解）", {"game_end": "reach_ace"}),
 )
 
-#: The two teams by their seats (SJ-1: partners sit opposite).
-TEAMS = (Words("South–North", "南北家"), Words("East–West", "东西家"))
+#: The two teams by their seats (SJ-1: partners sit opposite), in the engine's words: South–North / 南北方.
+TEAMS = TEAM_WORDS
 
 
 def _rules(choice: RulesetChoice) -> Ruleset:
@@ -75,8 +75,8 @@ class Deal:
         dealer = Seat(self.dealer)
         wrong: list[Reason] = []
         if partner != self.partner:
-            wrong.append(explain(explain_partner(self.dealer), "Dealer's partner: not {given} but {right}: {why}",
-                                 "庄家的对家：不是{given}，是{right}：{why}", given=Seat(partner), right=Seat(self.partner)))
+            wrong += wrong_part(explain_partner(self.dealer), "Dealer's partner: not {given} but {right}.",
+                                "庄家的对家：不是{given}，是{right}。", given=Seat(partner), right=Seat(self.partner))
         if kitty != self.kitty_to:
             wrong.append(Reason.make(RuleId.SJ_2, "Takes the kitty: not {given} but the dealer, {dealer}: the last "
                                                   "{kitty} cards of the deal go to the dealer.",
@@ -86,9 +86,11 @@ class Deal:
         if cut != right_cut:
             given = words(NOBODY) if cut == "none" else Seat(int(cut))
             if self.cut is None:
-                wrong.append(Reason.make(RuleId.SJ_2, "Cuts the deck: not {given}: the 双升 guide is silent on who "
-                                                      "cuts; this book's convention: nobody is named.",
-                                         "切牌：不是{given}：《双升》没有说明谁切牌，本书约定不指定。", given=given))
+                wrong.append(Reason.make(RuleId.SJ_2, "Cuts the deck: not {given} but “nobody is named”: the 双升 "
+                                                      "guide is silent on who cuts; this book's convention: nobody "
+                                                      "is named.",
+                                         "切牌：不是{given}，是“未规定”：《双升》没有说明谁切牌，本书约定不指定切牌的人。",
+                                         given=given))
             else:
                 wrong.append(Reason.make(RuleId.SJ_2, "Cuts the deck: not {given} but {right}: the 四人升级 guide has "
                                                       "the player after the dealer cut.",
@@ -207,31 +209,30 @@ class AfterHand:
     dealer_reason: Reason              # SG-8
     level_reason: Reason               # SJ-3
     climb: Reason                      # SG-7 / SS-7 / SS-E2, with where the levels go
-    game_reason: Reason                # SJ-13 / SS-8: who has won, or why nobody has yet
+    game_reason: Reason                # SJ-13 / SS-8: who has won, or why nobody has yet (a sentence)
 
     def grade(self, seat: int, level: Rank, winner: str) -> tuple[bool, Reason | list[Reason]]:
         """Right, with the whole outcome explained; or one sentence per wrong part, each citing its own rule."""
         wrong: list[Reason] = []
         if seat != self.next_dealer:
-            wrong.append(explain(self.dealer_reason, "Deals next: not {given} but {right}: {why}",
-                                 "下一局庄家：不是{given}，是{right}：{why}", given=Seat(seat),
-                                 right=Seat(self.next_dealer)))
+            wrong += wrong_part(self.dealer_reason, "Deals next: not {given} but {right}.", "下一局庄家：不是{given}，是{right}。",
+                                given=Seat(seat), right=Seat(self.next_dealer))
         if level is not self.next_level:
             other = level in self.levels and level is not self.next_level  # the other team's level (SJ-3)
             why = self.level_reason if other else self.climb
-            wrong.append(explain(why, "Next hand's level: not {given} but {right}: {why}",
-                                 "下一局打几：不是{given}，是{right}：{why}", given=level, right=self.next_level))
+            wrong += wrong_part(why, "Next hand's level: not {given} but {right}.", "下一局打几：不是{given}，是{right}。",
+                                given=level, right=self.next_level)
         if winner != self.winner:
             given = dict(WINNER_LABELS)[winner]
             if self.winner == "none":
-                wrong.append(explain(self.game_reason, "Game won by: no team yet, not {given}: {why}",
-                                     "全局胜者：还没有队获胜，不是{given}：{why}", given=words(given)))
+                wrong += wrong_part(self.game_reason, "Game won by: not {given}: not yet, no team has won.",
+                                    "全局胜者：不是{given}，未结束：还没有队获胜。", given=words(given))
             else:
                 right = TEAMS[int(self.winner)]
-                template = ("Game won by: {right} have won the game, not {given}: {why}" if winner != "none" else
-                            "Game won by: not “not yet”: {right} have won the game: {why}")
-                wrong.append(explain(self.game_reason, template, "全局胜者：不是{given}，{right}已赢得全局：{why}",
-                                     given=words(given), right=right))
+                template = ("Game won by: {right} have won the game, not {given}." if winner != "none" else
+                            "Game won by: not “not yet”: {right} have won the game.")  # the label given
+                wrong += wrong_part(self.game_reason, template, "全局胜者：不是{given}，{right}已赢得全局。",
+                                    given=words(given), right=right)
         return (True, self.whole) if not wrong else (False, wrong)
 
 
@@ -260,10 +261,10 @@ def _climb(rules: Ruleset, dealer: int, levels: tuple[Rank, Rank], points: int) 
     if progress.winner is not None:
         game = progress.reason
     elif rules.game_end == "reach_ace":
-        game = Reason.make(RuleId.SS_8, "a team wins as soon as its level reaches A, and no team has.",
+        game = Reason.make(RuleId.SS_8, "A team wins as soon as its level reaches A, and no team has.",
                            "一队升到A即赢得全局，目前没有队升到A。")
     else:
-        game = Reason.make(RuleId.SJ_13, "a team wins by going up while it plays A as the dealer team, and no team "
+        game = Reason.make(RuleId.SJ_13, "A team wins by going up while it plays A as the dealer team, and no team "
                                          "has done that yet.", "一队须作为庄家打A并升级才赢得全局，目前还没有。")
     return climb, game
 

@@ -109,9 +109,25 @@ YISHANG_RULESETS: tuple[RulesetChoice, ...] = (
 )
 
 
-def reason_entry(reason: Reason) -> dict[str, str]:
-    """A reason as stored in a spec: rule id, both sentences, the page and the anchor."""
-    entry = reason.to_dict()
+def reason_entry(reason: Reason) -> dict[str, Any]:
+    """A reason as stored in a spec: rule id, both sentences, the page and the anchor, and
+    ``chips``: per language, the card groups the sentence names, in order, as card codes.
+
+    The sentences already write each group as players do (``♠K ♠K``, ``big joker``); the front
+    end finds each group's text in its sentence and draws it as card chips.  (A spec keeps only
+    the codes, not :meth:`Reason.to_dict`'s ``parts``, which would repeat every sentence.)
+
+    >>> from cardlib.cards import parse_cards
+    >>> entry = reason_entry(Reason.make(RuleId.SJ_9, "{a} beats {b}.", "{a}大于{b}。", a=parse_cards("BJ"),
+    ...                                  b=parse_cards("SA SA")))
+    >>> entry["en"], entry["chips"]
+    ('big joker beats ♠A ♠A.', {'en': [['BJ'], ['SA', 'SA']], 'zh': [['BJ'], ['SA', 'SA']]})
+    """
+    entry: dict[str, Any] = {"rule": reason.rule.value, "en": reason.en, "zh": reason.zh}
+    chips = {lang: [part["cards"] for part in reason.parts(lang) if isinstance(part, dict) and "cards" in part]
+             for lang in ("en", "zh")}
+    if chips["en"] or chips["zh"]:
+        entry["chips"] = chips
     entry["page"] = rule_page(reason.rule)
     entry["anchor"] = rule_anchor(reason.rule)
     return entry

@@ -87,6 +87,61 @@ function cardRow(cards, lang) {
   return h("span", { class: "cbp-cards" }, cards.map((c) => cardFace(c, lang)));
 }
 
+/** A card as a sentence writes it (cardlib.words.card_text): ♠A, ♥10; jokers in words. */
+export function cardText(card, lang) {
+  const { suit, rank } = cardParts(card);
+  if (suit) return `${SUIT_SYMBOL[suit]}${rank}`;
+  if (lang === "zh") return rank === "BJ" ? "大王" : "小王";
+  return rank === "BJ" ? "big joker" : "little joker";
+}
+
+/** A reason's sentence as text pieces and card groups ({cards}), from the spec's `parts` if it has
+ * them, else by finding each of its `chips` groups, in order, where the sentence writes it. */
+export function sentenceParts(reason, lang) {
+  const parts = reason.parts && reason.parts[lang];
+  if (parts) return parts.map((p) => (typeof p === "string" || !p.cards ? (p.text ?? p) : { cards: p.cards }));
+  const text = reason[lang] || reason.en;
+  const out = [];
+  let at = 0;
+  for (const group of (reason.chips && reason.chips[lang]) || []) {
+    const shown = group.map((c) => cardText(c, lang)).join(" ");
+    const found = text.indexOf(shown, at);
+    if (found < 0) continue;
+    if (found > at) out.push(text.slice(at, found));
+    out.push({ cards: group });
+    at = found + shown.length;
+  }
+  if (at < text.length) out.push(text.slice(at));
+  return out;
+}
+
+const CJK = /[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]+/gu;
+
+/** Text as nodes, its Chinese runs marked lang="zh-Hans" when the widget speaks English. */
+function say(text, lang) {
+  if (lang === "zh" || !text) return text || "";
+  const out = [];
+  let at = 0;
+  for (const m of text.matchAll(CJK)) {
+    if (m.index > at) out.push(text.slice(at, m.index));
+    out.push(h("span", { lang: "zh-Hans", text: m[0] }));
+    at = m.index + m[0].length;
+  }
+  if (at < text.length) out.push(text.slice(at));
+  return out;
+}
+
+/** A reason's sentence with its cards drawn as chips (the same text as the sentence, so it reads alike). */
+function sentence(reason, lang) {
+  return sentenceParts(reason, lang).flatMap((p) => (typeof p === "string" ? say(p, lang) : [
+    h("span", { class: "cbp-chips" }, p.cards.flatMap((c, i) => {
+      const { suit, rank } = cardParts(c);
+      const chip = h("span", { class: `cbp-card cbp-chip ${suit ? `cbp-suit-${suit}` : `cbp-joker cbp-${rank}`}`,
+        role: "img", "aria-label": cardLabel(c, lang), "data-card": c, text: cardText(c, lang) });
+      return i ? [" ", chip] : [chip];
+    }))]));
+}
+
 // ---- progress (localStorage, export/import) ----
 
 function loadProgress() {
@@ -147,9 +202,9 @@ function render({ model, el }) {
     const index = spec.answers.findIndex((a) => a.key === key);
     if (index >= 0) {
       const [ok, r] = spec.verdicts[rid][index];
-      return { ok, reason: spec.reasons[r] };
+      return { ok, reasons: [].concat(r).map((i) => spec.reasons[i]) };  // a several-part answer lists one per wrong part
     }
-    if (spec.otherwise) return { ok: false, reason: spec.reasons[spec.otherwise[rid]] };
+    if (spec.otherwise) return { ok: false, reasons: [spec.reasons[spec.otherwise[rid]]] };
     return null;
   }
 
@@ -164,7 +219,7 @@ function render({ model, el }) {
       progress[kind] = mine;
       saveProgress(progress);
     }
-    graded = { ok: result.ok, key, reason: result.reason };
+    graded = { ok: result.ok, key, reasons: result.reasons };
     drawVerdict();
     drawProgress();
     root.querySelectorAll(".cbp-answer").forEach((b) => {
@@ -243,26 +298,26 @@ function render({ model, el }) {
       onchange: (e) => { root.classList.toggle("cbp-four", e.target.checked); model.set("four_colour", e.target.checked); model.save_changes(); } });
     toolbar.append(
       h("label", { class: "cbp-field" }, [four, h("span", { text: t("fourColour") })]),
-      h("button", { type: "button", class: "cbp-lang", lang: lang === "en" ? "zh" : "en", "aria-label": t("languageLabel"),
+      h("button", { type: "button", class: "cbp-lang", lang: lang === "en" ? "zh-Hans" : "en", "aria-label": t("languageLabel"),
         onclick: () => { lang = lang === "en" ? "zh" : "en"; model.set("lang", lang); model.save_changes(); draw(); }, text: t("language") }),
     );
   }
 
   function drawBlock(block) {
-    const label = block.label ? h("span", { class: "cbp-label", text: txt(block.label) }) : null;
+    const label = block.label ? h("span", { class: "cbp-label" }, say(txt(block.label), lang)) : null;
     if (block.type === "cards") return h("div", { class: "cbp-block" }, [label, cardRow(block.cards, lang)]);
     if (block.type === "plays") {
       return h("div", { class: "cbp-block" }, [label, h("ol", { class: "cbp-plays" }, block.plays.map((p) =>
-        h("li", {}, [h("span", { class: "cbp-seat", text: txt(p.label) }), cardRow(p.cards, lang),
+        h("li", {}, [h("span", { class: "cbp-seat" }, say(txt(p.label), lang)), cardRow(p.cards, lang),
           p.note ? h("span", { class: "cbp-note", text: " " + txt(p.note) }) : null])))]);
     }
     if (block.type === "facts") {
       return h("dl", { class: "cbp-facts" }, block.items.flatMap((item) => [
-        h("dt", { text: txt(item.label) }),
-        h("dd", {}, item.cards ? cardRow(item.cards, lang) : h("span", { text: txt(item.value) })),
+        h("dt", {}, say(txt(item.label), lang)),
+        h("dd", {}, item.cards ? cardRow(item.cards, lang) : h("span", {}, say(txt(item.value), lang))),
       ]));
     }
-    return h("p", { class: "cbp-text", text: txt(block.text) });
+    return h("p", { class: "cbp-text" }, say(txt(block.text), lang));
   }
 
   function focusRing(buttons) {
@@ -289,7 +344,7 @@ function render({ model, el }) {
   }
 
   function labelContent(answer) {
-    const parts = [h("span", { text: txt(answer.label) || answer.key })];
+    const parts = [h("span", {}, say(txt(answer.label) || answer.key, lang))];
     if (answer.cards) parts.push(cardRow(answer.cards, lang));
     return parts;
   }
@@ -349,7 +404,7 @@ function render({ model, el }) {
 
   function drawFields() {
     const selects = spec.fields.map((f) => h("label", { class: "cbp-field" }, [
-      h("span", { text: txt(f.label) }),
+      h("span", {}, say(txt(f.label), lang)),
       h("select", { "data-field": f.name }, f.options.map((o) => h("option", { value: o.value, text: txt(o.label) || o.value }))),
     ]));
     return h("form", { class: "cbp-form", onsubmit: (e) => {
@@ -361,10 +416,10 @@ function render({ model, el }) {
   function drawBody() {
     root.dataset.puzzleId = spec.id;
     root.dataset.difficulty = spec.difficulty;
-    root.lang = lang === "zh" ? "zh-CN" : "en";
+    root.lang = lang === "zh" ? "zh-Hans" : "en";
     body.replaceChildren();
     body.append(...spec.display.map(drawBlock));
-    body.append(h("p", { class: "cbp-question", text: txt(spec.question) }));
+    body.append(h("p", { class: "cbp-question" }, say(txt(spec.question), lang)));
     if (notice) body.append(h("p", { class: "cbp-notice", text: notice }));
     const input = { choice: drawChoice, cards: drawCards, number: drawNumber, fields: drawFields }[spec.input];
     body.append(input());
@@ -388,18 +443,25 @@ function render({ model, el }) {
     verdict.className = "cbp-verdict";
     if (!graded) return;
     verdict.classList.add(graded.ok ? "cbp-right" : "cbp-wrong");
-    const reason = graded.reason;
+    const reason = graded.reasons[0];
     const href = (model.get("base") || "") + reason.page + ".html#" + reason.anchor;
     const rid = rulesetOf(spec);
     const correct = spec.correct[rid];
     const shown = correct.slice(0, 6).map(answerText).join("; ") + (correct.length > 6 ? ` (+${correct.length - 6})` : "");
+    // one paragraph per rule: the sentences of consecutive reasons citing the same rule run together
+    const paragraphs = [];
+    for (const r of graded.reasons) {
+      const last = paragraphs[paragraphs.length - 1];
+      if (last && last.rule === r.rule) last.reasons.push(r);
+      else paragraphs.push({ rule: r.rule, reasons: [r] });
+    }
     verdict.append(
       h("strong", { class: "cbp-outcome", text: graded.ok ? t("correct") : t("wrong") }),
-      h("p", { class: "cbp-explain" }, [
-        h("span", { class: "cbp-rule", text: reason.rule }), " ",
-        h("span", { text: reason[lang] || reason.en }),
-      ]),
-      h("p", { class: "cbp-correct" }, [h("span", { text: t("correctAnswers") + " " }), h("span", { class: "cbp-correct-list", text: shown })]),
+      ...paragraphs.map((p) => h("p", { class: "cbp-explain" }, [
+        h("span", { class: "cbp-rule", text: p.rule }), " ",
+        h("span", {}, p.reasons.flatMap((r, i) => [i ? (lang === "zh" ? "" : " ") : "", ...sentence(r, lang)])),
+      ])),
+      h("p", { class: "cbp-correct" }, [h("span", { text: t("correctAnswers") + " " }), h("span", { class: "cbp-correct-list" }, say(shown, lang))]),
       h("a", { class: "cbp-rule-link", href, text: `${t("readRule")} ${reason.rule} ${t("inTheBook")}` }),
     );
     if (spec.differs) verdict.append(h("p", { class: "cbp-differs", text: t("rulesDiffer") }));
