@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from ..cards import Card, Rank
-from ..errors import InvalidPositionError
+from ..errors import InvalidPositionError, NotationError
 
 
 class Face(str, Enum):
@@ -55,6 +55,27 @@ class PileCard:
     def to_dict(self) -> dict[str, str]:
         return {"card": str(self.card), "face": self.face.value, "claim": str(self.claim)}
 
+    @classmethod
+    def parse(cls, text: str | PileCard) -> PileCard:
+        """A pile card as :func:`str` writes it: ``"S8"`` (face up) or ``"H6 down as 10"``.
+
+        >>> PileCard.parse("H6 down as 10").claim, PileCard.parse("s8").face
+        (<Rank.TEN: 10>, <Face.UP: 'up'>)
+        """
+        if isinstance(text, PileCard):
+            return text
+        if not isinstance(text, str):
+            raise NotationError(f"bad pile card {text!r}: expected \"S8\" (face up) or \"H6 down as 10\"")
+        words = text.split()
+        if len(words) == 1:
+            card = Card.parse(words[0])
+            return cls(card, Face.UP, card.rank)
+        if len(words) == 4 and words[1].lower() == "down" and words[2].lower() == "as":
+            from .ranks import parse_claim
+
+            return cls(Card.parse(words[0]), Face.DOWN, parse_claim(words[3]))
+        raise NotationError(f"bad pile card {text!r}: expected \"S8\" (face up) or \"H6 down as 10\"")
+
     def hidden(self) -> dict[str, str]:
         """The card as the table sees it: a face-down card shows only its claim."""
         if self.face is Face.UP:
@@ -62,20 +83,21 @@ class PileCard:
         return {"face": self.face.value, "claim": str(self.claim)}
 
 
-def face_from_pile(pile: Sequence[PileCard]) -> Face:
+def face_from_pile(pile: Sequence[PileCard | str]) -> Face:
     """The face of the next card, derived from the pile alone.
 
     The last card decides: up → next down, down → next up; an empty pile (a new
     round, or just taken) → up.  Every card on the pile is established or, for the
     last face-down card while its challenge window is open, will be established
-    by the very next card, so the last card is the last established card.
+    by the very next card, so the last card is the last established card.  Pile cards may be
+    written as :meth:`PileCard.parse` reads them: ``face_from_pile(["S8", "H6 down as 10"])``.
 
     Rules: YS-13, YS-5
     """
-    if isinstance(pile, (str, bytes)) or not isinstance(pile, Sequence) \
-            or any(not isinstance(p, PileCard) for p in pile):
-        raise InvalidPositionError(f"a pile is a list of PileCard values (bottom card first), not {pile!r}")
-    return next_face(pile)
+    if isinstance(pile, (str, bytes)) or not isinstance(pile, Sequence):
+        raise InvalidPositionError(f"a pile is a list of pile cards, bottom card first (such as "
+                                   f"[\"S8\", \"H6 down as 10\"]), not {pile!r}")
+    return next_face([PileCard.parse(p) for p in pile])
 
 
 def next_face(pile: Sequence[PileCard]) -> Face:

@@ -41,6 +41,11 @@ def test_ys_9_challenge_outcome_from_strings_the_real_card_may_be_a_card():
     assert succeeds and reason.rule is RuleId.YS_9 and "below the target 8" in reason.en
 
 
+def test_ys_13_the_face_from_a_pile_written_in_the_notation():
+    assert face_from_pile(["S8"]) is Face.DOWN and face_from_pile(["S8", "H6 down as 10"]) is Face.UP
+    assert face_from_pile([]) is Face.UP
+
+
 def test_ys_14_challengers_by_letter_or_chinese_name():
     chosen, reason = nearest_challenger("B", ["A", "丙"], players=3)
     assert chosen == 2 and reason.rule is RuleId.YS_14
@@ -102,6 +107,8 @@ def test_ys_e1_a_refused_play_raises_a_typed_error_carrying_its_reason():
     (lambda: Game.new(3, rules="shengji"), "'shengji'"),
     (lambda: get_ruleset("yishang", {"jokers": True}), "'jokers'"),
     (lambda: face_from_pile("S8"), "'S8'"),
+    (lambda: face_from_pile(["S8", "H6 up as 10"]), "'H6 up as 10'"),
+    (lambda: face_from_pile([8]), "8"),
 ])
 def test_bad_input_is_a_value_error_naming_the_token(call, token):
     """Rules: YS-1, YS-2, YS-3, YS-6, YS-8, YS-14 — never an AttributeError, TypeError or KeyError."""
