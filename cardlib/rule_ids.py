@@ -87,10 +87,10 @@ class RuleId(str, Enum):
 
         >>> RuleId.parse("sj-9"), RuleId.parse(" ss_e2 ")
         (<RuleId.SJ_9: 'SJ-9'>, <RuleId.SS_E2: 'SS-E2'>)
-        >>> RuleId.parse("SJ-99")
+        >>> RuleId.parse("SJ-99")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        cardlib.errors.CardlibError: unknown rule id 'SJ-99': ids are YS-1 … YS-16, YS-E1 …, SJ-1 … SJ-13, SG-1 … SG-9, SS-1 … SS-9, SG-E1 …, SS-E1 …, C-1 …
+        cardlib.errors.CardlibError: unknown rule id 'SJ-99': ids are YS-1 … YS-16, YS-E1 …, SJ-1 … SJ-13, ...
         """
         if isinstance(text, RuleId):
             return text
