@@ -206,6 +206,24 @@ def trick_result_html(result: TrickResult, *, leader: int | None = None, height:
     return f'<div class="cardlib-trick-result">{table}{reason_html(result.reason)}</div>'
 
 
+def legal_follows_html(lead: Sequence[Card], plays: Sequence[Sequence[Card]], total: int, *, height: int = 44) -> str:
+    """The legal follows of a lead (:func:`~cardlib.shengji.follow.legal_follows`): how many there are
+    and the first ``plays`` drawn, one row each (SJ-9).
+
+    >>> from cardlib.shengji import TrumpContext, legal_follows
+    >>> html = legal_follows(TrumpContext("2", "S"), "shengji", "HA HA", "H5 H5 H9 SK C3")._repr_html_()
+    >>> "1 legal follow" in html, html.count("<svg")
+    (True, 4)
+    """
+    count_en = f"{total} legal follow{'s' * (total != 1)}"
+    shown = "" if len(plays) >= total else f" (the first {len(plays)} shown)"
+    rows = "".join(f"<li>{hand_html(play, label=f'follow {i}', height=height)}</li>"
+                   for i, play in enumerate(plays, start=1))
+    return (f'<div class="cardlib-legal-follows"><p>{hand_html(lead, label="lead", height=height)} '
+            f'<strong>{count_en}</strong>{shown} · <span lang="zh-Hans">{total}种合法跟法</span></p>'
+            f'<ol style="list-style:none;padding-left:0">{rows}</ol></div>')
+
+
 def team_name(team: int, lang: str = "en") -> str:
     """A Shengji team by its seats: team 0 South–North, team 1 East–West (SJ-1).
 

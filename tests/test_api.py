@@ -39,7 +39,7 @@ def test_sj3_sj4_trump_context_from_the_notation():
     assert TrumpContext("2", "S") == TrumpContext(2, "♠")
     assert TrumpContext("10", "none").trump is None and TrumpContext("A", None).level.name == "ACE"
     assert repr(TrumpContext("10", "H")) == "TrumpContext('10', 'H')"
-    assert eval(repr(CTX)) == CTX  # noqa: S307 - the repr is the constructor call
+    assert eval(repr(CTX)) == CTX  # the repr is the constructor call
 
 
 def test_sj9_follow_with_strings_and_preset_names():
@@ -248,3 +248,11 @@ def test_hand_and_hand_result_draw_the_table():
     assert repr(hand).startswith("<ShengjiHand shengji level 2") and "HandResult" in repr(hand.result)
     fresh = ShengjiHand("shuangsheng", seed=1)
     assert "not yet called" in fresh._repr_html_()
+
+
+def test_sj9_legal_follows_draw_their_count_and_plays():
+    """SJ-9: the lazy view of legal follows shows how many there are and draws the first ones."""
+    follows = legal_follows(CTX, "shengji", "HA HA HK HK HQ HQ", "H9 H9 H8 H8 H6 H6 H5 H5")
+    html = follows._repr_html_()
+    _well_formed(html)
+    assert f"{follows.count()} legal follows" in html and html.count("<ol") == 1

@@ -334,6 +334,12 @@ class _StructureSearch:
         self._ways: dict[tuple[int, tuple[int, ...]], int] = {}
 
     @staticmethod
+    def _repr_html_(self) -> str:
+        """A notebook shows how many plays follow, and the first of them drawn as cards (SJ-9)."""
+        from ..render import legal_follows_html
+
+        return legal_follows_html(self.duty.lead, list(islice(self, 24)), self.count())
+
     def _run_choices(duty: FollowDuty, run: list[list[Card]]) -> dict[tuple[int, ...], list[list[Card]]]:
         """Every choice of pairs from one run (none included), keyed by the units it forms, sorted."""
         per_step = [[list(pick) for k in range(len(step) + 1) for pick in combinations(step, k)] for step in run]
