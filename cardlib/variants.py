@@ -5,8 +5,9 @@ Shared by both games' frozen ``Ruleset`` dataclasses (each has a ``name`` field)
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
-from typing import Any, Iterable, Mapping, TypeVar
+from typing import Any, TypeVar
 
 from .errors import RulesetError
 
@@ -26,4 +27,4 @@ def apply_variant(ruleset: R, variant: Mapping[str, Any] | None, fields: Iterabl
     for key in variant:
         if key not in known:
             raise RulesetError(f"unknown ruleset field {key!r}; fields are: {', '.join(known)}")
-    return replace(ruleset, name=f"{ruleset.name}+variant", **dict(variant))  # type: ignore[type-var]
+    return replace(ruleset, name=f"{ruleset.name}+variant", **dict(variant))  # type: ignore[attr-defined, type-var]

@@ -28,9 +28,9 @@ Rules: SG-1, SS-1, SG-2, SS-2, SG-3, SS-3, SG-9, SS-9, SS-E3
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import IntEnum
-from typing import Sequence
 
 from ..cards import BIG_JOKER, LITTLE_JOKER, Card, Rank, Suit, parse_cards
 from ..errors import IllegalActionError, InvalidPositionError
@@ -137,6 +137,12 @@ def call_words(kind: CallKind, cards: Sequence[Card], article: str = "a") -> Rea
     return Reason.make(RuleId.SG_1, en + " ({cards})", zh + "（{cards}）", cards=cards)
 
 
+def _suit_of(card: Card) -> Suit:
+    """The suit of a level card shown in a call (a joker has none and calls only as a pair)."""
+    assert card.suit is not None
+    return card.suit
+
+
 def guide_words(rules: Ruleset) -> Words:
     """The guide whose calling rule is in force, by its name: the 四人升级 guide / the 双升 guide."""
     if rules.calling == "shuangsheng":
@@ -174,7 +180,7 @@ def _not_a_call(rules: Ruleset, level: Rank, cards: Sequence[Card]) -> Reason:
 def _effect(rules: Ruleset, state: CallState, kind: CallKind, cards: Sequence[Card]) -> Words | Reason:
     """What an accepted call does to trump, in words."""
     if not kind.is_joker_pair:
-        return Reason.make(_calling_rule(rules), "{suit} become trump", "{suit}为主", suit=cards[0].suit)
+        return Reason.make(_calling_rule(rules), "{suit} become trump", "{suit}为主", suit=_suit_of(cards[0]))
     if rules.joker_call_trump == "previous_suit" and state.trump is not None:
         return Reason.make(_calling_rule(rules), "the suit called before, {suit}, stays trump",
                            "之前的主花色{suit}仍为主", suit=state.trump)
@@ -227,19 +233,20 @@ def check_call(rules: RulesetLike, state: CallState, seat: int, cards: Sequence[
     >>> from cardlib.cards import parse_cards
     >>> from cardlib.shengji.rules import get_ruleset
     >>> state = apply_call(get_ruleset("shengji"), CallState(Rank.TWO), 1, parse_cards("H2 H2"))
-    >>> print(check_call(get_ruleset("shengji"), state, 2, parse_cards("S2")).reason)
-    SG-1: A single level card (♠2) cannot override the pair of level cards (♥2 ♥2) already shown by East: under the 四人升级 guide only a pair of jokers overrides a pair of level cards.
+    >>> print(check_call(get_ruleset("shengji"), state, 2, parse_cards("S2")).reason)  # doctest: +NORMALIZE_WHITESPACE
+    SG-1: A single level card (♠2) cannot override the pair of level cards (♥2 ♥2) already shown by East: under the
+    四人升级 guide only a pair of jokers overrides a pair of level cards.
     """
     rules, cards = as_ruleset(rules), parse_cards(cards)
+    if not isinstance(state, CallState):
+        raise InvalidPositionError(f"expected the CallState of the calls so far, such as CallState(Rank.TWO), got {state!r}")
+    seat = check_seat(seat)
     rule = _calling_rule(rules)
     kind = classify_call(state.level, cards)
     if kind is None:
         return Verdict(False, _not_a_call(rules, state.level, cards))
     if state.kind is None or state.caller is None:
         return Verdict(True, Reason.make(rule, "No call stands: {call} is accepted: {effect}.",
-    if not isinstance(state, CallState):
-        raise InvalidPositionError(f"expected the CallState of the calls so far, such as CallState(Rank.TWO), got {state!r}")
-    seat = check_seat(seat)
                                          "尚无人亮主：{call}有效：{effect}。",
                                          call=call_words(kind, cards), effect=_effect(rules, state, kind, cards)))
     shown, caller = state.shown(), Seat(state.caller)
@@ -256,7 +263,7 @@ def check_call(rules: RulesetLike, state: CallState, seat: int, cards: Sequence[
             rule, "A second {card} from {seat} reinforces {caller}'s call: trump stays {suit} (under the 四人升级 guide "
                   "a second level card of the same suit reinforces, it does not override).",
             "{seat}再亮一张{card}是加固{caller}的亮主：主花色仍为{suit}（按《四人升级》，别人亮同花色的第二张级牌只是加固，"
-            "不是反主）。", card=cards[0], seat=Seat(seat), caller=caller, suit=state.trump))
+            "不是反主）。", card=cards[0], seat=Seat(seat), caller=caller, suit=_suit_of(cards[0])))
     if _strength(rules, kind) > _strength(rules, state.kind):
         return Verdict(True, Reason.make(rule, "{call} overrides {standing} shown by {caller}: {effect}.",
                                          "{call}反掉{caller}亮的{standing}：{effect}。", call=call, standing=standing,
@@ -292,8 +299,10 @@ def explain_trump(rules: Ruleset, state: CallState) -> Reason:
     >>> from cardlib.cards import parse_cards
     >>> from cardlib.shengji.rules import get_ruleset
     >>> state = apply_call(get_ruleset("shuangsheng"), CallState(Rank.TWO), 3, parse_cards("BJ BJ"))
-    >>> print(explain_trump(get_ruleset("shuangsheng"), state))
-    SS-3: A pair of big jokers, shown by West, stands: there is no trump suit (无主), and trumps are the jokers and the level cards. The 双升 guide says the new call's suit becomes trump, but jokers have no suit; this book's convention follows the 四人升级 guide: no trump suit.
+    >>> print(explain_trump(get_ruleset("shuangsheng"), state))  # doctest: +NORMALIZE_WHITESPACE
+    SS-3: A pair of big jokers, shown by West, stands: there is no trump suit (无主), and trumps are the jokers and the
+    level cards. The 双升 guide says the new call's suit becomes trump, but jokers have no suit; this book's convention
+    follows the 四人升级 guide: no trump suit.
     """
     if state.kind is None or state.caller is None:
         return Reason.make(_calling_rule(rules), "No call stands: there is no trump yet.", "无人亮主：尚未定主。")
@@ -316,7 +325,7 @@ def explain_trump(rules: Ruleset, state: CallState) -> Reason:
                            call=call, caller=caller, suit=state.trump)
     return Reason.make(_calling_rule(rules), "{call}, shown by {caller}, stands: {suit} are trump.",
                        "{caller}亮的{call}定主：{suit}为主。", call=call, caller=caller,
-                       suit=state.trump)
+                       suit=_suit_of(state.shown()[0]))
 
 
 def turn_kitty(kitty: Sequence[Card]) -> tuple[Suit, int, Reason]:
@@ -332,13 +341,13 @@ def turn_kitty(kitty: Sequence[Card]) -> tuple[Suit, int, Reason]:
     >>> print(reason.zh)
     无人亮主，庄家逐张翻底牌：大王 小王是王，没有花色，跳过；第一张不是王的牌是♦9，方块为主。
     """
+    kitty = parse_cards(kitty)
     for index, card in enumerate(kitty):
         if card.suit is not None:
             skipped = Reason.make(RuleId.SG_2, "after {jokers} (jokers have no suit) ", "{jokers}是王，没有花色，跳过；",
                                   jokers=list(kitty[:index])) if index else Words("", "")
             return card.suit, index, Reason.make(
                 RuleId.SG_2, "Nobody called: the dealer turns the kitty cards one by one; {skipped}the first card that "
-    kitty = parse_cards(kitty)
                              "is not a joker is {card}, so {suit} are trump.",
                 "无人亮主，庄家逐张翻底牌：{skipped}第一张不是王的牌是{card}，{suit}为主。",
                 skipped=skipped, card=card, suit=card.suit)
@@ -348,8 +357,9 @@ def turn_kitty(kitty: Sequence[Card]) -> tuple[Suit, int, Reason]:
 def no_call_first_dealer(seat: int = 0) -> Reason:
     """SS-9 / SG-9: nobody called in the first hand: the seat the deal began at deals (the book's convention).
 
-    >>> print(no_call_first_dealer())
-    SS-9: Nobody called in the first hand, so South, where the deal began, deals it (the guides are silent; this book's convention).
+    >>> print(no_call_first_dealer())  # doctest: +NORMALIZE_WHITESPACE
+    SS-9: Nobody called in the first hand, so South, where the deal began, deals it (the guides are silent; this book's
+    convention).
     """
     return Reason.make(RuleId.SS_9, "Nobody called in the first hand, so {seat}, where the deal began, deals it "
                                     "(the guides are silent; this book's convention).",
@@ -421,7 +431,7 @@ def resolve_calls(rules: RulesetLike, level: Rank | str, calls: Sequence[tuple[i
     kitty = None if kitty is None else parse_cards(kitty)
     state = CallState(level)
     accepted, reasons = [], []
-    for seat, cards in calls:
+    for seat, cards in shown:
         verdict = check_call(rules, state, seat, cards)
         accepted.append(verdict.ok)
         reasons.append(verdict.reason)

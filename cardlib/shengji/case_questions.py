@@ -16,14 +16,14 @@ cardlib.errors.CardlibError: case None: unknown field 'plays' for question 'tric
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable, TypeVar
+from typing import Any, TypeVar
 
 from ..cards import Card, Rank, Suit, parse_cards
 from ..errors import CardlibError, NotationError
 from ..explain import Reason
 from .rules import Ruleset, get_ruleset
-
 
 #: Fields any case may carry, whatever its question (cases.md; ``source`` names a public engine's test).
 META_FIELDS = frozenset({"id", "question", "game", "ruleset", "variant", "expect", "expect_error", "note", "source"})

@@ -19,16 +19,24 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 from ..cards import DECK_WITH_JOKERS, Card, Rank, format_cards, parse_cards
 from ..errors import IllegalActionError, InvalidPositionError
 from ..explain import Reason, Seat, Verdict, Words
 from ..rule_ids import RuleId
 from ..words import card_text, cards_text, seat_name
-from .calling import (CallState, apply_call, check_call, explain_trump, first_hand_dealer, no_call_first_dealer,
-                      turn_kitty)
+from .calling import (
+    CallState,
+    apply_call,
+    check_call,
+    explain_trump,
+    first_hand_dealer,
+    no_call_first_dealer,
+    turn_kitty,
+)
 from .combos import shape_of
 from .follow import check_follow
 from .leads import check_lead
@@ -72,11 +80,11 @@ def check_bury(hand: Sequence[Card] | str, kitty: Sequence[Card] | str, bury: Se
     Raises :class:`InvalidPositionError` for a count other than 8 or cards not held, saying
     which cards are wrong:
 
-    >>> from cardlib.cards import parse_cards
-    >>> check_bury(parse_cards("S5 H3"), parse_cards("S5 C3 C4 C6 C7 C8 C9"), parse_cards("S5 S5 S5 SJ C3 C4 C6 C7"))
+    >>> check_bury("S5 H3", "S5 C3 C4 C6 C7 C8 C9", "S5 S5 S5 SJ C3 C4 C6 C7")  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    cardlib.errors.InvalidPositionError: the dealer cannot bury ♠5 3 times (the hand and the kitty hold only 2) or ♠J (not held): the dealer buries 8 of the cards in the hand and the kitty (SJ-7)
+    cardlib.errors.InvalidPositionError: the dealer cannot bury ♠5 3 times (the hand and the kitty hold only 2)
+    or ♠J (not held): the dealer buries 8 of the cards in the hand and the kitty (SJ-7)
     """
     hand, kitty, bury = parse_cards(hand), parse_cards(kitty), parse_cards(bury)
     if len(bury) != KITTY_SIZE:
@@ -552,7 +560,7 @@ class ShengjiGame:
         result = self.hand.result
         if result is None:
             raise IllegalActionError("the current hand is not over yet")
-        if self.over:
+        if self.winner is not None:
             raise IllegalActionError(f"the game is over: {team_words(self.winner).en} have won")
         self.results.append(result)
         self.levels = result.progress.levels

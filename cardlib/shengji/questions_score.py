@@ -18,19 +18,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import check_copies
+from ..cards import Card, check_copies
 from ..errors import InvalidPositionError
 from ..explain import Reason, Seat
 from ..rule_ids import RuleId
 from .calling import resolve_calls
 from .case_questions import CaseContext, read_cards, read_level, require, takes
+from .combos import as_cards
 from .hand import HAND_SIZE, check_bury, cut_by, deal_order
-from .leads import as_cards
 from .progression import after_hand, check_levels
 from .questions_play import read_context, read_seat
 from .scoring import KITTY_SIZE, explain_trick_points, level_change, score_kitty, trick_points
 
-def _read_count(case: dict[str, Any], name: str, size: int, rule: str) -> list:
+
+def _read_count(case: dict[str, Any], name: str, size: int, rule: str) -> list[Card]:
     cards = read_cards(case, name)
     if len(cards) != size:
         raise InvalidPositionError(f"field {name!r} must hold {size} cards ({rule}), got {len(cards)}")
@@ -69,12 +70,12 @@ def answer_level_change(case: dict[str, Any], context: CaseContext) -> tuple[dic
     return change.to_dict(), reason
 
 
-def _read_calls(case: dict[str, Any]) -> list[tuple[int, list]]:
+def _read_calls(case: dict[str, Any]) -> list[tuple[int, list[Card]]]:
     calls = require(case, "calls")
     if not isinstance(calls, list):
         raise InvalidPositionError(f"field 'calls' must be a list of {{\"seat\", \"cards\"}} objects, got {calls!r}")
     parsed = []
-    shown_by_seat: list[dict] = [{} for _ in range(4)]
+    shown_by_seat: list[dict[Card, int]] = [{} for _ in range(4)]
     for index, call in enumerate(calls):
         if not isinstance(call, dict) or set(call) != {"seat", "cards"}:
             raise InvalidPositionError(f"call {index} must be an object with exactly \"seat\" and \"cards\", got {call!r}")

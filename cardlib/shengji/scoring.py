@@ -20,10 +20,10 @@ runs from 40 up to just below the line:
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
-from ..cards import Card, Rank, format_cards, parse_cards
+from ..cards import Card, Rank, parse_cards
 from ..errors import InvalidPositionError
 from ..explain import Reason, Seat, Words
 from ..rule_ids import RuleId
@@ -182,8 +182,9 @@ def kitty_multiplier(rules: RulesetLike, unit_pairs: int, cards: int, lead_cards
     [2, 4, 4, 8]
     >>> [kitty_multiplier(get_ruleset("shengji", {"kitty_multiplier": "doubling"}), n, 1, 1)[0] for n in (0, 1, 2, 3)]
     [2, 4, 8, 16]
-    >>> print(kitty_multiplier(get_ruleset("shuangsheng"), 1, 2, 2)[1])
-    SS-6: The last trick was won with a pair (2 cards); under the 双升 guide's main rule (×2 whatever the shape) the kitty counts ×2.
+    >>> print(kitty_multiplier(get_ruleset("shuangsheng"), 1, 2, 2)[1])  # doctest: +NORMALIZE_WHITESPACE
+    SS-6: The last trick was won with a pair (2 cards); under the 双升 guide's main rule (×2 whatever the shape) the
+    kitty counts ×2.
     """
     scheme = as_ruleset(rules).kitty_multiplier
     for name, value in (("unit_pairs", unit_pairs), ("cards", cards), ("lead_cards", lead_cards)):
@@ -275,8 +276,11 @@ def score_kitty(ctx: TrumpContext, rules: RulesetLike, kitty: CardsInput, last_t
     >>> score_kitty(ctx, get_ruleset("shengji"), kitty, [parse_cards(p) for p in ("BJ BJ", "S3 S4", "D6 D7", "H8 H8")], True)[0]
     120
     >>> trick = [parse_cards(p) for p in ("S8 S8", "S3 S4", "D6 D7", "H2 H2")]
-    >>> print(score_kitty(ctx, get_ruleset("shengji"), kitty, trick, True, leader=1)[1])
-    C-2: South, the fourth player (♥2 ♥2), not the leader, won the last trick, and the winning play's shape sets the multiplier (the guides are silent on whose shape counts; this book's convention). The attackers won the last trick: the kitty's 30 points (♠5 ♠5 ♥K ♥10) count 4 times, 120. The last trick was won with a pair (2 cards); under the 四人升级 guide's scheme (single ×2, pair ×4, a tractor of n pairs ×2ⁿ) the kitty counts ×4.
+    >>> print(score_kitty(ctx, get_ruleset("shengji"), kitty, trick, True, leader=1)[1])  # doctest: +NORMALIZE_WHITESPACE
+    C-2: South, the fourth player (♥2 ♥2), not the leader, won the last trick, and the winning play's shape sets the
+    multiplier (the guides are silent on whose shape counts; this book's convention). The attackers won the last trick:
+    the kitty's 30 points (♠5 ♠5 ♥K ♥10) count 4 times, 120. The last trick was won with a pair (2 cards); under the
+    四人升级 guide's scheme (single ×2, pair ×4, a tractor of n pairs ×2ⁿ) the kitty counts ×4.
     """
     ctx, rules = require_context(ctx, rules)
     plays = read_plays(ctx, rules, last_trick)
@@ -293,7 +297,7 @@ def score_kitty(ctx: TrumpContext, rules: RulesetLike, kitty: CardsInput, last_t
     points, reason = kitty_score(rules, kitty, True, unit_pairs, len(play), len(plays[0]))
     if index and len(play) > 1 and reason.rule is not RuleId.SG_E2:  # C-2: the follower's winning shape counts
         place_en, place_zh = _PLACES[index]
-        who = Words(place_en, place_zh) if leader is None else \
+        who = Words(place_en[:1].upper() + place_en[1:], place_zh) if leader is None else \
             Reason.make(RuleId.C_2, f"{{seat}}, {place_en}", f"{{seat}}（{place_zh}）", seat=Seat((leader + index) % 4))
         reason = Reason.make(RuleId.C_2,
                              "{who} ({won}), not the leader, won the last trick, and the winning play's shape "
@@ -355,10 +359,14 @@ def level_change(rules: RulesetLike, attacker_points: int) -> tuple[LevelChange,
     Rules: SG-7, SS-7, SS-E2, C-6
 
     >>> from cardlib.shengji.rules import get_ruleset
-    >>> print(level_change(get_ruleset("shengji"), 30)[1])
-    SG-7: The attackers have 30 points, in the 5-35 band below the take-over line of 80: under the 四人升级 guide's table the dealer team goes up 2 levels.
-    >>> print(level_change(get_ruleset("shuangsheng", {"takeover_line": 85}), 125)[1])
-    C-6: The attackers have 125 points, in the 125-160 band at or above the take-over line of 85: under the 双升 guide's table they take over and go up 2 levels. The guides name only the 80 take-over line; for the local line of 85 this book's convention moves the line and every band above it up by 5 points together, 40 points apart as in the table (the dealer team's +1 band now ends at 80).
+    >>> print(level_change(get_ruleset("shengji"), 30)[1])  # doctest: +NORMALIZE_WHITESPACE
+    SG-7: The attackers have 30 points, in the 5-35 band below the take-over line of 80: under the 四人升级 guide's
+    table the dealer team goes up 2 levels.
+    >>> print(level_change(get_ruleset("shuangsheng", {"takeover_line": 85}), 125)[1])  # doctest: +NORMALIZE_WHITESPACE
+    C-6: The attackers have 125 points, in the 125-160 band at or above the take-over line of 85: under the 双升 guide's
+    table they take over and go up 2 levels. The guides name only the 80 take-over line; for the local line of 85 this
+    book's convention moves the line and every band above it up by 5 points together, 40 points apart as in the table
+    (the dealer team's +1 band now ends at 80).
     """
     points, rules = check_points(attacker_points), as_ruleset(rules)
     line = rules.takeover_line
@@ -367,6 +375,7 @@ def level_change(rules: RulesetLike, attacker_points: int) -> tuple[LevelChange,
     table = Words("the 双升 guide's table", "《双升》的升级表") if ss_table else \
         Words("the 四人升级 guide's table", "《四人升级》的升级表")
     local = line != TABLE_LINE
+    high: int | None
     if points < line:
         levels = 3 if points == 0 else 2 if points < 40 else 1
         low, high = (0, 0) if points == 0 else (5, 35) if points < 40 else (40, line - 5)

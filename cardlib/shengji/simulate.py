@@ -12,8 +12,9 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from ..errors import CardlibError
 from .hand import FULL_DECK, ShengjiGame, ShengjiHand

@@ -8,7 +8,15 @@ import pytest
 from cardlib.cards import Rank, Suit, parse_cards
 from cardlib.errors import IllegalActionError, InvalidPositionError
 from cardlib.rule_ids import RuleId
-from cardlib.shengji.calling import CallKind, CallState, apply_call, check_call, classify_call, resolve_calls, turn_kitty
+from cardlib.shengji.calling import (
+    CallKind,
+    CallState,
+    apply_call,
+    check_call,
+    classify_call,
+    resolve_calls,
+    turn_kitty,
+)
 from cardlib.shengji.rules import get_ruleset
 
 SG, SS = get_ruleset("shengji"), get_ruleset("shuangsheng")

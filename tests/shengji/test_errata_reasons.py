@@ -74,6 +74,7 @@ def test_sg_e1_the_kitty_goes_with_the_last_trick_whatever_its_number():
     assert explain_last_trick(4, 4)[0] and not explain_last_trick(25, 1)[0]
     assert explain_last_trick(1, 1)[1].rule is RuleId.SG_E1 and "13th" in explain_last_trick(1, 1)[1].en
     import pytest
+
     from cardlib.errors import CardlibError
     with pytest.raises(CardlibError, match="at least that many"):
         explain_last_trick(1, 2)

@@ -7,8 +7,15 @@ import pytest
 from cardlib.cards import Rank
 from cardlib.errors import CardlibError, InvalidPositionError
 from cardlib.rule_ids import RuleId
-from cardlib.shengji.progression import (after_hand, check_levels, check_seat, next_dealer, partner_of,
-                                         raise_level, team_of)
+from cardlib.shengji.progression import (
+    after_hand,
+    check_levels,
+    check_seat,
+    next_dealer,
+    partner_of,
+    raise_level,
+    team_of,
+)
 from cardlib.shengji.rules import get_ruleset
 from cardlib.shengji.scoring import LevelChange, level_change
 

@@ -27,8 +27,14 @@ from cardlib.shengji.hand import ShengjiGame, ShengjiHand, check_bury
 from cardlib.shengji.player import RandomPlayer
 from cardlib.shengji.progression import after_hand, explain_partner, level_played, next_dealer
 from cardlib.shengji.rules import get_ruleset
-from cardlib.shengji.scoring import (explain_last_trick, explain_trick_points, kitty_multiplier, level_change,
-                                     points_left, score_kitty)
+from cardlib.shengji.scoring import (
+    explain_last_trick,
+    explain_trick_points,
+    kitty_multiplier,
+    level_change,
+    points_left,
+    score_kitty,
+)
 from cardlib.shengji.simulate import step_hand
 from cardlib.shengji.trump import TrumpContext
 from tests.reader_text import leaks
@@ -120,7 +126,7 @@ def test_sg7_ss7_ss_e2_c6_every_band_speaks_player_language(preset, line):
     """SG-7 / SS-7 every band, SS-E2 exactly 80, C-6 a local line of 75 or 85 (said to be the book's)."""
     rules = get_ruleset(preset, {"takeover_line": line})
     for points in list(range(0, 205, 5)) + [240, 400]:
-        change, reason = level_change(rules, points)
+        _change, reason = level_change(rules, points)
         assert_speaks(reason, f"{points} points")
         if line != 80:
             assert reason.rule is RuleId.C_6 and "name only the 80 take-over line" in reason.en
@@ -183,7 +189,7 @@ def test_sg1_ss1_sg3_ss3_every_pair_of_calls_speaks_player_language(preset, joke
         if second_verdict:
             state = apply_call(rules, state, seat, parse_cards(second))
         assert_speaks(explain_trump(rules, state))
-        dealer, why = first_hand_dealer(rules, state)
+        _dealer, why = first_hand_dealer(rules, state)
         if why is not None:
             assert_speaks(why)
     seat_zero = get_ruleset(preset, {"first_dealer": "seat_zero"})

@@ -10,8 +10,15 @@ from cardlib.errors import InvalidPositionError
 from cardlib.rule_ids import RuleId
 from cardlib.shengji.hand import FULL_DECK
 from cardlib.shengji.rules import get_ruleset
-from cardlib.shengji.scoring import (TOTAL_POINTS, card_points, kitty_multiplier, kitty_score, level_change,
-                                     score_kitty, trick_points)
+from cardlib.shengji.scoring import (
+    TOTAL_POINTS,
+    card_points,
+    kitty_multiplier,
+    kitty_score,
+    level_change,
+    score_kitty,
+    trick_points,
+)
 from cardlib.shengji.trump import TrumpContext
 
 KITTY = parse_cards("S5 S5 HK H10 C3 C4 C6 C7")  # 30 points
@@ -48,7 +55,9 @@ def test_sg6_ss6_every_kitty_scheme(scheme):
 
 
 def test_sg6_ss6_scheme_reasons_cite_their_rows():
-    rule = lambda scheme: kitty_multiplier(get_ruleset("shengji", {"kitty_multiplier": scheme}), 1, 2, 2)[1].rule
+    def rule(scheme):
+        return kitty_multiplier(get_ruleset("shengji", {"kitty_multiplier": scheme}), 1, 2, 2)[1].rule
+
     assert rule("shengji") is RuleId.SG_6 and rule("double") is RuleId.SS_6
     assert rule("pair2_tractor4") is RuleId.SS_6 and rule("doubling") is RuleId.SG_E2
 
@@ -141,3 +150,52 @@ def test_sg7_ss7_the_takeover_line_moves_the_attacker_bands(preset, line, points
 def test_sg7_points_must_be_a_nonnegative_multiple_of_five(points):
     with pytest.raises(InvalidPositionError, match="attacker points"):
         _change("shengji", points)
+
+
+@pytest.mark.parametrize("scheme, words", [
+    ("shengji", "the 四人升级 guide's scheme (single ×2, pair ×4, a tractor of n pairs ×2ⁿ)"),
+    ("double", "the 双升 guide's main rule (×2 whatever the shape)"),
+    ("pair2_tractor4", "the scheme the 双升 guide gives as “some rules”"),
+    ("doubling", "the doubling scheme offered for the 四人升级 guide's slip"),
+    ("lead_size", "a variant neither guide has"),
+])
+def test_sg6_ss6_a_scheme_is_named_in_words_never_by_its_id(scheme, words):
+    """SG-6 / SS-6: the reason names the scheme as a reader knows it, not as the ruleset field spells it."""
+    reason = kitty_multiplier(get_ruleset("shengji", {"kitty_multiplier": scheme}), 1, 2, 2)[1]
+    assert words in reason.en and f"'{scheme}'" not in reason.en and "“" + scheme not in reason.zh
+
+
+def test_sj12_sj11_the_kitty_reason_names_its_point_cards():
+    """SJ-12 / SJ-11: the kitty's points are counted from the cards that carry them."""
+    reason = kitty_score(get_ruleset("shengji"), KITTY, False)[1]
+    assert reason.en == ("The dealer team won the last trick, so the kitty's 30 points (♠5 ♠5 ♥K ♥10) add nothing "
+                         "to the attackers.")
+
+
+def test_c2_the_follower_who_won_the_last_trick_is_named_by_place_or_seat():
+    """C-2: "the third player" without seats; with the leader's seat, its seat (North, when East led)."""
+    ctx = TrumpContext(Rank.TWO, Suit.SPADES)
+    plays = [parse_cards(p) for p in ("H8 H8", "H3 H4", "SA SA", "D6 D7")]
+    by_place = score_kitty(ctx, get_ruleset("shengji"), KITTY, plays, True)[1]
+    by_seat = score_kitty(ctx, get_ruleset("shengji"), KITTY, plays, True, leader=3)[1]
+    assert by_place.en.startswith("The third player (♠A ♠A), not the leader, won the last trick")
+    assert by_seat.en.startswith("East, the third player (♠A ♠A), not the leader")
+    assert "this book's convention" in by_seat.en and "本书约定" in by_seat.zh and "东家" in by_seat.zh
+
+
+@pytest.mark.parametrize("preset, line, points", [("shengji", 85, 80), ("shuangsheng", 85, 85), ("shuangsheng", 75, 75),
+                                                  ("shengji", 75, 30)])
+def test_c6_a_local_takeover_line_cites_c6_and_says_the_sources_name_only_80(preset, line, points):
+    """C-6: with a local line of 75 or 85 the reason cites C-6, says the guides name only the 80 line, and that
+    moving the bands with it is this book's convention."""
+    reason = _change(preset, points, takeover_line=line)[1]
+    assert reason.rule is RuleId.C_6
+    assert "The guides name only the 80 take-over line" in reason.en and "this book's convention" in reason.en
+    assert "两份规则只给出80分上台线" in reason.zh and "本书约定" in reason.zh
+    assert _change(preset, points)[1].rule is not RuleId.C_6
+
+
+def test_ss_e2_exactly_80_says_why_it_is_plus_zero():
+    """SS-E2: 80 is listed twice in the 双升 table; the reason says which reading the book follows."""
+    reason = _change("shuangsheng", 80)[1]
+    assert reason.rule is RuleId.SS_E2 and "lists 80 twice" in reason.en and "they take over without going up" in reason.en
