@@ -359,14 +359,14 @@ class ShengjiBot:
             top += [u for u in tunits if not u.pairs and not beatable(ctx, unseen, u.top, 1)]
             if plains and top:
                 return finish(top[0].cards, Reason.make(
-                    RuleId.SJ_8, "You hold {count} trumps and only {out} are still out elsewhere: lead {cards}, which "
+                    RuleId.SJ_8, "You hold {count} trumps and {out} are still out elsewhere: lead {cards}, which "
                                  "nothing beats, to draw the opponents' trumps.",
-                    "你有{count}张主牌，外面只剩{out}张：出最大的{cards}调主。",
+                    "你有{count}张主牌，外面只剩{out}张：出没人管得住的{cards}调主。",
                     count=len(trumps), out=trumps_out, cards=top[0].cards))
             if plains:
                 low = min(trumps, key=lambda c: (keep_value(ctx, c) + 10 * card_points(c), c.sort_key))
                 return finish([low], Reason.make(
-                    RuleId.SJ_8, "You hold {count} trumps and only {out} are still out elsewhere: lead a low trump, {cards}, "
+                    RuleId.SJ_8, "You hold {count} trumps and {out} are still out elsewhere: lead a low trump, {cards}, "
                                  "to draw theirs; keep the big trumps for the end.",
                     "你有{count}张主牌，外面只剩{out}张：出小主{cards}调主，大主留到最后。",
                     count=len(trumps), out=trumps_out, cards=[low]))
@@ -386,8 +386,8 @@ class ShengjiBot:
         low = min(by_suit[suit], key=lambda c: (card_points(c) > 0, counts[c] >= 2, ctx.strength(c), c.sort_key))
         if len(pool) == 1 and len(by_suit[suit]) > 2:
             return finish([low], Reason.make(
-                RuleId.SJ_8, "Nothing of yours is sure to win: lead a low {suit}, {cards}, and let your partner "
-                             "try to take the trick.",
+                RuleId.SJ_8, "Nothing of yours is sure to win: lead a low card of {suit}, {cards}, and let your "
+                             "partner try to take the trick.",
                 "没有必胜的牌：出一张小{suit}{cards}，让对家争这一轮。", suit=_words(suit), cards=[low]))
         return finish([low], Reason.make(
             RuleId.SJ_8, "Nothing of yours is sure to win: lead a low card, {cards}, from your shortest suit, {suit}, "
@@ -466,8 +466,8 @@ class ShengjiBot:
             if final:
                 chosen = pick(lambda o: (o.cost,), sure or winners)
                 return chosen.cards, Reason.make(
-                    RuleId.SJ_12, "This is the last trick, and whoever wins it decides the kitty: win it with {cards}.",
-                    "这是最后一轮，赢家决定底牌的归属：用{cards}拿下。", cards=chosen.cards)
+                    RuleId.SJ_12, "This is the last trick, and whoever wins it decides the kitty: play {cards} to win it.",
+                    "这是最后一轮，赢家决定底牌的归属：出{cards}拿下。", cards=chosen.cards)
             worth = self._worth(ctx, chosen, cheapest, table, last, bool(sure), partner_to_come=len(plays) == 1)
             if worth:
                 if sure and not last:
@@ -478,13 +478,19 @@ class ShengjiBot:
                         RuleId.SJ_10, "You have no {suit} left: trump with {cards} and take the trick ({points} points).",
                         "{suit}已绝门：用{cards}毙牌，拿下这一轮（{points}分）。",
                         suit=_words(suit), cards=chosen.cards, points=points)
+                if last and not points:
+                    return chosen.cards, Reason.make(
+                        RuleId.SJ_8, "You play last and {cards} beats {winner}'s {best} at little cost: take the trick, "
+                                     "and with it the next lead.",
+                        "你最后出牌，{cards}能大过{winner}的{best}，代价不大：拿下这一轮，下一轮由你首出。",
+                        cards=chosen.cards, winner=Seat(best_seat), best=best)
                 if last:
                     return chosen.cards, Reason.make(
                         RuleId.SJ_9, "You play last and {cards} beats {winner}'s {best}: take the trick ({points} points).",
                         "你最后出牌，{cards}大过{winner}的{best}：拿下这一轮（{points}分）。",
                         cards=chosen.cards, winner=Seat(best_seat), best=best, points=points)
                 return chosen.cards, Reason.make(
-                    RuleId.SJ_9, "Nothing still out beats {cards} in {suit}: it wins the trick for your side "
+                    RuleId.SJ_9, "Nothing still out beats your {cards} in {suit}: it wins the trick for your side "
                                  "({points} points so far).",
                     "外面的{suit}没有比{cards}更大的：这一轮归你方（已有{points}分）。",
                     cards=chosen.cards, suit=_words(suit), points=points)

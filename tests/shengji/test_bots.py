@@ -41,7 +41,7 @@ RULES_BY_KIND = {
     "call": {RuleId.SG_1, RuleId.SS_1},
     "bury": {RuleId.SJ_7, RuleId.SJ_12},
     "lead": {RuleId.SJ_8},
-    "follow": {RuleId.SJ_9, RuleId.SJ_10, RuleId.SJ_11, RuleId.SJ_12},
+    "follow": {RuleId.SJ_8, RuleId.SJ_9, RuleId.SJ_10, RuleId.SJ_11, RuleId.SJ_12},
 }
 
 
@@ -67,7 +67,8 @@ def test_sj9_sj10_sj7_every_bot_action_is_accepted_and_every_hand_ends(played):
 
 
 def test_each_decision_cites_the_closest_rule(played):
-    """Calls cite SG-1 / SS-1, burials SJ-7 / SJ-12, leads SJ-8, follows SJ-9 … SJ-12."""
+    """Calls cite SG-1 / SS-1, burials SJ-7 / SJ-12, leads SJ-8, follows SJ-9 … SJ-12 (SJ-8 when a
+    follow wins to take the next lead)."""
     preset, _report, decisions = played
     calling = RuleId.SG_1 if preset == "shengji" else RuleId.SS_1
     for decision in decisions:
