@@ -31,13 +31,13 @@ Its habits:
   else it plays its cheapest cards and keeps points away.  Jokers and level cards are kept
   for the end unless they are needed.
 
+Two hands of the bot (South and North) against random players, every action checked:
+
 >>> from cardlib.shengji.rules import get_ruleset
->>> from cardlib.shengji.hand import ShengjiGame
->>> from cardlib.shengji.simulate import Report, play_hand
->>> game = ShengjiGame(get_ruleset("shengji"), seed=3)
->>> bots = [ShengjiBot() for _ in range(4)]
->>> play_hand(game.hand, bots, Report())  # doctest: +SKIP
-True
+>>> bot = ShengjiBot()
+>>> report = match(get_ruleset("shengji"), 2, seed=1, bot=bot)
+>>> report.checks.ok, report.hands, {d.kind for d in bot.decisions} >= {"lead", "follow"}
+(True, 2, True)
 """
 
 from __future__ import annotations
