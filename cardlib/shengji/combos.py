@@ -40,10 +40,11 @@ Shape(kind='tractor', pairs=2)
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Hashable, Iterable, Iterator
+from typing import Any
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
-from typing import Hashable, Iterable, Iterator
 
 from ..cards import DECK_WITH_JOKERS, Card, Rank, check_copies, parse_cards
 from ..errors import InvalidPositionError, NotationError, RulesetError
@@ -265,10 +266,12 @@ def explain_shape(ctx: TrumpContext, rules: RulesetLike, cards: Iterable[Card] |
     >>> from cardlib.shengji.rules import SHENGJI, SHUANGSHENG
     >>> from cardlib.shengji.trump import TrumpContext
     >>> five = TrumpContext(Rank.FIVE, Suit.SPADES)
-    >>> print(explain_shape(five, SHUANGSHENG, "S4 S4 S6 S6"))
-    SS-4: ♠6 ♠6 ♠4 ♠4 is two pairs of trumps but no tractor: ♠5 sits between ♠6 ♠6 and ♠4 ♠4 (counting by printed rank, the level card keeps its place).
-    >>> print(explain_shape(five, SHENGJI, "S4 S4 S6 S6"))
-    SG-4: ♠6 ♠6 ♠4 ♠4 is a tractor of 2 pairs: its pairs are next to each other in the order of trumps (the level cards leave their rank's place, so ♠6 and ♠4 are neighbours).
+    >>> print(explain_shape(five, SHUANGSHENG, "S4 S4 S6 S6"))  # doctest: +NORMALIZE_WHITESPACE
+    SS-4: ♠6 ♠6 ♠4 ♠4 is two pairs of trumps but no tractor: ♠5 sits between ♠6 ♠6 and ♠4 ♠4 (counting by
+    printed rank, the level card keeps its place).
+    >>> print(explain_shape(five, SHENGJI, "S4 S4 S6 S6"))  # doctest: +NORMALIZE_WHITESPACE
+    SG-4: ♠6 ♠6 ♠4 ♠4 is a tractor of 2 pairs: its pairs are next to each other in the order of trumps (the
+    level cards leave their rank's place, so ♠6 and ♠4 are neighbours).
     >>> explain_shape(five, SHENGJI, "H5 H5 H6 H6").zh
     '♥5 ♥5 ♥6 ♥6混了主牌和红桃：♥5是级牌，属于主牌，不算红桃；单张、对子和拖拉机都须是同一门的牌（主牌算一门）。'
     """
@@ -300,7 +303,7 @@ def explain_shape(ctx: TrumpContext, rules: RulesetLike, cards: Iterable[Card] |
     if len(pairs) * 2 == len(played):
         natural = rules.tractor_adjacency == "natural_rank"
         why = _not_adjacent_words(ctx, natural, pairs)
-        params = dict(cards=played, n=Words(count_en(len(pairs)), count_zh(len(pairs))), suit=suit.words, why=why)
+        params: dict[str, Any] = dict(cards=played, n=Words(count_en(len(pairs)), count_zh(len(pairs))), suit=suit.words, why=why)
         if not _adjacent_in_some_reading(ctx, pairs):  # like SG's "77JJ" example (SG-E3)
             params.update(by_order=_not_adjacent_words(ctx, False, pairs), by_rank=_not_adjacent_words(ctx, True, pairs))
             return Reason.make(
@@ -377,7 +380,8 @@ def units_words(unit_pairs: Iterable[int]) -> Words:
 
 def _level_trumps_words(ctx: TrumpContext, cards: list[Card], suits: list[EffectiveSuit]) -> Words | Reason:
     """Why a level card in a mixed play is not of its printed suit: level cards are trumps (SJ-4)."""
-    level = [c for c in dict.fromkeys(cards) if c.rank is ctx.level and EffectiveSuit(c.suit.value) in suits] \
+    level = [c for c in dict.fromkeys(cards) if c.rank is ctx.level and c.suit is not None
+             and EffectiveSuit(c.suit.value) in suits] \
         if EffectiveSuit.TRUMP in suits else []
     if not level:
         return Words("", "")
@@ -445,7 +449,7 @@ def _not_adjacent_words(ctx: TrumpContext, natural: bool, pairs: list[Card]) -> 
             if int(high.rank) - int(low.rank) > 1:
                 between = [c for c in DECK_WITH_JOKERS if c.suit is high.suit and int(low.rank) < int(c.rank) < int(high.rank)]
                 between.sort(key=lambda c: -int(c.rank))
-                note = Words(" (counting by printed rank, the level card keeps its place)",
+                note: Words | Reason = Words(" (counting by printed rank, the level card keeps its place)",
                              "（按牌面大小算，级牌仍在原位）") if all(c.rank is ctx.level for c in between) \
                     else Words("", "")
                 return _between_reason(RuleId.SS_4, high, low, [[c] for c in between], note)

@@ -31,8 +31,9 @@ What a follow owes the lead (:class:`FollowDuty`):
 >>> from cardlib.shengji.rules import SHENGJI
 >>> from cardlib.shengji.trump import TrumpContext
 >>> ctx = TrumpContext(Rank.TWO, Suit.SPADES)
->>> print(check_follow(ctx, SHENGJI, "HA HA", "H5 H5 H9 SK C3", "H5 H9").reason)
-SJ-9: ♥A ♥A is a pair of hearts and your hand holds the pair ♥5 ♥5, so you must follow with a pair of hearts; ♥9 ♥5 is not a pair. Follow with, for example, ♥5 ♥5.
+>>> print(check_follow(ctx, SHENGJI, "HA HA", "H5 H5 H9 SK C3", "H5 H9").reason)  # doctest: +NORMALIZE_WHITESPACE
+SJ-9: ♥A ♥A is a pair of hearts and your hand holds the pair ♥5 ♥5, so you must follow with a pair of hearts;
+♥9 ♥5 is not a pair. Follow with, for example, ♥5 ♥5.
 >>> legal_follows(ctx, SHENGJI, "HA HA", "H5 H5 H9 SK C3").count()
 1
 >>> legal_follows(ctx, SHENGJI, "HA HA HK HK HQ HQ", "H9 H9 H8 H8 H6 H6 H5 H5").count()
@@ -42,19 +43,35 @@ SJ-9: ♥A ♥A is a pair of hearts and your hand holds the pair ♥5 ♥5, so y
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from itertools import combinations, islice, product
-from typing import Any, Callable, Iterator
+from typing import Any
 
 from ..cards import Card, check_copies, format_cards, sort_cards
 from ..errors import CardlibError, InvalidPositionError
 from ..explain import Reason, Seat, Verdict, Words
-from ..words import seat_name
 from ..rule_ids import RuleId
-from .combos import (Shape, count_en, count_sub_multisets, count_zh, find_pairs, find_tractors, longest_tractor,
-                     not_adjacent_reason, pair_runs, shape_in_suit, shape_of, split_units, sub_multisets,
-                     tractor_lengths, units_words)
-from .leads import CardsInput, as_cards, read_lead, require_context, require_copies, require_in_hand
+from ..words import seat_name
+from .combos import (
+    Shape,
+    count_en,
+    count_sub_multisets,
+    count_zh,
+    find_pairs,
+    find_tractors,
+    longest_tractor,
+    not_adjacent_reason,
+    pair_runs,
+    shape_in_suit,
+    shape_of,
+    split_units,
+    sub_multisets,
+    tractor_lengths,
+    units_words,
+)
+from .combos import CardsInput, as_cards, require_context
+from .leads import read_lead, require_copies, require_in_hand
 from .rules import Ruleset, RulesetLike
 from .trump import EffectiveSuit, TrumpContext, card_key
 
@@ -163,13 +180,14 @@ class LazyVerdict(Verdict):
     """
 
     __slots__ = ("_make",)
+    _make: Callable[[], Reason]
 
     def __init__(self, ok: bool, make: Callable[[], Reason]) -> None:  # pylint: disable=super-init-not-called
         object.__setattr__(self, "ok", ok)
         object.__setattr__(self, "_make", make)
 
-    @property  # type: ignore[misc]
-    def reason(self) -> Reason:  # type: ignore[override]
+    @property
+    def reason(self) -> Reason:
         try:
             return _VERDICT_REASON.__get__(self, Verdict)  # type: ignore[no-any-return]
         except AttributeError:
@@ -252,7 +270,7 @@ def check_follow(ctx: TrumpContext, rules: RulesetLike, lead: CardsInput, hand: 
     return duty.judge(_read_play(duty, play), seat)
 
 
-def legal_follows(ctx: TrumpContext, rules: RulesetLike, lead: CardsInput, hand: CardsInput) -> "LegalFollows":
+def legal_follows(ctx: TrumpContext, rules: RulesetLike, lead: CardsInput, hand: CardsInput) -> LegalFollows:
     """The lazy view of every distinct play ``hand`` may follow ``lead`` with (SJ-9)."""
     return LegalFollows(follow_duty(ctx, rules, lead, hand))
 
@@ -316,6 +334,12 @@ class LegalFollows:
     def __repr__(self) -> str:
         return f"<LegalFollows of {format_cards(self.duty.lead)} from {format_cards(self.duty.hand)}>"
 
+    def _repr_html_(self) -> str:
+        """A notebook shows how many plays follow, and the first of them drawn as cards (SJ-9)."""
+        from ..render import legal_follows_html
+
+        return legal_follows_html(self.duty.lead, list(islice(self, 24)), self.count())
+
 
 class _StructureSearch:
     """The follows of a structure duty (SG-5 / SS-5): choices of pairs, one maximal run at a time.
@@ -334,12 +358,6 @@ class _StructureSearch:
         self._ways: dict[tuple[int, tuple[int, ...]], int] = {}
 
     @staticmethod
-    def _repr_html_(self) -> str:
-        """A notebook shows how many plays follow, and the first of them drawn as cards (SJ-9)."""
-        from ..render import legal_follows_html
-
-        return legal_follows_html(self.duty.lead, list(islice(self, 24)), self.count())
-
     def _run_choices(duty: FollowDuty, run: list[list[Card]]) -> dict[tuple[int, ...], list[list[Card]]]:
         """Every choice of pairs from one run (none included), keyed by the units it forms, sorted."""
         per_step = [[list(pick) for k in range(len(step) + 1) for pick in combinations(step, k)] for step in run]
@@ -508,7 +526,7 @@ def _explain(duty: FollowDuty, play: list[Card], breach: str | None, seat: int |
                            played=units_words(played), note=_short_note(duty), **base)
     if breach == "pairs":
         pairs = find_pairs(ctx, duty.suit_cards)
-        played = sum(1 for c, k in Counter(play).items() if k == 2 and ctx.effective_suit(c) is suit)
+        paired = sum(1 for c, k in Counter(play).items() if k == 2 and ctx.effective_suit(c) is suit)
         if shape.kind == "pair":
             return Reason.make(RuleId.SJ_9,
                                "{lead} is {led} and {hand} holds {which} {pairs}, so {you} must follow with a pair "
@@ -528,8 +546,8 @@ def _explain(duty: FollowDuty, play: list[Card], breach: str | None, seat: int |
                            pairs=_groups(pairs), must=_pairs_words(duty.must_pairs, suit), note=note,
                            no_tractor=Words("no tractor as long but holds ", "没有同样长的拖拉机，但")
                            if shape.kind == "tractor" else Words("", ""),
-                           played=Words(f"only {count_en(played)}" if played else "none",
-                                        f"只有{count_zh(played)}对" if played else "一对也没有"), **base)
+                           played=Words(f"only {count_en(paired)}" if paired else "none",
+                                        f"只有{count_zh(paired)}对" if paired else "一对也没有"), **base)
     if held == 0:
         return Reason.make(RuleId.SJ_10, "{lead} leads {suit} and {hand} holds none, so {you} may trump (毙) or "
                            "discard anything: {play} follows.",

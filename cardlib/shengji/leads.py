@@ -10,23 +10,37 @@ several units of one effective suit; :mod:`.throws` decides whether it stands.
 >>> from cardlib.shengji.rules import SHENGJI
 >>> from cardlib.shengji.trump import TrumpContext
 >>> ctx = TrumpContext(Rank.TWO, Suit.SPADES)
->>> print(check_lead(ctx, SHENGJI, "HA HK H5", "HA HK").reason)
-C-3: ♥A ♥K is two singles, all hearts: leading them at once would be a throw (甩牌), which neither guide has, and this game leaves throws out (the book's convention). Lead one of them, such as ♥A.
+>>> print(check_lead(ctx, SHENGJI, "HA HK H5", "HA HK").reason)  # doctest: +NORMALIZE_WHITESPACE
+C-3: ♥A ♥K is two singles, all hearts: leading them at once would be a throw (甩牌), which neither guide has,
+and this game leaves throws out (the book's convention). Lead one of them, such as ♥A.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterator
+from collections.abc import Iterator
 
 from ..cards import Card, check_copies, format_cards, sort_cards
 from ..errors import InvalidPositionError
 from ..explain import Reason, Verdict, Words
 from ..rule_ids import RuleId
-from .combos import (CardsInput, as_cards, find_pairs, find_tractors, longest_tractor, require_context,
-                     SUIT_ORDER, shape_in_suit, shape_of, split_units, sub_multisets, units_words)
+from .combos import (
+    SUIT_ORDER,
+    CardsInput,
+    as_cards,
+    find_pairs,
+    find_tractors,
+    longest_tractor,
+    require_context,
+    shape_in_suit,
+    shape_of,
+    split_units,
+    sub_multisets,
+    units_words,
+)
 from .rules import Ruleset, RulesetLike
 from .trump import EffectiveSuit, TrumpContext
+
 
 def require_in_hand(hand: list[Card], play: list[Card], what: str = "play",
                     held: Counter[int] | None = None) -> Counter[int]:

@@ -27,8 +27,7 @@ from ..rule_ids import RuleId
 from .case_questions import CaseContext, read_cards, read_level, read_trump, require, takes
 from .combos import classify, explain_shape
 from .follow import check_follow, legal_follows
-from .leads import as_cards
-from .rules import Ruleset
+from .combos import as_cards
 from .trick import find_trick_winner
 from .trump import TrumpContext, explain_order, group_by_strength
 

@@ -23,15 +23,14 @@ those the lowest.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from ..cards import Card, check_copies, format_cards
 from ..errors import InvalidPositionError, RulesetError
 from ..explain import Reason, Seat, Words
 from ..rule_ids import RuleId
-from .combos import Unit, find_pairs, find_tractors, split_units
-from .leads import CardsInput, as_cards, require_context
+from .combos import CardsInput, Unit, as_cards, find_pairs, find_tractors, require_context, split_units
 from .rules import Ruleset, RulesetLike
 from .trump import TrumpContext
 

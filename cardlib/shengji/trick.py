@@ -22,21 +22,22 @@ higher than the largest unit of every earlier trumping play of that kind.
 >>> ctx = TrumpContext(Rank.TWO, Suit.SPADES)
 >>> find_trick_winner(ctx, SHENGJI, ["HK", "HK", "H3", "C4"]).winner
 0
->>> print(find_trick_winner(ctx, SHENGJI, ["HA HA", "S3 S4", "C4 C5", "H3 H3"]).reason)
-C-5: The second player's ♠4 ♠3 is two different trumps, not a pair, on the pair lead ♥A ♥A: the guides are silent, and this book's convention counts it as a discard that cannot win, so the leader wins with ♥A ♥A.
+>>> print(find_trick_winner(ctx, SHENGJI, ["HA HA", "S3 S4", "C4 C5", "H3 H3"]).reason)  # doctest: +NORMALIZE_WHITESPACE
+C-5: The second player's ♠4 ♠3 is two different trumps, not a pair, on the pair lead ♥A ♥A: the guides are
+silent, and this book's convention counts it as a discard that cannot win, so the leader wins with ♥A ♥A.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence
 
 from ..cards import Card, format_cards
 from ..errors import InvalidPositionError
 from ..explain import Reason, Seat, Words
 from ..rule_ids import RuleId
-from .combos import Shape, shape_in_suit, shape_of, split_units
-from .leads import CardsInput, as_cards, read_lead, require_context, require_copies
+from .combos import CardsInput, Shape, as_cards, require_context, shape_in_suit, shape_of, split_units
+from .leads import read_lead, require_copies
 from .rules import Ruleset, RulesetLike
 from .trump import EffectiveSuit, TrumpContext
 
@@ -131,10 +132,10 @@ def find_trick_winner(ctx: TrumpContext, rules: RulesetLike, plays: Sequence[Car
     shape = shape_of(ctx, rules, lead)
     keys = [_lead_key(ctx, rules, lead, shape)] + [_contender_key(ctx, rules, lead, shape, play)
                                                    for play in cards[1:]]
-    winner = 0
+    winner, best = 0, keys[0]
     for i, key in enumerate(keys[1:], start=1):
-        if key is not None and key > keys[winner]:  # strictly higher: equal cards keep the first (C-1)
-            winner = i
+        if key is not None and best is not None and key > best:  # strictly higher: equal cards keep the first (C-1)
+            winner, best = i, key
     return _LazyTrickResult(winner, tuple(map(tuple, cards)),
                             lambda: _explain(ctx, cards, shape, keys, winner, leader))
 
@@ -146,6 +147,7 @@ class _LazyTrickResult(TrickResult):
     """A :class:`TrickResult` whose reason is worked out when first read."""
 
     __slots__ = ("_make",)
+    _make: Callable[[], Reason]
 
     def __init__(self, winner: int, plays: tuple[tuple[Card, ...], ...],  # pylint: disable=super-init-not-called
                  make: Callable[[], Reason]) -> None:
@@ -153,8 +155,8 @@ class _LazyTrickResult(TrickResult):
         object.__setattr__(self, "plays", plays)
         object.__setattr__(self, "_make", make)
 
-    @property  # type: ignore[misc]
-    def reason(self) -> Reason:  # type: ignore[override]
+    @property
+    def reason(self) -> Reason:
         try:
             return _RESULT_REASON.__get__(self, TrickResult)  # type: ignore[no-any-return]
         except AttributeError:
@@ -235,7 +237,7 @@ def _explain(ctx: TrumpContext, cards: list[list[Card]], shape: Shape, keys: lis
     assert key is not None
     if key[0]:
         others = [i for i in range(1, len(cards)) if i != winner and keys[i] is not None and keys[i][0]]  # type: ignore[index]
-        over = Words("", "")
+        over: Words | Reason = Words("", "")
         if others:
             runner = max(others, key=lambda i: keys[i])  # type: ignore[arg-type, return-value]
             over = Reason.make(RuleId.SJ_10, ", higher than {them}'s trump {theirs} (to over-trump, a play must be "

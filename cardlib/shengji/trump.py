@@ -20,7 +20,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from functools import lru_cache
+from typing import TypeVar
+from functools import cache
 
 from ..cards import BIG_JOKER, DECK_WITH_JOKERS, LITTLE_JOKER, PLAIN_RANKS, Card, Rank, Suit, parse_cards
 from ..errors import InvalidPositionError, NotationError
@@ -58,6 +59,7 @@ _SUIT_NAMES = {
     EffectiveSuit.CLUBS: ("clubs", "梅花"),
     EffectiveSuit.TRUMP: ("trumps", "主牌"),
 }
+_T = TypeVar("_T")
 _SUIT_WORDS = {suit: Words(*names) for suit, names in _SUIT_NAMES.items()}
 _SINGULAR = {Suit.SPADES: "spade", Suit.HEARTS: "heart", Suit.DIAMONDS: "diamond", Suit.CLUBS: "club"}
 #: Display order of effective suits: trumps first, then S H C D as in ``Card.sort_key``.
@@ -109,7 +111,7 @@ class TrumpContext:
         return entry[1] if entry is not None else self._lookup(self._strengths, card)
 
     @staticmethod
-    def _lookup(table: dict, card: Card):  # type: ignore[type-arg]
+    def _lookup(table: dict[Card, _T], card: Card) -> _T:
         """A card that is not the notation's shared object: found by equality (slower)."""
         try:
             return table[card]
@@ -185,6 +187,8 @@ def explain_trumps(ctx: TrumpContext, cards: list[Card] | str) -> Reason:
         suit = Words(" (no trump suit)", "（无主）")
     else:
         suit = Words(f" and every {_SINGULAR[ctx.trump]}", f"和所有{_SUIT_NAMES[EffectiveSuit(ctx.trump.value)][1]}")
+    which: Words | Reason
+    rest: Words | Reason
     if not trumps:
         which = Words("none is a trump", "没有主牌")
     elif len(trumps) == 1:
@@ -260,7 +264,7 @@ def group_by_strength(ctx: TrumpContext, cards: list[Card]) -> list[list[Card]]:
     return list(groups.values())
 
 
-@lru_cache(maxsize=None)
+@cache
 def _order_tables(level: Rank, trump: Suit | None) -> tuple[dict[Card, EffectiveSuit], dict[Card, int]]:
     """Effective suit and dense strength of each of the 54 distinct cards (SJ-4, SJ-5)."""
     plain_steps = {rank: step for step, rank in enumerate(r for r in PLAIN_RANKS if r is not level)}
@@ -275,7 +279,7 @@ def _order_tables(level: Rank, trump: Suit | None) -> tuple[dict[Card, Effective
             suits[card] = EffectiveSuit.TRUMP
             strengths[card] = trump_level if card.suit is trump else off_level
         else:
-            suits[card] = EffectiveSuit.TRUMP if card.suit is trump else EffectiveSuit(card.suit.value)
+            suits[card] = EffectiveSuit.TRUMP if card.suit is trump else EffectiveSuit(card.suit.value)  # type: ignore[union-attr]
             strengths[card] = plain_steps[card.rank]
     suits[LITTLE_JOKER] = suits[BIG_JOKER] = EffectiveSuit.TRUMP
     strengths[LITTLE_JOKER] = trump_level + 1

@@ -5,12 +5,23 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cardlib.cards import DECK_WITH_JOKERS, Rank, Suit, parse_cards
 from cardlib.errors import CardlibError
-from cardlib.shengji.combos import (NO_SHAPE, PAIR, SINGLE, Shape, classify, count_sub_multisets, find_pairs,
-                                    find_tractors, split_units, sub_multisets)
+from cardlib.shengji.combos import (
+    NO_SHAPE,
+    PAIR,
+    SINGLE,
+    Shape,
+    classify,
+    count_sub_multisets,
+    find_pairs,
+    find_tractors,
+    split_units,
+    sub_multisets,
+)
 from cardlib.shengji.rules import SHENGJI, SHUANGSHENG, get_ruleset
 from cardlib.shengji.trump import TrumpContext
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections import Counter
 from itertools import combinations
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cardlib.cards import DECK_WITH_JOKERS, PLAIN_RANKS, Suit
 from cardlib.shengji.combos import classify, find_tractors, split_units
