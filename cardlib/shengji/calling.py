@@ -423,6 +423,9 @@ def resolve_calls(rules: RulesetLike, level: Rank | str, calls: Sequence[tuple[i
     ...                        [(1, parse_cards("H2")), (2, parse_cards("S2 S2")), (3, parse_cards("D2"))], True)
     >>> result.trump, result.dealer, result.accepted
     (<Suit.SPADES: 'S'>, 1, (True, True, False))
+    >>> print(result.reason.en.split(". ")[-1])  # doctest: +NORMALIZE_WHITESPACE
+    West's call was refused: A single level card (♦2) cannot override the pair of level cards (♠2 ♠2) already shown by
+    North: under the 双升 guide only a pair of little jokers or a pair of big jokers overrides a pair of level cards.
     """
     rules, level = as_ruleset(rules), as_level(level)
     if not isinstance(calls, (list, tuple)) or not all(isinstance(c, (list, tuple)) and len(c) == 2 for c in calls):
@@ -459,4 +462,8 @@ def resolve_calls(rules: RulesetLike, level: Rank | str, calls: Sequence[tuple[i
                 dealer = 0
                 reason = Reason.make(reason.rule, "{turn} {dealer}", "{turn}{dealer}", turn=reason,
                                      dealer=no_call_first_dealer(dealer))
+    for (seat, _cards), ok, why in zip(shown, accepted, reasons, strict=True):
+        if not ok:  # every refused call says why, after the outcome
+            reason = Reason.make(reason.rule, "{outcome} {seat}'s call was refused: {why}", "{outcome}{seat}的亮主无效：{why}",
+                                 outcome=reason, seat=Seat(seat), why=why)
     return CallingResult(state, tuple(accepted), tuple(reasons), trump_set, trump, dealer, reason)
