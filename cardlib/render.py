@@ -78,7 +78,8 @@ def card_svg(card: Card | str, *, four_colour: bool = False, height: int = CARD_
     ink = card_ink(card, four_colour=four_colour)
     if card.suit is None:
         corner = _joker_corner(ink)
-        big, king = _JOKER_NAMES[card.rank][1]
+        name_zh = _JOKER_NAMES[card.rank][1]  # 大王 / 小王, one character a line
+        big, king = name_zh[0], name_zh[1]
         middle = _text(33, 40, big, ink, size=18, weight="bold") + _text(33, 62, king, ink, size=18, weight="bold")
     else:
         corner = (_text(9, 17, str(card.rank), ink, size=14, weight="bold")
@@ -296,8 +297,8 @@ def shengji_hand_html(hand: ShengjiHand, *, height: int = 48) -> str:
             return 0, 0, card.sort_key
     rows = "".join(f'<tr><th style="text-align:left;padding-right:1em">{escape(seat_name(seat))} · '
                    f'<span lang="zh-Hans">{seat_name(seat, "zh")}</span> ({len(cards)})</th>'
-                   f'<td>{hand_html(sorted(cards, key=key), label=seat_name(seat), height=height)}</td></tr>'
-                   for seat, cards in enumerate(hand.hands))
+                   f'<td>{hand_html(cards, label=seat_name(seat), height=height)}</td></tr>'
+                   for seat, cards in enumerate(sorted(held, key=key) for held in hand.hands))
     parts = [_facts((en, zh, escape(value)) for en, zh, value in facts),
              f'<table class="cardlib-hands">{rows}</table>']
     plays: list[Sequence[Card] | None] = [None] * len(SEAT_PLACES)
