@@ -41,7 +41,8 @@ def main(argv: list[str] | None = None) -> int:
                 status = 2
         return status
     simulator = importlib.import_module(SIMULATORS[args.game])
-    return simulator.main(args)
+    code: int = simulator.main(args)  # imported by name
+    return code
 
 
 if __name__ == "__main__":

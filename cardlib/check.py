@@ -23,7 +23,8 @@ def answer_case(case: Any) -> tuple[Any, Reason]:
     game = case.get("game", "shengji")
     if game not in GAMES:
         raise CardlibError(f"unknown game {game!r}: expected one of {', '.join(GAMES)}")
-    return importlib.import_module(GAMES[game]).answer(case)
+    answer: tuple[Any, Reason] = importlib.import_module(GAMES[game]).answer(case)  # imported by name
+    return answer
 
 
 def check_line(line: str) -> tuple[dict[str, Any], bool]:
