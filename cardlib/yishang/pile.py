@@ -94,6 +94,12 @@ def face_from_pile(pile: Sequence[PileCard | str]) -> Face:
 
     Rules: YS-13, YS-5
     """
+    if type(pile) in (list, tuple):
+        for pile_card in pile:
+            if type(pile_card) is not PileCard:
+                break
+        else:  # the engine's own pile: no parsing
+            return next_face(pile)  # type: ignore[arg-type]
     if isinstance(pile, (str, bytes)) or not isinstance(pile, Sequence):
         raise InvalidPositionError(f"a pile is a list of pile cards, bottom card first (such as "
                                    f"[\"S8\", \"H6 down as 10\"]), not {pile!r}")

@@ -185,13 +185,13 @@ def may_pass() -> Reason:
 
 
 def played_up(player: int, card: Card, before: Rank, below: bool) -> Reason:
+    # hot path (every face-up play): the parameters are given as a tuple, not through Reason.make
+    params = (("player", Player(player)), ("card", card), ("before", before), ("rank", card.rank))
     if below:
-        return Reason.make(RuleId.YS_6, "{player} plays {card} face up, below the target {before}: "
-                           "the target drops to {rank}", "{player}打出明牌{card}，低于目标点数{before}：目标点数降为{rank}",
-                           player=Player(player), card=card, before=before, rank=card.rank)
-    return Reason.make(RuleId.YS_6, "{player} plays {card} face up, not below the target {before}: "
-                       "the target is now {rank}", "{player}打出明牌{card}，不低于目标点数{before}：目标点数变为{rank}",
-                       player=Player(player), card=card, before=before, rank=card.rank)
+        return Reason(RuleId.YS_6, "{player} plays {card} face up, below the target {before}: the target drops to "
+                      "{rank}", "{player}打出明牌{card}，低于目标点数{before}：目标点数降为{rank}", params)
+    return Reason(RuleId.YS_6, "{player} plays {card} face up, not below the target {before}: the target is now "
+                  "{rank}", "{player}打出明牌{card}，不低于目标点数{before}：目标点数变为{rank}", params)
 
 
 def drew(player: int, card: Card, before: Rank) -> Reason:
@@ -204,21 +204,22 @@ def nothing_to_draw(card: Card, before: Rank) -> Reason:
                        "{card}低于目标点数{before}，但摸牌堆已空：不再摸牌", card=card, before=before)
 
 
+_NOT_LAST, _LAST = Words("", ""), Words(" (their last card)", "（最后一张）")
+
+
 def played_down(player: int, claim: Rank | None, last: bool) -> Reason:
-    tail = Words(" (their last card)", "（最后一张）") if last else Words("", "")
+    tail = _LAST if last else _NOT_LAST
     if claim is None:
-        return Reason.make(RuleId.YS_15, "{player} plays a card face down without a claim{tail}: "
-                           "it counts as a claim of 3", "{player}扣下一张暗牌未报点{tail}：按报3处理",
-                           player=Player(player), tail=tail)
-    return Reason.make(RuleId.YS_7, "{player} plays a card face down and claims {claim}{tail}",
-                       "{player}扣下一张暗牌，报{claim}{tail}", player=Player(player), claim=claim, tail=tail)
+        return Reason(RuleId.YS_15, "{player} plays a card face down without a claim{tail}: it counts as a claim "
+                      "of 3", "{player}扣下一张暗牌未报点{tail}：按报3处理", (("player", Player(player)), ("tail", tail)))
+    return Reason(RuleId.YS_7, "{player} plays a card face down and claims {claim}{tail}",
+                  "{player}扣下一张暗牌，报{claim}{tail}", (("player", Player(player)), ("claim", claim), ("tail", tail)))
 
 
 def stands(seat: int, claim: Rank) -> Reason:
-    return Reason.make(RuleId.YS_11, "nobody challenges {seat}'s face-down card: it stands as {claim}, "
-                       "unrevealed, and the target is now {claim}",
-                       "无人质疑{seat}的暗牌：按声明的{claim}成立，不翻开，目标点数变为{claim}",
-                       seat=Player(seat), claim=claim)
+    return Reason(RuleId.YS_11, "nobody challenges {seat}'s face-down card: it stands as {claim}, unrevealed, and the "
+                  "target is now {claim}", "无人质疑{seat}的暗牌：按声明的{claim}成立，不翻开，目标点数变为{claim}",
+                  (("seat", Player(seat)), ("claim", claim)))
 
 
 def takes(taker: int, count: int, revealed: Card) -> Reason:

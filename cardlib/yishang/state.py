@@ -138,7 +138,8 @@ class Game:
         self._pile: list[PileCard] = []
         self._target = LOWEST
         self._next = first
-        self._turn_reason = reasons.leads_game(first)
+        self._turn_reason: Reason | None = reasons.leads_game(first)
+        self._turn_from = first  # after a play, the player who played (the reason is made when asked)
         self._window: Window | None = None
         self._winner: int | None = None
         self._log: list[Event] = []
@@ -238,6 +239,8 @@ class Game:
     @property
     def turn_reason(self) -> Reason:
         """Why :attr:`next_player` is to play (YS-3, YS-E1 or YS-10)."""
+        if self._turn_reason is None:  # made on demand: most turns are never asked why
+            self._turn_reason = reasons.next_in_turn(self._turn_from, self._next)
         return self._turn_reason
 
     def card_count(self) -> int:
@@ -300,7 +303,7 @@ class Game:
         player = self._next if seat is None else self._check_seat(seat)
         if player != self._next:
             turn = (reasons.challenger_does_not_lead(player, self._next) if player == self._outled
-                    else self._turn_reason)
+                    else self.turn_reason)
             raise IllegalPlayError(reasons.not_your_turn(player, self._next, turn))
         face = self.next_face
         if card not in self._hands[player]:
@@ -308,7 +311,7 @@ class Game:
             if owner is None:
                 raise IllegalPlayError(reasons.not_held(player, card, face))
             turn = (reasons.challenger_does_not_lead(owner, self._next) if owner == self._outled
-                    else self._turn_reason)
+                    else self.turn_reason)
             raise IllegalPlayError(reasons.someone_elses_card(player, card, owner, turn))
         if self._window is not None and self._window.last_card:
             raise IllegalPlayError(reasons.last_card_pending(self._window.seat))
@@ -460,7 +463,8 @@ class Game:
         """After a card is played the next seat plays (YS-E1: turn order decides)."""
         self._next = (player + 1) % self.players
         self._outled = None
-        self._turn_reason = reasons.next_in_turn(player, self._next)
+        self._turn_reason = None
+        self._turn_from = player
 
     def _stand(self) -> list[Event]:
         """Close the window: the face-down card stands at its claim, unrevealed (YS-11); a last card wins (YS-12)."""
