@@ -21,7 +21,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 from enum import Enum, IntEnum
-from typing import Iterable
+from collections.abc import Iterable
 
 from .errors import ImpossibleHandError, NotationError
 
@@ -46,7 +46,7 @@ class Suit(str, Enum):
         return self.value
 
     @classmethod
-    def parse(cls, text: str) -> "Suit":
+    def parse(cls, text: str) -> Suit:
         """A suit from its letter or symbol (``"S"``, ``"♠"``, ``"♤"``, ``"s"``)."""
         suit = _SUIT_TOKENS.get(text.strip().upper())
         if suit is None:
@@ -81,7 +81,7 @@ class Rank(IntEnum):
         return _RANK_NAMES[self]
 
     @classmethod
-    def parse(cls, text: str) -> "Rank":
+    def parse(cls, text: str) -> Rank:
         """A plain rank (``"10"``, ``"T"``, ``"q"``); jokers are cards, not ranks."""
         rank = _RANK_TOKENS.get(text.strip().upper())
         if rank is None:
@@ -130,7 +130,7 @@ class Card:
         return self.suit is None
 
     @classmethod
-    def parse(cls, token: str) -> "Card":
+    def parse(cls, token: str) -> Card:
         """A card from any accepted spelling (cases.md): ``SA``, ``A♠``, ``♠A``, ``10h``, ``大王``."""
         if isinstance(token, Card):
             return token

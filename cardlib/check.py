@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import importlib
 import json
-from typing import Any, Iterable, TextIO
+from typing import Any, TextIO
+from collections.abc import Iterable
 
 from .errors import CardlibError
 from .explain import Reason

@@ -28,7 +28,7 @@ class Hand:
     cards: tuple[Card, ...]
 
     @classmethod
-    def parse(cls, cards: str | Iterable[Card | str]) -> "Hand":
+    def parse(cls, cards: str | Iterable[Card | str]) -> Hand:
         """A hand from the card notation (cases.md); a bad token raises ``NotationError``."""
         return cls(tuple(parse_cards(cards)))
 
@@ -61,7 +61,7 @@ class Trick:
 
     @classmethod
     def parse(cls, plays: Sequence[str | Iterable[Card | str] | None], *, leader: int = 0,
-              winner: int | None = None) -> "Trick":
+              winner: int | None = None) -> Trick:
         """A trick from four plays in seat order; ``""`` or ``None`` for a seat that has not played."""
         return cls(tuple(tuple(parse_cards(p or [])) for p in plays), leader, winner)
 
