@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import importlib
 import json
-from typing import Any, TextIO
 from collections.abc import Iterable
+from typing import Any, TextIO
 
 from .errors import CardlibError
 from .explain import Reason
