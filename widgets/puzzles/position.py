@@ -88,12 +88,6 @@ def wrong_part(why: Reason, en: str, zh: str, /, **params: Param | list) -> list
     return [Reason.make(why.rule, en, zh, **params), why]
 
 
-def ordinal(index: int) -> Words:
-    """The ``index``-th play of a trick (0: the lead) in words: "the lead", "the second play" …"""
-    return Words(("the lead", "the second play", "the third play", "the fourth play")[index],
-                 ("首家", "第二家", "第三家", "第四家")[index])
-
-
 def facts(*items: tuple[dict[str, str], dict[str, str] | list[str]]) -> dict[str, Any]:
     """A facts block: each item a label and a value (a text pair, or a list of cards)."""
     rows = []

@@ -10,8 +10,9 @@ Rules: every register id is exercised by some kind (:data:`KIND_RULES`, checked 
 from __future__ import annotations
 
 import importlib
-from functools import lru_cache
-from typing import Any, Callable
+from collections.abc import Callable
+from functools import cache
+from typing import Any
 
 from cardlib.rule_ids import RuleId
 
@@ -104,14 +105,14 @@ def make_puzzle(kind: str, seed: int) -> dict[str, Any]:
 SEARCH_LIMIT = 1000
 
 
-@lru_cache(maxsize=None)
+@cache
 def _cites(kind: str, seed: int) -> tuple[frozenset[str], bool]:
     """The rule ids the puzzle ``kind:seed`` cites, and whether its rulesets grade it differently."""
     spec = make_puzzle(kind, seed)
     return frozenset(spec["rules"]), spec["differs"]
 
 
-@lru_cache(maxsize=None)
+@cache
 def find_seed(kind: str, rule: str | None = None, differs: bool = False, difficulty: str | None = None,
               start: int = 0) -> int:
     """The first seed from ``start`` (of ``difficulty``, if given) whose puzzle cites ``rule`` and,

@@ -30,8 +30,9 @@ Rules: every verdict cites a rule id of the register (``cardlib.rule_ids.RuleId`
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from cardlib.errors import CardlibError
 from cardlib.explain import Reason
