@@ -295,16 +295,22 @@ def score_kitty(ctx: TrumpContext, rules: RulesetLike, kitty: CardsInput, last_t
     play = plays[index]
     unit_pairs = max(unit.pairs for unit in split_units(ctx, rules, play))
     points, reason = kitty_score(rules, kitty, True, unit_pairs, len(play), len(plays[0]))
-    if index and len(play) > 1 and reason.rule is not RuleId.SG_E2:  # C-2: the follower's winning shape counts
+    if index and len(play) > 1:  # C-2: the follower's winning shape counts (SG-E2 stays the citation)
         place_en, place_zh = _PLACES[index]
         who = Words(place_en[:1].upper() + place_en[1:], place_zh) if leader is None else \
             Reason.make(RuleId.C_2, f"{{seat}}, {place_en}", f"{{seat}}（{place_zh}）", seat=Seat((leader + index) % 4))
-        reason = Reason.make(RuleId.C_2,
+        rule = RuleId.SG_E2 if reason.rule is RuleId.SG_E2 else RuleId.C_2
+        reason = Reason.make(rule,
                              "{who} ({won}), not the leader, won the last trick, and the winning play's shape "
                              "sets the multiplier (the guides are silent on whose shape counts; this book's "
                              "convention). {reason}",
                              "赢得最后一轮的是{who}的{won}，而不是首家，按赢牌的牌型定倍数（规则没有说明按谁的牌型，"
                              "本书约定）。{reason}", who=who, won=play, reason=reason)
+    elif rules.kitty_shape == "lead":
+        reason = Reason.make(reason.rule, "Under this variant the lead's shape sets the multiplier, whoever won the "
+                                          "last trick (this book's default is the winning play's shape). {reason}",
+                             "按此变体，不论谁赢得最后一轮，都按首家的牌型定倍数（本书默认按赢牌的牌型）。{reason}",
+                             reason=reason)
     return points, reason
 
 
