@@ -29,7 +29,7 @@ from .explain import Reason, Verdict
 from .words import card_text, seat_name
 
 if TYPE_CHECKING:  # drawn here, defined in the game package (which imports this module lazily)
-    from .shengji.hand import HandResult, ShengjiHand
+    from .shengji.hand import HandResult, ShengjiGame, ShengjiHand
     from .shengji.trick import TrickResult
 
 #: Ink of each suit in the usual two-colour deck and in a four-colour deck.
@@ -315,6 +315,30 @@ def shengji_hand_html(hand: ShengjiHand, *, height: int = 48) -> str:
     if hand.result is not None:
         parts.append(hand_result_html(hand.result))
     return f'<div class="cardlib-shengji-hand">{"".join(parts)}</div>'
+
+
+def shengji_game_html(game: ShengjiGame, *, height: int = 40) -> str:
+    """A game of hands (:class:`~cardlib.shengji.hand.ShengjiGame`): one row per finished hand (dealer,
+    attackers' points, levels after it: SG-7 / SS-7, SJ-13), the winner if any, then the current hand.
+
+    >>> from cardlib.shengji import ShengjiGame
+    >>> html = shengji_game_html(ShengjiGame("shengji", seed=1))
+    >>> "Hands played" in html and "South" in html
+    True
+    """
+    rows = "".join(f"<tr><td>{number}</td><td>{escape(seat_name(result.dealer))}</td>"
+                   f"<td>{result.attacker_points}</td><td>"
+                   f"{escape(' · '.join(f'{team_name(t)} {level}' for t, level in enumerate(result.progress.levels)))}"
+                   f"</td></tr>" for number, result in enumerate(game.results, start=1))
+    head = ("<tr><th>Hand · 局</th><th>Dealer · 庄家</th><th>Attackers' points · 闲家得分</th>"
+            "<th>Levels after · 打完后的级</th></tr>")
+    facts = [("Hands played", "已打局数", str(len(game.results))),
+             ("Levels", "级", escape(" · ".join(f"{team_name(t)} {level}" for t, level in enumerate(game.levels))))]
+    if game.winner is not None:
+        facts.append(("Winner", "赢家", escape(f"{team_name(game.winner)} · {team_name(game.winner, 'zh')}")))
+    table = f'<table class="cardlib-game">{head}{rows}</table>' if game.results else ""
+    current = "" if game.winner is not None else shengji_hand_html(game.hand, height=height)
+    return f'<div class="cardlib-shengji-game">{_facts(facts)}{table}{current}</div>'
 
 
 _PHASE_WORDS = {"deal": "the deal · 发牌", "bury": "burying the kitty · 扣底", "play": "the play · 出牌",

@@ -9,6 +9,7 @@ SG-6 / SS-6, SG-7 / SS-7, SG-1 / SS-1, SJ-7.
 from __future__ import annotations
 
 import json
+import random
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -18,6 +19,8 @@ from cardlib.shengji import (SHENGJI, SHUANGSHENG, CardlibError, IllegalActionEr
                              Ruleset, ShengjiHand, ShortTractorFollow, TractorAdjacency, TrumpContext, check_follow,
                              classify, find_trick_winner, get_ruleset, is_legal_follow, legal_follows, level_change,
                              play_random_hand, score_kitty, trick_points)
+from cardlib.shengji import RandomPlayer, ShengjiGame
+from cardlib.shengji.simulate import Report, play_hand
 
 CTX = TrumpContext("2", "S")
 
@@ -256,3 +259,14 @@ def test_sj9_legal_follows_draw_their_count_and_plays():
     html = follows._repr_html_()
     _well_formed(html)
     assert f"{follows.count()} legal follows" in html and html.count("<ol") == 1
+
+
+def test_sj13_a_game_draws_its_hands_and_levels():
+    """SJ-13, SG-7: a game shows each finished hand's dealer, points and levels, then the current hand."""
+    game = ShengjiGame("shengji", seed=3)
+    play_hand(game.hand, [RandomPlayer(random.Random(seat)) for seat in range(4)], Report())
+    game.next_hand()
+    html = game._repr_html_()
+    _well_formed(html)
+    assert "Levels after" in html and html.count("<tr><td>1</td>") == 1
+    assert repr(game).startswith("<ShengjiGame shengji, 1 hands played")

@@ -554,6 +554,17 @@ class ShengjiGame:
     def over(self) -> bool:
         return self.winner is not None
 
+    def __repr__(self) -> str:
+        levels = ", ".join(str(level) for level in self.levels)
+        won = "" if self.winner is None else f", won by team {self.winner}"
+        return f"<ShengjiGame {self.rules.name}, {len(self.results)} hands played, levels {levels}{won}>"
+
+    def _repr_html_(self) -> str:
+        """A notebook shows each finished hand's outcome, then the hand being played (:mod:`cardlib.render`)."""
+        from ..render import shengji_game_html
+
+        return shengji_game_html(self)
+
     def next_hand(self) -> ShengjiHand | None:
         """Take the finished hand into the game (levels, winner: SJ-13, SS-8) and start the
         next one with the next dealer (SG-8); None once a team has won."""
