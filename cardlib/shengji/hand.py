@@ -21,6 +21,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from ..cards import DECK_WITH_JOKERS, Card, Rank, format_cards, parse_cards
@@ -142,6 +143,13 @@ def _play_refusal(seat: int, hand: Sequence[Card], play: list[Card], lead: Seque
                            "跟牌张数须与首家相同：首家出{lead}共{n}张，{play}是{m}张。",
                            lead=list(lead), n=len(lead), play=play, m=len(play))
     return None
+
+
+@cache
+def _deal_reason(number: int, seat: int) -> Reason:
+    """SJ-2: card ``number`` of 100 goes to ``seat`` (a reason is immutable, so each is made once)."""
+    return Reason.make(RuleId.SJ_2, "Card {number} of {total} goes to {seat}.", "第{number}/{total}张牌发给{seat}。",
+                       number=number, total=DEALT, seat=Seat(seat))
 
 
 def _take(hand: list[Card], cards: Sequence[Card]) -> tuple[Card, ...]:
@@ -366,8 +374,7 @@ class ShengjiHand:
         card = self._deck[self._dealt]
         self._dealt += 1
         self.hands[seat].append(card)
-        reason = Reason.make(RuleId.SJ_2, "Card {number} of {total} goes to {seat}.", "第{number}/{total}张牌发给{seat}。",
-                             number=self._dealt, total=DEALT, seat=Seat(seat))
+        reason = _deal_reason(self._dealt, seat)
         return self._record("deal_card", (), [Event("deal", seat, (card,), reason)])
 
     def check_call(self, seat: int, cards: Iterable[Card] | str) -> Verdict:
