@@ -70,6 +70,16 @@ class Ruleset:
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
+    def rule_of(self, field: str) -> RuleId:
+        """The register row a field stands for.
+
+        >>> YISHANG.rule_of("target_reset"), YISHANG.rule_of("stall_limit")
+        (<RuleId.YS_10: 'YS-10'>, <RuleId.YS_16: 'YS-16'>)
+        """
+        if field not in FIELD_RULES:
+            raise RulesetError(f"unknown ruleset field {field!r}; fields are: {', '.join(FIELD_RULES)}")
+        return FIELD_RULES[field][1]
+
 
 #: The document as the register reads it.
 YISHANG = Ruleset()
@@ -80,8 +90,10 @@ PRESETS: dict[str, Ruleset] = {r.name: r for r in (YISHANG, YISHANG_FEWEST)}
 
 
 def get_ruleset(name: str | None = None, variant: Mapping[str, Any] | None = None) -> Ruleset:
-    """A preset by name (default ``yishang``), optionally overridden field by field."""
+    """A preset by name (default ``yishang``, in any case), optionally overridden field by field."""
     key = "yishang" if name is None else name
+    if isinstance(key, str):
+        key = key.strip().lower()
     if not isinstance(key, str) or key not in PRESETS:
         raise RulesetError(f"unknown ruleset {key!r} for 一上一下; presets are: {', '.join(PRESETS)}")
     return PRESETS[key].with_variant(variant)

@@ -56,7 +56,7 @@ def test_ys_14_challengers_by_letter_or_chinese_name():
 def test_ys_10_ys_16_rulesets_by_name():
     game = Game.new(3, seed=4, rules="yishang-fewest")
     assert game.rules == YISHANG_FEWEST
-    assert Game(["S8", "H3"], rules="yishang").rules.target_reset
+    assert Game(["S8", "H3"], rules="YiShang").rules.target_reset and get_ruleset().rule_of("target_reset").value == "YS-10"
     assert play_game(2, seed=1, rules="yishang-fewest").winner in (0, 1)
 
 
