@@ -21,6 +21,7 @@ import time
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
+from collections.abc import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -125,6 +126,19 @@ def shengji_section(hands: int, seed: int) -> list[str]:
     return lines
 
 
+def mirror_section(hands: int, seed: int) -> list[str]:
+    """Bots against bots: a sanity check that the measure is fair (about even)."""
+    lines = [f"升级: bots against bots, {hands} hands per preset (a fair measure gives about even)"]
+    for preset in ("shengji", "shuangsheng"):
+        report = match(get_ruleset(preset), hands, seed, opponent=ShengjiBot())
+        bots, others = report.mean_points
+        attack_bots, attack_others = report.attack_means()
+        lines.append(f"  {preset}: South-North took more points in {report.more_share:.1%} of hands; mean points "
+                     f"{bots:.1f} against {others:.1f}; attackers' mean {attack_bots:.1f} / {attack_others:.1f}; "
+                     f"invariants {'all held' if report.checks.ok else 'FAILED'}")
+    return lines
+
+
 def yishang_section(games: int, seed: int) -> list[str]:
     lines = [f"一上一下: one TutorBot against Bots (seat rotating), {games} games per table size"]
     times: list[float] = []
@@ -153,8 +167,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args(argv)
     hands, games = (100, 200) if args.quick else (args.hands, args.games)
-    for line in shengji_section(hands, args.seed) + yishang_section(games, args.seed):
-        print(line, flush=True)
+    sections: list[tuple[Callable[[int, int], list[str]], int]] = [
+        (shengji_section, hands), (mirror_section, hands // 4), (yishang_section, games)]
+    for section, size in sections:
+        for line in section(size, args.seed):
+            print(line, flush=True)
     return 0
 
 

@@ -653,16 +653,17 @@ class MatchReport:
 
 
 def match(rules: Ruleset, hands: int, seed: int, bot_seats: tuple[int, int] = (0, 2),
-          bot: ShengjiBot | None = None) -> MatchReport:
+          bot: ShengjiBot | None = None, opponent: RandomPlayer | ShengjiBot | None = None) -> MatchReport:
     """``hands`` hands (games restart when one ends) with ``bot`` at ``bot_seats`` (partners)
-    and :class:`~cardlib.shengji.player.RandomPlayer` at the other two, through the simulator,
-    which checks every action and every hand's invariants.  The same seed plays the same hands."""
-    if sorted(s % 2 for s in bot_seats) != [bot_seats[0] % 2] * 2:
+    and ``opponent`` at the other two (by default a :class:`~cardlib.shengji.player.RandomPlayer`
+    on the match's generator), through the simulator, which checks every action and every
+    hand's invariants.  The same seed plays the same hands."""
+    if set(bot_seats) not in ({0, 2}, {1, 3}):
         raise InvalidPositionError(f"the bots' seats must be partners (0 and 2, or 1 and 3), not {bot_seats}")
     bot = bot or ShengjiBot()
     rng = random.Random(seed)
-    random_player = RandomPlayer(rng)
-    players: list[Any] = [bot if s in bot_seats else random_player for s in range(4)]
+    other = opponent or RandomPlayer(rng)
+    players: list[Any] = [bot if s in bot_seats else other for s in range(4)]
     team = bot_seats[0] % 2
     result = MatchReport(rules.takeover_line)
     game = ShengjiGame(rules, rng.getrandbits(64))

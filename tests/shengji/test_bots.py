@@ -110,9 +110,17 @@ def test_bots_win_from_the_other_seats_too():
     assert report.more_share >= 0.75 and report.mean_points[0] > report.mean_points[1] + 50
 
 
-def test_match_refuses_seats_that_are_not_partners():
+@pytest.mark.parametrize("seats", [(0, 1), (0, 0), (2, 3)])
+def test_match_refuses_seats_that_are_not_partners(seats):
     with pytest.raises(InvalidPositionError):
-        match(get_ruleset("shengji"), 1, seed=1, bot_seats=(0, 1))
+        match(get_ruleset("shengji"), 1, seed=1, bot_seats=seats)
+
+
+def test_bots_against_bots_are_about_even():
+    """The measure itself is fair: the same bot on both sides takes about half the points."""
+    report = match(get_ruleset("shengji"), 60, seed=5, opponent=ShengjiBot())
+    assert report.checks.ok, report.checks.failures
+    assert 0.25 <= report.more_share <= 0.75, report.more_share
 
 
 # --- determinism, hints ----------------------------------------------------------------------------
