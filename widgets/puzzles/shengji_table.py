@@ -165,18 +165,16 @@ def make_next_leader(seed: int, difficulty: str) -> dict[str, Any]:
                     "plays": [{"label": seat_label(s), "cards": p} for s, p in zip(seats, case["plays"])]}]
         question = text("Who leads the next trick?", "下一轮谁首出？")
         for r in SHENGJI_RULESETS:
-            result = find_trick_winner(ctx, _rules(r), plays)
+            result = find_trick_winner(ctx, _rules(r), plays, leader=leader)
             seat = seats[result.winner]
-            answers[r.id] = (seat, explain(result.reason, "{seat}'s {cards} won the trick, and the winner of a trick "
-                                                          "leads the next: {why}",
-                                           "{seat}的{cards}赢了这一轮，赢家下一轮首出：{why}", rule=RuleId.SJ_8,
-                                           seat=Seat(seat), cards=plays[result.winner]))
+            answers[r.id] = (seat, explain(result.reason, "{why} The winner of a trick leads the next: {seat} leads.",
+                                           "{why}赢家下一轮首出：{seat}首出。", rule=RuleId.SJ_8, seat=Seat(seat)))
     builder = SpecBuilder("next_leader", seed=seed, difficulty=difficulty, rulesets=SHENGJI_RULESETS)
     for seat in range(SEATS):
         builder.add_answer(str(seat), seat_label(seat), {
             rid: (seat == right, reason if seat == right else explain(
-                reason, "Not {given}: {right} leads. {why}", "不是{given}：{right}首出。{why}",
-                given=Seat(seat), right=Seat(right))) for rid, (right, reason) in answers.items()})
+                reason, "Not {given}: {why}", "不是{given}：{why}", given=Seat(seat)))
+            for rid, (right, reason) in answers.items()})
     return builder.build(position={**case, "dealer": dealer}, input_type="choice", question=question,
                          features={"first_trick": first_trick, "lead_cards": len(case.get("plays", [[0]])[0])},
                          extra={"display": display})

@@ -7,17 +7,16 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import replace
 from typing import Any
 
 from cardlib.cards import DECK_WITH_JOKERS, Card, Rank, Suit
 from cardlib.explain import Reason, Seat, Words
 from cardlib.rule_ids import RuleId
-from cardlib.shengji.combos import Shape, classify, find_pairs, tractor_rule
+from cardlib.shengji.combos import Shape, classify, explain_shape
 from cardlib.shengji.follow import legal_follows
 from cardlib.shengji.rules import Ruleset, get_ruleset
 from cardlib.shengji.trick import TrickResult, find_trick_winner
-from cardlib.shengji.trump import EffectiveSuit, TrumpContext, group_by_strength
+from cardlib.shengji.trump import EffectiveSuit, TrumpContext, explain_order, group_by_strength
 
 from .position import (cards_block, context_facts, explain, facts, lower, random_level, random_trump, seat_label,
                        text)
@@ -96,13 +95,13 @@ def make_trick_winner(seed: int, difficulty: str) -> dict[str, Any]:
     leader = rng.randrange(4)
     seats = [(leader + i) % 4 for i in range(4)]
     rules = {r.id: get_ruleset(r.preset, r.variant) for r in SHENGJI_RULESETS}
-    results = {rid: find_trick_winner(ctx, rs, plays) for rid, rs in rules.items()}
+    results = {rid: find_trick_winner(ctx, rs, plays, leader=leader) for rid, rs in rules.items()}
     builder = SpecBuilder("trick_winner", seed=seed, difficulty=difficulty, rulesets=SHENGJI_RULESETS)
     for index, (seat, play) in enumerate(zip(seats, plays)):
         label = seat_label(seat)
         shown = " ".join(card.symbol for card in play)
         builder.add_answer(str(index), {"en": f"{label['en']}: {shown}", "zh": f"{label['zh']}：{shown}"},
-                           {rid: (res.winner == index, right_winner(plays, seats, res) if res.winner == index else
+                           {rid: (res.winner == index, res.reason if res.winner == index else
                                   wrong_winner(ctx, rules[rid], plays, seats, index, res))
                             for rid, res in results.items()})
     trumped = sum(1 for p in plays[1:] if all(ctx.is_trump(c) for c in p) and led is not EffectiveSuit.TRUMP)
@@ -160,20 +159,13 @@ def _why_not(ctx: TrumpContext, rules: Ruleset, plays: list[list[Card]], seats: 
                        seat=seat, play=play, suit=led)
 
 
-def right_winner(plays: list[list[Card]], seats: list[int], result: TrickResult) -> Reason:
-    """The winner named by seat, then the engine's reason."""
-    return explain(result.reason, "{top}'s {best} wins: {why}", "{top}的{best}赢：{why}",
-                   top=Seat(seats[result.winner]), best=plays[result.winner])
-
-
 def wrong_winner(ctx: TrumpContext, rules: Ruleset, plays: list[list[Card]], seats: list[int], index: int,
                  result: TrickResult) -> Reason:
-    """A wrong trick-winner answer: why the chosen play does not win, then who wins and the engine's reason."""
+    """A wrong trick-winner answer: why the chosen play does not win, then the engine's reason, which
+    names the winning seat and its cards."""
     winner = result.winner
-    return explain(result.reason, "You chose {given}: {problem}. {top}'s {best} wins: {why}",
-                   "你选了{given}：{problem}。{top}的{best}赢：{why}", given=Seat(seats[index]),
-                   problem=_why_not(ctx, rules, plays, seats, index, winner), top=Seat(seats[winner]),
-                   best=plays[winner])
+    return explain(result.reason, "You chose {given}: {problem}. {why}", "你选了{given}：{problem}。{why}",
+                   given=Seat(seats[index]), problem=_why_not(ctx, rules, plays, seats, index, winner))
 
 
 SHAPE_ANSWERS = (("pair", text("A pair", "对子")), ("tractor2", text("A tractor of 2 pairs", "2连对拖拉机")),
@@ -187,38 +179,10 @@ def _shape_key(shape: Shape) -> str:
     return "pair" if shape.kind == "pair" else "none"
 
 
-def _adjacency(rule: RuleId) -> Words:
-    if rule is RuleId.SG_4:
-        return Words("in the order of strength (SJ-5), where the level cards drop out of their suit",
-                     "按大小顺序（SJ-5）相连，级牌不算在原花色里")
-    return Words("by natural rank within one suit", "按同一花色的自然点数相连")
-
-
 def shape_reason(ctx: TrumpContext, rules: Ruleset, cards: list[Card]) -> tuple[Shape, Reason]:
-    """The shape of ``cards`` (the engine's :func:`classify`) and why, in game terms (SJ-6, SG-4 / SS-4, SG-E3)."""
-    shape = classify(ctx, rules, cards)
-    rule = tractor_rule(rules)
-    if shape.kind == "tractor":
-        return shape, Reason.make(rule, "{cards} are {pairs} pairs of one suit, adjacent {how}: a tractor.",
-                                  "{cards}是同门的{pairs}个对子，{how}：拖拉机。", cards=cards, pairs=shape.pairs,
-                                  how=_adjacency(rule))
-    pairs = find_pairs(ctx, cards)
-    if shape.kind == "none" and len(pairs) * 2 == len(cards) > 2 and len({ctx.effective_suit(c) for c in cards}) == 1:
-        readings = ("trump_order", "natural_rank")
-        if not any(classify(ctx, replace(rules, tractor_adjacency=a), cards).kind == "tractor" for a in readings):
-            return shape, Reason.make(
-                RuleId.SG_E3, "{cards} are pairs of one suit, but their ranks are not adjacent in either reading "
-                              "(like the 四人升级 guide's \"77JJ\" example, which is no tractor): not a tractor.",
-                "{cards}是同门的对子，但无论按哪种顺序都不相连（如《四人升级》所举的“77JJ”，其实不是拖拉机）：不是拖拉机。",
-                cards=cards)
-        return shape, Reason.make(rule, "{cards} are pairs of one suit, but not adjacent {how}: not a tractor.",
-                                  "{cards}是同门的对子，但不是{how}：不是拖拉机。", cards=cards, how=_adjacency(rule))
-    if shape.kind == "pair":
-        return shape, Reason.make(RuleId.SJ_6, "{cards} are two identical cards: a pair.", "{cards}是两张相同的牌：对子。",
-                                  cards=cards)
-    return shape, Reason.make(RuleId.SJ_6, "{cards} are not two identical cards, nor adjacent pairs of one suit: "
-                                           "neither a pair nor a tractor.",
-                              "{cards}既不是两张相同的牌，也不是同门相连的对子：既非对子也非拖拉机。", cards=cards)
+    """The shape of ``cards`` and why: the engine's :func:`classify` and :func:`explain_shape`
+    (SJ-6, SG-4 / SS-4, SG-E3)."""
+    return classify(ctx, rules, cards), explain_shape(ctx, rules, cards)
 
 
 def _near_level_pairs(rng: random.Random, ctx: TrumpContext, pairs: int) -> list[Card]:
@@ -302,8 +266,7 @@ def make_highest(seed: int, difficulty: str) -> dict[str, Any]:
     cards = sorted(rng.sample(pool, count), key=lambda c: c.sort_key)
     shown = [str(c) for c in cards]
     groups = group_by_strength(ctx, cards)  # the trump order is the same under both presets (SJ-5)
-    order = Reason.make(RuleId.SJ_5, "In {suit}, from high to low: {order}.", "{suit}从大到小：{order}。",
-                        suit=suit_words(ctx.effective_suit(cards[0])), order=_order_words(groups))
+    order = explain_order(ctx, cards)
     builder = SpecBuilder("highest", seed=seed, difficulty=difficulty, rulesets=SHENGJI_RULESETS)
     for card in cards:
         top = card in groups[0]
@@ -319,12 +282,3 @@ def make_highest(seed: int, difficulty: str) -> dict[str, Any]:
         extra={"display": [facts(*context_facts(ctx.level, ctx.trump)),
                            cards_block(text("Cards", "牌"), shown)]})
 
-
-def _order_words(groups: list[list[Card]]) -> Reason:
-    """Groups of equal strength, high to low: "big joker > ♠2 = ♥2 > ♠A" (a nested reason keeps the cards)."""
-    template, names = [], {}
-    for g, group in enumerate(groups):
-        template.append(" = ".join(f"{{c{g}_{i}}}" for i in range(len(group))))
-        names.update({f"c{g}_{i}": card for i, card in enumerate(group)})
-    sentence = " > ".join(template)
-    return Reason.make(RuleId.SJ_5, sentence, sentence, **names)
