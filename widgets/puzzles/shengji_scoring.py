@@ -54,8 +54,8 @@ def make_kitty_score(seed: int, difficulty: str) -> dict[str, Any]:
     case = {"level": str(ctx.level), "trump": ctx.trump.value if ctx.trump else "none",
             "kitty": [str(c) for c in kitty], "last_trick": [[str(c) for c in p] for p in plays],
             "last_trick_winner_team": winner_team}
-    results = {r.id: score_kitty(ctx, get_ruleset(r.preset, r.variant), kitty, plays, winner_team == "attackers")
-               for r in KITTY_RULESETS}
+    results = {r.id: score_kitty(ctx, get_ruleset(r.preset, r.variant), kitty, plays, winner_team == "attackers",
+                                 leader=leader) for r in KITTY_RULESETS}
     points = trick_points(kitty)
     candidates = sorted({value for value, _ in results.values()} | {points, 0})
     builder = SpecBuilder("kitty_score", seed=seed, difficulty=difficulty, rulesets=KITTY_RULESETS)
