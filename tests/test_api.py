@@ -270,3 +270,13 @@ def test_sj13_a_game_draws_its_hands_and_levels():
     _well_formed(html)
     assert "Levels after" in html and html.count("<tr><td>1</td>") == 1
     assert repr(game).startswith("<ShengjiGame shengji, 1 hands played")
+
+
+def test_sj2_sg1_helpers_take_the_notation_too():
+    """SJ-2: SG has the player after the dealer cut; SG-1: a call state starts at a level written "2"."""
+    from cardlib.shengji import CallState, check_call, cut_by
+
+    assert cut_by("shengji", 0) == 1 and cut_by("shuangsheng", 0) is None
+    assert check_call("shengji", CallState("2"), 1, "H2")
+    with pytest.raises(CardlibError, match="seat"):
+        cut_by("shengji", 7)

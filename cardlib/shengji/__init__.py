@@ -29,7 +29,7 @@ from ..errors import CardlibError, IllegalActionError, InvalidPositionError, Not
 from ..explain import Reason, Verdict
 from ..rule_ids import RuleId
 from .calling import CallingResult, CallKind, CallState, check_call, resolve_calls, turn_kitty
-from .combos import Shape, Unit, classify, explain_shape, find_pairs, find_tractors, split_units
+from .combos import Shape, classify, explain_shape, find_pairs, find_tractors
 from .follow import LegalFollows, check_follow, is_legal_follow, legal_follows
 from .hand import (Event, HandResult, HandSnapshot, ShengjiGame, ShengjiHand, Trick, check_bury, cut_by,
                    deal_order)
@@ -78,7 +78,7 @@ __all__ = [
     # trumps and order (SJ-3, SJ-4, SJ-5)
     "TrumpContext", "EffectiveSuit", "as_level", "as_trump", "explain_trumps", "explain_order",
     # shapes (SJ-6, SG-4 / SS-4)
-    "Shape", "Unit", "classify", "explain_shape", "find_pairs", "find_tractors", "split_units",
+    "Shape", "classify", "explain_shape", "find_pairs", "find_tractors",
     # leading and following (SJ-6, SJ-9, SJ-10, SG-5 / SS-5, C-3, C-4)
     "check_lead", "legal_leads", "check_follow", "is_legal_follow", "legal_follows", "LegalFollows",
     "resolve_throw", "ThrowResult",

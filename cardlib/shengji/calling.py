@@ -68,13 +68,19 @@ def kind_words(kind: CallKind) -> Words:
 
 @dataclass(frozen=True, slots=True)
 class CallState:
-    """The standing call: its kind, the trump it set, its caller, and the first caller."""
+    """The standing call: its kind, the trump it set, its caller, and the first caller.
+
+    ``CallState("2")`` starts a deal at level 2 with no call yet (the level as :func:`~.trump.as_level` reads it).
+    """
 
     level: Rank
     kind: CallKind | None = None
     trump: Suit | None = None
     caller: int | None = None
     first_caller: int | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "level", as_level(self.level))
 
     @property
     def has_call(self) -> bool:
@@ -328,7 +334,7 @@ def explain_trump(rules: Ruleset, state: CallState) -> Reason:
                        suit=_suit_of(state.shown()[0]))
 
 
-def turn_kitty(kitty: Sequence[Card]) -> tuple[Suit, int, Reason]:
+def turn_kitty(kitty: Sequence[Card] | str) -> tuple[Suit, int, Reason]:
     """SG-2: nobody called; the dealer turns kitty cards one by one, and the first
     non-joker card's suit is trump.  Returns the suit, the index of that card, and why.
 

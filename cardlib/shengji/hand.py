@@ -63,9 +63,9 @@ def deal_order(dealer: int) -> list[int]:
     return [(check_seat(dealer, "dealer") + i) % SEATS for i in range(SEATS)]
 
 
-def cut_by(rules: Ruleset, dealer: int) -> int | None:
+def cut_by(rules: RulesetLike, dealer: int) -> int | None:
     """SJ-2: who cuts the deck: SG has the player after the dealer; SS is silent (None)."""
-    return next_seat(dealer) if rules.cut == "after_dealer" else None
+    return next_seat(check_seat(dealer, "dealer")) if as_ruleset(rules).cut == "after_dealer" else None
 
 
 def shuffled_deck(rng: random.Random) -> list[Card]:

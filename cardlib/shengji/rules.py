@@ -365,7 +365,7 @@ _ALIASES = {"sg": "shengji", "ss": "shuangsheng", "四人升级": "shengji", "�
             "升级": "shengji"}
 
 #: What the learner's API takes for a ruleset: a Ruleset, or a preset's name (``"shengji"``).
-RulesetLike: TypeAlias = "Ruleset | str"
+RulesetLike: TypeAlias = Ruleset | str
 
 
 def get_ruleset(name: str | Ruleset | None = None, variant: Mapping[str, Any] | None = None) -> Ruleset:

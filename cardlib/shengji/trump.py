@@ -84,9 +84,10 @@ class TrumpContext:
     _strengths: dict[Card, int] = field(init=False, repr=False, compare=False, hash=False)
     _by_id: dict[int, tuple[EffectiveSuit, int]] = field(init=False, repr=False, compare=False, hash=False)
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "level", as_level(self.level))
-        object.__setattr__(self, "trump", as_trump(self.trump))
+    def __init__(self, level: Rank | str | int, trump: Suit | str | None) -> None:
+        """``TrumpContext("2", "S")``: the level (:func:`as_level`) and the trump suit (:func:`as_trump`)."""
+        object.__setattr__(self, "level", as_level(level))
+        object.__setattr__(self, "trump", as_trump(trump))
         suits, strengths = _order_tables(self.level, self.trump)
         object.__setattr__(self, "_suits", suits)
         object.__setattr__(self, "_strengths", strengths)
