@@ -40,7 +40,7 @@ Shape(kind='tractor', pairs=2)
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Hashable, Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from typing import Any
 from dataclasses import dataclass
 from functools import lru_cache
@@ -48,12 +48,76 @@ from itertools import product
 
 from ..cards import DECK_WITH_JOKERS, Card, Rank, check_copies, parse_cards
 from ..errors import InvalidPositionError, NotationError, RulesetError
-from ..explain import Reason, Words
+from ..explain import Param, Reason, Words
 from ..rule_ids import RuleId
 from .rules import Ruleset, RulesetLike, as_ruleset
 from .trump import EffectiveSuit, TrumpContext, all_canonical, canonical, card_key
 
-CardsInput = Iterable[Card] | str
+CardsInput = Iterable[Card | str] | str  # Cards, card tokens, or one string in the notation
+
+
+class LazyReason(Reason):
+    """A :class:`~cardlib.explain.Reason` worked out when first read.
+
+    The play functions answer with one (``check_follow``'s verdict, ``find_trick_winner``'s result),
+    so a caller that asks only *whether* a play follows or *who* wins (a bot, a simulation, a hand
+    that records its events) pays nothing for the sentence; reading any part of it (``rule``,
+    ``en``, ``parts``, ``to_dict``, ...) builds it once.  It equals the plain reason it stands for.
+
+    >>> from cardlib.rule_ids import RuleId
+    >>> lazy = LazyReason(lambda: Reason(RuleId.SJ_9, "It follows.", "可以。"))
+    >>> str(lazy), lazy == Reason(RuleId.SJ_9, "It follows.", "可以。")
+    ('SJ-9: It follows.', True)
+    """
+
+    __slots__ = ("_made", "_make")
+    _make: Callable[[], Reason] | None
+    _made: Reason | None
+
+    def __init__(self, make: Callable[[], Reason]) -> None:  # the fields are the made reason's
+        object.__setattr__(self, "_make", make)
+        object.__setattr__(self, "_made", None)
+
+    def made(self) -> Reason:
+        """The reason itself (built on the first call)."""
+        made = self._made
+        if made is None:
+            assert self._make is not None
+            made = self._make()
+            object.__setattr__(self, "_made", made)
+            object.__setattr__(self, "_make", None)  # let go of the position it was made from
+        return made
+
+    @property
+    def rule(self) -> RuleId:
+        return self.made().rule
+
+    @property
+    def template_en(self) -> str:
+        return self.made().template_en
+
+    @property
+    def template_zh(self) -> str:
+        return self.made().template_zh
+
+    @property
+    def params(self) -> tuple[tuple[str, Param], ...]:
+        return self.made().params
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LazyReason):
+            other = other.made()
+        return self.made() == other
+
+    def __hash__(self) -> int:
+        return hash(self.made())
+
+    def __repr__(self) -> str:
+        return repr(self.made())
+
+    def __reduce__(self) -> tuple[type[Reason], tuple[RuleId, str, str, tuple[tuple[str, Param], ...]]]:
+        made = self.made()
+        return Reason, (made.rule, made.template_en, made.template_zh, made.params)
 
 
 def as_cards(cards: CardsInput, what: str) -> list[Card]:

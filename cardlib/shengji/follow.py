@@ -43,7 +43,7 @@ SJ-9: ♥A ♥A is a pair of hearts and your hand holds the pair ♥5 ♥5, so y
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import combinations, islice, product
 from typing import Any
@@ -54,6 +54,7 @@ from ..explain import Reason, Seat, Verdict, Words
 from ..rule_ids import RuleId
 from ..words import seat_name
 from .combos import (
+    LazyReason,
     Shape,
     count_en,
     count_sub_multisets,
@@ -164,39 +165,7 @@ class FollowDuty:
         """The verdict on ``play`` with the rule that decides it (SJ-9, SJ-10, SG-5/SS-5, C-3, C-4);
         ``seat``: the follower's seat, to name it in the reason (else the reason says "you")."""
         breach = self.breach(play)
-        return LazyVerdict(breach is None, lambda: _explain(self, play, breach, seat))
-
-
-_VERDICT_REASON = Verdict.__dict__["reason"]  # the slot a Verdict keeps its reason in
-
-
-class LazyVerdict(Verdict):
-    """A :class:`~cardlib.explain.Verdict` whose reason is worked out when first read, so that asking
-    only whether a play follows (a bot, a simulation) costs no more than :func:`is_legal_follow`.
-
-    >>> v = LazyVerdict(True, lambda: Reason(RuleId.SJ_9, "It follows.", "可以。"))
-    >>> bool(v), str(v.reason), v.rule.value
-    (True, 'SJ-9: It follows.', 'SJ-9')
-    """
-
-    __slots__ = ("_make",)
-    _make: Callable[[], Reason]
-
-    def __init__(self, ok: bool, make: Callable[[], Reason]) -> None:  # pylint: disable=super-init-not-called
-        object.__setattr__(self, "ok", ok)
-        object.__setattr__(self, "_make", make)
-
-    @property
-    def reason(self) -> Reason:
-        try:
-            return _VERDICT_REASON.__get__(self, Verdict)  # type: ignore[no-any-return]
-        except AttributeError:
-            reason: Reason = self._make()
-            _VERDICT_REASON.__set__(self, reason)
-            return reason
-
-    def __reduce__(self) -> tuple[type[Verdict], tuple[bool, Reason]]:
-        return Verdict, (self.ok, self.reason)
+        return Verdict(breach is None, LazyReason(lambda: _explain(self, play, breach, seat)))
 
 
 def follow_duty(ctx: TrumpContext, rules: RulesetLike, lead: CardsInput, hand: CardsInput) -> FollowDuty:

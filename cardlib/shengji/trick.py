@@ -29,14 +29,14 @@ silent, and this book's convention counts it as a discard that cannot win, so th
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..cards import Card, format_cards
 from ..errors import InvalidPositionError
 from ..explain import Reason, Seat, Words
 from ..rule_ids import RuleId
-from .combos import CardsInput, Shape, as_cards, require_context, shape_in_suit, shape_of, split_units
+from .combos import CardsInput, LazyReason, Shape, as_cards, require_context, shape_in_suit, shape_of, split_units
 from .leads import read_lead, require_copies
 from .rules import Ruleset, RulesetLike
 from .trump import EffectiveSuit, TrumpContext
@@ -136,36 +136,8 @@ def find_trick_winner(ctx: TrumpContext, rules: RulesetLike, plays: Sequence[Car
     for i, key in enumerate(keys[1:], start=1):
         if key is not None and best is not None and key > best:  # strictly higher: equal cards keep the first (C-1)
             winner, best = i, key
-    return _LazyTrickResult(winner, tuple(map(tuple, cards)),
-                            lambda: _explain(ctx, cards, shape, keys, winner, leader))
-
-
-_RESULT_REASON = TrickResult.__dict__["reason"]  # the slot a TrickResult keeps its reason in
-
-
-class _LazyTrickResult(TrickResult):
-    """A :class:`TrickResult` whose reason is worked out when first read."""
-
-    __slots__ = ("_make",)
-    _make: Callable[[], Reason]
-
-    def __init__(self, winner: int, plays: tuple[tuple[Card, ...], ...],  # pylint: disable=super-init-not-called
-                 make: Callable[[], Reason]) -> None:
-        object.__setattr__(self, "winner", winner)
-        object.__setattr__(self, "plays", plays)
-        object.__setattr__(self, "_make", make)
-
-    @property
-    def reason(self) -> Reason:
-        try:
-            return _RESULT_REASON.__get__(self, TrickResult)  # type: ignore[no-any-return]
-        except AttributeError:
-            reason: Reason = self._make()
-            _RESULT_REASON.__set__(self, reason)
-            return reason
-
-    def __reduce__(self) -> tuple[type[TrickResult], tuple[int, Reason, tuple[tuple[Card, ...], ...]]]:
-        return TrickResult, (self.winner, self.reason, self.plays)
+    return TrickResult(winner, LazyReason(lambda: _explain(ctx, cards, shape, keys, winner, leader)),
+                       tuple(map(tuple, cards)))
 
 
 #: A play named by its place in the trick when no seat is known (SJ-8: the leader plays first).

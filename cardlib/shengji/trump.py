@@ -121,7 +121,10 @@ class TrumpContext:
 
     def order_key(self, card: Card) -> tuple[int, int, tuple[int, int]]:
         """Sort key for showing a hand: trumps first, each suit from high to low."""
-        return (_SUIT_RANKING[self._suits[card]], -self._strengths[card], card.sort_key)
+        entry = self._by_id.get(id(card))  # the shared card objects: no hashing
+        if entry is None:
+            entry = (self._lookup(self._suits, card), self._strengths[card])
+        return (_SUIT_RANKING[entry[0]], -entry[1], card.sort_key)
 
     def trump_order(self) -> list[list[Card]]:
         """Every distinct trump card, high to low, in groups of equal strength (SJ-5)."""
