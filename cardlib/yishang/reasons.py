@@ -267,8 +267,19 @@ def wins_by_fewest_cards(seat: int, count: int, stalled: int) -> Reason:
 # -- the state between plays ------------------------------------------------------------------
 
 
-def target_is(target: Rank, top: PileCard | None) -> Reason:
-    """YS-4: what set the target: the last established card, or nothing yet (3)."""
+def target_is(target: Rank, top: PileCard | None, after_take: bool = False, reset: bool = True) -> Reason:
+    """YS-4: what set the target: the last established card, or nothing yet (3); with ``after_take``
+    and an empty pile, the pile was just taken (YS-10: the book's reading of the guide, or with
+    ``reset`` false a table that keeps the target)."""
+    if top is None and after_take and not reset:
+        return Reason.make(RuleId.YS_10, "the pile was taken and this table keeps the target after a take: "
+                           "it stays {target}", "牌堆被收走，本桌约定收牌后目标点数不重置：仍是{target}", target=target)
+    if top is None and after_take and target is Rank.THREE:
+        return Reason.make(RuleId.YS_10, "the pile was just taken, and the guide says counting starts again from the "
+                           "new card; it does not say what the target is meanwhile, and this book's convention is that "
+                           "it goes back to {target}, the lowest rank",
+                           "牌堆刚被收走，规则说“目标从新牌开始计算”，但没有说明此时的目标点数；本书约定回到最小的{target}",
+                           target=target)
     if top is None and target is not Rank.THREE:
         return Reason.make(RuleId.YS_10, "the pile was taken and this table keeps the target after a take: "
                            "it stays {target}", "牌堆被收走，本桌约定收牌后目标点数不重置：仍是{target}", target=target)

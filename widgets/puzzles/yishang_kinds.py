@@ -21,7 +21,7 @@ from cardlib.errors import CardlibError
 from cardlib.explain import Player, Reason, Words
 from cardlib.rule_ids import RuleId
 from cardlib.yishang import reasons
-from cardlib.yishang.events import EventKind
+from cardlib.yishang.events import Event, EventKind
 from cardlib.yishang.pile import Face
 from cardlib.yishang.ranks import ORDER, is_below
 from cardlib.yishang.reasons import face_words
@@ -176,10 +176,15 @@ def make_challenge(seed: int, difficulty: str) -> dict[str, Any]:
 
 # --- what are the target, the face and the player now? --------------------------------------
 
+def _state_event(game: Game) -> Event:
+    """The event that last set the target and the face: a face-up play, a stand or a take."""
+    setting = (EventKind.PLAY_UP, EventKind.STAND, EventKind.TAKE)
+    return next(e for e in reversed(game.log) if e.kind in setting)
+
+
 def _state_reason(game: Game) -> Reason:
     """The engine's reason for the event that last set the target and the face (YS-6, YS-11, YS-10)."""
-    setting = (EventKind.PLAY_UP, EventKind.STAND, EventKind.TAKE)
-    return next(e.reason for e in reversed(game.log) if e.kind in setting)
+    return _state_event(game).reason
 
 
 def _turn_wrong(game: Game, given: int) -> Reason:
@@ -201,7 +206,8 @@ def _state_verdict(game: Game, target: Rank, face: str, seat: int) -> tuple[bool
     """The verdict on one answer (target, face, player): right, with the three reasons, or wrong,
     with one sentence per wrong part citing its own rule (YS-4/YS-10, YS-5/YS-13, the turn's rule)."""
     top = game.pile[-1] if game.pile else None
-    target_why, face_why = reasons.target_is(game.target, top), reasons.face_is(game.next_face, top)
+    taken = _state_event(game).kind is EventKind.TAKE
+    target_why, face_why = reasons.target_is(game.target, top, taken, game.rules.target_reset), reasons.face_is(game.next_face, top)
     parts = []
     if target is not game.target:
         parts.append(wrong(target_why.rule, target, game.target, target_why,
