@@ -29,7 +29,7 @@ from .explain import Reason, Verdict
 from .words import card_text, seat_name
 
 if TYPE_CHECKING:  # drawn here, defined in the game package (which imports this module lazily)
-    from .shengji.hand import HandResult, ShengjiGame, ShengjiHand
+    from .shengji.hand import Event, HandResult, ShengjiGame, ShengjiHand
     from .shengji.trick import TrickResult
 
 #: Ink of each suit in the usual two-colour deck and in a four-colour deck.
@@ -223,6 +223,22 @@ def legal_follows_html(lead: Sequence[Card], plays: Sequence[Sequence[Card]], to
     return (f'<div class="cardlib-legal-follows"><p>{hand_html(lead, label="lead", height=height)} '
             f'<strong>{count_en}</strong>{shown} · <span lang="zh-Hans">{total}种合法跟法</span></p>'
             f'<ol style="list-style:none;padding-left:0">{rows}</ol></div>')
+
+
+def event_html(event: Event, *, height: int = 44) -> str:
+    """One event of a hand (:class:`~cardlib.shengji.hand.Event`): the seat it concerns, its cards drawn,
+    and the reason that decided it (SJ-2 a card dealt, SJ-8 a play, SJ-10 a trick won, ...).
+
+    >>> from cardlib.shengji import ShengjiHand
+    >>> html = event_html(ShengjiHand("shengji", seed=7).deal_card()[0])
+    >>> "South" in html and "SJ-2" in html and html.count("<svg") == 1
+    True
+    """
+    who = "" if event.seat is None else (f'<strong>{escape(seat_name(event.seat))}</strong> · '
+                                         f'<span lang="zh-Hans">{seat_name(event.seat, "zh")}</span> ')
+    cards = hand_html(event.cards, label=seat_name(event.seat) if event.seat is not None else "cards",
+                      height=height) if event.cards else ""
+    return f'<div class="cardlib-event"><p>{who}{cards}</p>{reason_html(event.reason)}</div>'
 
 
 def team_name(team: int, lang: str = "en") -> str:

@@ -280,3 +280,13 @@ def test_sj2_sg1_helpers_take_the_notation_too():
     assert check_call("shengji", CallState("2"), 1, "H2")
     with pytest.raises(CardlibError, match="seat"):
         cut_by("shengji", 7)
+
+
+def test_sj2_sj8_events_draw_their_seat_cards_and_reason():
+    """SJ-2 / SJ-8: each event of a hand's log draws its seat, its cards and the reason that decided it."""
+    hand = play_random_hand("shuangsheng", seed=5)
+    play = next(event for event in hand.log if event.kind == "play")
+    html = play._repr_html_()
+    _well_formed(html)
+    assert html.count("<svg") == len(play.cards) and "cardlib-reason" in html
+    assert repr(play).startswith("<Event play: ")

@@ -181,6 +181,15 @@ class Event:
         cards = f"{cards_text(self.cards)} " if self.cards else ""
         return f"{self.kind}: {who}{cards}({self.reason})"
 
+    def __repr__(self) -> str:
+        return f"<Event {self}>"
+
+    def _repr_html_(self) -> str:
+        """A notebook shows the seat, the cards drawn and the reason (:func:`cardlib.render.event_html`)."""
+        from ..render import event_html
+
+        return event_html(self)
+
 
 @dataclass(frozen=True, slots=True)
 class HandResult:
