@@ -230,7 +230,9 @@ def takes(taker: int, count: int, revealed: Card) -> Reason:
 
 
 def takes_and_leads(taker: int, count: int, revealed: Card, target: Rank, reset: bool) -> Reason:
-    target_words = (Words("the target goes back to 3", "目标点数重新从3开始") if reset else
+    target_words = (Words("the target goes back to 3 (the guide says counting starts again from the new card; "
+                          "going back to 3 is this book's convention)",
+                          "目标点数重新从3开始（规则只说“目标从新牌开始计算”，回到3是本书约定）") if reset else
                     Words(f"the target stays {target}", f"目标点数仍为{target}"))
     return Reason.make(RuleId.YS_10, "{taker} takes the pile of {count} cards, the revealed {revealed} included, "
                        "and leads a new round face up; {target}",
