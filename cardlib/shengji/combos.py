@@ -345,48 +345,60 @@ def explain_shape(ctx: TrumpContext, rules: RulesetLike, cards: Iterable[Card] |
         raise InvalidPositionError("no cards to classify: a shape needs at least one card")
     check_copies(played, 2, what="set of cards")
     played = sorted(played, key=ctx.order_key)
+    the = the_play(played)
     shape = shape_of(ctx, rules, played)
     if shape.kind == "single":
-        return Reason.make(RuleId.SJ_6, "{cards} is a single.", "{cards}是单张。", cards=played)
+        return Reason.make(RuleId.SJ_6, "{the}{cards} is a single.", "{cards}是单张。", cards=played, the=the)
     if shape.kind == "pair":
-        return Reason.make(RuleId.SJ_6, "{cards} is a pair: two identical cards.", "{cards}是对子：两张相同的牌。",
-                           cards=played)
+        return Reason.make(RuleId.SJ_6, "{the}{cards} is a pair: two identical cards.", "{cards}是对子：两张相同的牌。",
+                           cards=played, the=the)
     suits = [s for s in SUIT_ORDER if any(ctx.effective_suit(c) is s for c in played)]
     pairs = [c for c in dict.fromkeys(played) if played.count(c) == 2]
     if shape.kind == "tractor":
-        return Reason.make(tractor_rule(rules), "{cards} is {shape}: its pairs are next to each other {how}.",
-                           "{cards}是{shape}：几个对子{how}相连。", cards=played, shape=shape,
+        return Reason.make(tractor_rule(rules), "{the}{cards} is {shape}: its pairs are next to each other {how}.",
+                           "{cards}是{shape}：几个对子{how}相连。", cards=played, the=the, shape=shape,
                            how=_adjacency_words(ctx, rules, suits[0], pairs))
     if len(suits) > 1:
-        return Reason.make(RuleId.SJ_6, "{cards} mixes {suits}{why}; a single, a pair and a tractor are each of one "
+        return Reason.make(RuleId.SJ_6, "{the}{cards} mixes {suits}{why}; a single, a pair and a tractor are each of one "
                            "suit (trumps count as one suit).",
                            "{cards}混了{suits}{why}；单张、对子和拖拉机都须是同一门的牌（主牌算一门）。",
-                           cards=played, suits=_and_words(suits), why=_level_trumps_words(ctx, played, suits))
+                           cards=played, the=the, suits=_and_words(suits), why=_level_trumps_words(ctx, played, suits))
     suit = suits[0]
     units = _units_words(ctx, rules, played)
     if len(pairs) * 2 == len(played):
         natural = rules.tractor_adjacency == "natural_rank"
         why = _not_adjacent_words(ctx, natural, pairs)
-        params: dict[str, Any] = dict(cards=played, n=Words(count_en(len(pairs)), count_zh(len(pairs))), suit=suit.words, why=why)
+        params: dict[str, Any] = dict(cards=played, the=the, n=Words(count_en(len(pairs)), count_zh(len(pairs))),
+                                      suit=suit.words, why=why)
         if not _adjacent_in_some_reading(ctx, pairs):  # like SG's "77JJ" example (SG-E3)
             params.update(by_order=_not_adjacent_words(ctx, False, pairs), by_rank=_not_adjacent_words(ctx, True, pairs))
             return Reason.make(
-                RuleId.SG_E3, "{cards} is {n} pairs of {suit} but no tractor in either way of counting adjacent "
+                RuleId.SG_E3, "{the}{cards} is {n} pairs of {suit} but no tractor in either way of counting adjacent "
                 "pairs: in card order, {by_order}; by printed rank, {by_rank}. So is the 四人升级 guide's example of "
                 "a tractor, \"77JJ\": 7 and J are not adjacent, so it is no tractor (77 88 would be one).",
                 "{cards}是{n}对{suit}，但两种相连的算法都不成拖拉机：按牌的大小顺序，{by_order}；按牌面点数，"
                 "{by_rank}。《四人升级》举的拖拉机例子“77JJ”也是这样：7和J不相连，不是拖拉机（77 88才是）。", **params)
-        return Reason.make(tractor_rule(rules), "{cards} is {n} pairs of {suit} but no tractor: {why}.",
+        return Reason.make(tractor_rule(rules), "{the}{cards} is {n} pairs of {suit} but no tractor: {why}.",
                            "{cards}是{n}对{suit}，但不是拖拉机：{why}。", **params)
     if shape.kind == "throw":
-        return Reason.make(RuleId.SJ_6, "{cards} is {units}, all {suit}: several units at once, a throw (甩牌). "
+        return Reason.make(RuleId.SJ_6, "{the}{cards} is {units}, all {suit}: several units at once, a throw (甩牌). "
                            "Neither guide has throws; this book offers them as a variant you can turn on.",
                            "{cards}是{units}，都是{suit}：一次出几个牌型，即甩牌。两份规则都没有甩牌，本书把它作为可选的变体。",
-                           cards=played, units=units, suit=suit.words)
-    return Reason.make(RuleId.SJ_6, "{cards} is {units}, all {suit}, not a single, a pair or a tractor: no shape "
+                           cards=played, the=the, units=units, suit=suit.words)
+    return Reason.make(RuleId.SJ_6, "{the}{cards} is {units}, all {suit}, not a single, a pair or a tractor: no shape "
                        "(leading several units at once would be a throw, 甩牌, which neither guide has).",
                        "{cards}是{units}，都是{suit}，不是单张、对子或拖拉机，不成牌型（一次出几个牌型就是甩牌，两份规则都没有）。",
-                       cards=played, units=units, suit=suit.words)
+                       cards=played, the=the, units=units, suit=suit.words)
+
+
+_THE_PLAY = Words("The play ", "")
+_NOTHING = Words("", "")
+
+
+def the_play(cards: list[Card]) -> Words:
+    """What starts an English sentence about ``cards``: nothing, or "The play " when the first card is a
+    joker, so the sentence still starts with a capital ("The play big joker big joker is a pair")."""
+    return _THE_PLAY if cards and cards[0].is_joker else _NOTHING
 
 
 def not_adjacent_reason(ctx: TrumpContext, rules: Ruleset, pairs: list[Card]) -> Reason:

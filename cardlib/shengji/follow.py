@@ -32,8 +32,8 @@ What a follow owes the lead (:class:`FollowDuty`):
 >>> from cardlib.shengji.trump import TrumpContext
 >>> ctx = TrumpContext(Rank.TWO, Suit.SPADES)
 >>> print(check_follow(ctx, SHENGJI, "HA HA", "H5 H5 H9 SK C3", "H5 H9").reason)  # doctest: +NORMALIZE_WHITESPACE
-SJ-9: ♥A ♥A is a pair of hearts and your hand holds the pair ♥5 ♥5, so you must follow with a pair of hearts;
-♥9 ♥5 is not a pair. Follow with, for example, ♥5 ♥5.
+SJ-9: The lead ♥A ♥A is a pair of hearts and your hand holds the pair ♥5 ♥5, so you must follow with a pair of
+hearts; ♥9 ♥5 is not a pair. Follow with, for example, ♥5 ♥5.
 >>> legal_follows(ctx, SHENGJI, "HA HA", "H5 H5 H9 SK C3").count()
 1
 >>> legal_follows(ctx, SHENGJI, "HA HA HK HK HQ HQ", "H9 H9 H8 H8 H6 H6 H5 H5").count()
@@ -461,14 +461,15 @@ def _explain(duty: FollowDuty, play: list[Card], breach: str | None, seat: int |
         if held <= duty.size:
             missing = list((Counter(duty.suit_cards) - Counter(in_suit)).elements())
             return Reason.make(RuleId.SJ_9,
-                               "{lead} leads {suit} and {hand} holds only {n} of them, {held}, so {you} must play "
-                               "them all; {play} leaves out {missing}. Follow with, for example, {example}.",
+                               "The lead {lead} is in {suit} and {hand} holds only {n} of them, {held}, so {you} must play "
+                               "{all}; {play} leaves out {missing}. Follow with, for example, {example}.",
                                "首家出{lead}，是{suit}；{hand}只有{n}张{suit}：{held}，必须全部跟出；{play}漏了{missing}。"
                                "可以这样跟：{example}。",
-                               n=Words(count_en(held), count_zh(held)), held=sort_cards(duty.suit_cards),
-                               missing=sort_cards(missing), **base)
+                               n=Words(count_en(held), count_zh(held)), held=sorted(duty.suit_cards, key=ctx.order_key),
+                               missing=sorted(missing, key=ctx.order_key), all=Words("it" if held == 1 else "them all", ""),
+                               **base)
         return Reason.make(RuleId.SJ_9,
-                           "{lead} leads {suit} and {hand} holds {n} of them, so {you} must follow with {must}; "
+                           "The lead {lead} is in {suit} and {hand} holds {n} of them, so {you} must follow with {must}; "
                            "{play} holds {played}. Follow with, for example, {example}.",
                            "首家出{lead}，是{suit}；{hand}有{n}张{suit}，必须跟出{must}；{play}{played}。"
                            "可以这样跟：{example}。",
@@ -478,7 +479,7 @@ def _explain(duty: FollowDuty, play: list[Card], breach: str | None, seat: int |
                            **base)
     if breach == "tractor":
         return Reason.make(RuleId.SJ_9,
-                           "{lead} is {led} and {hand} holds a tractor as long, so {you} must follow with {shape} "
+                           "The lead {lead} is {led} and {hand} holds a tractor as long, so {you} must follow with {shape} "
                            "of {suit}; {play} is not a tractor: {units}. Follow with, for example, {example}.",
                            "首家出{lead}，是{led}；{hand}有同样长的拖拉机，必须跟出；{play}不是拖拉机：{units}。"
                            "可以这样跟：{example}。",
@@ -486,7 +487,7 @@ def _explain(duty: FollowDuty, play: list[Card], breach: str | None, seat: int |
     if breach == "structure":
         played = tractor_lengths(ctx, duty.rules, [c for c, n in Counter(play).items() if n == 2])
         return Reason.make(rule_for_pairs,
-                           "{lead} is {led}; {hand} holds no tractor as long but holds {tractors}, so {you} must "
+                           "The lead {lead} is {led}; {hand} holds no tractor as long but holds {tractors}, so {you} must "
                            "keep as much of that shape as {you} can: {structure}, such as {example}{note}; {play} "
                            "plays {played}.",
                            "首家出{lead}，是{led}；{hand}没有同样长的拖拉机，但有{tractors}，须尽量保持牌型，跟出"
@@ -498,7 +499,7 @@ def _explain(duty: FollowDuty, play: list[Card], breach: str | None, seat: int |
         paired = sum(1 for c, k in Counter(play).items() if k == 2 and ctx.effective_suit(c) is suit)
         if shape.kind == "pair":
             return Reason.make(RuleId.SJ_9,
-                               "{lead} is {led} and {hand} holds {which} {pairs}, so {you} must follow with a pair "
+                               "The lead {lead} is {led} and {hand} holds {which} {pairs}, so {you} must follow with a pair "
                                "of {suit}; {play} is not a pair. Follow with, for example, {example}.",
                                "首家出{lead}，是{led}；{hand}有{suit}{which}{pairs}，必须跟出对子；{play}不是对子。"
                                "可以这样跟：{example}。",
@@ -507,7 +508,7 @@ def _explain(duty: FollowDuty, play: list[Card], breach: str | None, seat: int |
             " (throws are in neither guide; this book's optional variant asks a follow for the throw's pairs, as far "
             "as held)", "（两份规则都没有甩牌；本书的可选变体要求尽量跟出甩牌中的对子）")
         return Reason.make(rule_for_pairs,
-                           "{lead} is {led}; {hand} holds {no_tractor}the pairs {pairs}, so {you} "
+                           "The lead {lead} is {led}; {hand} holds {no_tractor}the pairs {pairs}, so {you} "
                            "must play {must} before any single cards{note}; {play} holds {played}. Follow "
                            "with, for example, {example}.",
                            "首家出{lead}，是{led}；{hand}{no_tractor}有对子{pairs}，须先跟出{must}，再跟单张"
@@ -515,28 +516,29 @@ def _explain(duty: FollowDuty, play: list[Card], breach: str | None, seat: int |
                            pairs=_groups(pairs), must=_pairs_words(duty.must_pairs, suit), note=note,
                            no_tractor=Words("no tractor as long but holds ", "没有同样长的拖拉机，但")
                            if shape.kind == "tractor" else Words("", ""),
-                           played=Words(f"only {count_en(paired)}" if paired else "none",
+                           played=Words(f"only {count_en(paired)} pair{'s' if paired > 1 else ''}" if paired else "no pair",
                                         f"只有{count_zh(paired)}对" if paired else "一对也没有"), **base)
     if held == 0:
-        return Reason.make(RuleId.SJ_10, "{lead} leads {suit} and {hand} holds none, so {you} may trump (毙) or "
+        return Reason.make(RuleId.SJ_10, "The lead {lead} is in {suit} and {hand} holds none, so {you} may trump (毙) or "
                            "discard anything: {play} follows.",
                            "首家出{lead}，是{suit}；{hand}没有{suit}，可以毙牌或垫任意牌：{play}可以。", **base)
     if held < duty.size:
-        return Reason.make(RuleId.SJ_9, "{lead} leads {suit} and {hand} holds only {n}; {play} plays all of them, "
+        return Reason.make(RuleId.SJ_9, "The lead {lead} is in {suit} and {hand} holds only {n}; {play} plays {all}, "
                            "and the rest may be anything.",
                            "首家出{lead}，是{suit}；{hand}只有{n}张{suit}；{play}全部跟出，其余可出任意牌。",
-                           n=Words(count_en(held), count_zh(held)), **base)
+                           n=Words(count_en(held), count_zh(held)),
+                           all=Words("it" if held == 1 else "all of them", ""), **base)
     if duty.tractor:
-        return Reason.make(RuleId.SJ_9, "{lead} is {led}; {play} follows with {led}.",
+        return Reason.make(RuleId.SJ_9, "The lead {lead} is {led}; {play} follows with {led}.",
                            "首家出{lead}，是{led}；{play}跟出同样的拖拉机。", **base)
     if shape.kind == "pair" and not duty.must_pairs:
-        return Reason.make(RuleId.C_4, "{lead} is {led} and {hand} holds {suit} but no pair of them. The guides are "
+        return Reason.make(RuleId.C_4, "The lead {lead} is {led} and {hand} holds {suit} but no pair of them. The guides are "
                            "silent here; this book's convention: any two {suit} follow, as {play} does.",
                            "首家出{lead}，是{led}；{hand}有{suit}但没有对子。两份规则都没有说明，本书约定：任意两张"
                            "{suit}即可，{play}可以。", **base)
     if duty.structure:
         return Reason.make(short_tractor_rule(duty.rules),
-                           "{lead} is {led}; {hand} holds no tractor as long but holds {tractors}; {play} keeps "
+                           "The lead {lead} is {led}; {hand} holds no tractor as long but holds {tractors}; {play} keeps "
                            "{structure}, as much of that shape as the hand allows{note}.",
                            "首家出{lead}，是{led}；{hand}没有同样长的拖拉机，但有{tractors}；{play}跟出{structure}，"
                            "已尽量保持牌型{note}。",
@@ -545,30 +547,30 @@ def _explain(duty: FollowDuty, play: list[Card], breach: str | None, seat: int |
     if shape.kind in ("tractor", "throw"):
         rule = short_tractor_rule(duty.rules) if shape.kind == "tractor" else RuleId.C_3
         if shape.kind == "tractor" and duty.rules.short_tractor_follow == "suit_count_only":
-            return Reason.make(rule, "{lead} is {led} and {hand} holds no tractor as long; in this game only the "
+            return Reason.make(rule, "The lead {lead} is {led} and {hand} holds no tractor as long; in this game only the "
                                "count of {suit} matters then (the 双升 guide read literally: it asks for the same shape "
                                "only when held), so {play} follows.",
                                "首家出{lead}，是{led}；{hand}没有同样长的拖拉机；本局这时只看{suit}的张数（按《双升》字面："
                                "有同样的牌型才须跟出），{play}可以。", **base)
         if not duty.must_pairs:
-            return Reason.make(rule, "{lead} is {led} and {hand} holds no pair of {suit}, so any {n} {suit} follow, "
+            return Reason.make(rule, "The lead {lead} is {led} and {hand} holds no pair of {suit}, so any {n} {suit} follow, "
                                "as {play} does (the guides are silent; this book's convention).",
                                "首家出{lead}，是{led}；{hand}没有{suit}对子，任意{n}张{suit}即可，{play}可以"
                                "（两份规则都没有说明，本书约定）。",
                                n=Words(count_en(duty.size), count_zh(duty.size)), **base)
         if shape.kind == "throw":
-            return Reason.make(rule, "{lead} is {led} holding {must_n}; {play} plays {must} as required, then other "
+            return Reason.make(rule, "The lead {lead} is {led} holding {must_n}; {play} plays {must} as required, then other "
                                "{suit} (throws are in neither guide; this book's optional variant asks a follow for "
                                "the throw's pairs, as far as held).",
                                "首家出{lead}，是{led}，其中有{must_n}；{play}按要求跟出{must}，其余为{suit}"
                                "（两份规则都没有甩牌；本书的可选变体要求尽量跟出甩牌中的对子）。",
                                must=_pairs_words(duty.must_pairs, suit),
                                must_n=_pairs_words(shape.pairs, suit), **base)
-        return Reason.make(rule, "{lead} is {led} and {hand} holds no tractor as long; {play} plays {must} as "
+        return Reason.make(rule, "The lead {lead} is {led} and {hand} holds no tractor as long; {play} plays {must} as "
                            "required, then other {suit}{note}.",
                            "首家出{lead}，是{led}；{hand}没有同样长的拖拉机；{play}按要求跟出{must}，其余为{suit}{note}。",
                            must=_pairs_words(duty.must_pairs, suit), note=_short_note(duty), **base)
-    return Reason.make(RuleId.SJ_9, "{lead} is {led}; {play} follows with {led}.",
+    return Reason.make(RuleId.SJ_9, "The lead {lead} is {led}; {play} follows with {led}.",
                        "首家出{lead}，是{led}；{play}跟出同门同型的牌。", **base)
 
 

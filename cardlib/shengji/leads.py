@@ -36,6 +36,7 @@ from .combos import (
     shape_of,
     split_units,
     sub_multisets,
+    the_play,
     units_words,
 )
 from .rules import Ruleset, RulesetLike
@@ -76,32 +77,33 @@ def explain_lead(ctx: TrumpContext, rules: Ruleset, lead: list[Card]) -> Verdict
     """
     shape = shape_of(ctx, rules, lead)
     cards = sorted(lead, key=ctx.order_key)
+    the = the_play(cards)
     if shape.kind == "throw":
         suit = ctx.effective_suit(lead[0])
         return Verdict(True, Reason.make(
-            RuleId.C_3, "{cards} is a throw (甩牌) of {suit}: several units led at once. Neither guide has throws; "
+            RuleId.C_3, "{the}{cards} is a throw (甩牌) of {suit}: several units led at once. Neither guide has throws; "
             "this game plays them as the book's optional variant.",
             "{cards}是{suit}甩牌：一次出几个牌型。两份规则都没有甩牌，本局按本书的可选变体玩。",
-            cards=cards, suit=suit.words))
+            cards=cards, the=the, suit=suit.words))
     if shape.kind != "none":
-        return Verdict(True, Reason.make(RuleId.SJ_6, "{cards} is {shape}, which may be led.", "{cards}是{shape}，可以首出。",
-                                         cards=cards, shape=shape_in_suit(shape, ctx.effective_suit(lead[0]))))
+        return Verdict(True, Reason.make(RuleId.SJ_6, "{the}{cards} is {shape}, which may be led.", "{cards}是{shape}，可以首出。",
+                                         cards=cards, the=the, shape=shape_in_suit(shape, ctx.effective_suit(lead[0]))))
     suits = _ordered({ctx.effective_suit(c) for c in lead})
     if len(suits) == 1:
         units = split_units(ctx, rules, lead)
         return Verdict(False, Reason.make(
-            RuleId.C_3, "{cards} is {units}, all {suit}: leading them at once would be a throw (甩牌), which neither "
+            RuleId.C_3, "{the}{cards} is {units}, all {suit}: leading them at once would be a throw (甩牌), which neither "
             "guide has, and this game leaves throws out (the book's convention). Lead one of them, such as {unit}.",
             "{cards}是{units}，都是{suit}：一起出就是甩牌；两份规则都没有甩牌，本局不允许甩牌（本书约定）。"
             "只能出其中一个牌型，例如{unit}。",
-            cards=cards, units=units_words([u.pairs for u in units]), suit=suits[0].words,
+            cards=cards, the=the, units=units_words([u.pairs for u in units]), suit=suits[0].words,
             unit=list(units[0].cards)))
     first = [c for c in cards if ctx.effective_suit(c) is suits[0]]
     return Verdict(False, Reason.make(
-        RuleId.SJ_6, "{cards} mixes {suits}: a lead is a single, a pair or a tractor of one suit (trumps count as "
+        RuleId.SJ_6, "{the}{cards} mixes {suits}: a lead is a single, a pair or a tractor of one suit (trumps count as "
         "one suit), such as {example}.",
         "{cards}混了{suits}：首出须是同一门的单张、对子或拖拉机（主牌算一门），例如{example}。",
-        cards=cards, suits=Words(" and ".join(s.en for s in suits), "和".join(s.zh for s in suits)),
+        cards=cards, the=the, suits=Words(" and ".join(s.en for s in suits), "和".join(s.zh for s in suits)),
         example=list(split_units(ctx, rules, first)[0].cards)))
 
 
