@@ -298,3 +298,86 @@ def test_the_front_end_splits_a_reason_into_text_and_card_chips(tmp_path):
             wanted = reason.get("chips", {}).get(lang) or [p["cards"] for p in reason.get("parts", {}).get(lang, [])
                                                             if isinstance(p, dict)]
             assert drawn == wanted, (lang, reason[lang])
+
+
+# --- what the front end draws -------------------------------------------------------------------
+
+#: The stand-in DOM of tests/teacher/test_front_end_texts.py, with what puzzle.js also asks for.
+PUZZLE_PRELUDE = r"""
+globalThis.window = { localStorage: { getItem: () => null, setItem() {} }, addEventListener() {},
+                      removeEventListener() {}, location: { hash: "" } };
+const make = document.createElement;
+document.createElement = (tag) => {
+  const n = make(tag);
+  n.classList.contains = (c) => (n.attrs.class || "").split(" ").includes(c);
+  n.classList.add = (c) => n.classList.toggle(c, true);
+  if (tag === "input" || tag === "select") n.value = "";
+  return n;
+};
+const bySelector = Node.prototype.querySelector;
+Node.prototype.querySelector = function (selector) {
+  const field = selector.match(/^select\[data-field="(.+)"\]$/);
+  if (!field) return bySelector.call(this, selector);
+  return this.all().find((n) => n.tagName === "select" && n.attrs["data-field"] === field[1]) || null;
+};
+"""
+
+#: Draws the puzzle, gives the wrong answer DATA.wrong through the puzzle's own input, in English
+#: and in Chinese, and hands back what is shown each time.
+WRONG_ANSWER_DRIVER = r"""
+const spec = DATA.spec;
+const model = fakeModel({ spec, lang: "en" });
+model.off = () => {};
+const el = new Node("div");
+mod.default.render({ model, el });
+const root = el.kids[0];
+function answer() {
+  if (spec.input === "choice") {
+    root.querySelectorAll(".cbp-answer").find((b) => b.attrs["data-key"] === DATA.wrong).fire("click");
+    return;
+  }
+  if (spec.input === "number") root.querySelector(".cbp-number").value = DATA.wrong;
+  if (spec.input === "fields") {
+    DATA.wrong.split("|").forEach((v, i) => { root.querySelector(`select[data-field="${spec.fields[i].name}"]`).value = v; });
+  }
+  if (spec.input === "cards") {
+    const used = [];
+    for (const card of DATA.wrong.split(" ")) {
+      const button = root.querySelectorAll(".cbp-hand-card").find((b) => b.attrs["data-card"] === card && !used.includes(b));
+      used.push(button);
+      button.fire("click");
+    }
+  }
+  root.querySelector(".cbp-form").fire("submit");
+}
+const pages = [];
+for (const lang of ["en", "zh"]) {
+  if (lang === "zh") root.querySelector(".cbp-lang").fire("click");
+  answer();
+  pages.push({ lang, step: "wrong answer", texts: texts(root),
+               outcome: root.querySelector(".cbp-outcome")?.textContent, chips: root.querySelectorAll(".cbp-chip").length,
+               rootLang: root.lang });
+}
+console.log(JSON.stringify(pages));
+"""
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_front_end_shows_a_wrong_answer_in_player_language_with_chinese_marked(kind, tmp_path):
+    """puzzle.js against a stand-in DOM: a wrong answer given through the puzzle's own input, in
+    English and in Chinese; every text and aria-label shown is free of engine notation, all-Chinese
+    text on the English page is marked zh-Hans, and the reason's cards are drawn as chips."""
+    from tests.teacher.test_front_end_texts import problems, run_front_end
+
+    spec = make_puzzle(kind, 2)
+    rid = spec["rulesets"][0]["id"]
+    wrong = next(key for r, key, _reason in wrong_answers(spec) if r == rid)
+    pages = run_front_end("puzzle.js", PUZZLE_PRELUDE + WRONG_ANSWER_DRIVER, {"spec": spec, "wrong": wrong}, tmp_path)
+    assert problems(pages) == []
+    assert [p["outcome"] for p in pages] == ["Not quite.", "不对。"]
+    assert [p["rootLang"] for p in pages] == ["en", "zh-Hans"]
+    _ok, reason = verdict_of(spec, rid, wrong)
+    parts = reason.get("reasons", [reason])
+    if any(p.get("chips", {}).get("en") for p in parts):
+        assert all(p["chips"] for p in pages)
+

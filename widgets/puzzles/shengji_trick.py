@@ -12,6 +12,7 @@ from typing import Any
 from cardlib.cards import DECK_WITH_JOKERS, Card, Rank, Suit
 from cardlib.explain import Reason, Seat, Words
 from cardlib.rule_ids import RuleId
+from cardlib.words import card_text, cards_text
 from cardlib.shengji.combos import Shape, classify, explain_shape
 from cardlib.shengji.follow import legal_follows
 from cardlib.shengji.rules import Ruleset, get_ruleset
@@ -99,8 +100,8 @@ def make_trick_winner(seed: int, difficulty: str) -> dict[str, Any]:
     builder = SpecBuilder("trick_winner", seed=seed, difficulty=difficulty, rulesets=SHENGJI_RULESETS)
     for index, (seat, play) in enumerate(zip(seats, plays)):
         label = seat_label(seat)
-        shown = " ".join(card.symbol for card in play)
-        builder.add_answer(str(index), {"en": f"{label['en']}: {shown}", "zh": f"{label['zh']}：{shown}"},
+        builder.add_answer(str(index), {"en": f"{label['en']}: {cards_text(play)}",
+                                        "zh": f"{label['zh']}：{cards_text(play, 'zh')}"},
                            {rid: (res.winner == index, res.reason if res.winner == index else
                                   wrong_winner(ctx, rules[rid], plays, seats, index, res))
                             for rid, res in results.items()})
@@ -272,7 +273,7 @@ def make_highest(seed: int, difficulty: str) -> dict[str, Any]:
         top = card in groups[0]
         reason = order if top else explain(order, "You chose {given}, but {right} is higher: {why}",
                                            "你选了{given}，但{right}更大：{why}", given=card, right=groups[0][0])
-        builder.add_answer(str(card), {"en": card.symbol, "zh": card.symbol},
+        builder.add_answer(str(card), {"en": card_text(card), "zh": card_text(card, "zh")},
                            {r.id: (top, reason) for r in SHENGJI_RULESETS})
     return builder.build(
         position={**_context(ctx), "cards": shown}, input_type="choice",

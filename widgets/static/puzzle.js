@@ -8,10 +8,10 @@ const UI = {
     newPuzzle: "New puzzle", difficulty: "Difficulty", easy: "easy", normal: "normal", hard: "hard",
     ruleset: "Rules", language: "中文", languageLabel: "切换到中文", fourColour: "Four-colour deck",
     correct: "Correct!", wrong: "Not quite.", correctAnswers: "Correct answer(s) under these rules:",
-    readRule: "Read rule", inTheBook: "in the book", check: "Check", typeCards: "Type cards (e.g. H10 ♥10)",
+    readRule: "Read rule", inTheBook: "in the book", check: "Check", typeCards: "Type cards (e.g. ♥10 or 10h)",
     selected: "Selected", pick: (n) => `Pick ${n} card${n === 1 ? "" : "s"} from the hand.`,
     notInHand: (t) => `${t} is not in the hand (or all its copies are already selected).`,
-    badCard: (t) => `${t} is not a card: use suit and rank such as SA, H10, ♥10, or BJ / LJ.`,
+    badCard: (t) => `${t} is not a card: write a suit and a rank such as ♥10 or 10h, or 大王 / 小王 for a joker.`,
     wrongCount: (n, m) => `Select exactly ${n} card${n === 1 ? "" : "s"} (you have ${m}).`,
     enterNumber: "Enter a whole number.", progress: (s, k) => `Solved ${s} · streak ${k}`,
     exportProgress: "Export progress", importProgress: "Import progress", imported: "Progress imported.",
@@ -24,10 +24,10 @@ const UI = {
     newPuzzle: "换一题", difficulty: "难度", easy: "简单", normal: "一般", hard: "困难",
     ruleset: "规则", language: "English", languageLabel: "Switch to English", fourColour: "四色牌",
     correct: "正确！", wrong: "不对。", correctAnswers: "按此规则的正确答案：",
-    readRule: "查看规则", inTheBook: "（书中）", check: "提交", typeCards: "输入牌（如 H10 ♥10）",
+    readRule: "查看规则", inTheBook: "（书中）", check: "提交", typeCards: "输入牌（如 ♥10 或 10h）",
     selected: "已选", pick: (n) => `从手牌中选 ${n} 张。`,
     notInHand: (t) => `手中没有 ${t}（或已全部选中）。`,
-    badCard: (t) => `${t} 不是一张牌：请写花色和点数，如 SA、H10、♥10，或 BJ / LJ。`,
+    badCard: (t) => `${t} 不是一张牌：请写花色和点数，如 ♥10 或 10h；王写大王 / 小王。`,
     wrongCount: (n, m) => `请正好选 ${n} 张（现在 ${m} 张）。`,
     enterNumber: "请输入一个整数。", progress: (s, k) => `已解 ${s} · 连对 ${k}`,
     exportProgress: "导出进度", importProgress: "导入进度", imported: "进度已导入。",
@@ -80,7 +80,8 @@ function cardFace(card, lang) {
   const { suit, rank } = cardParts(card);
   const cls = suit ? `cbp-card cbp-suit-${suit}` : `cbp-card cbp-joker cbp-${rank}`;
   const text = suit ? `${SUIT_SYMBOL[suit]}${rank}` : (rank === "BJ" ? "大王" : "小王");
-  return h("span", { class: cls, role: "img", "aria-label": cardLabel(card, lang), "data-card": card, text });
+  return h("span", { class: cls, role: "img", "aria-label": cardLabel(card, lang), "data-card": card, text,
+    lang: !suit && lang !== "zh" ? "zh-Hans" : undefined });  // a joker's face is written 大王 / 小王
 }
 
 function cardRow(cards, lang) {
@@ -116,6 +117,7 @@ export function sentenceParts(reason, lang) {
 }
 
 const CJK = /[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]+/gu;
+const CJK_ONLY = /^[\u3000-\u303f\u3400-\u9fff\uff00-\uffef\s]+$/u;
 
 /** Text as nodes, its Chinese runs marked lang="zh-Hans" when the widget speaks English. */
 function say(text, lang) {
@@ -405,7 +407,8 @@ function render({ model, el }) {
   function drawFields() {
     const selects = spec.fields.map((f) => h("label", { class: "cbp-field" }, [
       h("span", {}, say(txt(f.label), lang)),
-      h("select", { "data-field": f.name }, f.options.map((o) => h("option", { value: o.value, text: txt(o.label) || o.value }))),
+      h("select", { "data-field": f.name }, f.options.map((o) => h("option", { value: o.value, text: txt(o.label) || o.value,
+        lang: lang !== "zh" && CJK_ONLY.test(txt(o.label)) ? "zh-Hans" : undefined }))),
     ]));
     return h("form", { class: "cbp-form", onsubmit: (e) => {
       e.preventDefault();
