@@ -25,6 +25,7 @@ import pytest
 from cardlib.cards import parse_cards
 from cardlib.words import cards_text, seat_name
 from tests.reader_text import leaks, spec_texts
+from widgets.puzzles import KINDS as ALL_KINDS
 from widgets.puzzles import make_puzzle
 from widgets.puzzles.spec import verdict_of
 
@@ -362,9 +363,10 @@ console.log(JSON.stringify(pages));
 """
 
 
-@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("kind", sorted(ALL_KINDS))
 def test_the_front_end_shows_a_wrong_answer_in_player_language_with_chinese_marked(kind, tmp_path):
-    """puzzle.js against a stand-in DOM: a wrong answer given through the puzzle's own input, in
+    """puzzle.js against a stand-in DOM (every kind, 一上一下 too: the front end is one): a wrong
+    answer given through the puzzle's own input, in
     English and in Chinese; every text and aria-label shown is free of engine notation, all-Chinese
     text on the English page is marked zh-Hans, and the reason's cards are drawn as chips."""
     from tests.teacher.test_front_end_texts import problems, run_front_end
