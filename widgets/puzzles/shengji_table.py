@@ -243,11 +243,21 @@ def _climb(rules: Ruleset, dealer: int, levels: tuple[Rank, Rank], points: int) 
     steps = change.attacker_levels if change.attackers_take_over else change.dealer_team_levels
     old, new = levels[team], progress.levels[team]
     name = TEAMS[team]
-    if progress.winner is not None:
-        where = Reason.make(change_reason.rule, "{team} win the game.", "{team}赢得全局。", team=name)
+    passes_ace = steps > 0 and int(old) + steps > int(Rank.ACE)
+    if progress.winner is not None and old is Rank.ACE:
+        where = Reason.make(change_reason.rule, "{team} went up while playing A: they win the game.",
+                            "{team}打A并升级：赢得全局。", team=name)
+    elif progress.winner is not None and passes_ace:
+        where = Reason.make(change_reason.rule, "{team} would pass A, but the climb stops at A: {team} go from {old} "
+                                                "to A, and reaching A wins the game under this reading.",
+                            "{team}本应越过A，但升级到A为止：{team}从{old}升到A；按这种理解，升到A即赢得全局。",
+                            team=name, old=old)
+    elif progress.winner is not None:
+        where = Reason.make(change_reason.rule, "{team} go up from {old} to {new} and win the game.",
+                            "{team}从{old}升到{new}，赢得全局。", team=name, old=old, new=new)
     elif steps == 0:
         where = Reason.make(change_reason.rule, "{team} stay at {old}.", "{team}仍打{old}。", team=name, old=old)
-    elif int(old) + steps > int(Rank.ACE):
+    elif passes_ace:
         where = Reason.make(change_reason.rule, "{team} would pass A, but the climb stops at A: {team} go from {old} "
                                                 "to A and must now win a hand at A as the dealer team to win the game.",
                             "{team}本应越过A，但升级到A为止：{team}从{old}升到A，须作为庄家打过A才赢得全局。",
