@@ -78,6 +78,20 @@ Part: TypeAlias = Union[str, dict[str, Any]]
 _PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
 
 
+_PLACEHOLDERS: dict[str, frozenset[str]] = {}
+_CACHE_LIMIT = 4096
+
+
+def _placeholders(template: str) -> frozenset[str]:
+    """The parameter names a template uses, read once per template (reasons are made on hot paths)."""
+    names = _PLACEHOLDERS.get(template)
+    if names is None:
+        if len(_PLACEHOLDERS) >= _CACHE_LIMIT:  # templates built with numbers in them: keep it bounded
+            _PLACEHOLDERS.clear()
+        names = _PLACEHOLDERS[template] = frozenset(_PLACEHOLDER.findall(template))
+    return names
+
+
 class ReasonError(CardlibError):
     """A reason template that names a parameter it was not given (an engine bug, not bad input)."""
 
@@ -99,7 +113,7 @@ class Reason:
     def __post_init__(self) -> None:
         names = {name for name, _value in self.params}
         for template in (self.template_en, self.template_zh):
-            missing = set(_PLACEHOLDER.findall(template)) - names
+            missing = _placeholders(template) - names
             if missing:
                 raise ReasonError(f"{self.rule.value}: the sentence {template!r} names "
                                   f"{', '.join(sorted(missing))}, which it was not given")

@@ -81,7 +81,7 @@ def game_html(game: Game, *, height: int = 48) -> str:
             f'{reason_html(game.turn_reason) if game.winner is None else ""}{window}'
             f'<table>{"".join(rows)}</table>'
             f'<p>Pile · <span lang="zh-Hans">出牌堆</span></p>{pile_html(game.pile, height=height)}'
-            f'<p>Draw pile: {draw} cards · <span lang="zh-Hans">摸牌堆：{draw}张</span></p></div>')
+            f'<p>Draw pile: {draw} card{"s" * (draw != 1)} · <span lang="zh-Hans">摸牌堆：{draw}张</span></p></div>')
 
 
 def event_html(event: Event, *, height: int = 40) -> str:

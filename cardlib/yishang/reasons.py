@@ -69,8 +69,15 @@ def leads_game(first: int) -> Reason:
     return Reason.make(RuleId.YS_3, "{first} leads the game", "{first}先手", first=Player(first))
 
 
-def next_in_turn(player: int, following: int) -> Reason:
-    return Reason.make(RuleId.YS_E1, "{following} plays next in turn order after {player}",
+def next_in_turn(player: int, following: int, after_standing_down: bool = False) -> Reason:
+    """Play passes in turn order (YS-5: each established play hands the turn on).  After a face-down
+    card stood, the guide's example names the wrong player; the reason then cites that erratum (YS-E1)."""
+    if after_standing_down:
+        return Reason.make(RuleId.YS_E1, "{player}'s face-down card stood, and {following} plays next in turn "
+                           "order (the guide's worked example names the wrong player here)",
+                           "{player}的暗牌成立，按出牌顺序轮到{following}（规则原文的例子在这里写错了人）",
+                           following=Player(following), player=Player(player))
+    return Reason.make(RuleId.YS_5, "{following} plays next, in turn order after {player}",
                        "按出牌顺序，{player}之后轮到{following}", following=Player(following), player=Player(player))
 
 

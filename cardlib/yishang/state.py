@@ -238,9 +238,10 @@ class Game:
 
     @property
     def turn_reason(self) -> Reason:
-        """Why :attr:`next_player` is to play (YS-3, YS-E1 or YS-10)."""
+        """Why :attr:`next_player` is to play (YS-3, YS-5, YS-10; YS-E1 after a face-down card stood)."""
         if self._turn_reason is None:  # made on demand: most turns are never asked why
-            self._turn_reason = reasons.next_in_turn(self._turn_from, self._next)
+            after_down = self._window is None and bool(self._pile) and self._pile[-1].face is Face.DOWN
+            self._turn_reason = reasons.next_in_turn(self._turn_from, self._next, after_down)
         return self._turn_reason
 
     def card_count(self) -> int:

@@ -128,8 +128,8 @@ def test_ys_4_ys_5_a_game_draws_itself_in_a_notebook():
     html = game._repr_html_()
     assert html.count("<svg") == 6  # five cards in hand, one on the pile
     assert "Player B to play face down, target 8" in html and "乙" in html
-    assert 'aria-label="8 of spades"' in html and "Draw pile: 1 cards" in html
-    assert "YS-E1" in html  # why player B is to play
+    assert 'aria-label="8 of spades"' in html and "Draw pile: 1 card ·" in html
+    assert "YS-5" in html and "YS-E1" not in html  # ordinary turn order is not an erratum
     assert "♠8" in events._repr_html_() and "YS-6" in events[0]._repr_html_()
     game.play("D10", claim="10")
     assert "claims 10" in game._repr_html_() and "may still be challenged" in game._repr_html_()

@@ -32,7 +32,7 @@ def test_ys6_out_of_turn_is_refused_and_changes_nothing():
     game = three()
     refuse(game, lambda g: g.play("D10", seat=1), RuleId.YS_3)
     game.play("S8")
-    refuse(game, lambda g: g.play("H5", "5", seat=2), RuleId.YS_E1)
+    refuse(game, lambda g: g.play("H5", "5", seat=2), RuleId.YS_5)  # ordinary turn order, not the erratum
 
 
 def test_ys6_ys7_card_not_in_hand():
