@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeAlias, Union
+from typing import Any, Protocol, TypeAlias, Union, runtime_checkable
 
 from .cards import Card, Rank, Suit
 from .errors import CardlibError
@@ -30,6 +30,7 @@ from .rule_ids import RuleId
 from .words import card_text, cards_text, is_zh, player_name, rank_word, seat_name, suit_word
 
 
+@runtime_checkable
 class Bilingual(Protocol):
     """Anything that names itself in both languages (a shape, an effective suit, ...)."""
 
@@ -238,9 +239,9 @@ def _part(value: Param, lang: str) -> Part:
         return suit_word(value, lang)
     if isinstance(value, Rank):
         return rank_word(value, lang)
-    if isinstance(value, (int, str)):
-        return str(value)
-    return value.zh if is_zh(lang) else value.en
+    if isinstance(value, (Words, Bilingual)):  # before str: an effective suit is a str-valued Enum
+        return value.zh if is_zh(lang) else value.en
+    return str(value)
 
 
 def _merge_text(parts: list[Part]) -> list[Part]:
