@@ -381,7 +381,11 @@ _EXAMPLE_WINDOW = 8
 
 
 def _example(duty: FollowDuty, play: list[Card]) -> list[Card]:
-    """A legal follow to show instead of ``play``: of the first few, the one sharing most cards with it."""
+    """A legal follow to show instead of ``play``: ``play`` mended (:func:`_mend`), else of the first
+    few legal follows the one sharing most cards with it."""
+    mended = _mend(duty, play)
+    if mended is not None:
+        return mended
     mine = {id(c) for c in play}
     best: list[Card] | None = None
     score = -1
@@ -393,6 +397,43 @@ def _example(duty: FollowDuty, play: list[Card]) -> list[Card]:
                 break
     assert best is not None  # a hand always has a legal follow (LegalFollows.__bool__)
     return best
+
+
+def _mend(duty: FollowDuty, play: list[Card]) -> list[Card] | None:
+    """``play`` with as few cards changed as the suit and pair duties need (SJ-9, SG-5 / SS-5), or
+    None if that does not make it legal (a tractor or structure duty: the caller searches instead).
+
+    Cards of the led suit come in for off-suit cards, a card that pairs one already played first;
+    then each missing pair of the hand's comes in for off-suit cards or unpaired ones of the suit.
+    """
+    suit_of, suit = duty.ctx.effective_suit, duty.suit
+    cand = list(play)
+    in_play = Counter(c for c in cand if suit_of(c) is suit)
+    spare = sorted((Counter(duty.suit_cards) - in_play).elements(),
+                   key=lambda c: (c not in in_play, duty.ctx.order_key(c)))
+    for card in spare:
+        if sum(in_play.values()) >= duty.must_suit:
+            break
+        off = next(i for i, c in enumerate(cand) if suit_of(c) is not suit)
+        cand[off] = card
+        in_play[card] += 1
+    if duty.must_pairs:
+        pairs = sorted(find_pairs(duty.ctx, duty.suit_cards), key=lambda c: -in_play[c])
+        for pair in pairs:
+            if sum(1 for n in in_play.values() if n == 2) >= duty.must_pairs:
+                break
+            while in_play[pair] < 2:
+                out = next((i for i, c in enumerate(cand) if suit_of(c) is not suit), None)
+                if out is None:
+                    out = next((i for i, c in enumerate(cand) if c != pair and in_play[c] == 1), None)
+                if out is None:
+                    return None
+                removed = cand.pop(out)
+                if suit_of(removed) is suit:
+                    in_play[removed] -= 1
+                cand.append(pair)
+                in_play[pair] += 1
+    return cand if duty.breach(cand) is None else None
 
 
 _YOU: dict[str, Words | Seat] = {"you": Words("you", "你"), "hand": Words("your hand", "你手中")}
