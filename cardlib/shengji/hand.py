@@ -484,7 +484,8 @@ class ShengjiHand:
             if not self.trick:
                 verdict = check_lead(self.ctx, self.rules, self.hands[seat], key[2])
             else:
-                verdict = check_follow(self.ctx, self.rules, list(self.trick[0][1]), self.hands[seat], key[2])
+                verdict = check_follow(self.ctx, self.rules, list(self.trick[0][1]), self.hands[seat], key[2],
+                                       seat=seat)
         except InvalidPositionError as error:
             raise IllegalActionError(str(error)) from None
         self._last_check = (key, verdict)
@@ -502,7 +503,7 @@ class ShengjiHand:
         events = []
         if not self.trick and self.rules.throws and shape_of(self.ctx, self.rules, wanted).kind == "throw":
             others = [self.hands[(seat + i) % SEATS] for i in range(1, SEATS)]
-            throw = resolve_throw(self.ctx, self.rules, wanted, others)
+            throw = resolve_throw(self.ctx, self.rules, wanted, others, thrower=seat)
             events.append(Event("throw", seat, tuple(wanted), throw.reason, throw.stands))
             wanted = throw.play
         played = _take(self.hands[seat], wanted)
@@ -517,7 +518,7 @@ class ShengjiHand:
     def _finish_trick(self) -> list[Event]:
         assert self.ctx is not None
         plays = [list(cards) for _seat, cards in self.trick]
-        result = find_trick_winner(self.ctx, self.rules, plays)
+        result = find_trick_winner(self.ctx, self.rules, plays, leader=self.trick[0][0])
         winner = self.trick[result.winner][0]
         points = trick_points(c for play in plays for c in play)
         self.points[team_of(winner)] += points
