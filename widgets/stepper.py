@@ -35,6 +35,7 @@ import traitlets
 
 from cardlib.cards import Suit
 from cardlib.errors import CardlibError
+from cardlib.shengji.bots import ShengjiBot
 from cardlib.shengji.hand import Event, ShengjiHand
 from cardlib.shengji.player import RandomPlayer
 from cardlib.shengji.progression import team_words
@@ -104,22 +105,25 @@ def _shengji_title(event: Event, trick_no: int, dealt: int) -> Text:
     return {"en": en, "zh": zh}
 
 
-def play_shengji_hand(rules: Ruleset, seed: int) -> ShengjiHand:
-    """A whole first hand of a game, dealt from ``seed`` and played by seeded random players."""
+def play_shengji_hand(rules: Ruleset, seed: int, bots: bool = False) -> ShengjiHand:
+    """A whole first hand of a game, dealt from ``seed`` and played by seeded random players
+    (``bots``: by the sensible :class:`~cardlib.shengji.bots.ShengjiBot` at every seat, as the
+    book's worked hand is)."""
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise StepperError(f"a deal seed is a whole number ≥ 0, not {seed!r}")
     hand = ShengjiHand(rules, seed=seed)
-    players = [RandomPlayer(random.Random(seed * 4 + seat)) for seat in range(4)]
+    players: list[Any] = [ShengjiBot()] * 4 if bots else [RandomPlayer(random.Random(seed * 4 + seat))
+                                                          for seat in range(4)]
     report = Report()
     if not play_hand(hand, players, report) or report.failures:
         raise StepperError(f"the engine could not finish hand {seed}: {report.failures}")
     return hand
 
 
-def shengji_steps(rules: Ruleset, seed: int) -> list[dict[str, Any]]:
+def shengji_steps(rules: Ruleset, seed: int, bots: bool = False) -> list[dict[str, Any]]:
     """Every step of one hand: runs of dealt cards as one step, then each call, the trump,
     the kitty, every play and trick, the kitty score, the level change and the next dealer."""
-    hand = play_shengji_hand(rules, seed)
+    hand = play_shengji_hand(rules, seed, bots)
     steps: list[dict[str, Any]] = []
     table: list[list[Any]] = []  # the trick on the table, kept on show until the next lead
     trick_no, settled = 0, True
@@ -233,7 +237,8 @@ def calm_error(error: Exception) -> Text:
 class DealStepper(anywidget.AnyWidget):
     """Step through a whole hand (``DealStepper("shengji", seed=3)``) or game (``"yishang"``).
 
-    ``rules`` default to the address's rulesets (:func:`widgets.query.address_rules`).
+    ``rules`` default to the address's rulesets (:func:`widgets.query.address_rules`); ``bots``
+    plays 升级 hands with :class:`~cardlib.shengji.bots.ShengjiBot` instead of random players.
     """
 
     _esm = front_end("stepper.js")
@@ -248,11 +253,12 @@ class DealStepper(anywidget.AnyWidget):
     lang = traitlets.Unicode("en").tag(sync=True)
 
     def __init__(self, game: str = "shengji", seed: int = 0, rules: Ruleset | YishangRuleset | None = None,
-                 **kwargs: Any) -> None:
+                 bots: bool = False, **kwargs: Any) -> None:
         if game not in ("shengji", "yishang"):
             raise StepperError(f"unknown game {game!r}: the stepper plays 'shengji' or 'yishang'")
         super().__init__(game=game, lang=kwargs.pop("lang", address_lang()), names=seat_names(game), **kwargs)
         self._rules = rules
+        self._bots = bots
         self.deal(seed)
         self.on_msg(self._on_message)
 
@@ -267,7 +273,7 @@ class DealStepper(anywidget.AnyWidget):
         becomes a calm message in ``error`` instead of an exception."""
         try:
             rules = self._ruleset()
-            steps = shengji_steps(rules, seed) if self.game == "shengji" else yishang_steps(rules, seed)
+            steps = shengji_steps(rules, seed, self._bots) if self.game == "shengji" else yishang_steps(rules, seed)
         except (CardlibError, ValueError, RuntimeError) as error:
             self.error = calm_error(error)
             return
