@@ -126,8 +126,8 @@ def engine_ok(spec: dict, ruleset: dict, key: str) -> bool:
     if kind == "bury":
         allowed, _ = answer_case({"question": "bury", **{k: pos[k] for k in ("level", "trump", "hand", "kitty", "bury")}})
         points = answer_case({"question": "trick_points", "cards": pos["bury"]})[0]
-        return key == f"{'yes' if allowed else 'no-points'}|{points}" or (
-            not allowed and key.startswith("no-") and key.endswith(f"|{points}"))
+        trumps = sum(ctx_of(pos).is_trump(c) for c in parse_cards(pos["bury"]))
+        return allowed and key == f"{points}|{trumps}"
     if kind == "lead_legal":
         return check_lead(ctx_of(pos), rules_of(ruleset), pos["hand"], pos["play"]).ok == (key == "yes")
     if kind == "last_trick":

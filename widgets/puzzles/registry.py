@@ -43,6 +43,7 @@ KINDS: dict[str, str] = {
     "ys_first_player": "yishang_moves:make_first_player",
     "ys_action": "yishang_moves:make_action",
     "ys_draw": "yishang_moves:make_draw",
+    "give_points": "strategy:make_give_points",
 }
 
 #: The register ids each kind's reasons can cite (measured over many seeds by the tests);
@@ -63,7 +64,7 @@ KIND_RULES: dict[str, frozenset[str]] = {
     "after_hand": frozenset({"SJ-3", "SJ-13", "SG-7", "SS-7", "SS-E2", "SG-8", "SS-8"}),
     "trick_points": frozenset({"SJ-11", "SS-E1"}),
     "count_trumps": frozenset({"SJ-4"}),
-    "bury": frozenset({"SJ-7", "SJ-11"}),
+    "bury": frozenset({"SJ-4", "SJ-7", "SJ-11"}),
     "lead_legal": frozenset({"SJ-6", "C-3"}),
     "ys_challenge": frozenset({"YS-9", "YS-14"}),
     "ys_state": frozenset({"YS-4", "YS-5", "YS-6", "YS-10", "YS-11", "YS-13", "YS-E1", "YS-E2"}),
@@ -71,6 +72,7 @@ KIND_RULES: dict[str, frozenset[str]] = {
     "ys_first_player": frozenset({"YS-2", "YS-3"}),
     "ys_action": frozenset({"YS-5", "YS-6", "YS-7", "YS-8", "YS-10", "YS-14", "YS-E1", "YS-E2"}),
     "ys_draw": frozenset({"YS-6", "YS-12", "YS-15", "YS-16"}),
+    "give_points": frozenset({"SJ-9", "SJ-10", "SG-5", "SS-5", "C-4", "SJ-11", "SJ-12"}),
 }
 
 

@@ -108,55 +108,68 @@ def make_count_trumps(seed: int, difficulty: str) -> dict[str, Any]:
                                                                                      [str(c) for c in cards])]})
 
 
-BURY_ANSWERS = (("yes", text("Yes: any 8 cards may be buried", "可以：任意8张都能扣")),
-                ("no-points", text("No: point cards may not be buried", "不可以：分牌不能扣")),
-                ("no-trumps", text("No: trumps may not be buried", "不可以：主牌不能扣")))
+#: Trumps buried, per difficulty: the range drawn from (hard ones bury off-suit level cards and jokers).
+BURY_TRUMPS = {"easy": (0, 2), "normal": (1, 4), "hard": (2, 6)}
 
 
 def make_bury(seed: int, difficulty: str) -> dict[str, Any]:
-    """The dealer buries 8 cards, points and trumps among them: allowed, and how many points go down? (SJ-7)"""
+    """The dealer buries 8 cards, points and trumps among them (SJ-7: any 8 may be buried): how many
+    points go down (SJ-11), and how many of the 8 are trumps (SJ-4)?
+
+    (Its first form asked "may the dealer bury these?", but SJ-7 lets the dealer bury any 8 cards it
+    holds, so "yes" was right every time: the question now asks what the burial holds.)"""
     rng = random.Random(f"bury:{seed}")
-    ctx = TrumpContext(random_level(rng), random_trump(rng))
+    ctx = TrumpContext(random_level(rng), random_trump(rng, {"easy": 0.0, "normal": 0.1, "hard": 0.2}[difficulty]))
     deck = _shuffled_decks(rng)
     hand, kitty = deck[:HAND_SIZE], deck[HAND_SIZE:HAND_SIZE + KITTY_SIZE]
     held = hand + kitty
-    wanted = {"easy": (1, 0), "normal": (2, 1), "hard": (3, 2)}[difficulty]  # point cards, trumps
-    points = [c for c in held if trick_points([c]) and not ctx.is_trump(c)][:wanted[0]]
-    trumps = [c for c in held if ctx.is_trump(c) and c not in points][:wanted[1]]
-    rest = [c for c in held if c not in points and c not in trumps]
-    bury = sorted(points + trumps + rng.sample(rest, KITTY_SIZE - len(points) - len(trumps)), key=ctx.order_key)
+    low, high = BURY_TRUMPS[difficulty]
+    trumps_wanted = rng.randint(low, high)
+    tops = [c for c in held if c.is_joker or c.rank is ctx.level]  # the trumps readers miss
+    plain_trumps = [c for c in held if ctx.is_trump(c) and c not in tops]
+    trumps = rng.sample(tops, min(len(tops), trumps_wanted // 2)) if difficulty == "hard" else []
+    trumps += rng.sample(plain_trumps, min(len(plain_trumps), trumps_wanted - len(trumps)))
+    others = [c for c in held if not ctx.is_trump(c)]
+    point_cards = [c for c in others if trick_points([c])]
+    points = rng.sample(point_cards, min(len(point_cards), KITTY_SIZE - len(trumps),
+                                         rng.randint(0, {"easy": 2, "normal": 3, "hard": 4}[difficulty])))
+    rest = [c for c in others if c not in points]
+    bury = sorted(trumps + points + rng.sample(rest, KITTY_SIZE - len(points) - len(trumps)), key=ctx.order_key)
     verdict = check_bury(hand, kitty, bury)
     value = trick_points(bury)
+    trump_count = sum(ctx.is_trump(c) for c in bury)
     points_reason = explain_trick_points(bury)
+    trumps_reason = explain_trumps(ctx, bury)
     builder = SpecBuilder("bury", seed=seed, difficulty=difficulty, rulesets=SHENGJI_RULESETS)
-    for (key, label) in BURY_ANSWERS:
-        for candidate in range(0, 85, 5):
+    for candidate in range(0, 85, 5):
+        for count in range(KITTY_SIZE + 1):
             wrong: list[Reason] = []
-            if (key == "yes") != verdict.ok:  # SJ-7: a wrong "may the dealer bury these?"
-                right = BURY_ANSWERS[0][1] if verdict.ok else BURY_ANSWERS[1][1]
-                wrong += wrong_part(verdict.reason, "May the dealer bury these? “{right}”, not “{given}”.",
-                                    "庄家能扣这些牌吗？“{right}”，不是“{given}”。", given=lower(label), right=lower(right))
             if candidate != value:  # SJ-11: a wrong count of the points buried
                 wrong += wrong_part(points_reason, "Points buried: not {given} but {right}.", "扣下的分：不是{given}，是{right}。",
                                     given=candidate, right=value)
+            if count != trump_count:  # SJ-4: a wrong count of the trumps buried
+                wrong += wrong_part(trumps_reason, "Trumps buried: not {given} but {right}.", "扣下的主牌：不是{given}张，是{right}张。",
+                                    given=count, right=trump_count)
             why: Reason | list[Reason] = wrong or verdict.reason
-            builder.add_answer(f"{key}|{candidate}", None, {r.id: (not wrong, why) for r in SHENGJI_RULESETS})
-    fields = [{"name": "allowed", "label": text("May the dealer bury these?", "庄家能扣这些牌吗？"),
-               "options": [{"value": key, "label": label} for key, label in BURY_ANSWERS]},
-              {"name": "points", "label": text("Points buried", "扣下的分"),
-               "options": [{"value": str(v)} for v in range(0, 85, 5)]}]
+            builder.add_answer(f"{candidate}|{count}", None, {r.id: (not wrong, why) for r in SHENGJI_RULESETS})
+    fields = [{"name": "points", "label": text("Points buried", "扣下的分"),
+               "options": [{"value": str(v)} for v in range(0, 85, 5)]},
+              {"name": "trumps", "label": text("Trumps buried", "扣下的主牌张数"),
+               "options": [{"value": str(v)} for v in range(KITTY_SIZE + 1)]}]
     return builder.build(
         position={"level": str(ctx.level), "trump": ctx.trump.value if ctx.trump else "none",
                   "hand": [str(c) for c in sorted(hand, key=ctx.order_key)],
                   "kitty": [str(c) for c in kitty], "bury": [str(c) for c in bury]}, input_type="fields",
-        question=text("The dealer picked up the kitty and wants to bury these 8 cards. Allowed? "
-                      "How many points go into the new kitty?",
-                      "庄家拿起底牌，想扣下这8张。可以吗？新底牌里有多少分？"),
-        features={"points": value, "trumps": sum(ctx.is_trump(c) for c in bury)},
+        question=text("The dealer picked up the kitty and buries these 8 cards (any 8 may be buried, points and "
+                      "trumps too). How many points go into the new kitty, and how many of the 8 are trumps?",
+                      "庄家拿起底牌，扣下这8张（任意8张都可以扣，分牌和主牌也可以）。新底牌里有多少分？其中几张是主牌？"),
+        features={"points": value, "trumps": trump_count, "point_cards": sum(1 for c in bury if trick_points([c])),
+                  "level_cards_and_jokers": sum(1 for c in bury if c.is_joker or c.rank is ctx.level),
+                  "no_trump": ctx.trump is None},
         extra={"fields": fields, "display": [
             facts(*context_facts(ctx.level, ctx.trump)),
             cards_block(text("The kitty picked up", "拿起的底牌"), [str(c) for c in kitty]),
-            cards_block(text("To bury", "要扣的牌"), [str(c) for c in bury])]})
+            cards_block(text("Buried", "扣下的牌"), [str(c) for c in bury])]})
 
 
 def _lead_candidates(rng: random.Random, ctx: TrumpContext, hand: list[Card]) -> list[list[Card]]:

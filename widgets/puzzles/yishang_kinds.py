@@ -54,19 +54,21 @@ FACE_LABELS = {"up": text("face up", "明牌"), "down": text("face down", "暗�
 
 # --- does this challenge succeed? ----------------------------------------------------------
 
-def _challenge_position(rng: random.Random, difficulty: str) -> dict[str, Any]:
-    """Ranks and seats for one challenge, harder ones on the YS-9 edge (a true claim below target)."""
+def _challenge_position(rng: random.Random, difficulty: str, succeed: bool) -> dict[str, Any]:
+    """Ranks and seats for one challenge built for the outcome ``succeed`` (chosen first, so neither
+    outcome dominates; the engine still decides it): a lie succeeds, a true claim not below the target
+    fails; hard ones sit on the YS-9 edge (half their successes are true claims below the target)."""
     players = rng.choice((3, 4)) if difficulty != "easy" else 3
     target = rng.choice(ORDER[1:-1])
-    if difficulty == "easy":
-        claim = rng.choice([r for r in ORDER if not is_below(r, target)])
+    at_or_above = [r for r in ORDER if not is_below(r, target)]
+    below = [r for r in ORDER if is_below(r, target)]
+    if not succeed:  # a true claim, not below the target
+        claim = actual = rng.choice(at_or_above)
+    elif difficulty == "hard" and rng.random() < 0.5:  # a true claim below the target (YS-9's edge)
+        claim = actual = rng.choice(below)
+    else:  # a lie: easy ones claim at or above the target, hard ones anything
+        claim = rng.choice(ORDER if difficulty == "hard" else at_or_above)
         actual = rng.choice([r for r in ORDER if r != claim])
-    elif difficulty == "normal":
-        claim = rng.choice([r for r in ORDER if not is_below(r, target)])
-        actual = claim if rng.random() < 0.5 else rng.choice([r for r in ORDER if r != claim])
-    else:
-        claim = rng.choice(ORDER)
-        actual = claim if rng.random() < 0.7 else rng.choice([r for r in ORDER if r != claim])
     first = rng.randrange(players)
     player = (first + 1) % players
     others = [s for s in range(players) if s != player]
@@ -124,7 +126,7 @@ def _challenge_wrong(given: tuple[bool, int], right: tuple[bool, int], player: i
 def make_challenge(seed: int, difficulty: str) -> dict[str, Any]:
     """A face-down card is challenged: does the challenge succeed, and who takes the pile? (YS-9, YS-14)"""
     rng = random.Random(f"ys_challenge:{seed}")
-    pos = _challenge_position(rng, difficulty)
+    pos = _challenge_position(rng, difficulty, succeed=(seed // 3) % 2 == 0)
     hands, draw_pile, up, down = _challenge_deal(rng, pos)
     events: dict[str, dict[EventKind, Any]] = {}
     for choice in YISHANG_RULESETS:

@@ -144,12 +144,14 @@ def make_first_player(seed: int, difficulty: str) -> dict[str, Any]:
 
 # --- which action is allowed now? (YS-6 … YS-8, YS-12, YS-14, YS-E1) ------------------------
 
-def _candidates(rng: random.Random, game: Game) -> list[tuple[str, dict[str, str], Verdict]]:
-    """Actions someone might try now, each with the engine's verdict: the right player's card,
-    another player's turn, a card not held, and challenges by each seat."""
+def _candidates(rng: random.Random, game: Game, want: str) -> list[tuple[str, dict[str, str], Verdict]]:
+    """Actions someone might try now, each with the engine's verdict: a play by the player whose turn
+    it is (their own card when ``want`` is "play"; else a card another player holds), another player's
+    play, and challenges by each seat."""
     options = []
     player, face = game.next_player, game.next_face
-    mine = rng.choice(game.hand(player))
+    held_elsewhere = [c for s in range(game.players) if s != player for c in game.hand(s)]
+    mine = rng.choice(game.hand(player) if want == "play" else held_elsewhere)
     claim = None if face is Face.UP else rng.choice([r for r in ORDER if not is_below(r, game.target)])
     how = (f" face {face}" + (f", claiming {claim}" if claim else ""), face.zh + (f"，声称{claim}" if claim else ""))
 
@@ -187,15 +189,19 @@ def make_action(seed: int, difficulty: str) -> dict[str, Any]:
     """What may happen now? Plays and challenges, each allowed or refused by the engine (YS-6 … YS-8, YS-12, YS-E1)."""
     rng = random.Random(f"ys_action:{seed}")
     players = 3 if difficulty == "easy" else rng.choice((3, 4))
+    # The kind of right answer is chosen first, so neither dominates (the engine still grades every
+    # option): "play" leaves no face-down card open, so no challenge is allowed; "challenge" leaves
+    # one open and offers only plays out of turn or of a card another player holds.
+    want = ("play", "challenge")[(seed // 3) % 2]
     while True:
         game = Game.new(players, seed=rng.randrange(10**9), rules=RULES)
         hands = [" ".join(map(str, game.hand(s))) for s in range(players)]
         draw_pile, first = " ".join(map(str, game.draw_pile)), game.next_player
-        actions = random_script(rng, game, difficulty, close_window=rng.random() < 0.4)
-        if game.winner is None:
+        actions = random_script(rng, game, difficulty, close_window=want == "play")
+        if game.winner is None and (game.window is not None) == (want == "challenge"):
             break
     builder = SpecBuilder("ys_action", seed=seed, difficulty=difficulty, rulesets=YISHANG_RULESETS)
-    candidates = _candidates(rng, game)
+    candidates = _candidates(rng, game, want)
     allowed = [label for _key, label, verdict in candidates if verdict.ok]
     for key, label, verdict in candidates:
         reason = verdict.reason if verdict.ok else _action_wrong(game, label, verdict, allowed)
