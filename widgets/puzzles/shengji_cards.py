@@ -191,6 +191,20 @@ def _lead_candidates(rng: random.Random, ctx: TrumpContext, hand: list[Card]) ->
     return options
 
 
+#: The cycle of lead categories, one per three seeds (see :func:`make_lead_legal`).
+LEAD_CYCLE = ("legal", "mixed", "legal", "throw", "mixed", "legal", "mixed", "legal", "throw", "mixed", "legal",
+              "mixed")
+
+
+def _lead_category(ctx: TrumpContext, rulesets: dict[str, Any], hand: list[Card], play: list[Card]) -> str:
+    """The engine's verdicts on a lead as a category: legal under the documents, a throw (legal only
+    with throws), or mixed (legal nowhere)."""
+    ok = {rid: check_lead(ctx, rules, hand, play).ok for rid, rules in rulesets.items()}
+    if ok["shengji"]:
+        return "legal"
+    return "throw" if ok["throws"] else "mixed"
+
+
 def make_lead_legal(seed: int, difficulty: str) -> dict[str, Any]:
     """May you lead these cards? A single, a pair, a tractor (SJ-6), or a throw (C-3: only where allowed)."""
     rng = random.Random(f"lead_legal:{seed}")
@@ -204,8 +218,22 @@ def make_lead_legal(seed: int, difficulty: str) -> dict[str, Any]:
     hand = sorted(core + [c for c in deck if c not in core][:size - len(core)], key=ctx.order_key)
     if max(hand.count(c) for c in hand) > 2:
         hand = sorted(deck[:size], key=ctx.order_key)
-    play = sorted(rng.choice(_lead_candidates(rng, ctx, hand)), key=ctx.order_key)
-    verdicts = {r.id: check_lead(ctx, get_ruleset(r.preset, r.variant), hand, play) for r in LEAD_RULESETS}
+    # The right answers are chosen first, as a category of lead (a single, pair or tractor: legal
+    # everywhere; a throw of one suit: legal only with throws; a mixed play: legal nowhere), five,
+    # two and five in every twelve, so neither answer passes 60% under any ruleset.
+    wanted = LEAD_CYCLE[(seed // 3) % len(LEAD_CYCLE)]
+    rulesets = {r.id: get_ruleset(r.preset, r.variant) for r in LEAD_RULESETS}
+    candidates = [sorted(p, key=ctx.order_key) for p in _lead_candidates(rng, ctx, hand)]
+    for _attempt in range(20):
+        if any(_lead_category(ctx, rulesets, hand, p) == wanted for p in candidates):
+            break
+        candidates += [sorted(p, key=ctx.order_key) for p in _lead_candidates(rng, ctx, hand)]
+    fitting = [p for p in candidates if _lead_category(ctx, rulesets, hand, p) == wanted] or candidates
+    if difficulty != "easy":  # longer plays are the harder calls
+        longest = max(len(p) for p in fitting)
+        fitting = [p for p in fitting if len(p) >= min(longest, 2)] or fitting
+    play = rng.choice(fitting)
+    verdicts = {rid: check_lead(ctx, rules, hand, play) for rid, rules in rulesets.items()}
     builder = SpecBuilder("lead_legal", seed=seed, difficulty=difficulty, rulesets=LEAD_RULESETS)
     for key, label in YES_NO:
         says_yes = key == "yes"
@@ -218,7 +246,8 @@ def make_lead_legal(seed: int, difficulty: str) -> dict[str, Any]:
            "hand": [str(c) for c in hand], "play": [str(c) for c in play]}
     return builder.build(
         position=raw, input_type="choice", question=text("You lead. May you lead these cards?", "你首出。可以这样出吗？"),
-        features={"hand_size": size, "play_cards": len(play)},
+        features={"hand_size": size, "play_cards": len(play), "throw": wanted == "throw",
+                  "pairs_in_play": sum(1 for c in set(play) if play.count(c) == 2)},
         extra={"display": [facts(*context_facts(ctx.level, ctx.trump)),
                            cards_block(text("Your hand", "你的手牌"), raw["hand"]),
                            cards_block(text("Lead", "首出"), raw["play"])]})

@@ -220,11 +220,18 @@ def make_shape(seed: int, difficulty: str) -> dict[str, Any]:
     """Is this a pair, a tractor, or neither? (SJ-6; SG-4 / SS-4 where the documents differ.)"""
     rng = random.Random(f"shape:{seed}")
     ctx = TrumpContext(random_level(rng), random_trump(rng, 0.2 if difficulty == "hard" else 0.0))
-    pairs = {"easy": rng.choice((1, 2)), "normal": 2, "hard": rng.choice((2, 3))}[difficulty]
-    near = difficulty != "easy" and rng.random() < (0.5 if difficulty == "normal" else 0.8)
-    while True:  # two decks: at most two copies of a card (SJ-1)
+    # The right answer's class is chosen first (pair, tractor, neither), under one document's rules in
+    # turn, and positions drawn until the engine's shape is of that class: no answer dominates.
+    wanted = ("pair", "tractor", "none")[(seed // 3) % 3]
+    judge = get_ruleset(SHENGJI_RULESETS[(seed // 9) % 2].preset)
+    for _attempt in range(300):
+        pairs = {"easy": rng.choice((1, 2)), "normal": rng.choice((1, 2)) if wanted == "pair" else 2,
+                 "hard": rng.choice((2, 3)) if wanted != "pair" else rng.choice((1, 2))}[difficulty]
+        near = difficulty != "easy" and rng.random() < (0.5 if difficulty == "normal" else 0.8)
         cards = _near_level_pairs(rng, ctx, pairs) if near else _plain_pairs(rng, ctx, pairs)
-        if max(Counter(cards).values()) <= 2:
+        if max(Counter(cards).values()) > 2:  # two decks: at most two copies of a card (SJ-1)
+            continue
+        if _shape_key(classify(ctx, judge, cards)).rstrip("23") == wanted:
             break
     cards = sorted(cards, key=ctx.order_key)
     shown = [str(c) for c in cards]
@@ -247,23 +254,42 @@ def make_shape(seed: int, difficulty: str) -> dict[str, Any]:
                            cards_block(text("Cards", "牌"), shown)]})
 
 
+def _highest_cards(rng: random.Random, ctx: TrumpContext, difficulty: str) -> list[Card]:
+    """Distinct trumps to rank (SJ-4, SJ-5: the order compares cards of one suit, here all trumps),
+    harder by what they hold:
+
+    easy: cards of the trump suit and one level card of another suit (it beats the trump suit's ace);
+    normal: cards of the trump suit, a level card of another suit, and the trump suit's level card or
+    the little joker;
+    hard: level cards of several suits (the trump suit's above the others, the others equal), the
+    little joker at most, never the big joker (it would end the search at once), and high trumps;
+    a quarter have no trump suit, where only the level cards and the jokers are trumps.
+    """
+    plain_suits = [s for s in Suit if s is not ctx.trump]
+    suit_trumps = ([Card(ctx.trump, r) for r in Rank if not r.is_joker and r is not ctx.level]
+                   if ctx.trump is not None else [])
+    off_level = [Card(s, ctx.level) for s in plain_suits]
+    little = Card(None, Rank.LITTLE_JOKER)
+    if difficulty == "easy":
+        return rng.sample(suit_trumps, 3) + [rng.choice(off_level)]
+    if difficulty == "normal":
+        top = Card(ctx.trump, ctx.level) if rng.random() < 0.5 else little
+        return rng.sample(suit_trumps, 3) + [rng.choice(off_level), top]
+    cards = rng.sample(off_level, rng.choice((2, 3)) if ctx.trump is not None else len(off_level))
+    if ctx.trump is not None and rng.random() < 0.5:
+        cards.append(Card(ctx.trump, ctx.level))
+    if ctx.trump is None or rng.random() < 0.4:  # with no trump suit, the level cards alone would all tie
+        cards.append(little)
+    high = sorted(suit_trumps, key=lambda c: -int(c.rank))[:5]
+    cards += rng.sample(high, min(len(high), max(0, 6 - len(cards))))
+    return cards
 def make_highest(seed: int, difficulty: str) -> dict[str, Any]:
-    """Which card is highest? Distinct cards of one suit, mostly trumps (SJ-4, SJ-5)."""
+    """Which card is highest? Easy: one trump among plain high cards; hard: level cards of several
+    suits and the little joker, never the big joker (SJ-4, SJ-5)."""
     rng = random.Random(f"highest:{seed}")
     ctx = TrumpContext(random_level(rng), random_trump(rng, 0.25 if difficulty == "hard" else 0.0))
-    count = {"easy": 3, "normal": 4, "hard": 6}[difficulty]
-    trumps = [c for c in DECK_WITH_JOKERS if ctx.is_trump(c)]
-    if difficulty == "easy" and rng.random() < 0.5:
-        plain = {ctx.effective_suit(c) for c in DECK_WITH_JOKERS} - {EffectiveSuit.TRUMP}
-        suit = rng.choice(sorted(plain))
-        pool = [c for c in DECK_WITH_JOKERS if ctx.effective_suit(c) is suit]
-    elif difficulty == "hard":
-        # the level cards and jokers are where readers slip: draw mostly from them
-        tops = [c for c in trumps if c.is_joker or c.rank is ctx.level]
-        rest = [c for c in trumps if c not in tops]
-        pool = tops + rng.sample(rest, min(len(rest), 3))
-    else:
-        pool = trumps
+    pool = _highest_cards(rng, ctx, difficulty)
+    count = len(pool)
     cards = sorted(rng.sample(pool, count), key=lambda c: c.sort_key)
     shown = [str(c) for c in cards]
     groups = group_by_strength(ctx, cards)  # the trump order is the same under both presets (SJ-5)
@@ -279,7 +305,10 @@ def make_highest(seed: int, difficulty: str) -> dict[str, Any]:
         position={**_context(ctx), "cards": shown}, input_type="choice",
         question=text("Which card is highest?", "哪张牌最大？"),
         features={"cards": count, "trumps": sum(ctx.is_trump(c) for c in cards),
-                  "level_cards": sum(1 for c in cards if c.rank is ctx.level), "no_trump": ctx.trump is None},
+                  "level_cards": sum(1 for c in cards if c.rank is ctx.level), "no_trump": ctx.trump is None,
+                  "big_joker": any(c.rank is Rank.BIG_JOKER for c in cards),
+                  "suits_shown": len({c.suit for c in cards if not c.is_joker}),
+                  "tied_top": len(groups[0])},
         extra={"display": [facts(*context_facts(ctx.level, ctx.trump)),
                            cards_block(text("Cards", "牌"), shown)]})
 
