@@ -156,6 +156,9 @@ def engine_ok(spec: dict, ruleset: dict, key: str) -> bool:
         events = game.play(pos["last"])
         drew = any(e.kind is EventKind.DRAW and e.card is not None for e in events)
         return key == ("wins" if game.winner == 2 else "draws" if drew else "no-draw")
+    if kind == "give_points":  # legality (SJ-9) and points (SJ-11) by the engine, in the strategy page's test
+        from tests.widgets.test_strategy_puzzles import engine_right
+        return key in engine_right(spec, ruleset)
     raise AssertionError(f"no engine check for {kind}")
 
 
