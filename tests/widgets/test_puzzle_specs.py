@@ -131,6 +131,7 @@ def engine_ok(spec: dict, ruleset: dict, key: str) -> bool:
     if kind == "lead_legal":
         return check_lead(ctx_of(pos), rules_of(ruleset), pos["hand"], pos["play"]).ok == (key == "yes")
     if kind == "last_trick":
+        assert len(pos["hand"]) == pos["cards_each"] and all(pos["hand"].count(c) >= pos["lead"].count(c) for c in pos["lead"])
         return explain_last_trick(pos["cards_each"], len(pos["lead"]))[0] == (key == "yes")
     if kind == "ys_deal":
         return int(key) == len(Game.new(pos["players"], seed=0).draw_pile)

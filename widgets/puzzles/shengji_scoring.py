@@ -7,6 +7,7 @@ Rules: SJ-11, SJ-12, SG-6 / SS-6, SG-E2, C-2 (kitty), SG-E1 (the last trick), SG
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any
 
 from cardlib.cards import DECK_WITH_JOKERS
@@ -14,16 +15,40 @@ from cardlib.shengji.progression import team_of
 from cardlib.shengji.rules import get_ruleset
 from cardlib.shengji.scoring import explain_last_trick, level_change, score_kitty, trick_points
 from cardlib.shengji.trick import find_trick_winner
+from cardlib.shengji.trump import EffectiveSuit
 
 from .position import cards_block, context_facts, facts, seat_label, text, wrong_choice, wrong_number
 from .shengji_trick import make_trick
 from .spec import SHENGJI_RULESETS, RulesetChoice, SpecBuilder
 
-#: The two documents, plus SS-6's "some rules" scheme (pair ×2, tractor ×4).
-KITTY_RULESETS: tuple[RulesetChoice, ...] = SHENGJI_RULESETS + (
+#: The kitty schemes beyond the two documents' main rules (SG-6 / SS-6), every one the variants page
+#: names: SS's "some rules", SG-6 mended (SG-E2), and three in neither guide.  Each kitty puzzle is
+#: graded under SG, SS and one of them, in turn by seed, so the bank shows every scheme.
+KITTY_VARIANTS: tuple[RulesetChoice, ...] = (
     RulesetChoice("ss-some-rules", "shuangsheng", "双升 guide, \"some rules\": pair ×2, tractor ×4",
                   "《双升》“有的规则”：对子×2，拖拉机×4", {"kitty_multiplier": "pair2_tractor4"}),
+    RulesetChoice("kitty-doubling", "shengji", "四人升级 guide mended (SG-E2): a tractor of n pairs ×2ⁿ⁺¹",
+                  "《四人升级》修正（SG-E2）：n连对拖拉机×2ⁿ⁺¹", {"kitty_multiplier": "doubling"}),
+    RulesetChoice("kitty-largest-unit", "shengji", "kitty ×2 the cards of the largest unit (in neither guide)",
+                  "底分×最大单元张数的2倍（两份规则都没有）", {"kitty_multiplier": "largest_unit"}),
+    RulesetChoice("kitty-power", "shengji", "kitty ×2 to the power of the cards played (in neither guide)",
+                  "底分×2的出牌张数次方（两份规则都没有）", {"kitty_multiplier": "power_of_cards"}),
+    RulesetChoice("kitty-lead-size", "shengji", "kitty ×2 the cards led (in neither guide)",
+                  "底分×首家张数的2倍（两份规则都没有）", {"kitty_multiplier": "lead_size"}),
 )
+#: The first kitty puzzles' rulesets (SG, SS, SS's "some rules"), kept for callers that list them.
+KITTY_RULESETS: tuple[RulesetChoice, ...] = SHENGJI_RULESETS + KITTY_VARIANTS[:1]
+
+#: The last trick each kitty puzzle is built for, in turn by seed: won with a single, a pair, a
+#: tractor by the attackers, or won by the dealer's team (the kitty then adds nothing, SJ-12).
+KITTY_CASES = (("attackers", 0), ("attackers", 1), ("attackers", 2), ("defenders", None))
+
+
+def kitty_rulesets(seed: int) -> tuple[RulesetChoice, ...]:
+    """The rulesets a kitty puzzle is graded under: SG, SS and the seed's turn of :data:`KITTY_VARIANTS`."""
+    return SHENGJI_RULESETS + (KITTY_VARIANTS[(seed // 12) % len(KITTY_VARIANTS)],)
+
+
 #: The two documents, plus SS-7's local custom of a take-over line at 85.
 LEVEL_RULESETS: tuple[RulesetChoice, ...] = SHENGJI_RULESETS + (
     RulesetChoice("ss-line-85", "shuangsheng", "双升 guide, take-over line 85 (a local custom)",
@@ -32,9 +57,17 @@ LEVEL_RULESETS: tuple[RulesetChoice, ...] = SHENGJI_RULESETS + (
 
 
 def make_kitty_score(seed: int, difficulty: str) -> dict[str, Any]:
-    """How many points does the kitty add to the attackers? (SJ-12, SG-6 / SS-6, C-2)."""
+    """How many points does the kitty add to the attackers? (SJ-12, SG-6 / SS-6, SG-E2, C-2).
+
+    The last trick is built for its case first (:data:`KITTY_CASES`: a single, a pair or a tractor
+    won by the attackers, or a trick the dealer's team wins), then the engine scores it."""
     rng = random.Random(f"kitty_score:{seed}")
-    ctx, plays = make_trick(rng, difficulty)
+    team_wanted, pairs = KITTY_CASES[(seed // 3) % len(KITTY_CASES)]
+    if pairs is None:  # the dealer's team wins: any shape, longer leads where harder
+        pairs = rng.choice({"easy": (0, 1), "normal": (0, 1, 2), "hard": (1, 2)}[difficulty])
+    if pairs >= 2 and difficulty == "hard" and rng.random() < 0.3:
+        pairs = 3
+    ctx, plays = make_trick(rng, difficulty, lead_pairs=pairs)
     left = [c for c in DECK_WITH_JOKERS for _ in range(2)]
     for play in plays:
         for card in play:
@@ -43,22 +76,21 @@ def make_kitty_score(seed: int, difficulty: str) -> dict[str, Any]:
         kitty = sorted(rng.sample(left, 8), key=ctx.order_key)
         if trick_points(kitty):
             break
-    dealer = rng.randrange(4)
     leader = rng.randrange(4)
     seats = [(leader + i) % 4 for i in range(4)]
     winner = find_trick_winner(ctx, get_ruleset("shengji"), plays).winner
+    # the dealer sits in the winner's team when the dealer's team is to win, else beside the winner
+    dealer = (seats[winner] + (0 if team_wanted == "defenders" else 1) + 2 * rng.randrange(2)) % 4
     winner_team = "defenders" if team_of(seats[winner]) == team_of(dealer) else "attackers"
-    if difficulty != "hard" and winner_team == "defenders":  # easy and normal: the attackers dig
-        dealer = (dealer + 1) % 4
-        winner_team = "attackers"
+    rulesets = kitty_rulesets(seed)
     case = {"level": str(ctx.level), "trump": ctx.trump.value if ctx.trump else "none",
             "kitty": [str(c) for c in kitty], "last_trick": [[str(c) for c in p] for p in plays],
             "last_trick_winner_team": winner_team}
     results = {r.id: score_kitty(ctx, get_ruleset(r.preset, r.variant), kitty, plays, winner_team == "attackers",
-                                 leader=leader) for r in KITTY_RULESETS}
+                                 leader=leader) for r in rulesets}
     points = trick_points(kitty)
-    candidates = sorted({value for value, _ in results.values()} | {points, 0})
-    builder = SpecBuilder("kitty_score", seed=seed, difficulty=difficulty, rulesets=KITTY_RULESETS)
+    candidates = sorted({value for value, _ in results.values()} | {points, 0, 2 * points, 4 * points})
+    builder = SpecBuilder("kitty_score", seed=seed, difficulty=difficulty, rulesets=rulesets)
     what_en, what_zh = "the kitty adds {right} points to the attackers", "底牌给闲家加{right}分"
     for value in candidates:
         builder.add_answer(str(value), None, {
@@ -70,11 +102,16 @@ def make_kitty_score(seed: int, difficulty: str) -> dict[str, Any]:
                {"type": "plays", "label": text("The last trick, in playing order", "最后一轮（按顺序）"),
                 "plays": [{"label": seat_label(s), "cards": [str(c) for c in p]} for s, p in zip(seats, plays)]},
                cards_block(text("The kitty (底牌)", "底牌"), case["kitty"])]
+    led = ctx.effective_suit(plays[0][0])
     return builder.build(
         position={**case, "dealer": dealer, "leader": leader}, input_type="number",
         question=text("How many points does the kitty add to the attackers' total?",
                       "底牌给闲家加多少分？"),
-        features={"lead_cards": len(plays[0]), "kitty_points": points, "attackers_win_last": winner_team == "attackers"},
+        features={"lead_cards": len(plays[0]), "kitty_points": points, "attackers_win_last": winner_team == "attackers",
+                  "winning_shape": ("single", "pair", "tractor", "tractor")[min(pairs, 3)],
+                  "winner_not_leader": winner != 0,
+                  "trumped": winner != 0 and led is not EffectiveSuit.TRUMP and ctx.is_trump(plays[winner][0]),
+                  "scheme": rulesets[-1].variant["kitty_multiplier"]},
         extra={"display": display})
 
 
@@ -131,12 +168,33 @@ def make_level_change(seed: int, difficulty: str) -> dict[str, Any]:
 
 
 def make_last_trick(seed: int, difficulty: str) -> dict[str, Any]:
-    """Is this the last trick, the one that decides the kitty? (SG-E1: SG's "13th" is just the last.)"""
+    """Does this trick decide the kitty? (SG-E1: SG's "13th trick" is just the last one.)
+
+    Reworked from "each player holds N cards and N are led: is it the last?", a subtraction: the
+    puzzle now shows the leader's whole hand and the trick's number, not the hand sizes, so the reader
+    sees whether the leader keeps cards, and the harder ones name the 13th trick when it is not the
+    last (or a later one when it is), the slip SG-E1 corrects.  The answer is chosen first (last or
+    not, in turn by seed); the engine's :func:`explain_last_trick` grades it."""
     rng = random.Random(f"last_trick:{seed}")
+    want_last = (seed // 3) % 2 == 0
     ctx, plays = make_trick(rng, difficulty)
     lead = plays[0]
-    cards_each = len(lead) + (0 if rng.random() < 0.5 else rng.choice((1, 2, len(lead))))
+    used = Counter(c for play in plays for c in play)
+    kept_count = 0 if want_last else rng.choice({"easy": (2, 3), "normal": (1, 2), "hard": (1,)}[difficulty])
+    spare = [c for c in DECK_WITH_JOKERS for _ in range(2 - used[c]) if used[c] < 2]
+    kept = rng.sample(spare, kept_count)
+    hand = sorted(lead + kept, key=ctx.order_key)
+    cards_each = len(hand)
     last, reason = explain_last_trick(cards_each, len(lead))
+    played = 25 - cards_each  # cards each player has played before this trick (SJ-2: 25 a hand)
+    trap = difficulty != "easy" and rng.random() < (0.5 if difficulty == "normal" else 0.8)
+    low, high = -(-played // max(1, len(lead) + 2)), played  # tricks so far: at least this many, at most one a card
+    if trap and (not last) and low <= 12 <= high:
+        number = 13  # SG's "13th trick", but hands are not empty yet
+    elif trap and last:
+        number = rng.choice([n for n in range(max(low, 14), high + 2) if n != 13] or [high + 1])
+    else:
+        number = rng.choice([n for n in range(low + 1, high + 2) if n != 13] or [high + 1])
     builder = SpecBuilder("last_trick", seed=seed, difficulty=difficulty, rulesets=SHENGJI_RULESETS)
     answers = (("yes", text("Yes, the last trick", "是最后一轮")), ("no", text("No, more tricks follow", "不是，后面还有")))
     right = answers[0][1] if last else answers[1][1]
@@ -146,11 +204,15 @@ def make_last_trick(seed: int, difficulty: str) -> dict[str, Any]:
                                         for r in SHENGJI_RULESETS})
     return builder.build(
         position={"level": str(ctx.level), "trump": ctx.trump.value if ctx.trump else "none",
-                  "cards_each": cards_each, "lead": [str(c) for c in lead]}, input_type="choice",
-        question=text(f"Each player holds {cards_each} card{'s' * (cards_each > 1)}, and this is led. "
-                      f"Is it the last trick, the one that decides the kitty?",
-                      f"每人手里有{cards_each}张牌，首家出了这些。这是决定底牌的最后一轮吗？"),
-        features={"cards_each": cards_each, "lead_cards": len(lead)},
+                  "cards_each": cards_each, "lead": [str(c) for c in lead], "hand": [str(c) for c in hand],
+                  "trick_number": number}, input_type="choice",
+        question=text(f"This is the hand's trick number {number}. The leader held the cards below and leads "
+                      f"those shown. Does this trick decide the kitty?",
+                      f"这是本局第{number}轮。首家手里是下面这些牌，出了所示的牌。这一轮决定底牌吗？"),
+        features={"cards_each": cards_each, "lead_cards": len(lead), "kept": len(kept),
+                  "thirteenth_trap": trap and (number == 13) != last},
         extra={"display": [facts(*context_facts(ctx.level, ctx.trump),
-                                 (text("Cards in each hand", "每人手牌"), text(str(cards_each), str(cards_each)))),
+                                 (text("Trick number", "第几轮"), text(str(number), str(number)))),
+                           cards_block(text("The leader's hand before the trick", "首家出牌前的手牌"),
+                                       [str(c) for c in hand]),
                            cards_block(text("Lead", "首家出牌"), [str(c) for c in lead])]})

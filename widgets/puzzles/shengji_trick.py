@@ -5,6 +5,7 @@ Rules: SJ-10, C-1, C-5 (trick winner), SJ-6, SG-4 / SS-4 (shapes), SJ-4, SJ-5 (t
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 from typing import Any
@@ -64,9 +65,13 @@ def _follow(rng: random.Random, ctx: TrumpContext, lead: list[Card], used: dict[
     return None
 
 
-def make_trick(rng: random.Random, difficulty: str) -> tuple[TrumpContext, list[list[Card]]]:
-    """A trick of four legal plays (SJ-9), the lead first, each sorted for display."""
+def make_trick(rng: random.Random, difficulty: str, lead_pairs: int | None = None
+               ) -> tuple[TrumpContext, list[list[Card]]]:
+    """A trick of four legal plays (SJ-9), the lead first, each sorted for display; ``lead_pairs``
+    (0 a single, 1 a pair, 2 or more a tractor) fixes the lead's shape, else the difficulty draws it."""
     level_of, void_chance = TRICK_LEVELS[difficulty]
+    if lead_pairs is not None:
+        level_of = dataclasses.replace(level_of, lead_pairs=(lead_pairs,))
     while True:
         ctx = TrumpContext(random_level(rng), random_trump(rng, level_of.no_trump_chance))
         suits: dict[EffectiveSuit, list[Card]] = {}
