@@ -114,6 +114,8 @@ def engine_ok(spec: dict, ruleset: dict, key: str) -> bool:
                                 "variant": ruleset["variant"]})
         team = after["next_dealer"] % 2
         winner = "none" if after["winner"] is None else str(after["winner"])
+        if after["winner"] is not None:  # the game is over: no next dealer, no next level
+            return key == f"over|over|{winner}"
         return key == f"{after['next_dealer']}|{after['levels'][team]}|{winner}"
     if kind == "trick_points":
         if "won" in pos:

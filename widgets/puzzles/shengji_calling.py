@@ -26,7 +26,7 @@ CALLING_RULESETS: tuple[RulesetChoice, ...] = SHENGJI_RULESETS + (
 )
 
 #: Per difficulty: how many calls, and the chances of a level pair and of a joker pair.
-CALL_LEVELS = {"easy": ((1, 2), 0.3, 0.0), "normal": ((2, 3), 0.4, 0.2), "hard": ((3, 5), 0.4, 0.4)}
+CALL_LEVELS = {"easy": ((1, 2), 0.3, 0.0), "normal": ((2, 3), 0.4, 0.2), "hard": ((3, 4), 0.4, 0.4)}
 
 
 def _random_calls(rng: random.Random, level: Rank, difficulty: str) -> list[tuple[int, list[Card]]]:
@@ -44,6 +44,8 @@ def _random_calls(rng: random.Random, level: Rank, difficulty: str) -> list[tupl
         else:
             cards = [Card(rng.choice(list(Suit)), level)]
         mine = shown.setdefault(seat, Counter())
+        if any(mine[card] >= cards.count(card) for card in set(cards)):
+            continue  # a seat shows a card again only to add its second copy (a single, then the pair)
         held = {card: max(mine[card], cards.count(card)) for card in set(cards)}
         others = Counter()
         for other, seen in shown.items():

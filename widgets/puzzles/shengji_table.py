@@ -209,13 +209,27 @@ class AfterHand:
     climb: Reason                      # SG-7 / SS-7 / SS-E2, with where the levels go
     game_reason: Reason                # SJ-13 / SS-8: who has won, or why nobody has yet (a sentence)
 
-    def grade(self, seat: int, level: Rank, winner: str) -> tuple[bool, Reason | list[Reason]]:
-        """Right, with the whole outcome explained; or one sentence per wrong part, each citing its own rule."""
+    def grade(self, seat: int | None, level: Rank | None, winner: str) -> tuple[bool, Reason | list[Reason]]:
+        """Right, with the whole outcome explained; or one sentence per wrong part, each citing its own rule.
+        ``seat`` / ``level`` ``None``: "no next hand" (right only when the game is over)."""
         wrong: list[Reason] = []
-        if seat != self.next_dealer:
+        over = self.winner != "none"
+        if over and seat is not None:
+            wrong += wrong_part(self.game_reason, "Deals next: nobody: the game is over, not {given}.",
+                                "下一局庄家：没有：全局已结束，不是{given}。", given=Seat(seat))
+        elif not over and seat is None:
+            wrong += wrong_part(self.dealer_reason, "Deals next: not “nobody: the game is over”: the game goes on, and {right} deals.",
+                                "下一局庄家：不是“没有：全局已结束”：全局未结束，由{right}坐庄。", right=Seat(self.next_dealer))
+        elif not over and seat != self.next_dealer:
             wrong += wrong_part(self.dealer_reason, "Deals next: not {given} but {right}.", "下一局庄家：不是{given}，是{right}。",
                                 given=Seat(seat), right=Seat(self.next_dealer))
-        if level is not self.next_level:
+        if over and level is not None:
+            wrong += wrong_part(self.game_reason, "Next hand's level: none: the game is over, not {given}.",
+                                "下一局打几：没有：全局已结束，不是{given}。", given=level)
+        elif not over and level is None:
+            wrong += wrong_part(self.climb, "Next hand's level: not “none: the game is over”: the game goes on at {right}.",
+                                "下一局打几：不是“没有：全局已结束”：全局未结束，下一局打{right}。", right=self.next_level)
+        elif not over and level is not self.next_level:
             other = level in self.levels and level is not self.next_level  # the other team's level (SJ-3)
             why = self.level_reason if other else self.climb
             wrong += wrong_part(why, "Next hand's level: not {given} but {right}.", "下一局打几：不是{given}，是{right}。",
@@ -285,10 +299,13 @@ def _after_hand_outcome(rules: Ruleset, dealer: int, levels: tuple[Rank, Rank], 
     climb, game = _climb(rules, dealer, levels, points)
     winner = "none" if progress.winner is None else str(progress.winner)
     rule = game.rule if progress.winner is not None else climb.rule
-    whole = Reason.make(rule, "{climb} {dealer} {level} {game}", "{climb}{dealer}{level}{game}", climb=climb,
-                        dealer=dealer_reason, level=level_reason,
-                        game=game if progress.winner is not None else Words("No team has won the game yet.",
-                                                                            "还没有队赢得全局。"))
+    if progress.winner is not None:  # the game is over: there is no next hand to deal or to play
+        whole = Reason.make(rule, "{climb} {game} There is no next hand.", "{climb}{game}没有下一局了。",
+                            climb=climb, game=game)
+    else:
+        whole = Reason.make(rule, "{climb} {dealer} {level} {game}", "{climb}{dealer}{level}{game}", climb=climb,
+                            dealer=dealer_reason, level=level_reason,
+                            game=Words("No team has won the game yet.", "还没有队赢得全局。"))
     return AfterHand(progress.next_dealer, progress.levels, next_level, winner, whole, dealer_reason,
                      level_reason, climb, game)
 
@@ -298,21 +315,33 @@ def make_after_hand(seed: int, difficulty: str) -> dict[str, Any]:
     (SJ-3, SJ-13, SG-7 / SS-7, SG-8, SS-8)"""
     rng = random.Random(f"after_hand:{seed}")
     dealer_range, attacker_range, points_choices = AFTER_LEVELS[difficulty]
+    # The outcome is chosen first, in turn by seed: the game goes on, or this hand wins it (the
+    # dealer's team, playing A, goes up); the engine grades every answer.
+    game_won = (seed // 3) % 2 == 1
     dealer = rng.randrange(SEATS)
     levels = [Rank.TWO, Rank.TWO]
-    levels[dealer % 2] = _level_between(rng, *dealer_range)
+    if game_won:
+        levels[dealer % 2] = Rank.ACE
+        points = rng.choice([p for p in (0, 10, 20, 35, 40, 60, 75) if difficulty != "easy" or p < 40])
+    else:
+        levels[dealer % 2] = _level_between(rng, *dealer_range)
+        points = rng.choice(points_choices)
     levels[1 - dealer % 2] = _level_between(rng, *attacker_range)
-    points = rng.choice(points_choices)
+    # Where a team is at A already, the reading "the first team to reach A wins" would have ended the
+    # game before this hand: that ruleset is left out of such puzzles (nothing is asked after a win).
+    rulesets = GAME_END_RULESETS if Rank.ACE not in levels else SHENGJI_RULESETS
     case = {"dealer": dealer, "levels": [str(level) for level in levels], "attacker_points": points}
     outcomes = {choice.id: _after_hand_outcome(_rules(choice), dealer, (levels[0], levels[1]), points)
-                for choice in GAME_END_RULESETS}
-    builder = SpecBuilder("after_hand", seed=seed, difficulty=difficulty, rulesets=GAME_END_RULESETS)
-    for seat, level, (winner, _label) in product(range(SEATS), LEVELS, WINNER_LABELS):
-        builder.add_answer(f"{seat}|{level}|{winner}", None,
+                for choice in rulesets}
+    builder = SpecBuilder("after_hand", seed=seed, difficulty=difficulty, rulesets=rulesets)
+    for seat, level, (winner, _label) in product([*range(SEATS), None], [*LEVELS, None], WINNER_LABELS):
+        builder.add_answer(f"{'over' if seat is None else seat}|{'over' if level is None else level}|{winner}", None,
                            {rid: outcome.grade(seat, level, winner) for rid, outcome in outcomes.items()})
-    fields = [{"name": "dealer", "label": text("Deals next", "下一局庄家"), "options": _seat_options()},
+    over = (("over", text("nobody: the game is over", "没有：全局已结束")),)
+    fields = [{"name": "dealer", "label": text("Deals next", "下一局庄家"), "options": _seat_options(over)},
               {"name": "level", "label": text("Next hand's level", "下一局打几"),
-               "options": [{"value": str(r)} for r in LEVELS]},
+               "options": [{"value": str(r)} for r in LEVELS] + [
+                   {"value": "over", "label": text("none: the game is over", "没有：全局已结束")}]},
               {"name": "winner", "label": text("Game won by", "全局胜者"),
                "options": [{"value": v, "label": label} for v, label in WINNER_LABELS]}]
     team = dealer % 2
@@ -322,7 +351,10 @@ def make_after_hand(seed: int, difficulty: str) -> dict[str, Any]:
         question=text(f"{name['en']} dealt; the attackers won {points} points. Who deals next, at what level is "
                       f"the next hand played, and has a team won the game?",
                       f"{name['zh']}坐庄，闲家得{points}分。下一局谁坐庄、打几？有队赢得全局了吗？"),
-        features={"points": points, "dealer_level": str(levels[team]), "attacker_level": str(levels[1 - team])},
+        features={"points": points, "dealer_level": str(levels[team]), "attacker_level": str(levels[1 - team]),
+                  "game_won": any(o.winner != "none" for o in outcomes.values()),
+                  "levels_from_ace": min(int(Rank.ACE) - int(level) for level in levels),
+                  "passes_ace": any("climb stops at A" in o.climb.en for o in outcomes.values())},
         extra={"fields": fields, "display": [facts(
             (text("Dealer", "庄家"), seat_label(dealer)),
             (text(f"{TEAMS[0].en}'s level", f"{TEAMS[0].zh}的级数"), text(str(levels[0]), str(levels[0]))),
