@@ -24,9 +24,10 @@ widgets.query.AddressError: the address asks for rules 'bridge'; presets are: sh
 from __future__ import annotations
 
 import os
-from html import escape
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from html import escape
+from typing import Any
 from urllib.parse import parse_qsl
 
 from cardlib.errors import CardlibError

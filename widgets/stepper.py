@@ -27,8 +27,9 @@ names for its labels.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import anywidget
 import traitlets

@@ -39,7 +39,7 @@ def prose(source: str) -> str:
                 and len(match["fence"]) >= len(closing[-1][0]) and not match["info"].strip():
             closing.pop()
             continue
-        if match and match["info"].strip() or match and not closing:
+        if match and (match["info"].strip() or not closing):
             info = match["info"].strip()
             inside_prose = not closing or closing[-1][1]
             # Directives ({note}, {admonition} Title) hold prose; code cells and plain code
