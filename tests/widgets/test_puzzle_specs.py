@@ -23,6 +23,7 @@ from cardlib.shengji.leads import check_lead
 from cardlib.shengji.rules import get_ruleset
 from cardlib.shengji.trick import find_trick_winner
 from cardlib.shengji.scoring import explain_last_trick
+from cardlib.shengji.throws import resolve_throw
 from cardlib.shengji.trump import TrumpContext
 from cardlib.yishang.actions import parse_action
 from cardlib.yishang.challenge import nearest_challenger
@@ -132,6 +133,9 @@ def engine_ok(spec: dict, ruleset: dict, key: str) -> bool:
         return allowed and key == f"{points}|{trumps}"
     if kind == "lead_legal":
         return check_lead(ctx_of(pos), rules_of(ruleset), pos["hand"], pos["play"]).ok == (key == "yes")
+    if kind == "throw":
+        result = resolve_throw(ctx_of(pos), rules_of(ruleset), pos["throw"], pos["other_hands"])
+        return key == ("stands" if result.stands else "unit:" + " ".join(map(str, result.play)))
     if kind == "last_trick":
         assert len(pos["hand"]) == pos["cards_each"] and all(pos["hand"].count(c) >= pos["lead"].count(c) for c in pos["lead"])
         return explain_last_trick(pos["cards_each"], len(pos["lead"]))[0] == (key == "yes")
@@ -171,7 +175,8 @@ def test_every_stored_verdict_is_the_engines_under_both_presets(kind):
     for seed in SEEDS:
         spec = make_puzzle(kind, seed)
         presets = {r["preset"] for r in spec["rulesets"]}
-        assert presets in ({"shengji", "shuangsheng"}, {"yishang"})
+        # throw puzzles are graded under the throws variant only: throws are in neither guide (C-3)
+        assert presets in ({"shengji", "shuangsheng"}, {"yishang"}) or (kind == "throw" and presets == {"shengji"})
         for ruleset, key, ok in each_answer(spec):
             assert ok == engine_ok(spec, ruleset, key), (spec["id"], ruleset["id"], key)
 
