@@ -73,6 +73,9 @@ LEVELS = {
     "hard": GiveLevel((8, 9), (1, 2), (0, 3), 0.6, 0.2, 0.2, (3, 4), (1, 2), (8, 60), 0.65),
 }
 
+#: Hand size cap per lead size, so a spec lists at most C(7, 4) = 35 distinct plays (and stays small).
+MAX_HAND = {1: 9, 2: 8, 4: 7}
+
 #: Seats of the trick, from the leader: an opponent leads, your partner plays second, you play last.
 PARTNER, THIRD, YOU = 1, 2, 3
 
@@ -126,7 +129,7 @@ def _your_hand(rng: random.Random, ctx: TrumpContext, lead: list[Card], led: Eff
     jokers or level cards, the rest random, all within what two decks hold beside the cards played."""
     left = Counter({card: 2 for card in DECK_WITH_JOKERS})
     left.subtract(used)
-    size = rng.randint(*level_of.hand_sizes)
+    size = min(rng.randint(*level_of.hand_sizes), MAX_HAND[len(lead)])
     hand: list[Card] = []
 
     def take(pool: list[Card], n: int, pairs: bool = False) -> None:
