@@ -45,7 +45,7 @@ def test_find_seed_honours_differs_difficulty_and_start_SS_E2():
 
 
 def test_kinds_for_a_rule_come_in_registry_order_SJ_9():
-    assert kinds_for("SJ-9") == ["follow_legal", "pick_follow"]
+    assert kinds_for("SJ-9") == ["follow_legal", "pick_follow", "give_points"]
     assert kinds_for("SS-E2") == ["level_change", "after_hand"]
 
 
