@@ -70,7 +70,7 @@ def make_trick_points(seed: int, difficulty: str) -> dict[str, Any]:
             position={"won": [str(c) for c in won]},
             question=text("These point cards have been won in tricks so far. How many points are still in play?",
                           "到目前为止各轮已赢走这些分牌。还剩多少分没有赢走？"),
-            features={"won_cards": len(won)},
+            features={"won_cards": len(won), "cards": len(won), "point_cards": len(won)},
             extra={"display": [cards_block(text("Point cards won so far", "已赢走的分牌"), [str(c) for c in won])]})
     _ctx, plays = make_trick(rng, difficulty)
     cards = [card for play in plays for card in play]

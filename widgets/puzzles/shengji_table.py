@@ -134,7 +134,7 @@ def make_deal(seed: int, difficulty: str) -> dict[str, Any]:
         position={"dealer": dealer}, input_type="fields",
         question=text(f"{name['en']} deals. Who is the dealer's partner, who takes the kitty, and who cuts?",
                       f"{name['zh']}发牌。谁是庄家的对家？谁拿底牌？谁切牌？"),
-        features={"dealer": dealer},
+        features={"dealer": dealer, "dealer_not_south": dealer != 0},
         extra={"display": [_table(dealer)], "fields": fields})
 
 
@@ -189,6 +189,12 @@ AFTER_LEVELS = {"easy": ((Rank.TWO, Rank.NINE), (Rank.TWO, Rank.NINE), (0, 30, 6
 
 WINNER_LABELS = (("none", text("not yet", "未结束")), ("0", text(TEAMS[0].en, TEAMS[0].zh)),
                  ("1", text(TEAMS[1].en, TEAMS[1].zh)))
+
+
+#: The outcomes after_hand puzzles are built for, one per three seeds: the game is won (the dealer's
+#: team goes up playing A), a team reaches A (a win only under the reach-A reading), won again, or
+#: the game simply goes on; so "not yet" and "the game is over" are each right about half the time.
+AFTER_CASES = ("won", "reach", "won", "on")
 
 
 def _level_between(rng: random.Random, low: Rank, high: Rank) -> Rank:
@@ -315,18 +321,29 @@ def make_after_hand(seed: int, difficulty: str) -> dict[str, Any]:
     (SJ-3, SJ-13, SG-7 / SS-7, SG-8, SS-8)"""
     rng = random.Random(f"after_hand:{seed}")
     dealer_range, attacker_range, points_choices = AFTER_LEVELS[difficulty]
-    # The outcome is chosen first, in turn by seed: the game goes on, or this hand wins it (the
-    # dealer's team, playing A, goes up); the engine grades every answer.
-    game_won = (seed // 3) % 2 == 1
-    dealer = rng.randrange(SEATS)
-    levels = [Rank.TWO, Rank.TWO]
-    if game_won:
-        levels[dealer % 2] = Rank.ACE
-        points = rng.choice([p for p in (0, 10, 20, 35, 40, 60, 75) if difficulty != "easy" or p < 40])
-    else:
-        levels[dealer % 2] = _level_between(rng, *dealer_range)
-        points = rng.choice(points_choices)
-    levels[1 - dealer % 2] = _level_between(rng, *attacker_range)
+    # The outcome is chosen first, in turn by seed (:data:`AFTER_CASES`): the game goes on; or this hand
+    # wins it, the dealer's team going up while playing A; or a team reaches A, which wins only under
+    # the reading "the first team to reach A wins" (the others play on).  The engine grades every answer.
+    case_wanted = AFTER_CASES[(seed // 3) % len(AFTER_CASES)]
+    for _attempt in range(200):
+        dealer = rng.randrange(SEATS)
+        levels = [Rank.TWO, Rank.TWO]
+        if case_wanted == "won":
+            levels[dealer % 2] = Rank.ACE
+            points = rng.choice([p for p in (0, 10, 20, 35, 40, 60, 75) if difficulty != "easy" or p < 40])
+        elif case_wanted == "reach":
+            levels[dealer % 2] = rng.choice((Rank.QUEEN, Rank.KING) if difficulty != "easy" else (Rank.KING,))
+            points = rng.choice((0, 10, 20, 35, 40, 60, 75) if difficulty != "easy" else (30, 60))
+        else:
+            levels[dealer % 2] = _level_between(rng, *dealer_range)
+            points = rng.choice(points_choices)
+        levels[1 - dealer % 2] = _level_between(rng, *attacker_range)
+        if case_wanted == "won":
+            break
+        reached = Rank.ACE not in levels and _after_hand_outcome(
+            _rules(GAME_END_RULESETS[2]), dealer, (levels[0], levels[1]), points).winner != "none"
+        if reached == (case_wanted == "reach"):  # "on": the game goes on under every reading
+            break
     # Where a team is at A already, the reading "the first team to reach A wins" would have ended the
     # game before this hand: that ruleset is left out of such puzzles (nothing is asked after a win).
     rulesets = GAME_END_RULESETS if Rank.ACE not in levels else SHENGJI_RULESETS
