@@ -1,6 +1,13 @@
 """cardlib: the rules engine of the book (升级 / 拖拉机 and 一上一下).
 
-Pure Python, no dependencies, no file access at import.
+Pure Python, no dependencies, no file access at import; typed (``py.typed``, ``mypy --strict``).
+Each game is one import: ``from cardlib.shengji import TrumpContext, check_follow, ...`` (its
+``__all__`` lists the learner's API); this package holds what both games share: cards and their
+notation, the errors (every one a ``ValueError``), reasons and rule ids.
+
+>>> from cardlib import RuleId, parse_cards
+>>> RuleId.parse("sj-9"), [str(c) for c in parse_cards("♥10 大王")]
+(<RuleId.SJ_9: 'SJ-9'>, ['H10', 'BJ'])
 """
 
 from .cards import Card, Rank, Suit, format_cards, parse_cards, parse_hand
