@@ -29,8 +29,8 @@ KIND = "give_points"
 SEEDS = range(45)  # fifteen of each difficulty (seed % 3)
 
 
-def specs() -> list[dict]:
-    return [make_puzzle(KIND, seed) for seed in SEEDS]
+def specs(seeds=SEEDS) -> list[dict]:
+    return [make_puzzle(KIND, seed) for seed in seeds]
 
 
 SPECS = specs()
@@ -134,11 +134,11 @@ def test_no_answer_is_right_in_more_than_60_percent_of_puzzles():
             assert len(right) <= 0.6 * len(spec["answers"]), spec["id"]
             keys.update(right)
     assert max(keys.values()) <= 0.6 * len(SPECS) * 2
-    top_points = 0
-    for spec in SPECS:
-        best = max(spec["answers"], key=lambda a: (trick_points(a["key"]), a["key"]))["key"]
-        top_points += best in spec["correct"]["shengji"]
-    assert top_points <= 0.6 * len(SPECS)
+    naive = 0  # a player who grabs the most points: some play with the most points is right
+    for spec in specs(range(90)):
+        most = max(trick_points(a["key"]) for a in spec["answers"])
+        naive += any(trick_points(key) == most for key in spec["correct"]["shengji"])
+    assert naive <= 0.6 * 90
 
 
 def test_the_difficulties_differ_in_measured_features():

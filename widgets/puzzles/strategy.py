@@ -69,8 +69,8 @@ class GiveLevel:
 
 LEVELS = {
     "easy": GiveLevel((5, 6), (0,), (2, 4), 0.2, 0.0, 0.0, (1, 2), (0, 0), (2, 4), 0.45),
-    "normal": GiveLevel((7, 8), (0, 1), (0, 3), 0.4, 0.15, 0.1, (2, 3), (0, 1), (4, 8), 0.55),
-    "hard": GiveLevel((8, 9), (1, 2), (0, 3), 0.6, 0.2, 0.2, (3, 4), (1, 2), (8, 60), 0.65),
+    "normal": GiveLevel((7, 8), (0, 1), (0, 3), 0.4, 0.15, 0.1, (2, 3), (0, 1), (4, 8), 0.45),
+    "hard": GiveLevel((8, 9), (1, 2), (0, 3), 0.6, 0.2, 0.2, (3, 4), (1, 2), (8, 60), 0.4),
 }
 
 #: Hand size cap per lead size, so a spec lists at most C(7, 4) = 35 distinct plays (and stays small).
@@ -163,7 +163,8 @@ def make_position(rng: random.Random, difficulty: str) -> GivePosition:
     """A trick your partner is sure to win (you play last) and your hand (SJ-9: every play legal)."""
     level_of = LEVELS[difficulty]
     rules = get_ruleset("shengji")
-    for _attempt in range(400):
+    trap = rng.random() < level_of.trap_chance  # drawn once, so positions that fit easily are not favoured
+    for _attempt in range(1000):
         ctx = TrumpContext(random_level(rng), random_trump(rng, level_of.no_trump_chance))
         suits = _by_suit(ctx)
         led = EffectiveSuit.TRUMP if rng.random() < level_of.trump_lead_chance else rng.choice(
@@ -187,7 +188,7 @@ def make_position(rng: random.Random, difficulty: str) -> GivePosition:
         if hand is None or all(card_points(c) == 0 for c in hand):
             continue
         position = GivePosition(ctx, rng.randrange(4), [sorted(p, key=ctx.order_key) for p in plays], hand, pairs)
-        if _worth_asking(position, level_of, trap=rng.random() < level_of.trap_chance):
+        if _worth_asking(position, level_of, trap):
             return position
     raise PuzzleError(f"could not make a {difficulty} give-points position")  # pragma: no cover
 
