@@ -94,7 +94,7 @@ def make_count_trumps(seed: int, difficulty: str) -> dict[str, Any]:
     tops = [c for c in DECK_WITH_JOKERS if c.is_joker or c.rank is ctx.level]
     pool = _shuffled_decks(rng)[:size]
     for index in rng.sample(range(size), {"easy": 1, "normal": 2, "hard": 4}[difficulty]):
-        pool[index] = rng.choice(tops)  # level cards and jokers: where readers slip
+        pool[index] = rng.choice([c for c in tops if pool.count(c) < 2])  # level cards and jokers: where readers slip
     cards = sorted(pool, key=lambda c: c.sort_key)
     count = sum(1 for c in cards if ctx.is_trump(c))
     return _number_puzzle(
