@@ -145,13 +145,12 @@ def make_first_player(seed: int, difficulty: str) -> dict[str, Any]:
 # --- which action is allowed now? (YS-6 … YS-8, YS-12, YS-14, YS-E1) ------------------------
 
 def _candidates(rng: random.Random, game: Game, want: str) -> list[tuple[str, dict[str, str], Verdict]]:
-    """Actions someone might try now, each with the engine's verdict: a play by the player whose turn
-    it is (their own card when ``want`` is "play"; else a card another player holds), another player's
-    play, and challenges by each seat."""
+    """Actions someone might try now, each with the engine's verdict, and challenges by each seat:
+    when ``want`` is "play", the player whose turn it is plays one of their cards and another player
+    plays out of turn; when it is "challenge", two players other than the one whose turn it is try to
+    play (the story shows whose turn it is), so only a challenge can be right."""
     options = []
     player, face = game.next_player, game.next_face
-    held_elsewhere = [c for s in range(game.players) if s != player for c in game.hand(s)]
-    mine = rng.choice(game.hand(player) if want == "play" else held_elsewhere)
     claim = None if face is Face.UP else rng.choice([r for r in ORDER if not is_below(r, game.target)])
     how = (f" face {face}" + (f", claiming {claim}" if claim else ""), face.zh + (f"，声称{claim}" if claim else ""))
 
@@ -159,10 +158,11 @@ def _candidates(rng: random.Random, game: Game, want: str) -> list[tuple[str, di
         who = player_label(seat)
         return text(f"{who['en']} plays {card_text(card)}{how[0]}", f"{who['zh']}打出{card_text(card, 'zh')}（{how[1]}）")
 
-    options.append((f"play:{player}:{mine}", play_label(player, mine), game.check_play(mine, claim)))
-    other = rng.choice([s for s in range(game.players) if s != player])
-    theirs = rng.choice(game.hand(other))
-    options.append((f"play:{other}:{theirs}", play_label(other, theirs), game.check_play(theirs, claim, seat=other)))
+    others = [s for s in range(game.players) if s != player]
+    seats = [player, rng.choice(others)] if want == "play" else rng.sample(others, 2)
+    for seat in seats:
+        card = rng.choice(game.hand(seat))
+        options.append((f"play:{seat}:{card}", play_label(seat, card), game.check_play(card, claim, seat=seat)))
     for seat in range(game.players):
         who = player_label(seat)
         options.append((f"challenge:{seat}", text(f"{who['en']} challenges the last card", f"{who['zh']}质疑上一张牌"),
