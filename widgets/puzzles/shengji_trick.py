@@ -54,7 +54,11 @@ def _follow(rng: random.Random, ctx: TrumpContext, lead: list[Card], used: dict[
             hand = deal_hand(rng, ctx, lead, led, size, level_of)
         if hand is None or any(used[c] + hand.count(c) > 2 for c in set(hand)):
             continue
-        plays = list(legal_follows(ctx, rules, lead, hand))
+        # a follow legal under both documents, so the trick shown could be played under either (SG-5 / SS-5)
+        also = {tuple(sorted(map(str, p))) for p in legal_follows(ctx, get_ruleset("shuangsheng"), lead, hand)}
+        plays = [p for p in legal_follows(ctx, rules, lead, hand) if tuple(sorted(map(str, p))) in also]
+        if not plays:
+            continue
         shape = classify(ctx, rules, lead)
         trumping = [p for p in plays if all(ctx.is_trump(c) for c in p)
                     and classify(ctx, rules, p) == shape and led is not EffectiveSuit.TRUMP]
