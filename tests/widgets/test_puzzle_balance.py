@@ -70,3 +70,13 @@ def test_failed_throws_appear_C_3():
     specs = puzzles("throw", 60)
     failed = [s for s in specs if s["correct"]["throws"] != ["stands"]]
     assert failed and all(key.startswith("unit:") for s in failed for key in s["correct"]["throws"])
+
+
+def test_the_static_bank_mixes_its_answers_too():
+    """A page with no kernel cycles through the bank: no answer is right in more than two thirds of it."""
+    from widgets.puzzles import BANK_PER_DIFFICULTY, BANK_SIZE
+
+    assert BANK_PER_DIFFICULTY * 3 == BANK_SIZE
+    for kind in sorted(KINDS):
+        tops = top_share(puzzles(kind, BANK_SIZE), BANK_SIZE // 2)
+        assert all(share <= 2 / 3 for _facet, share, _n in tops.values()), (kind, tops)

@@ -15,9 +15,9 @@ Rules: every register id is cited by some kind (:data:`KIND_RULES`); each kind's
 
 from __future__ import annotations
 
-from .bank import BANK_SIZE, build_bank, json_size, pack_bank, unpack_bank
+from .bank import BANK_PER_DIFFICULTY, BANK_SIZE, build_bank, json_size, pack_bank, unpack_bank
 from .registry import KIND_RULES, KINDS, difficulty_of, find_seed, generator, kinds_for, make_puzzle, seed_for, seed_for_rule
 from .spec import DIFFICULTIES, PuzzleError
 
-__all__ = ["KINDS", "KIND_RULES", "DIFFICULTIES", "BANK_SIZE", "PuzzleError", "make_puzzle", "build_bank", "json_size",
+__all__ = ["KINDS", "KIND_RULES", "DIFFICULTIES", "BANK_SIZE", "BANK_PER_DIFFICULTY", "PuzzleError", "make_puzzle", "build_bank", "json_size",
            "pack_bank", "unpack_bank", "seed_for", "difficulty_of", "generator", "find_seed", "kinds_for", "seed_for_rule"]

@@ -12,8 +12,13 @@ from typing import Any
 
 from .registry import make_puzzle
 
-#: At least 20 puzzles per kind; 21 gives each difficulty seven.
+#: At least 20 puzzles per kind; 21 gives each difficulty seven.  A page with no kernel cycles
+#: through these (it cannot make new puzzles); the generators choose each puzzle's right answer in
+#: turn by seed, so the bank's answers are mixed too (no answer right in more than two thirds of it).
 BANK_SIZE = 21
+
+#: Puzzles per difficulty in a static bank: what a page without the engine can honestly promise.
+BANK_PER_DIFFICULTY = BANK_SIZE // 3
 
 
 def build_bank(kind: str, size: int = BANK_SIZE) -> list[dict[str, Any]]:

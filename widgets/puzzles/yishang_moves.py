@@ -45,7 +45,7 @@ RULES = rules_of(YISHANG_RULESETS[0])
 def make_deal(seed: int, difficulty: str) -> dict[str, Any]:
     """How many cards are left for the draw pile after the deal? (YS-1: 52 cards, 7 each)"""
     rng = random.Random(f"ys_deal:{seed}")
-    players = {"easy": 2, "normal": rng.choice((3, 4)), "hard": 4}[difficulty]
+    players = {"easy": 2, "normal": rng.choice((2, 3)), "hard": rng.choice((3, 4))}[difficulty]
     game = Game.new(players, seed=rng.randrange(10**9), rules=RULES)
     reason = next(e.reason for e in game.log if e.kind is EventKind.DEAL)
     left = len(game.draw_pile)
