@@ -140,6 +140,8 @@ def make_bury(seed: int, difficulty: str) -> dict[str, Any]:
     trump_count = sum(ctx.is_trump(c) for c in bury)
     points_reason = explain_trick_points(bury)
     trumps_reason = explain_trumps(ctx, bury)
+    whole = Reason.make(verdict.reason.rule, "{bury} {trumps}", "{bury}{trumps}", bury=verdict.reason,
+                        trumps=trumps_reason)
     builder = SpecBuilder("bury", seed=seed, difficulty=difficulty, rulesets=SHENGJI_RULESETS)
     for candidate in range(0, 85, 5):
         for count in range(KITTY_SIZE + 1):
@@ -150,7 +152,7 @@ def make_bury(seed: int, difficulty: str) -> dict[str, Any]:
             if count != trump_count:  # SJ-4: a wrong count of the trumps buried
                 wrong += wrong_part(trumps_reason, "Trumps buried: not {given} but {right}.", "扣下的主牌：不是{given}张，是{right}张。",
                                     given=count, right=trump_count)
-            why: Reason | list[Reason] = wrong or verdict.reason
+            why: Reason | list[Reason] = wrong or whole
             builder.add_answer(f"{candidate}|{count}", None, {r.id: (not wrong, why) for r in SHENGJI_RULESETS})
     fields = [{"name": "points", "label": text("Points buried", "扣下的分"),
                "options": [{"value": str(v)} for v in range(0, 85, 5)]},

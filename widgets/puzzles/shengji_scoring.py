@@ -206,7 +206,7 @@ def make_last_trick(seed: int, difficulty: str) -> dict[str, Any]:
         position={"level": str(ctx.level), "trump": ctx.trump.value if ctx.trump else "none",
                   "cards_each": cards_each, "lead": [str(c) for c in lead], "hand": [str(c) for c in hand],
                   "trick_number": number}, input_type="choice",
-        question=text(f"This is the hand's trick number {number}. The leader held the cards below and leads "
+        question=text(f"This is trick {number} of the hand. The leader held the cards below and leads "
                       f"those shown. Does this trick decide the kitty?",
                       f"这是本局第{number}轮。首家手里是下面这些牌，出了所示的牌。这一轮决定底牌吗？"),
         features={"cards_each": cards_each, "lead_cards": len(lead), "kept": len(kept),
