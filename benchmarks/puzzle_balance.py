@@ -16,8 +16,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from widgets.puzzles import KINDS  # noqa: E402
-from widgets.puzzles.measure import (DIFFICULTY_FEATURES, MAX_SHARE, feature_means, ordered, puzzles,  # noqa: E402
+from widgets.puzzles import KINDS
+from widgets.puzzles.measure import (DIFFICULTY_FEATURES, MAX_SHARE, feature_means, ordered, puzzles,
                                      top_share)
 
 

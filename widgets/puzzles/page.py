@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Iterable
+from collections.abc import Iterable
 
 RUNTIME_SCRIPTS = ("widget-runtime/require.js", "widget-runtime/config.js",
                    "widget-runtime/html-manager/dist/embed-amd.js")

@@ -17,7 +17,7 @@ from cardlib.shengji.rules import get_ruleset
 from cardlib.shengji.scoring import KITTY_SIZE, explain_trick_points, points_left, trick_points
 from cardlib.shengji.trump import TrumpContext, explain_trumps
 
-from .position import (cards_block, context_facts, explain, facts, lower, random_level, random_trump, text,
+from .position import (cards_block, context_facts, explain, facts, random_level, random_trump, text,
                        wrong_number, wrong_part)
 from .shengji_trick import make_trick
 from .spec import SHENGJI_RULESETS, RulesetChoice, SpecBuilder

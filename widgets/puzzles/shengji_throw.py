@@ -16,7 +16,6 @@ from collections import Counter
 from typing import Any
 
 from cardlib.cards import DECK_WITH_JOKERS, Card
-from cardlib.explain import Seat
 from cardlib.shengji.combos import split_units
 from cardlib.shengji.rules import get_ruleset
 from cardlib.shengji.throws import resolve_throw
