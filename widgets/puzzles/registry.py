@@ -4,6 +4,12 @@ each kind exercises, and how to find the seed of a puzzle that exercises a rule.
 A seed names one puzzle (``#puzzle=<kind>:<seed>``) and fixes its difficulty
 (``seed % 3``: easy, normal, hard), so one seed always means one position.
 
+Balance: a generator chooses the class of its right answer first, in turn by seed (a challenge that
+succeeds or fails, a play or a challenge, a lead legal / a throw / mixed, a kitty won with a single,
+a pair, a tractor or by the dealer's team, ...), then builds a position for it; the engine still
+grades every answer.  No answer is right in more than 60% of a kind's puzzles under any ruleset, and
+each kind's difficulty features grow from easy to hard (:mod:`.measure`, ``benchmarks/puzzle_balance.py``).
+
 Rules: every register id is exercised by some kind (:data:`KIND_RULES`, checked by the tests).
 """
 
