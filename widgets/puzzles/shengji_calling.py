@@ -125,14 +125,19 @@ FIRST_DEALER_RULESETS: tuple[RulesetChoice, ...] = SHENGJI_RULESETS + (
 )
 
 
-def _first_hand_position(rng: random.Random, level: Rank, difficulty: str) -> tuple[list[tuple[int, list[Card]]], list[Card] | None]:
-    """Calls for the first hand, or (some hard ones) no call at all and the kitty to turn (SG-2)."""
+def _first_hand_position(rng: random.Random, level: Rank, difficulty: str, jokers: bool
+                         ) -> tuple[list[tuple[int, list[Card]]], list[Card] | None]:
+    """Calls for the first hand, with a joker pair among them or not (``jokers``: chosen first, as
+    a joker pair makes the hand no-trump, SG-3 / SS-3, and would otherwise be the answer most of the
+    time), or (some hard ones) no call at all and the kitty to turn (SG-2)."""
     if difficulty == "hard" and rng.random() < 0.35:
         deck = [c for c in DECK_WITH_JOKERS for _ in range(2)]
         rng.shuffle(deck)
         return [], deck[:8]
     while True:
         calls = _random_calls(rng, level, "hard" if difficulty != "easy" else "normal")
+        if any(c[0].is_joker for _s, c in calls) != jokers:
+            continue
         if difficulty == "easy" or any(len(c) == 2 and not c[0].is_joker for _s, c in calls):
             return calls, None
         if rng.random() < 0.5:
@@ -143,7 +148,7 @@ def make_first_dealer(seed: int, difficulty: str) -> dict[str, Any]:
     """The first hand: who deals, and what is trump? (SG-9 / SS-9, SS-E3; SG-2 / SS-2 when nobody calls)"""
     rng = random.Random(f"first_dealer:{seed}")
     level = random_level(rng)
-    calls, kitty = _first_hand_position(rng, level, difficulty)
+    calls, kitty = _first_hand_position(rng, level, difficulty, jokers=(seed // 3) % 3 == 0)
     outcomes = {}
     for choice in FIRST_DEALER_RULESETS:
         rules = get_ruleset(choice.preset, choice.variant)

@@ -333,7 +333,7 @@ def make_after_hand(seed: int, difficulty: str) -> dict[str, Any]:
             points = rng.choice([p for p in (0, 10, 20, 35, 40, 60, 75) if difficulty != "easy" or p < 40])
         elif case_wanted == "reach":
             levels[dealer % 2] = rng.choice((Rank.QUEEN, Rank.KING) if difficulty != "easy" else (Rank.KING,))
-            points = rng.choice((0, 10, 20, 35, 40, 60, 75) if difficulty != "easy" else (30, 60))
+            points = rng.choice((0, 10, 20, 35, 40, 60, 75) if difficulty != "easy" else (45, 60))  # easy: K to A exactly
         else:
             levels[dealer % 2] = _level_between(rng, *dealer_range)
             points = rng.choice(points_choices)
