@@ -36,8 +36,9 @@ from math import comb
 
 from ..cards import Card, Rank
 from ..errors import CardlibError
-from ..explain import Player, Reason
+from ..explain import Player, Reason, Words
 from ..rule_ids import RuleId
+from ..words import rank_word
 from .actions import Action, Challenge, Pass, Play
 from .bots import Bot
 from .deal import DECK
@@ -159,10 +160,15 @@ class TutorBot:
                     RuleId.YS_6, "Play {card} face up: the lowest card you hold that reaches the target {target}, "
                                  "so you draw nothing.",
                     "明牌打出{card}：手中达到目标{target}的最小一张，不用摸牌。", card=honest[0], target=target)
+            if game.draw_pile:
+                return Play(hand[0]), Reason.make(
+                    RuleId.YS_6, "Nothing you hold reaches the target {target}: play your lowest card, {card}, face up "
+                                 "and draw one.",
+                    "手中没有达到目标{target}的牌：明牌打出最小的{card}，摸一张牌。", card=hand[0], target=target)
             return Play(hand[0]), Reason.make(
-                RuleId.YS_6, "Nothing you hold reaches the target {target}: play your lowest card, {card}, face up "
-                             "and draw one.",
-                "手中没有达到目标{target}的牌：明牌打出最小的{card}，摸一张牌。", card=hand[0], target=target)
+                RuleId.YS_6, "Nothing you hold reaches the target {target}: play your lowest card, {card}, face up; "
+                             "the draw pile is empty, so it costs you nothing.",
+                "手中没有达到目标{target}的牌：明牌打出最小的{card}；摸牌堆已空，不用摸牌。", card=hand[0], target=target)
         if honest:
             card = honest[0]
             return Play(card, card.rank), Reason.make(
@@ -174,9 +180,9 @@ class TutorBot:
         claim, out = self._plausible_claim(game, seat, target)
         return Play(card, claim), Reason.make(
             RuleId.YS_7, "Nothing you hold reaches the target {target}: play your lowest card, {card}, face down and "
-                         "claim {claim}; {out} of the four {claim}s are out of your sight, so the claim is plausible.",
-            "手中没有达到目标{target}的牌：把最小的{card}扣下，报{claim}；四张{claim}里有{out}张你没见过，这样报可信。",
-            target=target, card=card, claim=claim, out=out)
+                         "claim {claim}; {sight}",
+            "手中没有达到目标{target}的牌：把最小的{card}扣下，报{claim}；{sight}",
+            target=target, card=card, claim=claim, sight=_sight_words(claim, COPIES - out))
 
     @staticmethod
     def _plausible_claim(game: Game, seat: int, target: Rank) -> tuple[Rank, int]:
@@ -209,41 +215,106 @@ class TutorBot:
         seen = list(count.elsewhere)
         if count.theirs:
             return False, Reason.make(
-                RuleId.YS_8, "You know {player} holds {cards} (it came to them with a pile): the claim of {claim} "
+                RuleId.YS_8, "You know {player} holds {cards} ({came} to them with a pile): the claim of {claim} "
                              "may well be true, so let it stand.",
                 "你知道{player}手里有{cards}（收牌时拿到的）：报{claim}很可能是真的，放过。",
-                player=player, cards=list(count.theirs), claim=claim)
+                player=player, cards=list(count.theirs), claim=claim,
+                came=Words("it came" if len(count.theirs) == 1 else "they came", ""))
         if len(seen) >= COPIES:
             return True, Reason.make(
                 RuleId.YS_9, "All four {claim}s are accounted for ({seen}), none in {player}'s hand: the claim cannot "
                              "be true, so challenge.",
                 "四张{claim}都已知去向（{seen}），都不在{player}手里：这个报法不可能是真的，质疑。",
-                claim=claim, seen=seen, player=player)
-        percent = round(100 * count.chance)
+                claim=claim, claims=_plural(claim), seen=seen, player=player)
         if window.last_card and count.chance < self.last_card_doubt:
             return True, Reason.make(
-                RuleId.YS_9, "This is {player}'s last card: if it stands, they win. They hold a {claim} with a chance "
-                             "of about {percent} in 100 by your count, so challenge.",
-                "这是{player}的最后一张牌，放过就让其获胜。按你数的牌，{player}有{claim}的机会约为{percent}%，质疑。",
-                player=player, claim=claim, percent=percent)
+                RuleId.YS_9, "This is {player}'s last card: if it stands, they win. By your count the chance that "
+                             "they hold {a_claim} is {chance}, so challenge.",
+                "这是{player}的最后一张牌，放过就让其获胜。按你数的牌，{player}有{claim}的机会{chance}，质疑。",
+                player=player, claim=claim, a_claim=_a(claim), chance=_chance_words(count.chance))
         if count.chance < self.doubt:
             return True, Reason.make(
-                RuleId.YS_9, "You can place {known} of the four {claim}s outside {player}'s hand{seen}: they hold one "
-                             "with a chance of only about {percent} in 100, so challenge.",
-                "四张{claim}中有{known}张你知道不在{player}手里{seen}：其有{claim}的机会只有约{percent}%，质疑。",
-                known=len(seen), claim=claim, player=player, seen=_seen_words(seen), percent=percent)
+                RuleId.YS_9, "By your count {known}{seen}: the chance that they hold one is {chance}, so challenge.",
+                "按你数的牌，{known}{seen}：其有{claim}的机会{chance}，质疑。",
+                known=_known_words(claim, len(seen), player), claim=claim, seen=_seen_words(seen),
+                chance=_chance_words(count.chance, low=True))
         return False, Reason.make(
-            RuleId.YS_8, "The claim of {claim} by {player} is plausible: you can place only {known} of the four "
-                         "{claim}s outside their hand, and they hold one with a chance of about {percent} in 100. "
-                         "Let it stand.",
-            "{player}报{claim}说得通：四张{claim}中你只知道{known}张不在其手里，其有{claim}的机会约为{percent}%，放过。",
-            player=player, claim=claim, known=len(seen), percent=percent)
+            RuleId.YS_8, "The claim of {claim} by {player} is plausible: {known}, and the chance that they hold one "
+                         "is {chance}. Let it stand.",
+            "{player}报{claim}说得通：{known}，其有{claim}的机会{chance}，放过。",
+            player=player, claim=claim, known=_known_words(claim, len(seen), Words("their", "其")),
+            chance=_chance_words(count.chance))
 
     # --- the table ---
 
     def next_action(self, game: Game, rng: random.Random | None = None) -> Action:
         """What happens next when every seat is this bot (the interface of :meth:`Bot.next_action`)."""
         return table_action(game, [self] * game.players, rng or random.Random(0))
+
+
+_NUMBER_WORDS = ("none", "one", "two", "three")
+_NUMBER_ZH = ("零", "一", "两", "三")
+
+
+def _plural(rank: Rank) -> Words:
+    """A rank's plural as players say it: ``8s``, ``Ks``, ``aces`` / ``8``, ``K``, ``A``."""
+    word = rank_word(rank)
+    return Words("aces" if rank is Rank.ACE else f"{word}s", word)
+
+
+def _a(rank: Rank) -> Words:
+    """A rank with its article: ``a K``, ``an 8``, ``an A`` (``K``, ``8``, ``A`` in Chinese)."""
+    word = rank_word(rank)
+    return Words(f"{'an' if rank in (Rank.EIGHT, Rank.ACE) else 'a'} {word}", word)
+
+
+def _sight_words(claim: Rank, seen: int) -> Reason:
+    """Why a bluffed claim of ``claim`` is the best open, by how many of its copies the player has seen."""
+    claims = _plural(claim)
+    if seen == 0:
+        return Reason.make(RuleId.YS_7, "you can see none of the four {claims}, so the claim is plausible.",
+                           "四张{claim}你一张也没见过，这样报可信。", claims=claims, claim=claim)
+    if seen == 1:
+        return Reason.make(RuleId.YS_7, "you can see only one of the four {claims}, so the claim is plausible.",
+                           "四张{claim}你只见过一张，这样报可信。", claims=claims, claim=claim)
+    if seen == 2:
+        return Reason.make(RuleId.YS_7, "you can see two of the four {claims}, so the other two may be in other hands, "
+                                        "and no rank you may claim is less seen.",
+                           "四张{claim}你见过两张，另外两张可能在别人手里，可报的点数里也没有见得更少的。",
+                           claims=claims, claim=claim)
+    if seen == 3:
+        return Reason.make(RuleId.YS_7, "you can see three of the four {claims}, so at most one can be in another hand: "
+                                        "a risk, but no rank you may claim is less seen.",
+                           "四张{claim}你见过三张，别人手里最多还有一张：有风险，但可报的点数里没有见得更少的。",
+                           claims=claims, claim=claim)
+    return Reason.make(RuleId.YS_7, "you can see all four {claims}, so the claim cannot be true and a player who has "
+                                    "counted them will catch it; but no rank you may claim is less seen.",
+                       "四张{claim}你都见过，这个报法不可能是真的，数过牌的人会识破；但可报的点数里没有见得更少的。",
+                       claims=claims, claim=claim)
+
+
+def _known_words(claim: Rank, known: int, player: Player | Words) -> Reason:
+    """How many copies of ``claim`` the player can place outside ``player``'s hand (0 to 3);
+    ``player`` may be ``their`` / ``其``."""
+    whose = player if isinstance(player, Words) else Reason.make(RuleId.YS_8, "{player}'s", "{player}", player=player)
+    if known == 0:
+        return Reason.make(RuleId.YS_8, "you can place none of the four {claims} outside {whose} hand",
+                           "四张{claim}没有一张你能确定不在{whose}手里", claims=_plural(claim), claim=claim, whose=whose)
+    return Reason.make(RuleId.YS_8, "you can place {known} of the four {claims} outside {whose} hand",
+                       "四张{claim}中有{known_zh}张你知道不在{whose}手里", known=_NUMBER_WORDS[known],
+                       known_zh=_NUMBER_ZH[known], claims=_plural(claim), claim=claim, whose=whose)
+
+
+def _chance_words(chance: float, low: bool = False) -> Words:
+    """A chance as players say it: ``about 40 in 100`` / ``约为40%``; ``low``: ``only about 5 in 100``."""
+    percent = round(100 * chance)
+    if percent < 1:
+        return Words("less than 1 in 100", "不到1%")
+    if percent > 99:
+        return Words("more than 99 in 100", "超过99%")
+    if low:
+        return Words(f"only about {percent} in 100", f"只有约{percent}%")
+    return Words(f"about {percent} in 100", f"约为{percent}%")
 
 
 def _seen_words(seen: list[Card]) -> Reason:

@@ -5,6 +5,7 @@ games, beats the rate-driven Bot, is deterministic, and every reason reads in pl
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 
 import pytest
@@ -61,7 +62,8 @@ def test_ys9_three_copies_seen_make_the_claim_unlikely():
     count = count_claim(game, 2, 1, Card.parse("S8").rank)
     assert len(count.elsewhere) == 3 and count.chance < 0.1
     challenge, reason = TutorBot().decide_challenge(game, 2)
-    assert challenge and "3 of the four 8s" in reason.en and "♠8" in reason.en
+    assert challenge and "three of the four 8s" in reason.en and "♠8" in reason.en
+    assert "四张8中有三张" in reason.zh
 
 
 def test_ys8_a_plausible_claim_stands():
@@ -135,7 +137,8 @@ def test_ys7_face_down_a_plausible_bluff_when_it_must():
     assert play.card == Card.parse("C4") and play.claim is not None
     assert play.claim in ORDER[strength(play.claim):] and not is_below(play.claim, Card.parse("SQ").rank)
     assert play.claim is Card.parse("SK").rank  # Q: one seen (♠Q); K and A: none seen, K is lower
-    assert "claim K" in reason.en and "4 of the four Ks" in reason.en
+    assert "claim K" in reason.en and "you can see none of the four Ks" in reason.en
+    assert "四张K你一张也没见过" in reason.zh
 
 
 # --- whole games -------------------------------------------------------------------------------------
@@ -240,3 +243,97 @@ def test_next_action_runs_a_table_of_tutor_bots():
             break
         game.apply(bot.next_action(game))
     assert game.is_over
+
+
+# --- counts said as players say them (YS-7, YS-8, YS-9) ----------------------------------------------
+
+def _bluff_after(moves: list[tuple[str, str | None]], hands: list[str]) -> tuple[Play, Reason]:
+    game = Game(hands, first=0)
+    for card, claim in moves:
+        game.play(card, claim=claim)
+    return TutorBot().decide_play(game)
+
+
+@pytest.mark.parametrize(("moves", "seen_en", "seen_zh"), [
+    ([("SQ", None)], "you can see none of the four Ks, so the claim is plausible", "四张K你一张也没见过"),
+    ([("S2", None)], "you can see only one of the four 2s, so the claim is plausible", "四张2你只见过一张"),
+    ([("S2", None), ("H3", "2"), ("D2", None)], "you can see two of the four 2s, so the other two may be",
+     "四张2你见过两张"),
+    ([("S2", None), ("H3", "2"), ("D2", None), ("C5", "2"), ("C2", None)],
+     "you can see three of the four 2s, so at most one can be in another hand", "四张2你见过三张"),
+    ([("S2", None), ("H3", "2"), ("D2", None), ("C5", "2"), ("C2", None), ("H4", "2"), ("H2", None)],
+     "you can see all four 2s, so the claim cannot be true", "四张2你都见过"),
+])
+def test_ys7_a_bluff_says_how_many_copies_of_the_claim_you_can_see(moves, seen_en, seen_zh):
+    """YS-7: the bluff's reason counts the claimed rank's copies in sight in words, 0 to 4: never
+    "4 of the four Ks are out of your sight"."""
+    hands = ["SQ H3", "C4 C5 DJ HJ"] if moves[0][0] == "SQ" else ["S2 C2 S3", "H3 H4 H5", "D2 H2 D3", "C5 C6 C7"]
+    play, reason = _bluff_after(moves, hands)
+    assert play.claim is not None and play.claim is not play.card.rank and reason.rule is RuleId.YS_7
+    assert seen_en in reason.en and seen_zh in reason.zh, (reason.en, reason.zh)
+    assert not re.search(r"\b\d of the four", reason.en) and leaks(reason.en) == leaks(reason.zh) == []
+
+
+def test_ys9_ys8_challenge_counts_read_naturally():
+    """YS-9: three copies placed elsewhere, in words and 三张; YS-8: none placed reads "none of the
+    four", never "only 0"; YS-9 on a last card: "an A", not "a A"."""
+    game = Game(["S3 H5", "H4 D5", "S8 D8 C8 C2"], first=0)
+    game.play("S3")
+    game.play("H4", claim="8")
+    _challenge, reason = TutorBot().decide_challenge(game, 2)
+    assert "three of the four 8s outside player B's hand" in reason.en and "四张8中有三张" in reason.zh
+    game = Game(["S3 H5", "H4 D5", "S9 D9 C10 C2"], first=0)
+    game.play("S3")
+    game.play("H4", claim="8")
+    challenge, reason = TutorBot().decide_challenge(game, 2)
+    assert not challenge and "you can place none of the four 8s outside their hand" in reason.en
+    assert "only 0" not in reason.en and "四张8没有一张" in reason.zh
+    game = Game(["S3 S4", "H4", "S9 D9 C10 C2"], first=0)
+    game.play("S3")
+    game.play("H4", claim="A")
+    challenge, reason = TutorBot().decide_challenge(game, 2)
+    assert challenge and "they hold an A" in reason.en and "last card" in reason.en
+
+
+def test_ys6_no_draw_is_promised_from_an_empty_draw_pile():
+    """YS-6 / YS-16: a low face-up card draws one only while the draw pile has cards."""
+    reasons = []
+    for draw_pile in ("D9", ""):
+        game = Game(["S3 H3", "SA C4 C5"], draw_pile=draw_pile, first=1)
+        game.play("SA")
+        game.play("H3", claim="A")
+        play, reason = TutorBot().decide_play(game)
+        assert play.claim is None and play.card == Card.parse("C4")
+        reasons.append(reason)
+    assert "draw one" in reasons[0].en and "摸一张" in reasons[0].zh
+    assert "draw one" not in reasons[1].en and "摸牌堆已空" in reasons[1].zh
+
+
+@settings(max_examples=30, deadline=None, derandomize=True)
+@given(seed=st.integers(min_value=0, max_value=2**32), players=st.integers(min_value=2, max_value=4))
+def test_ys7_ys9_counts_in_reasons_match_what_the_seat_sees(seed, players):
+    """Over many games: a bluff's count of copies in sight is what the seat really sees (YS-7), no
+    reason says "N of the four" in digits, "only 0", "1 cards" or "a 8" / "a A"."""
+    seats: list[Controller] = [TutorBot() for _ in range(players)]
+    game = Game.new(players, seed)
+    rng = random.Random(seed)
+    words = ("none of", "only one of", "two of", "three of", "all four")
+    for _ in range(3000):
+        if game.is_over:
+            break
+        if game.window is None or game.window.seat != game.next_player:
+            seat = game.next_player
+            target = game.target if game.window is None else game.window.claim
+            if game.next_face is Face.DOWN and not any(not is_below(c.rank, target) for c in game.hand(seat)):
+                play, reason = TutorBot().decide_play(game)
+                assert play.claim is not None
+                where = card_locations(game, seat)
+                seen = sum(1 for c in where if c.rank is play.claim)
+                assert f"you can see {words[seen]}" in reason.en, (seen, reason.en)
+        action = table_action(game, seats, rng)
+        if game.window is not None:
+            for seat in range(game.players):
+                if seat != game.window.seat:
+                    text = TutorBot().decide_challenge(game, seat)[1].en
+                    assert not re.search(r"\b\d of the four|only 0|\b1 cards|\ba [8A]\b", text), text
+        game.apply(action)
