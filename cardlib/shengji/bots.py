@@ -76,7 +76,8 @@ KEEP_POINTS_WEIGHT = 4
 BIG_TRUMP = 40
 _DECK_COUNTS: Counter[Card] = Counter(FULL_DECK)
 _PAIR_WORD = Words("pair", "对子")
-_CARD_WORD = Words("card", "单张")
+_FOLLOW_WITH = Words("follow with", "跟出")
+_DISCARD = Words("discard", "垫")
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,9 +228,10 @@ class ShengjiBot:
                              key=lambda c: (-length[c.suit], c.sort_key))
         calls = hand.calls
         if calls.caller is not None and calls.caller % 2 == seat % 2:
-            who = Words("you", "你") if calls.caller == seat else Seat(calls.caller)
-            return None, Reason.make(rule, "Your side's call stands ({who} called): no need to call over it.",
-                                     "己方已亮主（{who}亮的）：不必再亮。", who=who)
+            who = (Words("you made it", "你自己亮的") if calls.caller == seat else
+                   Reason.make(rule, "your partner {partner} made it", "对家{partner}亮的", partner=Seat(calls.caller)))
+            return None, Reason.make(rule, "Your side's call stands ({who}): no need to call over it.",
+                                     "己方已亮主（{who}）：不必再亮。", who=who)
         for card in level_cards:
             suit = card.suit
             assert suit is not None
@@ -243,27 +245,34 @@ class ShengjiBot:
                     continue
                 if calls.kind is None:
                     return cards, Reason.make(
-                        rule, "You hold {count} {suit}, counting the level cards: call {suit} as trump with {cards}.",
-                        "你有{count}张{suit}（含级牌）：亮{cards}，叫{suit}做主。",
-                        count=length[suit], suit=suit, cards=cards)
+                        rule, "You hold {count}, counting the level cards: call {suit} as trump with {cards}.",
+                        "你有{count}（含级牌）：亮{cards}，叫{suit}做主。",
+                        count=_count(length[suit], suit), suit=suit, cards=cards)
                 assert calls.caller is not None
                 if calls.kind is CallKind.SINGLE and calls.trump is not suit:
                     return cards, Reason.make(
-                        rule, "{caller} called with a single level card, but you hold {count} {suit}: "
+                        rule, "{caller} called with a single level card, but you hold {count}: "
                               "override with the pair {cards}.",
-                        "{caller}只亮了一张级牌，而你有{count}张{suit}：亮出一对{cards}反主。",
-                        caller=Seat(calls.caller), count=length[suit], suit=suit, cards=cards)
+                        "{caller}只亮了一张级牌，而你有{count}：亮出一对{cards}反主。",
+                        caller=Seat(calls.caller), count=_count(length[suit], suit), cards=cards)
         if not level_cards:
             return None, Reason.make(rule, "You hold no level card ({level}) to call with yet.",
                                      "手中还没有级牌（{level}），无法亮主。", level=level)
         best = level_cards[0].suit
         assert best is not None
         if calls.kind is not None:
-            return None, Reason.make(rule, "A call stands and you cannot override it with enough {suit}: let it stand.",
-                                     "已有人亮主，你的{suit}不够长，也反不了：不亮。", suit=best)
-        return None, Reason.make(rule, "Only {count} {suit} so far, counting the level cards: wait for more before calling.",
-                                 "目前只有{count}张{suit}（含级牌）：先等等，不急着亮主。",
-                                 count=length[best], suit=best)
+            assert calls.caller is not None
+            if calls.kind is not CallKind.SINGLE:
+                return None, Reason.make(rule, "{caller} has called with a pair: let the call stand.",
+                                         "{caller}亮的是一对：不反，让它成立。",
+                                         caller=Seat(calls.caller))
+            return None, Reason.make(
+                rule, "{caller} has called with a single level card, and you hold no pair of level cards of another "
+                      "long suit to override it with: let the call stand.",
+                "{caller}只亮了一张级牌，但你没有另一门够长的一对级牌来反主：不亮。", caller=Seat(calls.caller))
+        return None, Reason.make(rule, "You hold {count} so far, counting the level cards: wait for more before calling.",
+                                 "目前只有{count}（含级牌）：先等等，不急着亮主。",
+                                 count=_count(length[best], best))
 
     # --- burial (SJ-7, SJ-12) ---
 
@@ -342,15 +351,20 @@ class ShengjiBot:
                 RuleId.SJ_8, "Lead your tractor {cards}: only a tractor of {suit} can beat it in its suit.",
                 "首出拖拉机{cards}：同门只有拖拉机才管得住。", cards=best.cards, suit=_words(suit)))
         # a top pair, then a top card, of a plain suit nobody is known to be void in
-        for pairs, word in ((1, _PAIR_WORD), (0, _CARD_WORD)):
+        for pairs in (1, 0):
             tops = [u for s in safe for u in units[s]
                     if u.pairs == pairs and not beatable(ctx, unseen, u.top, 2 if pairs else 1)]
             if tops:
                 best = max(tops, key=lambda u: (_outside(ctx, unseen, u.top), ctx.strength(u.top)))
                 suit = ctx.effective_suit(best.top)
+                what = (Reason.make(RuleId.SJ_8, "pair {cards}, the highest pair of {suit}", "{cards}，这是外面最大的{suit}对子",
+                                    cards=best.cards, suit=_words(suit)) if pairs else
+                        Reason.make(RuleId.SJ_8, "{cards}, the highest {single}", "{cards}，这是外面最大的{suit}",
+                                    cards=_the(best.cards), single=_single(suit), suit=_words(suit)))
                 return finish(best.cards, Reason.make(
-                    RuleId.SJ_8, "Lead {cards}: it is the highest {word} of {suit} still out, so it takes the trick.",
-                    "首出{cards}：这是{suit}中最大的{word}，能拿下这一轮。", cards=best.cards, word=word, suit=_words(suit)))
+                    RuleId.SJ_8, "Lead your {what} still out: it takes the trick unless someone has run out of {suit} "
+                                 "and trumps it.",
+                    "首出{what}：除非有人{suit}已绝门来毙，这一轮归你。", what=what, suit=_words(suit)))
         trumps = by_suit.get(EffectiveSuit.TRUMP, [])
         trumps_out = sum(n for c, n in unseen.items() if ctx.is_trump(c))
         if trumps and (len(trumps) >= max(4, trumps_out) or not plains):
@@ -358,41 +372,84 @@ class ShengjiBot:
             top = [u for u in tunits if u.pairs and not beatable(ctx, unseen, u.top, 2)]
             top += [u for u in tunits if not u.pairs and not beatable(ctx, unseen, u.top, 1)]
             if plains and top:
+                if not trumps_out:
+                    return finish(top[0].cards, Reason.make(
+                        RuleId.SJ_8, "You hold {count} trumps and no other trump is left unseen: lead {cards}, which "
+                                     "nothing beats.",
+                        "你有{count}张主牌，外面已经没有主牌：出没人管得住的{cards}。",
+                        count=len(trumps), cards=_the(top[0].cards)))
                 return finish(top[0].cards, Reason.make(
-                    RuleId.SJ_8, "You hold {count} trumps and {out} are still out elsewhere: lead {cards}, which "
-                                 "nothing beats, to draw the opponents' trumps.",
-                    "你有{count}张主牌，外面只剩{out}张：出没人管得住的{cards}调主。",
-                    count=len(trumps), out=trumps_out, cards=top[0].cards))
+                    RuleId.SJ_8, "You hold {count} trumps and {out}: lead {cards}, which nothing beats, to draw "
+                                 "the opponents' trumps.",
+                    "你有{count}张主牌，外面还有{out_zh}张：出没人管得住的{cards}调主。",
+                    count=len(trumps), out=_still_out(trumps_out), out_zh=trumps_out, cards=_the(top[0].cards)))
             if plains:
                 low = min(trumps, key=lambda c: (keep_value(ctx, c) + 10 * card_points(c), c.sort_key))
                 return finish([low], Reason.make(
-                    RuleId.SJ_8, "You hold {count} trumps and {out} are still out elsewhere: lead a low trump, {cards}, "
-                                 "to draw theirs; keep the big trumps for the end.",
-                    "你有{count}张主牌，外面只剩{out}张：出小主{cards}调主，大主留到最后。",
-                    count=len(trumps), out=trumps_out, cards=[low]))
+                    RuleId.SJ_8, "You hold {count} trumps and {out}: lead {low} to draw theirs, and keep the big "
+                                 "trumps for the end.",
+                    "你有{count}张主牌，外面还有{out_zh}张：出{low}调主，大主留到最后。",
+                    count=len(trumps), out=_still_out(trumps_out), out_zh=trumps_out,
+                    low=_lowest_of(ctx, low, trumps, Words("trump", "主牌"))))
             unit = self._trump_lead(ctx, tunits, unseen)
-            return finish(unit.cards, Reason.make(
-                RuleId.SJ_8, "Only trumps are left in your hand: lead {cards}, keeping the biggest trumps for the end.",
-                "手中只剩主牌：出{cards}，最大的主牌留到最后。", cards=unit.cards))
+            return finish(unit.cards, self._trumps_only(ctx, unit, trumps, unseen))
         # nothing sure: a low card of the shortest plain suit, to run out of it and trump it later
         pool = safe or plains
         if not pool:
             unit = self._trump_lead(ctx, units[EffectiveSuit.TRUMP], unseen)
-            return finish(unit.cards, Reason.make(
-                RuleId.SJ_8, "Only trumps are left in your hand: lead {cards}, keeping the biggest trumps for the end.",
-                "手中只剩主牌：出{cards}，最大的主牌留到最后。", cards=unit.cards))
+            return finish(unit.cards, self._trumps_only(ctx, unit, held, unseen))
         suit = min(pool, key=lambda s: (len(by_suit[s]), -_outside(ctx, unseen, by_suit[s][0]), s.value))
         counts = Counter(by_suit[suit])
         low = min(by_suit[suit], key=lambda c: (card_points(c) > 0, counts[c] >= 2, ctx.strength(c), c.sort_key))
-        if len(pool) == 1 and len(by_suit[suit]) > 2:
+        suit_held = by_suit[suit]
+        if not beatable(ctx, unseen, low, 1):
+            what = Reason.make(RuleId.SJ_8, "your {cards}, the highest {single} still out",
+                               "{cards}，这是外面最大的{suit}", cards=_the([low]), single=_single(suit), suit=_words(suit))
+        else:
+            what = _lowest_of(ctx, low, suit_held, _single(suit), counts)
+        if not safe:
+            start = Reason.make(RuleId.SJ_8, "An opponent has run out of every plain suit you hold, so nothing of "
+                                             "yours is sure to win", "你的每门副牌都有对手已绝门，没有必胜的牌")
+        else:
+            start = Reason.make(RuleId.SJ_8, "Nothing of yours is sure to win", "没有必胜的牌")
+        void = [o for o in opponents if suit in voids[o]]
+        warning: Reason | Words = Words("", "")
+        if void:
+            who = (Reason.make(RuleId.SJ_8, "{seat}", "{seat}", seat=Seat(void[0])) if len(void) == 1 else
+                   Reason.make(RuleId.SJ_8, "{one} and {two}", "{one}和{two}", one=Seat(void[0]), two=Seat(void[1])))
+            warning = Reason.make(RuleId.SJ_8, "; {who} {has} no {suit} left and may trump it",
+                                  "；{who}已没有{suit}，可能毙牌", who=who,
+                                  has=Words("has" if len(void) == 1 else "have", ""), suit=_words(suit))
+        if len(pool) == 1 and len(suit_held) > 2:
             return finish([low], Reason.make(
-                RuleId.SJ_8, "Nothing of yours is sure to win: lead a low card of {suit}, {cards}, and let your "
-                             "partner try to take the trick.",
-                "没有必胜的牌：出一张小{suit}{cards}，让对家争这一轮。", suit=_words(suit), cards=[low]))
+                RuleId.SJ_8, "{start}: lead {what}, and let your partner try to take the trick{warning}.",
+                "{start}：出{what}，让对家争这一轮{warning}。", start=start, what=what, warning=warning))
+        shortest = min(len(by_suit[s]) for s in plains)
+        where = (Words("your shortest suit", "你最短的一门") if len(suit_held) == shortest else
+                 Words("your shortest suit that no opponent has run out of", "对手都未绝门的门里你最短的一门"))
         return finish([low], Reason.make(
-            RuleId.SJ_8, "Nothing of yours is sure to win: lead a low card, {cards}, from your shortest suit, {suit}, "
-                         "to run out of it and trump it later.",
-            "没有必胜的牌：从最短的{suit}出小牌{cards}，早日打绝这门，以后可以毙牌。", suit=_words(suit), cards=[low]))
+            RuleId.SJ_8, "{start}: lead {what}, from {where}, to run out of it and trump it later{warning}.",
+            "{start}：出{what}。{suit}是{where}，早日打绝，以后可以毙牌{warning}。",
+            start=start, what=what, suit=_words(suit), where=where, warning=warning))
+
+    @staticmethod
+    def _trumps_only(ctx: TrumpContext, unit: Unit, trumps: Sequence[Card], unseen: Counter[Card]) -> Reason:
+        """Why a hand of only trumps leads ``unit``: the last card, a pair nothing beats, the lowest."""
+        if len(trumps) == len(unit.cards):
+            return Reason.make(RuleId.SJ_8, "Only {cards} {are} left in your hand: lead {them}.",
+                               "手中只剩{cards}：全部首出。", cards=_the(unit.cards),
+                               are=Words("is" if len(unit.cards) == 1 else "are", ""), them=_them(unit.cards))
+        if unit.pairs and not beatable(ctx, unseen, unit.top, 2):
+            return Reason.make(RuleId.SJ_8, "Only trumps are left in your hand: lead {cards}; no {shape} still out "
+                                            "beats it.", "手中只剩主牌：出{cards}，外面没有更大的{shape}。",
+                               cards=unit.cards, shape=_PAIR_WORD if unit.pairs == 1 else Words("tractor", "拖拉机"))
+        if unit.pairs:
+            return Reason.make(RuleId.SJ_8, "Only trumps are left in your hand, all in pairs: lead {cards}, keeping "
+                                            "the biggest trumps for the end.",
+                               "手中只剩主牌，都是对子：出{cards}，最大的主牌留到最后。", cards=unit.cards)
+        return Reason.make(RuleId.SJ_8, "Only trumps are left in your hand: lead {low}, and keep the bigger ones for "
+                                        "the end.", "手中只剩主牌：出{low}，大的留到最后。",
+                           low=_lowest_of(ctx, unit.top, trumps, Words("trump", "主牌"), Counter(trumps)))
 
     @staticmethod
     def _trump_lead(ctx: TrumpContext, units: list[Unit], unseen: Counter[Card]) -> Unit:
@@ -406,7 +463,18 @@ class ShengjiBot:
     # --- follows (SJ-9, SJ-10, SJ-11, SJ-12) ---
 
     def decide_follow(self, hand: ShengjiHand, seat: int) -> tuple[list[Card], Reason]:
-        """The follow a sensible beginner chooses, and why (see the module docstring)."""
+        """The follow a sensible beginner chooses, and why (see the module docstring).
+
+        When the rules leave one legal play (SJ-9), the reason says so and why (the only cards
+        of the suit, the last cards, the pairs that must be played) and what the play does.
+        """
+        assert hand.ctx is not None and hand.lead is not None
+        cards, reason = self._choose_follow(hand, seat)
+        if legal_follows(hand.ctx, hand.rules, list(hand.lead), hand.hands[seat]).count() == 1:
+            return cards, self._forced_reason(hand, seat, cards)
+        return cards, reason
+
+    def _choose_follow(self, hand: ShengjiHand, seat: int) -> tuple[list[Card], Reason]:
         assert hand.ctx is not None and hand.lead is not None
         ctx, rules = hand.ctx, hand.rules
         lead, held = list(hand.lead), hand.hands[seat]
@@ -431,6 +499,56 @@ class ShengjiBot:
         def pick(key: Callable[[_Option], tuple[float, ...]], pool: Iterable[_Option] | None = None) -> _Option:
             return min(options if pool is None else pool, key=lambda o: (key(o), _code(o.cards)))
 
+        suit_cards = [c for c in held if ctx.effective_suit(c) is suit]
+        size = len(lead)
+        if short:
+            rest = sorted((c for c in held if ctx.effective_suit(c) is not suit), key=lambda c: (keep_value(ctx, c), c.sort_key))
+            lowest = suit_cards + rest[:size - len(suit_cards)]
+        else:
+            lowest = sorted(suit_cards, key=lambda c: (keep_value(ctx, c), c.sort_key))[:size]
+        known = options + ([self._option(ctx, rules, plays, lowest, counts, suit)] if lowest in view else [])
+
+        def low(chosen: _Option) -> Reason:
+            """How low ``chosen`` is among the plays known (the fill only, when short)."""
+            shown = _without(chosen.cards, suit_cards) if short else chosen.cards
+            return _low_words(ctx, chosen, known, shown)[0]
+
+        def play(chosen: _Option, verb: Words = _FOLLOW_WITH) -> Reason:
+            """``follow with your lowest card, ♦6``, or what a short hand must play and what it adds."""
+            if not short:
+                return Reason.make(RuleId.SJ_9, "{verb} {low}", "{verb}{low}", verb=verb, low=low(chosen))
+            return _short_play(suit, suit_cards, low(chosen))
+
+        def given(chosen: _Option) -> Reason | Words:
+            """What ``chosen`` gives the trick: ``, giving no points`` / ``; it gives 10 points, the fewest you can``."""
+            fewest = min(o.points for o in known)
+            shown = _without(chosen.cards, suit_cards) if short else chosen.cards
+            if not chosen.points and _low_words(ctx, chosen, known, shown)[1]:
+                return Words("", "")
+            if not chosen.points:
+                return Reason.make(RuleId.SJ_11, ", giving no points", "，不送分")
+            if chosen.points == fewest:
+                return Reason.make(RuleId.SJ_11, "; it gives {points}, the fewest you can", "；送出{points}，已是最少",
+                                   points=_points(chosen.points))
+            return Reason.make(RuleId.SJ_11, "; it gives {points}", "；送出{points}", points=_points(chosen.points))
+
+        def beats(chosen: _Option) -> Reason:
+            """A cheap play that wins all the same: ``Play ♠9: it beats West's ♠4 for now ...``."""
+            sure = last or self._sure(ctx, rules, unseen, chosen, next_seat, suit, hand)
+            if chosen.trumps_in:
+                what = Reason.make(RuleId.SJ_10, "With no {suit} left, trump with {low}", "{suit}已绝门，用{low}毙牌",
+                                   suit=_words(suit), low=low(chosen))
+            else:
+                what = Reason.make(RuleId.SJ_9, "Play {low}", "出{low}", low=low(chosen))
+            return Reason.make(
+                RuleId.SJ_10 if short else RuleId.SJ_9,
+                "{what}: it beats {winner}'s {best} and {result}.",
+                "{what}：大过{winner}的{best}，{result}。",
+                what=what, winner=Seat(best_seat), best=best,
+                result=(Words("wins the trick", "拿下这一轮") if sure else
+                        Reason.make(RuleId.SJ_9, "leads the trick for now, though {next} plays after you",
+                                    "暂时领先，但{next}还没出牌", next=Seat(next_seat))))
+
         if partner_winning:
             safe = last or not self._beatable_play(ctx, rules, unseen, best, next_seat, suit, hand)
             if safe:
@@ -440,7 +558,13 @@ class ShengjiBot:
                         RuleId.SJ_11, "Your partner {partner} is winning this trick: give them {cards} ({points} points).",
                         "对家{partner}正在赢这一轮：送上{cards}（{points}分）。",
                         partner=Seat(partner), cards=chosen.cards, points=chosen.points)
-                return chosen.cards, self._cheap_reason(Seat(partner), chosen, short, suit)
+                if short:
+                    return chosen.cards, Reason.make(
+                        RuleId.SJ_10, "Your partner {partner} is winning this trick and {play}.",
+                        "对家{partner}正在赢这一轮，{play}。", partner=Seat(partner), play=play(chosen))
+                return chosen.cards, Reason.make(
+                    RuleId.SJ_9, "Your partner {partner} is winning this trick, so keep your strong cards: {play}.",
+                    "对家{partner}正在赢这一轮，留住大牌：{play}。", partner=Seat(partner), play=play(chosen))
             sure = [o for o in options if o.wins and self._sure(ctx, rules, unseen, o, next_seat, suit, hand)]
             if sure and table >= 10:
                 chosen = pick(lambda o: (o.cost,), sure)
@@ -453,10 +577,11 @@ class ShengjiBot:
             chosen = pick(lambda o: (o.cost + KEEP_POINTS_WEIGHT * o.points,))
             return chosen.cards, Reason.make(
                 RuleId.SJ_9 if not short else RuleId.SJ_10,
-                "Your partner {partner} leads for now, but {next} plays after you and could still beat it: "
-                "play {cards}, your cheapest, and give no points yet.",
-                "对家{partner}暂时领先，但{next}还没出牌，可能管上：出最小的{cards}，先别送分。",
-                partner=Seat(partner), next=Seat(next_seat), cards=chosen.cards)
+                "Your partner {partner} is winning this trick for now, but {next} plays after you and could still "
+                "beat it: {play}{given}.",
+                "对家{partner}暂时领先，但{next}还没出牌，可能管上：{play}{given}。",
+                partner=Seat(partner), next=Seat(next_seat), play=play(chosen, Words("play", "出")),
+                given=given(chosen))
 
         winners = [o for o in options if o.wins]
         if winners:
@@ -466,18 +591,26 @@ class ShengjiBot:
             if final:
                 chosen = pick(lambda o: (o.cost,), sure or winners)
                 return chosen.cards, Reason.make(
-                    RuleId.SJ_12, "This is the last trick, and whoever wins it decides the kitty: play {cards} to win it.",
-                    "这是最后一轮，赢家决定底牌的归属：出{cards}拿下。", cards=chosen.cards)
+                    RuleId.SJ_12, "This is the last trick, and whoever wins it decides the kitty: play {cards} to {win}.",
+                    "这是最后一轮，赢家决定底牌的归属：出{cards}{win_zh}。", cards=chosen.cards,
+                    win=Words("win it", "") if chosen in sure else Words("try to win it", ""),
+                    win_zh=Words("", "拿下") if chosen in sure else Words("", "争这一轮"))
             worth = self._worth(ctx, chosen, cheapest, table, last, bool(sure), partner_to_come=len(plays) == 1)
             if worth:
                 if sure and not last:
                     chosen = pick(lambda o: (o.cost,), sure)
                 points = table + chosen.points
                 if chosen.trumps_in:
+                    if chosen in sure:
+                        return chosen.cards, Reason.make(
+                            RuleId.SJ_10, "You have no {suit} left: trump with {cards} and take the trick ({points}).",
+                            "{suit}已绝门：用{cards}毙牌，拿下这一轮（{points}）。",
+                            suit=_words(suit), cards=chosen.cards, points=_points(points))
                     return chosen.cards, Reason.make(
-                        RuleId.SJ_10, "You have no {suit} left: trump with {cards} and take the trick ({points} points).",
-                        "{suit}已绝门：用{cards}毙牌，拿下这一轮（{points}分）。",
-                        suit=_words(suit), cards=chosen.cards, points=points)
+                        RuleId.SJ_10, "You have no {suit} left: trump with {cards}, which wins the trick for now "
+                                      "({points}); {next} plays after you and may still over-trump it.",
+                        "{suit}已绝门：用{cards}毙牌，暂时领先（{points}）；{next}还没出牌，可能盖毙。",
+                        suit=_words(suit), cards=chosen.cards, points=_points(points), next=Seat(next_seat))
                 if last and not points:
                     return chosen.cards, Reason.make(
                         RuleId.SJ_8, "You play last and {cards} beats {winner}'s {best} at little cost: take the trick, "
@@ -489,46 +622,115 @@ class ShengjiBot:
                         RuleId.SJ_9, "You play last and {cards} beats {winner}'s {best}: take the trick ({points} points).",
                         "你最后出牌，{cards}大过{winner}的{best}：拿下这一轮（{points}分）。",
                         cards=chosen.cards, winner=Seat(best_seat), best=best, points=points)
+                if chosen in sure:
+                    return chosen.cards, Reason.make(
+                        RuleId.SJ_9, "Nothing still out beats your {cards} in {suit}: it wins the trick for your side "
+                                     "({points} so far).",
+                        "外面的{suit}没有比{cards}更大的：这一轮归你方（目前{points}）。",
+                        cards=chosen.cards, suit=_words(suit), points=_points(points))
                 return chosen.cards, Reason.make(
-                    RuleId.SJ_9, "Nothing still out beats your {cards} in {suit}: it wins the trick for your side "
-                                 "({points} points so far).",
-                    "外面的{suit}没有比{cards}更大的：这一轮归你方（已有{points}分）。",
-                    cards=chosen.cards, suit=_words(suit), points=points)
+                    RuleId.SJ_9, "{cards} beats {winner}'s {best} and the trick holds {points}: worth taking the lead, "
+                                 "though {next} plays after you and may still beat it.",
+                    "{cards}大过{winner}的{best}，这一轮已有{points}：值得一争，虽然{next}还没出牌，可能管上。",
+                    cards=chosen.cards, winner=Seat(best_seat), best=best, points=_points(points),
+                    next=Seat(next_seat))
         chosen = pick(lambda o: (o.cost + KEEP_POINTS_WEIGHT * o.points,))
+        if chosen.wins:
+            return chosen.cards, beats(chosen)
         if len(plays) == 1:
             return chosen.cards, Reason.make(
                 RuleId.SJ_10 if short else RuleId.SJ_9,
-                "Your partner {partner} still plays after you: play low with {cards} and keep your strong cards.",
-                "对家{partner}还在后面：先出小牌{cards}，留住大牌。", partner=Seat(partner), cards=chosen.cards)
-        if short:
-            why = (Words("trumping it is not worth a big trump", "为这点分不值得用大主毙")
-                   if winners else Words("you cannot beat it", "你管不住"))
-            return chosen.cards, Reason.make(
-                RuleId.SJ_10, "You have no more {suit} and {winner} is winning this trick; {why}: "
-                              "discard your cheapest cards, {cards}, and give away as few points as you can.",
-                "你的{suit}不够，{winner}正在赢这一轮，{why}：垫最小的{cards}，尽量少送分。",
-                suit=_words(suit), winner=Seat(best_seat), why=why, cards=chosen.cards)
+                "Your partner {partner} still plays after you, so keep your strong cards: {play}.",
+                "对家{partner}还在后面，留住大牌：{play}。", partner=Seat(partner),
+                play=play(chosen, Words("play", "出")))
         why = (Words("it is not worth what winning would cost", "不值得花大牌去管")
                if winners else Words("you cannot beat it", "你管不住"))
+        if short:
+            why = (Words("trumping it is not worth the trump", "不值得用主牌毙")
+                   if winners else Words("you cannot beat it", "你管不住"))
+            return chosen.cards, Reason.make(
+                RuleId.SJ_10, "{winner} is winning this trick and {why}; {play}{given}.",
+                "{winner}正在赢这一轮，{why}；{play}{given}。",
+                winner=Seat(best_seat), why=why, play=play(chosen), given=given(chosen))
         return chosen.cards, Reason.make(
-            RuleId.SJ_9, "{winner}'s {best} is winning this trick and {why}: follow low in {suit} with {cards} "
-                         "and give away as few points as you can.",
-            "{winner}的{best}正在赢这一轮，{why}：跟出最小的{cards}，尽量少送分。",
-            winner=Seat(best_seat), best=best, why=why, suit=_words(suit), cards=chosen.cards)
+            RuleId.SJ_9, "{winner}'s {best} is winning this trick and {why}: {play}{given}.",
+            "{winner}的{best}正在赢这一轮，{why}：{play}{given}。",
+            winner=Seat(best_seat), best=best, why=why, play=play(chosen), given=given(chosen))
 
     # --- follow helpers ---
 
-    @staticmethod
-    def _cheap_reason(partner: Seat, chosen: _Option, short: bool, suit: EffectiveSuit) -> Reason:
-        if short:
-            return Reason.make(RuleId.SJ_10, "Your partner {partner} is winning this trick and you have no more {suit}: "
-                                             "discard your cheapest cards, {cards}.",
-                               "对家{partner}正在赢这一轮，你的{suit}不够：垫最小的{cards}。",
-                               partner=partner, suit=_words(suit), cards=chosen.cards)
-        return Reason.make(RuleId.SJ_9, "Your partner {partner} is winning this trick: follow with your cheapest "
-                                        "cards, {cards}, and keep the strong ones.",
-                           "对家{partner}正在赢这一轮：跟出最小的{cards}，留住大牌。",
-                           partner=partner, cards=chosen.cards)
+    def _forced_reason(self, hand: ShengjiHand, seat: int, cards: list[Card]) -> Reason:
+        """Why the only legal follow is forced (SJ-9) and what it does to the trick."""
+        assert hand.ctx is not None and hand.lead is not None
+        ctx = hand.ctx
+        lead, held = list(hand.lead), hand.hands[seat]
+        suit = ctx.effective_suit(lead[0])
+        suit_cards = [c for c in held if ctx.effective_suit(c) is suit]
+        follow = Words("follow trumps", "跟主") if suit is EffectiveSuit.TRUMP else Words("follow suit", "跟出")
+        if len(held) == len(lead):
+            why = Reason.make(RuleId.SJ_9, "You have only {cards} left, so you must play {them}",
+                              "你只剩{cards}，只能打出", cards=_the(cards), them=_them(cards))
+        elif len(suit_cards) == len(lead) == 1:
+            why = Reason.make(RuleId.SJ_9, "Your only {single} is {cards}, and you must {follow}",
+                              "你的{suit}只剩{cards}一张，必须{follow}", single=_single(suit), suit=_words(suit),
+                              cards=_the(cards), follow=follow)
+        elif len(suit_cards) == len(lead):
+            why = Reason.make(RuleId.SJ_9, "{cards} are all the {suit} you hold, and you must {follow}",
+                              "你的{suit}只剩{cards}，必须全部{follow}", suit=_words(suit), cards=cards, follow=follow)
+        elif len(set(suit_cards)) == 1 and len(lead) == 1:
+            why = Reason.make(RuleId.SJ_9, "Every {single} you hold is {cards}, and you must {follow}",
+                              "你的{suit}都是{cards}，必须{follow}", single=_single(suit), suit=_words(suit),
+                              cards=_the(cards), follow=follow)
+        elif len(suit_cards) < len(lead):
+            why = Reason.make(RuleId.SJ_9, "You must play all your {suit} and have only one way to fill up the rest: "
+                                           "{cards}", "你的{suit}不够，必须全部跟出，补牌也只有一种出法：{cards}",
+                              suit=_words(suit), cards=cards)
+        else:
+            why = Reason.make(RuleId.SJ_9, "The rules leave you one legal play, {cards}: the pairs of {suit} you "
+                                           "hold must follow the pairs led",
+                              "按规则你只有一种出法：{cards}（首家出对，有{suit}对子必须跟对子）",
+                              suit=_words(suit), cards=cards)
+        return Reason.make(RuleId.SJ_9, "{why}. {outcome}", "{why}。{outcome}",
+                           why=why, outcome=self._outcome(hand, seat, cards))
+
+    def _outcome(self, hand: ShengjiHand, seat: int, cards: list[Card]) -> Reason:
+        """What a play does to the trick: who is winning it after the play, and the points it adds."""
+        assert hand.ctx is not None
+        ctx, rules = hand.ctx, hand.rules
+        plays = [list(p) for _s, p in hand.trick]
+        suit = ctx.effective_suit(plays[0][0])
+        last = len(plays) == 3
+        next_seat = (seat + 1) % 4
+        winner = find_trick_winner(ctx, rules, plays + [cards]).winner
+        winner_seat = seat if winner == len(plays) else hand.trick[winner][0]
+        winning = plays[winner] if winner < len(plays) else cards
+        unseen = unseen_cards(hand, seat)
+        sure = last or not self._beatable_play(ctx, rules, unseen, winning, next_seat, suit, hand)
+        total = trick_points(c for p in plays + [cards] for c in p)
+        added = trick_points(cards)
+        final = len(hand.hands[seat]) == len(cards)
+        kitty = (Words(" It is the last trick: its winner decides the kitty.", "这是最后一轮，赢家决定底牌的归属。")
+                 if final else Words("", ""))
+        if winner_seat == seat:
+            if sure:
+                return Reason.make(RuleId.SJ_9, "It wins the trick for your side ({points}).{kitty}",
+                                   "这一轮归你方（{points}）。{kitty}", points=_points(total), kitty=kitty)
+            return Reason.make(RuleId.SJ_9, "It leads the trick ({points}) for now; {next} plays after you and may "
+                                            "still beat it.{kitty}",
+                               "你暂时领先（{points}），但{next}还没出牌，可能管上。{kitty}",
+                               points=_points(total), next=Seat(next_seat), kitty=kitty)
+        later = (Words("", "") if sure else
+                 Reason.make(RuleId.SJ_9, " for now, and {next} plays after you", "，{next}还没出牌",
+                             next=Seat(next_seat)))
+        if winner_seat == _partner(seat):
+            who = Reason.make(RuleId.SJ_9, "your partner {partner}", "对家{partner}", partner=Seat(winner_seat))
+        else:
+            who = Reason.make(RuleId.SJ_9, "{winner}", "{winner}", winner=Seat(winner_seat))
+        adds = (Reason.make(RuleId.SJ_11, "; your {cards} {add} {points} to it", "；你的{cards}给这一轮添了{points}",
+                            cards=cards, add=Words("adds" if len(cards) == 1 else "add", ""), points=_points(added))
+                if added else Words("", ""))
+        return Reason.make(RuleId.SJ_9, "After your play, {who} is winning the trick{later}{adds}.{kitty}",
+                           "你出牌后{who}领先{later}{adds}。{kitty}", who=who, later=later, adds=adds, kitty=kitty)
 
     @staticmethod
     def _worth(ctx: TrumpContext, chosen: _Option, cheapest: _Option, table: int, last: bool, sure: bool,
@@ -704,6 +906,117 @@ def _outside(ctx: TrumpContext, unseen: Counter[Card], card: Card) -> int:
 def _words(suit: EffectiveSuit) -> Words:
     """A suit as the reader says it ("hearts", "trumps" / 红桃, 主牌)."""
     return Words(suit.en, suit.zh)
+
+
+_SINGULAR = {EffectiveSuit.SPADES: "spade", EffectiveSuit.HEARTS: "heart", EffectiveSuit.DIAMONDS: "diamond",
+             EffectiveSuit.CLUBS: "club", EffectiveSuit.TRUMP: "trump"}
+
+
+def _single(suit: EffectiveSuit) -> Words:
+    """One card of a suit: ``diamond``, ``trump`` / 方块, 主牌."""
+    return Words(_SINGULAR[suit], suit.zh)
+
+
+def _points(points: int) -> Words:
+    """Points as players say them: ``no points`` / ``没有分``, ``10 points`` / ``10分``."""
+    return Words(f"{points} points", f"{points}分") if points else Words("no points", "没有分")
+
+
+def _count(count: int, suit: Suit | EffectiveSuit) -> Words:
+    """``1 heart``, ``5 hearts`` / ``1张红桃``, ``5张红桃``."""
+    name = suit if isinstance(suit, EffectiveSuit) else EffectiveSuit(suit.value)
+    return Words(f"{count} {_SINGULAR[name] if count == 1 else name.en}", f"{count}张{name.zh}")
+
+
+def _card_word(cards: Sequence[Card]) -> Words:
+    return Words("card" if len(cards) == 1 else "cards", "")
+
+
+def _them(cards: Sequence[Card]) -> Words:
+    return Words("it" if len(cards) == 1 else "them", "")
+
+
+def _the(cards: Sequence[Card]) -> Reason:
+    """Cards in a sentence: ``the big joker`` (a lone joker takes the article), else ``♦K``."""
+    if len(cards) == 1 and cards[0].is_joker:
+        return Reason.make(RuleId.SJ_9, "the {cards}", "{cards}", cards=list(cards))
+    return Reason.make(RuleId.SJ_9, "{cards}", "{cards}", cards=list(cards))
+
+
+def _without(cards: Sequence[Card], used: Sequence[Card]) -> list[Card]:
+    """``cards`` less one copy of each of ``used``."""
+    rest = list(cards)
+    for card in used:
+        if card in rest:
+            rest.remove(card)
+    return rest
+
+
+def _low_words(ctx: TrumpContext, chosen: _Option, known: Sequence[_Option],
+               shown: Sequence[Card]) -> tuple[Reason, bool]:
+    """How low ``chosen`` is among the plays ``known``, said truthfully: ``your lowest card, ♦6``;
+    ``♦Q, the lowest you can play without giving points`` (a lower play gives points); without
+    breaking a pair; or just the cards.  Lowness is the cards' keep value (SJ-5: rank, trumps above).
+    The flag: the words already say that no points are given."""
+
+    def rank(option: _Option) -> int:
+        return sum(keep_value(ctx, c) for c in option.cards)
+
+    def broken(option: _Option) -> int:
+        return option.cost - rank(option)
+
+    lower = [o for o in known if rank(o) < rank(chosen)]
+    if not lower:
+        return Reason.make(RuleId.SJ_9, "your lowest {cw}, {cards}", "最小的{cards}", cw=_card_word(shown),
+                           cards=_the(shown)), False
+    no_points = not chosen.points and all(o.points for o in lower)
+    whole = not broken(chosen) and all(broken(o) for o in lower)
+    both = not chosen.points and not broken(chosen) and all(o.points or broken(o) for o in lower)
+    if no_points:
+        return Reason.make(RuleId.SJ_9, "{cards}, the lowest you can play without giving points",
+                           "{cards}（不送分的出法里最小的）", cards=_the(shown)), True
+    if whole:
+        return Reason.make(RuleId.SJ_9, "{cards}, the lowest you can play without breaking a pair",
+                           "{cards}（不拆对子的出法里最小的）", cards=_the(shown)), False
+    if both:
+        return Reason.make(RuleId.SJ_9, "{cards}, the lowest you can play without giving points or breaking a pair",
+                           "{cards}（不送分、不拆对子的出法里最小的）", cards=_the(shown)), True
+    return _the(shown), False
+
+
+def _short_play(suit: EffectiveSuit, suit_cards: Sequence[Card], low: Reason, verb: Words = _DISCARD) -> Reason:
+    """What a hand short of the led suit plays: ``with no diamonds left, discard ...``, or its last
+    cards of the suit and a discard (SJ-9, SJ-10)."""
+    if not suit_cards:
+        return Reason.make(RuleId.SJ_10, "with no {suit} left, {verb} {low}", "{suit}已绝门，{verb}{low}",
+                           suit=_words(suit), verb=verb, low=low)
+    return Reason.make(RuleId.SJ_10, "play your last {suit}, {cards}, and add {low}",
+                       "{cards}是你最后的{suit_zh}，全部跟出，再垫{low}",
+                       suit=_single(suit) if len(suit_cards) == 1 else _words(suit), suit_zh=_words(suit),
+                       cards=_the(suit_cards), low=low)
+
+def _still_out(count: int) -> Words:
+    """``1 is still out`` / ``5 are still out`` (trumps not seen)."""
+    return Words(f"{count} {'is' if count == 1 else 'are'} still out", str(count))
+
+
+def _lowest_of(ctx: TrumpContext, card: Card, cards: Sequence[Card], single: Words,
+               counts: Counter[Card] | None = None) -> Reason:
+    """``card`` among ``cards`` said truthfully: ``your lowest diamond, ♦3``; ``♦J, your lowest
+    diamond that is neither a point card nor one of a pair`` (a lower one is); or just the card."""
+    counts = counts if counts is not None else Counter(cards)
+    lower = [c for c in cards if ctx.strength(c) < ctx.strength(card) or keep_value(ctx, c) < keep_value(ctx, card)]
+    if not lower:
+        return Reason.make(RuleId.SJ_8, "your lowest {single}, {cards}", "最小的{single}{cards}",
+                           single=single, cards=_the([card]))
+    free = not card_points(card) and counts[card] < 2
+    if free and all(card_points(c) or counts[c] >= 2 for c in lower):
+        return Reason.make(RuleId.SJ_8, "{cards}, your lowest {single} that is neither a point card nor one of a pair",
+                           "{cards}（不带分、不拆对的{single}里最小的）", single=single, cards=_the([card]))
+    if not card_points(card) and all(card_points(c) for c in lower):
+        return Reason.make(RuleId.SJ_8, "{cards}, your lowest {single} without points",
+                           "{cards}（不带分的{single}里最小的）", single=single, cards=_the([card]))
+    return _the([card])
 
 
 def _code(cards: list[Card]) -> str:
