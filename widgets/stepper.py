@@ -37,7 +37,7 @@ import traitlets
 from cardlib.cards import Suit
 from cardlib.errors import CardlibError
 from cardlib.shengji.bots import ShengjiBot
-from cardlib.shengji.hand import Event, ShengjiHand
+from cardlib.shengji.hand import Event, HandResult, ShengjiHand
 from cardlib.shengji.player import RandomPlayer
 from cardlib.shengji.progression import team_words
 from cardlib.shengji.rules import Ruleset
@@ -106,6 +106,51 @@ def _shengji_title(event: Event, trick_no: int, dealt: int) -> Text:
     return {"en": en, "zh": zh}
 
 
+#: How many lines of the hand's result each end step shows: the points and the kitty once the
+#: kitty is scored (SJ-12), the level change next (SG-7 / SS-7), then the next dealer (SG-8)
+#: and, if the hand wins it, the game (SJ-13).
+_RESULT_LINES: dict[str, int | None] = {"kitty_score": 1, "level_change": 2, "next": None}
+
+
+def _shengji_result(result: HandResult) -> dict[str, list[str]]:
+    """The hand's result as the class reads it at the end: the attackers' points with the kitty,
+    the level change, the next dealer and level (and the game, if it is won).
+
+    >>> from cardlib.shengji.rules import get_ruleset
+    >>> lines = _shengji_result(play_shengji_hand(get_ruleset("shengji"), 3).result)
+    >>> lines["en"]
+    ['East–West, the attackers: 70 points in tricks + 0 from the kitty = 70 points', 'South–North, the dealer’s team, go up 1 level', 'South deals the next hand, at level 3']
+    >>> lines["zh"]
+    ['闲家东西方：得分70分，底分0分，共70分', '庄家方南北方升1级', '下一局由南家坐庄，打3']
+    """
+    attackers = 1 - result.dealer % 2
+    side, other = team_words(attackers), team_words(1 - attackers)
+    en = [f"{side.en}, the attackers: {_points(result.attacker_trick_points, 'en')} in tricks"
+          f" + {result.kitty_points} from the kitty = {_points(result.attacker_points, 'en')}"]
+    zh = [f"闲家{side.zh}：得分{_points(result.attacker_trick_points, 'zh')}，"
+          f"底分{_points(result.kitty_points, 'zh')}，共{_points(result.attacker_points, 'zh')}"]
+    change = result.change
+    if change.attackers_take_over:
+        steps = change.attacker_levels
+        en.append(f"{side.en} take over the deal" + (f" and go up {_levels(steps)}" if steps else ""))
+        zh.append(f"闲家{side.zh}上台" + (f"，升{steps}级" if steps else ""))
+    else:
+        en.append(f"{other.en}, the dealer’s team, go up {_levels(change.dealer_team_levels)}")
+        zh.append(f"庄家方{other.zh}升{change.dealer_team_levels}级")
+    progress = result.progress
+    level = progress.levels[progress.next_dealer % 2]
+    en.append(f"{seat_name(progress.next_dealer, 'en')} deals the next hand, at level {level}")
+    zh.append(f"下一局由{seat_name(progress.next_dealer, 'zh')}坐庄，打{level}")
+    if progress.winner is not None:
+        en.append(f"{team_words(progress.winner).en} win the game")
+        zh.append(f"{team_words(progress.winner).zh}赢得全局")
+    return {"en": en, "zh": zh}
+
+
+def _levels(count: int) -> str:
+    return "1 level" if count == 1 else f"{count} levels"
+
+
 def play_shengji_hand(rules: Ruleset, seed: int, bots: bool = False) -> ShengjiHand:
     """A whole first hand of a game, dealt from ``seed`` and played by seeded random players
     (``bots``: by the sensible :class:`~cardlib.shengji.bots.ShengjiBot` at every seat, as the
@@ -141,6 +186,9 @@ def shengji_steps(rules: Ruleset, seed: int, bots: bool = False) -> list[dict[st
         data = event.to_dict()
         data["title"] = _shengji_title(event, trick_no, 100 - snap.undealt)
         data["state"] = {**snap.to_dict(), "table": list(table), "level": level}
+        if event.kind in _RESULT_LINES and hand.result is not None:
+            shown = _RESULT_LINES[event.kind]
+            data["state"]["result"] = {lang: lines[:shown] for lang, lines in _shengji_result(hand.result).items()}
         steps.append(data)
     return steps
 
@@ -153,19 +201,43 @@ def _player(event: dict[str, Any], lang: str) -> str:
     return name[:1].upper() + name[1:]
 
 
+def _cards(count: int, lang: str) -> str:
+    """A count of cards: ``1 card``, ``4 cards``, ``4张``."""
+    if lang == "zh":
+        return f"{count}张"
+    return "1 card" if count == 1 else f"{count} cards"
+
+
+def _round(e: dict[str, Any], en: str, zh: str) -> tuple[str, str]:
+    """A title in round ``e["round"]`` (YS-10: a round starts when the taker leads face up)."""
+    number = e.get("round") or 0
+    return (f"Round {number}: {en}", f"第{number}轮：{zh}") if number else (en, zh)
+
+
+def _take_title(e: dict[str, Any]) -> tuple[str, str]:
+    """YS-10: the taker leads the next round, unless the game ends with this take (YS-12)."""
+    pile = (_cards(e["pile"], "en"), _cards(e["pile"], "zh"))
+    if e.get("ends_game"):
+        return _round(e, f"{_player(e, 'en')} takes the pile of {pile[0]}",
+                      f"{_player(e, 'zh')}收走牌堆（{pile[1]}）")
+    return _round(e, f"{_player(e, 'en')} takes the pile of {pile[0]} and leads round {e['round'] + 1}",
+                  f"{_player(e, 'zh')}收走牌堆（{pile[1]}），第{e['round'] + 1}轮由{_player(e, 'zh')}先出")
+
+
 _YS_TITLES: dict[str, Callable[[dict[str, Any]], tuple[str, str]]] = {
     "deal": lambda e: ("The deal", "发牌"),
     "first_player": lambda e: (f"{_player(e, 'en')} plays first", f"{_player(e, 'zh')}先出"),
-    "play_up": lambda e: (f"{_player(e, 'en')} plays face up", f"{_player(e, 'zh')}明出一张"),
-    "draw": lambda e: (f"{_player(e, 'en')} draws a card", f"{_player(e, 'zh')}摸一张牌"),
-    "play_down": lambda e: (f"{_player(e, 'en')} plays face down, claiming {e.get('claim', '—')}",
-                            f"{_player(e, 'zh')}暗出一张，报{e.get('claim', '—')}"),
-    "stand": lambda e: ("Nobody challenges: the card stands", "无人质疑：此牌有效"),
-    "challenge": lambda e: (f"{_player(e, 'en')} challenges", f"{_player(e, 'zh')}质疑"),
-    "reveal": lambda e: ("The card is turned over", "翻开此牌"),
-    "take": lambda e: (f"{_player(e, 'en')} takes the pile: a new round", f"{_player(e, 'zh')}收走牌堆：新的一轮"),
-    "win": lambda e: (f"{_player(e, 'en')} wins", f"{_player(e, 'zh')}获胜"),
-    "stall": lambda e: ("Nobody can finish", "无人能出完"),
+    "play_up": lambda e: _round(e, f"{_player(e, 'en')} {'leads' if e.get('leads') else 'plays'} a card face up",
+                                f"{_player(e, 'zh')}{'首先' if e.get('leads') else ''}明出一张"),
+    "draw": lambda e: _round(e, f"{_player(e, 'en')} draws a card", f"{_player(e, 'zh')}摸一张牌"),
+    "play_down": lambda e: _round(e, f"{_player(e, 'en')} plays a card face down, claiming {e.get('claim', '—')}",
+                                  f"{_player(e, 'zh')}暗出一张，报{e.get('claim', '—')}"),
+    "stand": lambda e: _round(e, "Nobody challenges, so the card stands", "无人质疑，此牌成立"),
+    "challenge": lambda e: _round(e, f"{_player(e, 'en')} challenges", f"{_player(e, 'zh')}质疑"),
+    "reveal": lambda e: _round(e, "The card is turned over", "翻开此牌"),
+    "take": _take_title,
+    "win": lambda e: (f"{_player(e, 'en')} wins the game", f"{_player(e, 'zh')}获胜"),
+    "stall": lambda e: ("Nobody can finish: the game ends", "无人能出完：本局结束"),
 }
 
 
@@ -184,6 +256,11 @@ def seat_names(game: str) -> dict[str, dict[str, list[str]]]:
         teams = [team_words(team).en if lang == "en" else team_words(team).zh for team in (0, 1)]
         names[lang] = {"seats": [seat_name(seat, lang) for seat in range(4)], "teams": teams}
     return names
+
+
+def _sentence(text: str) -> str:
+    """A reason as a line of its own: its first letter capitalised (``Player A's last card …``)."""
+    return text[:1].upper() + text[1:]
 
 
 #: Events shown with the table as it was before their action (the pile still there).
@@ -206,14 +283,27 @@ def yishang_steps(rules: YishangRuleset, seed: int, players: int = 4) -> list[di
     rng, bot = random.Random(seed), Bot()
     steps: list[dict[str, Any]] = []
 
+    round_no, led = 0, False  # YS-10: round 1 starts with the first face-up card, each take starts the next
+
     def record(events: tuple[Any, ...], before: dict[str, Any]) -> None:
+        nonlocal round_no, led
         after = _yishang_state(game)
         for event in events:
             data = event.to_dict(reveal=True)
+            if data["kind"] == "play_up" and not led:
+                round_no, led, data["leads"] = round_no + 1, True, True
+            data["round"] = round_no
+            if data["kind"] == "take":
+                data["pile"] = len(before["pile"])
+                data["ends_game"] = after["winner"] is not None or game.is_over
+                led = False
             en, zh = _YS_TITLES.get(data["kind"], lambda e: ("The next step", "下一步"))(data)
             data["title"] = {"en": en, "zh": zh}
             # A challenge and its reveal are shown on the pile as it was; the take empties it.
             data["state"] = before if data["kind"] in _BEFORE_TAKE else after
+            if data["kind"] in ("win", "stall"):
+                # YS-12 / YS-16: the end says who won and how, in the engine's own words.
+                data["state"] = {**after, "result": {lang: [_sentence(data["reason"][lang])] for lang in ("en", "zh")}}
             steps.append(data)
 
     record(game.log, _yishang_state(game))
