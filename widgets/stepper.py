@@ -118,8 +118,10 @@ def _shengji_result(result: HandResult) -> dict[str, list[str]]:
 
     >>> from cardlib.shengji.rules import get_ruleset
     >>> lines = _shengji_result(play_shengji_hand(get_ruleset("shengji"), 3).result)
-    >>> lines["en"]
-    ['East–West, the attackers: 70 points in tricks + 0 from the kitty = 70 points', 'South–North, the dealer’s team, go up 1 level', 'South deals the next hand, at level 3']
+    >>> print(*lines["en"], sep="\n")
+    East–West, the attackers: 70 points in tricks + 0 from the kitty = 70 points
+    South–North, the dealer’s team, go up 1 level
+    South deals the next hand, at level 3
     >>> lines["zh"]
     ['闲家东西方：得分70分，底分0分，共70分', '庄家方南北方升1级', '下一局由南家坐庄，打3']
     """
