@@ -118,7 +118,7 @@ def _shengji_result(result: HandResult) -> dict[str, list[str]]:
 
     >>> from cardlib.shengji.rules import get_ruleset
     >>> lines = _shengji_result(play_shengji_hand(get_ruleset("shengji"), 3).result)
-    >>> print(*lines["en"], sep="\n")
+    >>> print(*lines["en"], sep="\\n")
     East–West, the attackers: 70 points in tricks + 0 from the kitty = 70 points
     South–North, the dealer’s team, go up 1 level
     South deals the next hand, at level 3
