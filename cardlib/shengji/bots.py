@@ -402,9 +402,14 @@ class ShengjiBot:
         counts = Counter(by_suit[suit])
         low = min(by_suit[suit], key=lambda c: (card_points(c) > 0, counts[c] >= 2, ctx.strength(c), c.sort_key))
         suit_held = by_suit[suit]
-        if not beatable(ctx, unseen, low, 1):
+        sure_card = not beatable(ctx, unseen, low, 1)
+        if sure_card and all(ctx.strength(c) <= ctx.strength(low) for c in suit_held):
             what = Reason.make(RuleId.SJ_8, "your {cards}, the highest {single} still out",
                                "{cards}，这是外面最大的{suit}", cards=_the([low]), single=_single(suit), suit=_words(suit))
+        elif sure_card:
+            what = Reason.make(RuleId.SJ_8, "your {cards}, which no {single} in other hands can beat",
+                               "{cards}，别人手里没有更大的{suit}", cards=_the([low]), single=_single(suit),
+                               suit=_words(suit))
         else:
             what = _lowest_of(ctx, low, suit_held, _single(suit), counts)
         if not safe:
@@ -420,6 +425,9 @@ class ShengjiBot:
             warning = Reason.make(RuleId.SJ_8, "; {who} {has} no {suit} left and may trump it",
                                   "；{who}已没有{suit}，可能毙牌", who=who,
                                   has=Words("has" if len(void) == 1 else "have", ""), suit=_words(suit))
+        if sure_card:
+            return finish([low], Reason.make(RuleId.SJ_8, "{start}: lead {what}{warning}.", "{start}：出{what}{warning}。",
+                                             start=start, what=what, warning=warning))
         if len(pool) == 1 and len(suit_held) > 2:
             return finish([low], Reason.make(
                 RuleId.SJ_8, "{start}: lead {what}, and let your partner try to take the trick{warning}.",
@@ -560,8 +568,8 @@ class ShengjiBot:
                         partner=Seat(partner), cards=chosen.cards, points=chosen.points)
                 if short:
                     return chosen.cards, Reason.make(
-                        RuleId.SJ_10, "Your partner {partner} is winning this trick and {play}.",
-                        "对家{partner}正在赢这一轮，{play}。", partner=Seat(partner), play=play(chosen))
+                        RuleId.SJ_10, "Your partner {partner} is winning this trick; {play}.",
+                        "对家{partner}正在赢这一轮；{play}。", partner=Seat(partner), play=play(chosen))
                 return chosen.cards, Reason.make(
                     RuleId.SJ_9, "Your partner {partner} is winning this trick, so keep your strong cards: {play}.",
                     "对家{partner}正在赢这一轮，留住大牌：{play}。", partner=Seat(partner), play=play(chosen))
@@ -569,7 +577,7 @@ class ShengjiBot:
             if sure and table >= 10:
                 chosen = pick(lambda o: (o.cost,), sure)
                 return chosen.cards, Reason.make(
-                    RuleId.SJ_9, "{partner}'s {best} could still be beaten by {next}, who plays after you; {cards} "
+                    RuleId.SJ_9, "{partner}'s {best} could still be beaten by {next}, who plays after you; your {cards} "
                                  "cannot be: take the trick over and keep its {points} points for your side.",
                     "{partner}的{best}还可能被{next}管住，而你的{cards}没人管得住：接过这一轮，保住{points}分。",
                     partner=Seat(partner), best=best, next=Seat(next_seat), cards=chosen.cards,
@@ -605,23 +613,24 @@ class ShengjiBot:
                         return chosen.cards, Reason.make(
                             RuleId.SJ_10, "You have no {suit} left: trump with {cards} and take the trick ({points}).",
                             "{suit}已绝门：用{cards}毙牌，拿下这一轮（{points}）。",
-                            suit=_words(suit), cards=chosen.cards, points=_points(points))
+                            suit=_words(suit), cards=_the(chosen.cards), points=_points(points))
                     return chosen.cards, Reason.make(
                         RuleId.SJ_10, "You have no {suit} left: trump with {cards}, which wins the trick for now "
                                       "({points}); {next} plays after you and may still over-trump it.",
                         "{suit}已绝门：用{cards}毙牌，暂时领先（{points}）；{next}还没出牌，可能盖毙。",
-                        suit=_words(suit), cards=chosen.cards, points=_points(points), next=Seat(next_seat))
+                        suit=_words(suit), cards=_the(chosen.cards), points=_points(points), next=Seat(next_seat))
                 if last and not points:
                     return chosen.cards, Reason.make(
-                        RuleId.SJ_8, "You play last and {cards} beats {winner}'s {best} at little cost: take the trick, "
-                                     "and with it the next lead.",
+                        RuleId.SJ_8, "You play last and {cards} {beats} {winner}'s {best} at little cost: take the "
+                                     "trick, and with it the next lead.",
                         "你最后出牌，{cards}能大过{winner}的{best}，代价不大：拿下这一轮，下一轮由你首出。",
-                        cards=chosen.cards, winner=Seat(best_seat), best=best)
+                        cards=_the(chosen.cards), winner=Seat(best_seat), best=best, beats=_beats(chosen.cards))
                 if last:
                     return chosen.cards, Reason.make(
-                        RuleId.SJ_9, "You play last and {cards} beats {winner}'s {best}: take the trick ({points} points).",
+                        RuleId.SJ_9, "You play last and {cards} {beats} {winner}'s {best}: take the trick ({points} points).",
                         "你最后出牌，{cards}大过{winner}的{best}：拿下这一轮（{points}分）。",
-                        cards=chosen.cards, winner=Seat(best_seat), best=best, points=points)
+                        cards=_the(chosen.cards), winner=Seat(best_seat), best=best, points=points,
+                        beats=_beats(chosen.cards))
                 if chosen in sure:
                     return chosen.cards, Reason.make(
                         RuleId.SJ_9, "Nothing still out beats your {cards} in {suit}: it wins the trick for your side "
@@ -629,11 +638,11 @@ class ShengjiBot:
                         "外面的{suit}没有比{cards}更大的：这一轮归你方（目前{points}）。",
                         cards=chosen.cards, suit=_words(suit), points=_points(points))
                 return chosen.cards, Reason.make(
-                    RuleId.SJ_9, "{cards} beats {winner}'s {best} and the trick holds {points}: worth taking the lead, "
-                                 "though {next} plays after you and may still beat it.",
+                    RuleId.SJ_9, "Your {cards} {beats} {winner}'s {best} and the trick holds {points}: worth taking "
+                                 "the lead, though {next} plays after you and may still beat it.",
                     "{cards}大过{winner}的{best}，这一轮已有{points}：值得一争，虽然{next}还没出牌，可能管上。",
                     cards=chosen.cards, winner=Seat(best_seat), best=best, points=_points(points),
-                    next=Seat(next_seat))
+                    next=Seat(next_seat), beats=_beats(chosen.cards))
         chosen = pick(lambda o: (o.cost + KEEP_POINTS_WEIGHT * o.points,))
         if chosen.wins:
             return chosen.cards, beats(chosen)
@@ -675,12 +684,12 @@ class ShengjiBot:
                               "你的{suit}只剩{cards}一张，必须{follow}", single=_single(suit), suit=_words(suit),
                               cards=_the(cards), follow=follow)
         elif len(suit_cards) == len(lead):
-            why = Reason.make(RuleId.SJ_9, "{cards} are all the {suit} you hold, and you must {follow}",
+            why = Reason.make(RuleId.SJ_9, "You hold only these {suit}, {cards}, and must {follow} with all of them",
                               "你的{suit}只剩{cards}，必须全部{follow}", suit=_words(suit), cards=cards, follow=follow)
         elif len(set(suit_cards)) == 1 and len(lead) == 1:
-            why = Reason.make(RuleId.SJ_9, "Every {single} you hold is {cards}, and you must {follow}",
-                              "你的{suit}都是{cards}，必须{follow}", single=_single(suit), suit=_words(suit),
-                              cards=_the(cards), follow=follow)
+            why = Reason.make(RuleId.SJ_9, "Your only {suit} are {held}, and you must {follow} with one of them",
+                              "你的{suit}只有{held}，必须{follow}一张", suit=_words(suit), held=suit_cards,
+                              follow=follow)
         elif len(suit_cards) < len(lead):
             why = Reason.make(RuleId.SJ_9, "You must play all your {suit} and have only one way to fill up the rest: "
                                            "{cards}", "你的{suit}不够，必须全部跟出，补牌也只有一种出法：{cards}",
@@ -930,6 +939,10 @@ def _count(count: int, suit: Suit | EffectiveSuit) -> Words:
 
 def _card_word(cards: Sequence[Card]) -> Words:
     return Words("card" if len(cards) == 1 else "cards", "")
+
+
+def _beats(cards: Sequence[Card]) -> Words:
+    return Words("beats" if len(cards) == 1 else "beat", "")
 
 
 def _them(cards: Sequence[Card]) -> Words:
