@@ -265,6 +265,25 @@ def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def _yishang_result(end: dict[str, Any], state: dict[str, Any]) -> dict[str, list[str]]:
+    """How the game ended: the engine's reason (YS-12, or YS-16 when nobody can finish), then the
+    cards the others are left holding.
+
+    >>> from cardlib.yishang import get_ruleset
+    >>> result = yishang_steps(get_ruleset(), 6)[-1]["state"]["result"]
+    >>> print(*result["en"], sep="\\n")
+    Player B's last card stands unchallenged: player B wins
+    Left in hand: player A 23 cards, player C 1 card, player D 6 cards
+    >>> result["zh"][1]
+    '剩余手牌：甲23张，丙1张，丁6张'
+    """
+    held = [(seat, len(hand)) for seat, hand in enumerate(state["hands"]) if seat != state["winner"]]
+    return {"en": [_sentence(end["reason"]["en"]),
+                   "Left in hand: " + ", ".join(f"{player_name(seat, 'en')} {_cards(n, 'en')}" for seat, n in held)],
+            "zh": [end["reason"]["zh"],
+                   "剩余手牌：" + "，".join(f"{player_name(seat, 'zh')}{_cards(n, 'zh')}" for seat, n in held)]}
+
+
 #: Events shown with the table as it was before their action (the pile still there).
 _BEFORE_TAKE = frozenset({"challenge", "reveal"})
 
@@ -305,7 +324,7 @@ def yishang_steps(rules: YishangRuleset, seed: int, players: int = 4) -> list[di
             data["state"] = before if data["kind"] in _BEFORE_TAKE else after
             if data["kind"] in ("win", "stall"):
                 # YS-12 / YS-16: the end says who won and how, in the engine's own words.
-                data["state"] = {**after, "result": {lang: [_sentence(data["reason"][lang])] for lang in ("en", "zh")}}
+                data["state"] = {**after, "result": _yishang_result(data, after)}
             steps.append(data)
 
     record(game.log, _yishang_state(game))

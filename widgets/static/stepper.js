@@ -12,7 +12,8 @@ const UI = {
     kitty: "Kitty", buried: "Buried", trick: "On the table", tricks: "Tricks played", noTrump: "no trump",
     target: "Target", nextFace: "Next card", up: "face up", down: "face down", pile: "Pile", drawPile: "Draw pile",
     winner: "Winner", tableView: "Hide hands and face-down cards", cards: (n) => (n === 1 ? "1 card" : `${n} cards`),
-    slider: "Step", hidden: "?", undealt: "Undealt", faceDown: "face-down card",
+    slider: "Step", hidden: "?", undealt: "Undealt", faceDown: "face-down card", round: "Round", result: "Result",
+    notYet: "not started",
   },
   zh: {
     first: "开头", back: "上一步", next: "下一步", last: "结尾", nextTrick: "下一轮", nextRound: "下一轮",
@@ -21,7 +22,8 @@ const UI = {
     kitty: "底牌", buried: "扣底", trick: "桌上", tricks: "已出轮数", noTrump: "无主",
     target: "目标", nextFace: "下一张", up: "明出", down: "暗出", pile: "牌堆", drawPile: "摸牌堆",
     winner: "胜者", tableView: "隐藏手牌和暗牌", cards: (n) => `${n}张`, slider: "步骤",
-    hidden: "?", undealt: "未发", faceDown: "暗牌",
+    hidden: "?", undealt: "未发", faceDown: "暗牌", round: "轮次", result: "结果",
+    notYet: "未开始",
   },
 };
 
@@ -67,15 +69,20 @@ function render({ model, el }) {
 
   function nextTrick() {
     const all = steps();
-    // 升级: the next trick won; 一上一下: the end of the round (the pile taken) or of the game.
-    const ends = new Set(["trick", "take", "win", "stall"]);
-    const found = all.findIndex((s, i) => i > index && ends.has(s.kind));
+    // 升级: the next trick won; 一上一下: the start of the next round (the taker's face-up lead,
+    // YS-10), or the end of the game when this is the last round.
+    const here = all[index] || {};
+    const found = model.get("game") === "yishang"
+      ? all.findIndex((s, i) => i > index && (s.round || 0) > (here.round || 0))
+      : all.findIndex((s, i) => i > index && s.kind === "trick");
     go(found < 0 ? all.length - 1 : found);
   }
 
-  // Arrow keys step the hand while the stepper has focus, instead of moving the slides.
+  // Arrow keys (and Home / End) step the hand only while the stepper itself has focus (a click on
+  // it or Tab): PageUp / PageDown and space are left to the slides, so a presenter's clicker
+  // always moves the deck (reveal.js), never the stepper.
   root.addEventListener("keydown", (e) => {
-    const moves = { ArrowRight: 1, ArrowLeft: -1, PageDown: 1, PageUp: -1 };
+    const moves = { ArrowRight: 1, ArrowLeft: -1 };
     if (e.key in moves) { e.preventDefault(); e.stopPropagation(); go(index + moves[e.key]); }
     else if (e.key === "Home" || e.key === "End") { e.preventDefault(); e.stopPropagation(); go(e.key === "Home" ? 0 : steps().length - 1); }
   });
@@ -84,17 +91,21 @@ function render({ model, el }) {
     const n = steps().length;
     const slider = h("input", { type: "range", min: "0", max: String(Math.max(0, n - 1)), value: String(index),
       class: "cbs-slider", "aria-label": t("slider"), oninput: (e) => go(Number(e.target.value)) });
-    const button = (cls, label, action) => h("button", { type: "button", class: `cbs-${cls}`, onclick: action, text: label });
+    // Forward buttons are off at the end (the hand or game is over), back buttons at the start.
+    const atStart = index <= 0, atEnd = index >= n - 1;
+    const button = (cls, label, action, off = false) => h("button", { type: "button", class: `cbs-${cls}`, onclick: action,
+      text: label, disabled: off, "aria-disabled": off ? "true" : null });
     const yishang = model.get("game") === "yishang";
     const view = yishang ? h("label", { class: "cbs-toggle" }, [
       h("input", { type: "checkbox", class: "cbs-table-view", checked: tableView, onchange: (e) => { tableView = e.target.checked; draw(); } }),
       h("span", { text: t("tableView") })]) : null;
     return h("div", { class: "cbs-toolbar" }, [
-      button("first", "|◀ " + t("first"), () => go(0)),
-      button("back", "◀ " + t("back"), () => go(index - 1)),
-      button("next", t("next") + " ▶", () => go(index + 1)),
-      button("next-trick", t(yishang ? "nextRound" : "nextTrick") + " ▶▶", nextTrick),
-      button("last", t("last") + " ▶|", () => go(n - 1)),
+      button("first", "|◀ " + t("first"), () => go(0), atStart),
+      button("back", "◀ " + t("back"), () => go(index - 1), atStart),
+      button("next", t("next") + " ▶", () => go(index + 1), atEnd),
+      yishang ? button("next-round", t("nextRound") + " ▶▶", nextTrick, atEnd)
+        : button("next-trick", t("nextTrick") + " ▶▶", nextTrick, atEnd),
+      button("last", t("last") + " ▶|", () => go(n - 1), atEnd),
       slider,
       h("span", { class: "cbs-counter", "aria-live": "polite", text: t("step", index + 1, n) }),
       view,
@@ -109,17 +120,30 @@ function render({ model, el }) {
       h("div", { class: "cbs-seat-name", text: who(seat) }), content]);
   }
 
+  // The facts: each name with its value in one cell, so the grid wraps on a narrow screen.
+  const facts = (pairs) => h("dl", { class: "cbs-facts" }, pairs.filter(Boolean).map(([name, cls, value]) =>
+    h("div", { class: "cbs-fact" }, [h("dt", { text: name }), h("dd", { class: cls, text: value })])));
+
+  // The end: the result in words from the engine (升级: points, kitty, level change, next dealer;
+  // 一上一下: who won and how, YS-12 / YS-16).
+  function result(state) {
+    const lines = state.result && (state.result[lang] || state.result.en);
+    if (!lines || !lines.length) return null;
+    return h("div", { class: "cbs-result", role: "status" }, [h("strong", { text: t("result") }),
+      h("ul", {}, lines.map((line) => h("li", { text: line })))]);
+  }
+
   function shengjiBoard(step) {
     const s = step.state;
     const trump = s.trump === null ? "—" : s.trump === "none" ? t("noTrump") : SUIT_SYMBOL[s.trump] || s.trump;
-    const facts = h("dl", { class: "cbs-facts" }, [
-      h("dt", { text: t("dealer") }), h("dd", { class: "cbs-dealer-name", text: who(s.dealer) }),
-      h("dt", { text: t("level") }), h("dd", { class: "cbs-level", text: s.level }),
-      h("dt", { text: t("trump") }), h("dd", { class: "cbs-trump", text: trump }),
-      h("dt", { text: t("points") }), h("dd", { class: "cbs-points", text: `${team(0)}: ${s.points[0]} · ${team(1)}: ${s.points[1]}` }),
-      h("dt", { text: t("tricks") }), h("dd", { class: "cbs-tricks", text: String(s.tricks_played) }),
+    const grid = facts([
+      [t("dealer"), "cbs-dealer-name", who(s.dealer)],
+      [t("level"), "cbs-level", s.level],
+      [t("trump"), "cbs-trump", trump],
+      [t("points"), "cbs-points", `${team(0)}: ${s.points[0]} · ${team(1)}: ${s.points[1]}`],
+      [t("tricks"), "cbs-tricks", String(s.tricks_played)],
+      s.undealt ? [t("undealt"), "cbs-undealt", t("cards", s.undealt)] : null,
     ]);
-    if (s.undealt) facts.append(h("dt", { text: t("undealt") }), h("dd", { text: String(s.undealt) }));
     const winner = step.kind === "trick" ? step.seat : null;
     const table = h("div", { class: "cbs-table", "aria-label": t("trick") }, s.table.map(([seat, played]) =>
       h("div", { class: `cbs-play cbs-at-${SEAT_PLACES[seat]}${seat === winner ? " cbs-winning" : ""}`, "data-seat": seat }, [
@@ -128,16 +152,20 @@ function render({ model, el }) {
       `cbs-${SEAT_PLACES[seat]}` + (seat === s.to_act ? " cbs-to-act" : "") + (seat === s.dealer ? " cbs-dealer" : "")));
     const kitty = s.kitty.length ? h("div", { class: "cbs-kitty" }, [h("span", { text: t("kitty") + " " }), cards(s.kitty)]) : null;
     const buried = s.buried.length ? h("div", { class: "cbs-kitty" }, [h("span", { text: t("buried") + " " }), cards(s.buried)]) : null;
-    return h("div", { class: "cbs-board cbs-shengji" }, [facts, h("div", { class: "cbs-ring" }, [...seats, table]), kitty, buried]);
+    return h("div", { class: "cbs-board cbs-shengji" }, [grid, result(s), h("div", { class: "cbs-ring" }, [...seats, table]), kitty, buried]);
   }
 
   function yishangBoard(step) {
     const s = step.state;
-    const facts = h("dl", { class: "cbs-facts" }, [
-      h("dt", { text: t("target") }), h("dd", { class: "cbs-target", text: s.target }),
-      h("dt", { text: t("nextFace") }), h("dd", { class: "cbs-next-face", text: `${who(s.next_player)}, ${t(s.next_face)}` }),
-      h("dt", { text: t("drawPile") }), h("dd", { text: t("cards", s.draw_pile) }),
-      h("dt", { text: t("winner") }), h("dd", { class: "cbs-winner", text: who(s.winner) }),
+    // Once someone has won (or nobody can finish) there is no next card: the winner is shown instead.
+    const over = s.winner !== null && s.winner !== undefined;
+    const grid = facts([
+      [t("round"), "cbs-round", step.round ? String(step.round) : t("notYet")],
+      [t("target"), "cbs-target", s.target],
+      over ? [t("winner"), "cbs-winner", who(s.winner)]
+        : [t("nextFace"), "cbs-next-face", `${who(s.next_player)}, ${t(s.next_face)}`],
+      [t("pile"), "cbs-pile-count", t("cards", s.pile.length)],
+      [t("drawPile"), "cbs-draw-pile", t("cards", s.draw_pile)],
     ]);
     const pile = h("div", { class: "cbs-pile", "aria-label": t("pile") }, [h("span", { text: t("pile") + " " }),
       h("span", { class: "cbs-cards" }, s.pile.map((p) => h("span", { class: `cbs-pile-card cbs-${p.face}` }, [
@@ -145,8 +173,8 @@ function render({ model, el }) {
         h("span", { class: "cbs-claim", text: p.claim })])))]);
     const seats = s.hands.map((hand, seat) => seatBox(seat,
       tableView ? h("span", { class: "cbs-count", text: t("cards", hand.length) }) : cards(hand),
-      seat === s.next_player ? "cbs-to-act" : ""));
-    return h("div", { class: "cbs-board cbs-yishang" }, [facts, h("div", { class: "cbs-players" }, seats), pile]);
+      !over && seat === s.next_player ? "cbs-to-act" : (over && seat === s.winner ? "cbs-won" : "")));
+    return h("div", { class: "cbs-board cbs-yishang" }, [grid, result(s), h("div", { class: "cbs-players" }, seats), pile]);
   }
 
   function draw() {
