@@ -75,6 +75,8 @@ KEEP_POINTS_WEIGHT = 4
 #: A card worth at least this much to keep (a joker or a level card) is a "big trump".
 BIG_TRUMP = 40
 _DECK_COUNTS: Counter[Card] = Counter(FULL_DECK)
+#: A play as "lowest" weighs it: the keep value of its cards, its points, the pairs it breaks.
+_Facts = tuple[int, int, int]
 _PAIR_WORD = Words("pair", "对子")
 _FOLLOW_WITH = Words("follow with", "跟出")
 _DISCARD = Words("discard", "垫")
@@ -514,12 +516,30 @@ class ShengjiBot:
             lowest = suit_cards + rest[:size - len(suit_cards)]
         else:
             lowest = sorted(suit_cards, key=lambda c: (keep_value(ctx, c), c.sort_key))[:size]
-        known = options + ([self._option(ctx, rules, plays, lowest, counts, suit)] if lowest in view else [])
+
+        def facts(cards: Sequence[Card]) -> _Facts:
+            used = Counter(cards)
+            broken = sum(1 for c, n in used.items() if n == 1 and counts[c] >= 2)
+            return sum(keep_value(ctx, c) for c in cards), trick_points(cards), broken
+
+        # what "lowest" is measured against: the plays weighed, the lowest legal play, and when
+        # short every legal play (or the lowest without points, without breaking a pair, both)
+        known = [facts(o.cards) for o in options] + ([facts(lowest)] if lowest in view else [])
+        if short and view.count() <= FOLLOW_WINDOW:
+            known += [facts(p) for p in view]
+        elif short:
+            need = size - len(suit_cards)
+            spares: list[Callable[[Card], bool]] = [lambda c: not card_points(c), lambda c: counts[c] < 2,
+                                                    lambda c: not card_points(c) and counts[c] < 2]
+            for spare in spares:
+                fill = [c for c in rest if spare(c)][:need]
+                if len(fill) == need:
+                    known.append(facts(suit_cards + fill))
 
         def low(chosen: _Option) -> Reason:
             """How low ``chosen`` is among the plays known (the fill only, when short)."""
             shown = _without(chosen.cards, suit_cards) if short else chosen.cards
-            return _low_words(ctx, chosen, known, shown)[0]
+            return _low_words(facts(chosen.cards), known, shown)[0]
 
         def play(chosen: _Option, verb: Words = _FOLLOW_WITH) -> Reason:
             """``follow with your lowest card, ♦6``, or what a short hand must play and what it adds."""
@@ -529,9 +549,9 @@ class ShengjiBot:
 
         def given(chosen: _Option) -> Reason | Words:
             """What ``chosen`` gives the trick: ``, giving no points`` / ``; it gives 10 points, the fewest you can``."""
-            fewest = min(o.points for o in known)
+            fewest = min(points for _rank, points, _broken in known)
             shown = _without(chosen.cards, suit_cards) if short else chosen.cards
-            if not chosen.points and _low_words(ctx, chosen, known, shown)[1]:
+            if not chosen.points and _low_words(facts(chosen.cards), known, shown)[1]:
                 return Words("", "")
             if not chosen.points:
                 return Reason.make(RuleId.SJ_11, ", giving no points", "，不送分")
@@ -965,33 +985,24 @@ def _without(cards: Sequence[Card], used: Sequence[Card]) -> list[Card]:
     return rest
 
 
-def _low_words(ctx: TrumpContext, chosen: _Option, known: Sequence[_Option],
-               shown: Sequence[Card]) -> tuple[Reason, bool]:
-    """How low ``chosen`` is among the plays ``known``, said truthfully: ``your lowest card, ♦6``;
-    ``♦Q, the lowest you can play without giving points`` (a lower play gives points); without
-    breaking a pair; or just the cards.  Lowness is the cards' keep value (SJ-5: rank, trumps above).
-    The flag: the words already say that no points are given."""
-
-    def rank(option: _Option) -> int:
-        return sum(keep_value(ctx, c) for c in option.cards)
-
-    def broken(option: _Option) -> int:
-        return option.cost - rank(option)
-
-    lower = [o for o in known if rank(o) < rank(chosen)]
+def _low_words(chosen: _Facts, known: Sequence[_Facts], shown: Sequence[Card]) -> tuple[Reason, bool]:
+    """How low a play is among the plays ``known``, said truthfully: ``your lowest card, ♦6``;
+    ``♦Q, the lowest you can play without giving points`` (every lower play gives points); without
+    breaking a pair; both; or just the cards.  Each play is known by its facts: the cards' keep
+    value (SJ-5: rank, trumps above), its points, the pairs it breaks.  The flag: the words
+    already say that no points are given."""
+    rank, points, broken = chosen
+    lower = [fact for fact in known if fact[0] < rank]
     if not lower:
         return Reason.make(RuleId.SJ_9, "your lowest {cw}, {cards}", "最小的{cards}", cw=_card_word(shown),
                            cards=_the(shown)), False
-    no_points = not chosen.points and all(o.points for o in lower)
-    whole = not broken(chosen) and all(broken(o) for o in lower)
-    both = not chosen.points and not broken(chosen) and all(o.points or broken(o) for o in lower)
-    if no_points:
+    if not points and all(p for _r, p, _b in lower):
         return Reason.make(RuleId.SJ_9, "{cards}, the lowest you can play without giving points",
                            "{cards}（不送分的出法里最小的）", cards=_the(shown)), True
-    if whole:
+    if not broken and all(b for _r, _p, b in lower):
         return Reason.make(RuleId.SJ_9, "{cards}, the lowest you can play without breaking a pair",
                            "{cards}（不拆对子的出法里最小的）", cards=_the(shown)), False
-    if both:
+    if not points and not broken and all(p or b for _r, p, b in lower):
         return Reason.make(RuleId.SJ_9, "{cards}, the lowest you can play without giving points or breaking a pair",
                            "{cards}（不送分、不拆对子的出法里最小的）", cards=_the(shown)), True
     return _the(shown), False
@@ -1023,12 +1034,15 @@ def _lowest_of(ctx: TrumpContext, card: Card, cards: Sequence[Card], single: Wor
         return Reason.make(RuleId.SJ_8, "your lowest {single}, {cards}", "最小的{single}{cards}",
                            single=single, cards=_the([card]))
     free = not card_points(card) and counts[card] < 2
-    if free and all(card_points(c) or counts[c] >= 2 for c in lower):
-        return Reason.make(RuleId.SJ_8, "{cards}, your lowest {single} that is neither a point card nor one of a pair",
-                           "{cards}（不带分、不拆对的{single}里最小的）", single=single, cards=_the([card]))
     if not card_points(card) and all(card_points(c) for c in lower):
         return Reason.make(RuleId.SJ_8, "{cards}, your lowest {single} without points",
                            "{cards}（不带分的{single}里最小的）", single=single, cards=_the([card]))
+    if counts[card] < 2 and all(counts[c] >= 2 for c in lower):
+        return Reason.make(RuleId.SJ_8, "{cards}, your lowest {single} that is not one of a pair",
+                           "{cards}（不拆对的{single}里最小的）", single=single, cards=_the([card]))
+    if free and all(card_points(c) or counts[c] >= 2 for c in lower):
+        return Reason.make(RuleId.SJ_8, "{cards}, your lowest {single} that is neither a point card nor one of a pair",
+                           "{cards}（不带分、不拆对的{single}里最小的）", single=single, cards=_the([card]))
     return _the([card])
 
 

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 from collections import Counter
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardlib.cards import Card
+from cardlib.cards import Card, parse_cards
 from cardlib.errors import InvalidPositionError
 from cardlib.rule_ids import RuleId
 from cardlib.shengji.bots import (
@@ -23,7 +24,10 @@ from cardlib.shengji.bots import (
     Decision,
     MatchReport,
     ShengjiBot,
+    beatable,
+    keep_value,
     match,
+    unseen_cards,
 )
 from cardlib.shengji.follow import legal_follows
 from cardlib.shengji.hand import ShengjiHand
@@ -268,3 +272,209 @@ def test_decisions_are_json_ready():
     match(get_ruleset("shengji"), 1, seed=4, bot=bot)
     entry = bot.decisions[0].to_dict()
     assert set(entry) == {"kind", "seat", "cards", "reason"} and entry["reason"]["rule"]
+
+
+# --- reasons tell the truth about the position (SJ-8, SJ-9) ---------------------------------------
+
+def _worked_hand() -> list[Decision]:
+    """The book's worked hand (book/shengji-hand.md, seed 167): the bot at every seat."""
+    hand, bot, report = ShengjiHand(get_ruleset("shengji"), seed=167), ShengjiBot(), Report()
+    assert play_hand(hand, [bot] * 4, report), report.failures  # type: ignore[list-item]
+    return bot.decisions
+
+
+def test_sj8_sj9_the_worked_hands_reasons_fit_the_play():
+    """SJ-8: North's ♦A lead says it is the top diamond still out (and that East has none left), not
+    "a low card"; SJ-9: South's ♦K and South's big joker are forced and say so; no reason calls
+    them low or cheapest or says "give no points" when the play gives points."""
+    decisions = _worked_hand()
+    plays = {(d.kind, d.seat, " ".join(map(str, d.cards))): d.reason for d in decisions}
+    north_ace = [r for (kind, seat, cards), r in plays.items() if (kind, seat, cards) == ("lead", 2, "DA")]
+    assert north_ace and "lead your ♦A, the highest diamond still out" in north_ace[0].en
+    assert "East has no diamonds left" in north_ace[0].en and not re.search(r"\blow", north_ace[0].en)
+    assert "外面最大的方块" in north_ace[0].zh and "东家已没有方块" in north_ace[0].zh
+    king = plays[("follow", 0, "DK")]
+    assert king.en.startswith("Your only diamond is ♦K, and you must follow suit.")
+    assert "你的方块只剩♦K一张，必须跟出" in king.zh
+    joker = plays[("follow", 0, "BJ")]
+    assert "big joker" in joker.en and "wins the trick" in joker.en
+    for decision in decisions:
+        text = decision.reason.en
+        assert "cheapest" not in text and "play low" not in text and "follow low" not in text, text
+        assert not ("give no points" in text or "giving no points" in text) or not trick_points(decision.cards), text
+
+
+def _play_phase(seed: int = 167) -> ShengjiHand:
+    """A hand of the 四人升级 guide just after the burial (clubs trump, level 2, East to lead)."""
+    hand = ShengjiHand(get_ruleset("shengji"), seed=seed)
+    bot = ShengjiBot()
+    while hand.phase != "play":
+        step_hand(hand, [bot] * 4, Report())  # type: ignore[list-item]
+    assert hand.to_act == 1 and hand.ctx is not None and str(hand.ctx.trump) == "C"
+    return hand
+
+
+def _cards(text: str) -> list[Card]:
+    return parse_cards(text)
+
+
+def test_sj8_a_top_card_lead_says_it_is_the_top_card():
+    """SJ-8: holding ♦A (the other ♦A unseen is no higher), the bot leads it as the highest diamond still out."""
+    hand = _play_phase()
+    hand.hands[1] = _cards("DA D4 S3 S6 H5")
+    cards, reason = ShengjiBot().decide_lead(hand, 1)
+    assert cards == _cards("DA") and reason.rule is RuleId.SJ_8
+    assert reason.en.startswith("Lead your ♦A, the highest diamond still out") and not re.search(r"\blow", reason.en)
+    assert reason.zh.startswith("首出♦A，这是外面最大的方块")
+
+
+@pytest.mark.parametrize(("held", "led", "en", "zh"), [
+    ("S3 S9 H4 H8 HQ D6 D7 DK", "S3", "lead your lowest spade, ♠3, from your shortest suit", "出最小的黑桃♠3"),
+    ("S5 S9 H4 H8 HQ D6 D7 DK", "S9", "lead ♠9, your lowest spade without points", "♠9（不带分的黑桃里最小的）"),
+])
+def test_sj8_a_low_lead_is_called_low_only_when_it_is(held, led, en, zh):
+    """SJ-8: with nothing sure, the bot leads from its shortest suit; "your lowest spade" only when
+    no lower spade is held, otherwise what the lower one is kept for (its points)."""
+    hand = _play_phase()
+    hand.hands[1] = _cards(held)
+    cards, reason = ShengjiBot().decide_lead(hand, 1)
+    assert cards == _cards(led) and en in reason.en and zh in reason.zh, reason.en
+
+
+def test_sj9_a_forced_follow_says_it_is_forced_and_what_it_gives():
+    """SJ-9: North's only diamond is ♦K: it must follow with it, and the reason says so, with the
+    points it adds, never "your cheapest" or "give no points"."""
+    hand = _play_phase()
+    hand.hands[1] = _cards("D10 D4 S3 S6 H5")
+    hand.play(1, _cards("D4"))
+    hand.hands[2] = _cards("DK S4 S7 H9 H3")
+    cards, reason = ShengjiBot().decide_follow(hand, 2)
+    assert cards == _cards("DK") and reason.rule is RuleId.SJ_9
+    assert reason.en.startswith("Your only diamond is ♦K, and you must follow suit.")
+    assert "10 points" in reason.en and "cheapest" not in reason.en and "no points" not in reason.en
+    assert "必须跟出" in reason.zh and "10分" in reason.zh
+
+
+def test_sj9_a_forced_follow_of_the_big_joker_is_never_low():
+    """SJ-9: the big joker as the only trump, on a trump lead: forced, and it wins for now."""
+    hand = _play_phase()
+    hand.hands[1] = _cards("C3 D4 S3 S6 H5")
+    hand.play(1, _cards("C3"))
+    hand.hands[2] = _cards("BJ S4 S7 H9 H3")
+    cards, reason = ShengjiBot().decide_follow(hand, 2)
+    assert cards == _cards("BJ")
+    assert reason.en.startswith("Your only trump is the big joker, and you must follow trumps.")
+    assert not re.search(r"\blow", reason.en) and "最小" not in reason.zh and "必须跟主" in reason.zh
+    assert "wins the trick" in reason.en
+
+
+class ReasonCheckingBot(ShengjiBot):
+    """The bot, checking at each play that its reason fits the position: a forced play says it is
+    forced; "your lowest" only when no legal play is lower; "without giving points" only when
+    every lower legal play gives points; "no points" only when none are given; a lead called
+    "the highest … still out" has nothing higher unseen or held."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.problems: list[str] = []
+        self.checked: Counter[str] = Counter()
+
+    def choose_lead(self, hand: ShengjiHand, seat: int) -> list[Card]:
+        cards = super().choose_lead(hand, seat)
+        assert hand.ctx is not None
+        ctx, text = hand.ctx, self.decisions[-1].reason.en
+        held = hand.hands[seat]
+        if len(cards) == 1 and re.search(r"your lowest (spade|heart|diamond|club), ", text):
+            self.checked["lowest lead"] += 1
+            same = [c for c in held if ctx.effective_suit(c) is ctx.effective_suit(cards[0])]
+            if any(ctx.strength(c) < ctx.strength(cards[0]) for c in same):
+                self.problems.append(f"SJ-8: 'lowest' lead {cards} from {same}: {text}")
+        if "still out" in text and "highest" in text and len(cards) == 1:
+            self.checked["top lead"] += 1
+            if beatable(ctx, unseen_cards(hand, seat), cards[0], 1):
+                self.problems.append(f"SJ-8: 'highest still out' {cards} is beatable: {text}")
+        if "low card" in text or "cheapest" in text:
+            self.problems.append(f"SJ-8: a vague 'low' lead: {text}")
+        return cards
+
+    def choose_follow(self, hand: ShengjiHand, seat: int) -> list[Card]:
+        assert hand.ctx is not None and hand.lead is not None
+        ctx, rules = hand.ctx, hand.rules
+        lead, held = list(hand.lead), list(hand.hands[seat])
+        cards = super().choose_follow(hand, seat)
+        text = self.decisions[-1].reason.en
+        view = legal_follows(ctx, rules, lead, held)
+        count = view.count()
+
+        def rank(play: list[Card]) -> int:
+            return sum(keep_value(ctx, c) for c in play)
+
+        if count == 1:
+            self.checked["forced"] += 1
+            if "must" not in text or "lowest" in text:
+                self.problems.append(f"SJ-9: forced {cards} without saying so: {text}")
+        if "cheapest" in text or "play low" in text or "follow low" in text:
+            self.problems.append(f"SJ-9: vague 'low': {text}")
+        if ("giving no points" in text or "give no points" in text) and trick_points(cards):
+            self.problems.append(f"SJ-11: 'no points' but {cards} gives {trick_points(cards)}: {text}")
+        if count <= 300:
+            options = list(view)
+            shown = sorted(map(str, cards))
+            lower = [o for o in options if rank(o) < rank(cards)]
+            if "your lowest card, " in text or "your lowest cards, " in text:
+                self.checked["lowest follow"] += 1
+                if lower:
+                    self.problems.append(f"SJ-9: 'lowest' {shown} but {lower[0]} is lower: {text}")
+            counts = Counter(held)
+
+            def breaks(play: list[Card]) -> bool:
+                return any(n == 1 and counts[c] >= 2 for c, n in Counter(play).items())
+
+            if "the lowest you can play without giving points or breaking a pair" in text:
+                self.checked["no-point follow"] += 1
+                if trick_points(cards) or any(not trick_points(o) and not breaks(o) for o in lower):
+                    self.problems.append(f"SJ-9: 'lowest without points or breaking a pair' {shown}: {text}")
+            elif "the lowest you can play without giving points" in text:
+                self.checked["no-point follow"] += 1
+                if trick_points(cards) or any(not trick_points(o) for o in lower):
+                    self.problems.append(f"SJ-9: 'lowest without points' {shown}: {text}")
+            if "the lowest you can play without breaking a pair" in text:
+                self.checked["whole-pair follow"] += 1
+                if breaks(cards) or any(not breaks(o) for o in lower):
+                    self.problems.append(f"SJ-9: 'lowest without breaking a pair' {shown}: {text}")
+        return cards
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_sj8_sj9_sj11_reasons_fit_the_position_over_many_hands(preset):
+    """SJ-8, SJ-9, SJ-11: over many seeded hands (the bot at every seat), no reason calls a play low
+    or lowest when a lower legal play existed, every forced play says it is forced, and "no points"
+    is said only of plays that give none."""
+    bot = ReasonCheckingBot()
+    for seed in range(10):
+        hand, report = ShengjiHand(get_ruleset(preset), seed=seed), Report()
+        assert play_hand(hand, [bot] * 4, report), report.failures  # type: ignore[list-item]
+    assert bot.problems == []
+    checked = bot.checked
+    assert checked["forced"] >= 20 and checked["lowest follow"] >= 20 and checked["no-point follow"] >= 5, checked
+    assert checked["lowest lead"] >= 5 and checked["top lead"] >= 5, checked
+
+
+def test_calls_count_cards_naturally_and_name_the_partner():
+    """SG-1: "1 heart", not "1 hearts"; a partner's call is named as the partner's."""
+    bot = ShengjiBot()
+    match(get_ruleset("shengji"), 8, seed=21, bot=bot, opponent=ShengjiBot())
+    hand = ShengjiHand(get_ruleset("shengji"), seed=5)
+    texts = []
+    while hand.phase == "deal" and hand.next_to_deal is not None:
+        seat = hand.next_to_deal
+        hand.deal_card()
+        cards, why = bot.decide_call(hand, seat)
+        texts.append(why.en)
+        if cards is not None:
+            hand.call(seat, cards)
+    assert any(t.startswith("You hold 1 ") for t in texts) or any(t.startswith("You hold no level card") for t in texts)
+    for text in texts:
+        assert not any(f" 1 {suit} " in text for suit in ("spades", "hearts", "diamonds", "clubs")), text
+        if "Your side's call stands" in text:
+            assert "(you made it)" in text or "(your partner " in text, text
