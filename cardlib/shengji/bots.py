@@ -258,7 +258,7 @@ class ShengjiBot:
                         "{caller}只亮了一张级牌，而你有{count}：亮出一对{cards}反主。",
                         caller=Seat(calls.caller), count=_count(length[suit], suit), cards=cards)
         if not level_cards:
-            return None, Reason.make(rule, "You hold no level card ({level}) to call with yet.",
+            return None, Reason.make(rule, "You hold no level card yet (no {level}), so you cannot call.",
                                      "手中还没有级牌（{level}），无法亮主。", level=level)
         best = level_cards[0].suit
         assert best is not None
@@ -660,7 +660,7 @@ class ShengjiBot:
                 return chosen.cards, Reason.make(
                     RuleId.SJ_9, "Your {cards} {beats} {winner}'s {best} and the trick holds {points}: worth taking "
                                  "the lead, though {next} plays after you and may still beat it.",
-                    "{cards}大过{winner}的{best}，这一轮已有{points}：值得一争，虽然{next}还没出牌，可能管上。",
+                    "你的{cards}大过{winner}的{best}，这一轮已有{points}：值得一争，虽然{next}还没出牌，可能管上。",
                     cards=chosen.cards, winner=Seat(best_seat), best=best, points=_points(points),
                     next=Seat(next_seat), beats=_beats(chosen.cards))
         chosen = pick(lambda o: (o.cost + KEEP_POINTS_WEIGHT * o.points,))

@@ -372,15 +372,27 @@ class ReasonCheckingBot(ShengjiBot):
     """The bot, checking at each play that its reason fits the position: a forced play says it is
     forced; "your lowest" only when no legal play is lower; "without giving points" only when
     every lower legal play gives points; "no points" only when none are given; a lead called
-    "the highest … still out" has nothing higher unseen or held."""
+    "the highest … still out" has nothing higher unseen or held; "your partner" is the partner."""
 
     def __init__(self) -> None:
         super().__init__()
         self.problems: list[str] = []
         self.checked: Counter[str] = Counter()
 
+    def _check_partner(self, seat: int) -> None:
+        """"your partner North" / "对家北家" names the seat's partner, never an opponent."""
+        reason = self.decisions[-1].reason
+        partner = (seat + 2) % 4
+        named = set(re.findall(r"[Yy]our partner (South|East|North|West)", reason.en))
+        named_zh = set(re.findall(r"对家(南家|东家|北家|西家)", reason.zh))
+        if named - {("South", "East", "North", "West")[partner]} or named_zh - {("南家", "东家", "北家", "西家")[partner]}:
+            self.problems.append(f"the partner misnamed for seat {seat}: {reason.en} / {reason.zh}")
+        if named or named_zh:
+            self.checked["partner named"] += 1
+
     def choose_lead(self, hand: ShengjiHand, seat: int) -> list[Card]:
         cards = super().choose_lead(hand, seat)
+        self._check_partner(seat)
         assert hand.ctx is not None
         ctx, text = hand.ctx, self.decisions[-1].reason.en
         held = hand.hands[seat]
@@ -391,8 +403,10 @@ class ReasonCheckingBot(ShengjiBot):
                 self.problems.append(f"SJ-8: 'lowest' lead {cards} from {same}: {text}")
         if "still out" in text and "highest" in text and len(cards) == 1:
             self.checked["top lead"] += 1
-            if beatable(ctx, unseen_cards(hand, seat), cards[0], 1):
-                self.problems.append(f"SJ-8: 'highest still out' {cards} is beatable: {text}")
+            higher = [c for c in held if ctx.effective_suit(c) is ctx.effective_suit(cards[0])
+                      and ctx.strength(c) > ctx.strength(cards[0])]
+            if beatable(ctx, unseen_cards(hand, seat), cards[0], 1) or higher:
+                self.problems.append(f"SJ-8: 'highest still out' {cards} is beatable or {higher} is higher: {text}")
         if "low card" in text or "cheapest" in text:
             self.problems.append(f"SJ-8: a vague 'low' lead: {text}")
         return cards
@@ -403,6 +417,7 @@ class ReasonCheckingBot(ShengjiBot):
         lead, held = list(hand.lead), list(hand.hands[seat])
         cards = super().choose_follow(hand, seat)
         text = self.decisions[-1].reason.en
+        self._check_partner(seat)
         view = legal_follows(ctx, rules, lead, held)
         count = view.count()
 
@@ -457,24 +472,28 @@ def test_sj8_sj9_sj11_reasons_fit_the_position_over_many_hands(preset):
     assert bot.problems == []
     checked = bot.checked
     assert checked["forced"] >= 20 and checked["lowest follow"] >= 20 and checked["no-point follow"] >= 5, checked
-    assert checked["lowest lead"] >= 5 and checked["top lead"] >= 5, checked
+    assert checked["lowest lead"] >= 5 and checked["top lead"] >= 5 and checked["partner named"] >= 50, checked
 
 
 def test_calls_count_cards_naturally_and_name_the_partner():
-    """SG-1: "1 heart", not "1 hearts"; a partner's call is named as the partner's."""
+    """SG-1: "1 heart", not "1 hearts"; a partner's call is named as the partner's ("your partner
+    North made it"), the bot's own as its own."""
     bot = ShengjiBot()
-    match(get_ruleset("shengji"), 8, seed=21, bot=bot, opponent=ShengjiBot())
-    hand = ShengjiHand(get_ruleset("shengji"), seed=5)
     texts = []
-    while hand.phase == "deal" and hand.next_to_deal is not None:
-        seat = hand.next_to_deal
-        hand.deal_card()
-        cards, why = bot.decide_call(hand, seat)
-        texts.append(why.en)
-        if cards is not None:
-            hand.call(seat, cards)
-    assert any(t.startswith("You hold 1 ") for t in texts) or any(t.startswith("You hold no level card") for t in texts)
-    for text in texts:
-        assert not any(f" 1 {suit} " in text for suit in ("spades", "hearts", "diamonds", "clubs")), text
-        if "Your side's call stands" in text:
-            assert "(you made it)" in text or "(your partner " in text, text
+    for seed in (5, 6):
+        hand = ShengjiHand(get_ruleset("shengji"), seed=seed)
+        while hand.phase == "deal" and hand.next_to_deal is not None:
+            seat = hand.next_to_deal
+            hand.deal_card()
+            cards, why = bot.decide_call(hand, seat)
+            texts.append((seat, why.en, why.zh))
+            if cards is not None:
+                hand.call(seat, cards)
+    english = [en for _seat, en, _zh in texts]
+    assert any(re.match(r"You hold 1 (spade|heart|diamond|club) so far", en) for en in english)
+    assert any("(you made it)" in en for en in english)
+    for seat, en, zh in texts:
+        assert not re.search(r"\b1 (spades|hearts|diamonds|clubs)\b", en), en
+        if "(your partner " in en:
+            partner = ("South", "East", "North", "West")[(seat + 2) % 4]
+            assert f"(your partner {partner} made it)" in en and "对家" in zh, en
