@@ -239,7 +239,8 @@ _YS_TITLES: dict[str, Callable[[dict[str, Any]], tuple[str, str]]] = {
     "reveal": lambda e: _round(e, "The card is turned over", "翻开此牌"),
     "take": _take_title,
     "win": lambda e: (f"{_player(e, 'en')} wins the game", f"{_player(e, 'zh')}获胜"),
-    "stall": lambda e: ("Nobody can finish: the game ends", "无人能出完：本局结束"),
+    "stall": lambda e: (f"Nobody can finish: {_player(e, 'en')} wins with the fewest cards",
+                        f"无人能出完：{_player(e, 'zh')}手牌最少，获胜"),
 }
 
 
