@@ -163,7 +163,7 @@ function render({ model, el }) {
       [t("round"), "cbs-round", step.round ? String(step.round) : t("notYet")],
       [t("target"), "cbs-target", s.target],
       over ? [t("winner"), "cbs-winner", who(s.winner)]
-        : [t("nextFace"), "cbs-next-face", `${who(s.next_player)}, ${t(s.next_face)}`],
+        : [t("nextFace"), "cbs-next-face", `${who(s.next_player)}${lang === "zh" ? "，" : ", "}${t(s.next_face)}`],
       [t("pile"), "cbs-pile-count", t("cards", s.pile.length)],
       [t("drawPile"), "cbs-draw-pile", t("cards", s.draw_pile)],
     ]);
