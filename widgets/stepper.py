@@ -19,6 +19,13 @@ SJ-12 (kitty score), SG-7 / SS-7 (level change), SG-8 (next dealer); YS-1 … YS
 >>> [s["title"]["zh"] for s in steps if s["kind"] in ("call", "dealer", "trump")]
 ['北家亮主：♣2', '南家亮主：♠2 ♠2', '北家坐庄', '主牌：黑桃']
 
+Each game speaks of its own units: 升级 steps are numbered by trick (``Trick 3: …``), 一上一下
+steps by round (``Round 2: …``; YS-10: a round starts when the taker of a pile leads face up, and
+the game has no tricks).  The end steps carry ``state["result"]``, lines the front end shows once
+the hand or game is over: the attackers' points with the kitty, the level change and the next
+dealer (SJ-12, SG-7 / SS-7, SG-8); who won and how, in the engine's words (YS-12 / YS-16), and
+the cards the others hold.
+
 Seats and players are named as players name them (:mod:`cardlib.words`: South … West, 南家 …
 西家; Player A … D, 甲 … 丁) and cards written ♠A, 大王; ``names`` hands the front end the same
 names for its labels.

@@ -3,6 +3,11 @@
 // does. One self-contained ES module (loaded from a Blob URL: no imports).
 // Seats and players are labelled with the names Python sends (model "names": South … West,
 // 南家 …; Player A … D, 甲 …), never by number; cards are written ♠A, 大王.
+// Each game in its own units: 升级 jumps by trick, 一上一下 by round (a round starts when the taker
+// of a pile leads face up; the game has no tricks). At the end the forward buttons go off and
+// the state's "result" lines (points, kitty, level change, next dealer; who won and how) show.
+// Keys: ← → Home End only while the stepper has focus; PageUp / PageDown / space stay the
+// slides' (a presenter's clicker), so a reveal.js deck is never stuck on a stepper.
 
 const UI = {
   en: {
@@ -43,6 +48,9 @@ function card(text, lang = "en") {
   }
   return h("span", { class: `cbs-card cbs-suit-${text[0]}`, "data-card": text, text: SUIT_SYMBOL[text[0]] + text.slice(1) });
 }
+
+/** A reason shown as a sentence of its own: first letter capitalised ("player A plays …" → "Player A plays …"). */
+const sentence = (text) => (text ? text[0].toUpperCase() + text.slice(1) : "");
 
 function render({ model, el }) {
   let lang = model.get("lang") === "zh" ? "zh" : "en";
@@ -197,7 +205,7 @@ function render({ model, el }) {
       h("p", { class: "cbs-rules", text: txt(model.get("rules_label")) }),
       h("h3", { class: "cbs-title" }, [h("span", { text: txt(step.title) }), step.card && !hidden ? cards([step.card]) : null]),
       h("p", { class: "cbs-reason" }, [h("span", { class: "cbs-rule", text: step.reason.rule }), " ",
-        h("span", { class: "cbs-why", text: step.reason[lang] || step.reason.en })]),
+        h("span", { class: "cbs-why", text: sentence(step.reason[lang] || step.reason.en) })]),
       model.get("game") === "yishang" ? yishangBoard(step) : shengjiBoard(step),
     );
   }
