@@ -31,7 +31,7 @@ from widgets.puzzles.page import page_html, write_page  # noqa: E402
 
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(share * (len(ordered) - 1))))]
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
 def row(name: str, values: list[float], target: float | None = None) -> str:

@@ -74,7 +74,7 @@ class Words:
 
 
 Param: TypeAlias = Union[Cards, Card, Seat, Player, Suit, Rank, int, str, Words, "Reason", Bilingual]
-Part: TypeAlias = Union[str, dict[str, Any]]
+Part: TypeAlias = str | dict[str, Any]
 
 _PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
 

@@ -10,7 +10,7 @@ Rules: SJ-1, YS-1 (cards of the deck), YS-7 (a hand the player chooses from).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Iterable
+from collections.abc import Iterable
 
 import anywidget
 import traitlets

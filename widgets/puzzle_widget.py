@@ -54,7 +54,7 @@ class Puzzle(anywidget.AnyWidget):
         self.on_msg(self._on_message)
 
     @classmethod
-    def for_rule(cls, rule: str, kind: str | None = None, differs: bool = False, **traits: Any) -> "Puzzle":
+    def for_rule(cls, rule: str, kind: str | None = None, differs: bool = False, **traits: Any) -> Puzzle:
         """A puzzle whose spec cites ``rule``: ``Puzzle.for_rule("SJ-9", kind="follow_legal")``.
 
         ``kind=None`` takes the first kind (in ``KINDS`` order) that exercises the rule; ``differs``

@@ -6,7 +6,9 @@ The chapters are read as MyST text: anchors are ``(rule-<id>)=`` labels; a puzzl
 ``Puzzle("kind", seed=N)`` or ``Puzzle.for_rule("ID", kind=..., differs=...)`` call in a
 ``{code-cell}``, read with :mod:`ast` (so the calls must use literal arguments).
 
-Rules: every id of ``cardlib.rule_ids.RuleId`` (YS-1 … C-5).
+Rules: every id of ``cardlib.rule_ids.RuleId`` (YS-1 … YS-E2, SJ-1 … SJ-13, SG-/SS-1 … 9, the
+errata SG-E1 … SS-E3, C-1 … C-6). Each erratum is anchored where its rule is taught (issue 12);
+``tests/book/test_teaching_order.py`` checks that no page's puzzles cite a rule taught later.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from __future__ import annotations
 import ast
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -109,7 +111,7 @@ def _cell_code(body: list[str]) -> str:
     return "\n".join(line if line.strip() else "" for line in lines)
 
 
-@lru_cache(maxsize=None)
+@cache
 def read_page(name: str) -> Page:
     """Parse ``book/<name>.md``: headings and labels outside fences, puzzle calls inside code cells."""
     path = REPO / f"{name}.md"

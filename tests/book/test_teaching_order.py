@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import re
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -54,7 +54,7 @@ def page_anchors(name: str) -> set[str]:
             if (match := ANCHOR.match(f"({label})="))}
 
 
-@lru_cache(maxsize=None)
+@cache
 def taught_by() -> dict[str, set[str]]:
     """Page → the rule ids anchored on it or on any page before it."""
     taught: set[str] = set()
@@ -94,7 +94,7 @@ def test_each_shown_puzzle_cites_only_rules_taught_on_its_page_or_before(name):
     assert not found, f"{len(found)} puzzle(s) ask about rules not yet taught:\n" + "\n".join(found)
 
 
-@lru_cache(maxsize=None)
+@cache
 def bank_rules(kind: str) -> tuple[tuple[int, frozenset[str]], ...]:
     """(seed, cited rules) of each puzzle in a widget's static bank of ``kind``."""
     from widgets.puzzles.bank import build_bank

@@ -29,7 +29,7 @@ def page() -> dict:
     namespace: dict = {}
     for number, cell in enumerate(jupytext.read(PAGE).cells):
         if cell.cell_type == "code":
-            exec(compile(cell.source, f"{PAGE.name} cell {number}", "exec"), namespace)  # noqa: S102
+            exec(compile(cell.source, f"{PAGE.name} cell {number}", "exec"), namespace)
     return namespace
 
 

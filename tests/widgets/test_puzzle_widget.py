@@ -11,14 +11,14 @@ import pytest
 pytest.importorskip("anywidget")
 
 from widgets.front_ends import front_end
-from widgets.puzzle_widget import Puzzle  # noqa: E402
-from widgets.puzzles import KINDS, PuzzleError, make_puzzle  # noqa: E402
+from widgets.puzzle_widget import Puzzle
+from widgets.puzzles import KINDS, PuzzleError, make_puzzle
 
 
 class Recorder(Puzzle):
     """A Puzzle whose messages to the front end are recorded instead of sent."""
 
-    def send(self, content, buffers=None):  # noqa: D401 - ipywidgets signature
+    def send(self, content, buffers=None):  # the ipywidgets signature
         self.sent = [*getattr(self, "sent", []), content]
 
 

@@ -85,7 +85,7 @@ def test_junk_plays_and_challenges_are_refused_without_change(card, claim, seat)
     for call in (lambda: game.copy().play(card, claim, seat), lambda: game.copy().challenge(seat)):
         answers_or_refuses(call)
     try:
-        game.play(card, claim, seat if seat is None else seat)
+        game.play(card, claim, seat)
     except CardlibError:
         assert game.to_dict() == before
 

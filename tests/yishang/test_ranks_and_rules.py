@@ -11,7 +11,7 @@ from cardlib.yishang.rules import PRESETS, YISHANG, get_ruleset
 
 
 def test_ys2_order_is_3_to_2():
-    assert [str(r) for r in ORDER] == "3 4 5 6 7 8 9 10 J Q K A 2".split()
+    assert [str(r) for r in ORDER] == ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2"]
 
 
 @pytest.mark.parametrize("low, high", [("3", "4"), ("10", "J"), ("K", "A"), ("A", "2"), ("3", "2")])

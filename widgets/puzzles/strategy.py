@@ -171,7 +171,7 @@ def make_position(rng: random.Random, difficulty: str) -> GivePosition:
             [s for s in suits if s is not EffectiveSuit.TRUMP])
         pairs = rng.choice(level_of.lead_pairs)
         lead = pick_lead(rng, ctx, suits[led], pairs)
-        if lead is None or any(is_big_trump(ctx, c) for c in lead) and difficulty == "easy":
+        if lead is None or (any(is_big_trump(ctx, c) for c in lead) and difficulty == "easy"):
             continue
         used: Counter[Card] = Counter(lead)
         plays = [lead]
