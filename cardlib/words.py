@@ -43,8 +43,17 @@ def card_text(card: Card, lang: str = "en") -> str:
 
 
 def cards_text(cards: Iterable[Card], lang: str = "en") -> str:
-    """Cards as a player writes them, in the given order, separated by spaces."""
-    return " ".join(card_text(c, lang) for c in cards) or ("没有牌" if is_zh(lang) else "no cards")
+    """Cards as a player writes them, in the given order, separated by spaces (in English by commas
+    when a joker is among them, so two jokers never run together as "big joker big joker").
+
+    >>> cards_text(Card.parse(c) for c in ("BJ", "BJ", "LJ"))
+    'big joker, big joker, little joker'
+    """
+    cards = list(cards)
+    if not cards:
+        return "没有牌" if is_zh(lang) else "no cards"
+    separator = ", " if not is_zh(lang) and any(c.is_joker for c in cards) else " "
+    return separator.join(card_text(c, lang) for c in cards)
 
 
 def seat_name(seat: int, lang: str = "en") -> str:

@@ -286,11 +286,10 @@ def test_the_front_end_splits_a_reason_into_text_and_card_chips(tmp_path):
     reasons.append({"en": "big joker beats ♠A ♠A.", "zh": "大王大于♠A ♠A。",
                     "parts": {"en": [{"cards": ["BJ"], "text": "big joker"}, " beats ",
                                      {"cards": ["SA", "SA"], "text": "♠A ♠A"}, "."], "zh": []}})
-    script = (f"import {{ sentenceParts, cardText }} from {json.dumps(module.as_uri())};"
+    script = (f"import {{ sentenceParts, cardsText }} from {json.dumps(module.as_uri())};"
               f"const reasons = {json.dumps(reasons, ensure_ascii=False)};"
               "console.log(JSON.stringify(reasons.map((r) => ['en', 'zh'].map((lang) => sentenceParts(r, lang)"
-              ".map((p) => typeof p === 'string' ? p : {cards: p.cards, text: p.cards.map((c) => cardText(c, lang))"
-              ".join(' ')})))));")
+              ".map((p) => typeof p === 'string' ? p : {cards: p.cards, text: cardsText(p.cards, lang)})))));")
     out = subprocess.run([node, "--input-type=module", "-e", script], capture_output=True, text=True, check=True)
     for reason, langs in zip(reasons, json.loads(out.stdout)):
         for lang, parts in zip(("en", "zh"), langs):

@@ -96,6 +96,13 @@ export function cardText(card, lang) {
   return rank === "BJ" ? "big joker" : "little joker";
 }
 
+/** Cards as a sentence writes them (cardlib.words.cards_text): spaces, or in English commas when a
+ * joker is among them. */
+export function cardsText(cards, lang) {
+  const joker = lang !== "zh" && cards.some((c) => !cardParts(c).suit);
+  return cards.map((c) => cardText(c, lang)).join(joker ? ", " : " ");
+}
+
 /** A reason's sentence as text pieces and card groups ({cards}), from the spec's `parts` if it has
  * them, else by finding each of its `chips` groups, in order, where the sentence writes it. */
 export function sentenceParts(reason, lang) {
@@ -105,7 +112,7 @@ export function sentenceParts(reason, lang) {
   const out = [];
   let at = 0;
   for (const group of (reason.chips && reason.chips[lang]) || []) {
-    const shown = group.map((c) => cardText(c, lang)).join(" ");
+    const shown = cardsText(group, lang);
     const found = text.indexOf(shown, at);
     if (found < 0) continue;
     if (found > at) out.push(text.slice(at, found));
