@@ -1,0 +1,255 @@
+"""The title page (issue 12, "First impression"): in ten seconds a newcomer sees what this is.
+
+``book/intro.md`` is the root page. Its first screen holds the book's title, one sentence saying
+what the book is, the two starts (一上一下 in ten minutes → ``book/yishang``, 升级 from the table to
+the score → ``book/shengji``) and a live puzzle before any long prose; the sources and the engine
+follow in a short paragraph; the labels other pages link to stay, and so do the rule-id section
+and the warm-up set. The sidebar lists the root page.
+
+Read from the MyST source (no book build). When ``_build/html`` holds a build at least as new as
+the source, the built page is checked too (the sidebar entry, the start links), and with Debian's
+Chromium the first screen is measured at 1280×800 and 390×844; otherwise those parts skip.
+
+Rules: the first-screen puzzle asks who wins a trick (SJ-10); its texts are player language.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+from tests.book.test_build import BOOK_LABELS
+from tests.book.test_chapter_texts import prose
+from tests.book.test_rule_coverage import read_page
+from tests.reader_text import leaks, spec_leaks
+
+REPO = Path(__file__).resolve().parents[2]
+INTRO = REPO / "book" / "intro.md"
+SITE = REPO / "_build" / "html"
+
+#: Words of prose a reader meets before the first puzzle, at most (the title, the sentence, the
+#: two starts and a line asking the reader to try: about 50 today).
+MAX_WORDS_BEFORE_PUZZLE = 80
+#: The short paragraph on the sources and the engine, at most.
+MAX_WORDS_SOURCES = 130
+#: The two starts: page → what its link says.
+STARTS = {"book/yishang": "一上一下 in ten minutes", "book/shengji": "升级 from the table to the score"}
+#: Sections the intro keeps (other pages, the glossary and the tests link to them).
+KEPT_LABELS = {"intro", "intro-games", "intro-cards", "intro-puzzles", "intro-ids", "intro-reading",
+               "intro-exercises"}
+STYLE = re.compile(r"<style>.*?</style>", re.S)
+CARD = re.compile(r"^:{3,}\{grid-item-card\}(?P<title>.*)\n(?P<options>(?::[\w-]+:.*\n)*)\n?(?P<body>(?:(?!:{3}).*\n)*)",
+                  re.M)
+DOC_ROLE = re.compile(r"\{doc\}`(?:(?P<text>[^`<]*?)\s*<(?P<target>[^`>]+)>|(?P<bare>[^`]+))`")
+MD_LINK = re.compile(r"\[(?P<text>[^\]]+)\]\((?P<target>[^)\s]+)\)")
+
+
+def words(text: str) -> list[str]:
+    """The words of prose: markup, headings' hashes and CSS left out."""
+    return re.findall(r"[\w\u4e00-\u9fff]+", prose(STYLE.sub(" ", text)).replace("#", " "))
+
+
+def page_name(target: str) -> str:
+    """A link target written in ``book/intro.md`` → the page it opens, as ``book/<name>``."""
+    target = target.split("#", 1)[0].removesuffix(".md").removesuffix(".html")
+    if target.startswith("/"):
+        return target.lstrip("/")
+    return str(Path("book", target).as_posix()).replace("book/../", "")
+
+
+def links(source: str) -> dict[str, str]:
+    """The page links in a stretch of MyST: page → the text a reader clicks."""
+    found: dict[str, str] = {}
+    for card in CARD.finditer(source):
+        options = dict(re.findall(r"^:([\w-]+):\s*(.*)$", card["options"], re.M))
+        if "link" in options and options.get("link-type") == "doc":
+            found[page_name(options["link"])] = " ".join((card["title"] + " " + card["body"]).split())
+    for role in DOC_ROLE.finditer(source):
+        found[page_name(role["target"] or role["bare"])] = role["text"] or ""
+    for link in MD_LINK.finditer(source):
+        if link["target"].endswith((".md", ".html")) or ".md#" in link["target"]:
+            found[page_name(link["target"])] = link["text"]
+    return found
+
+
+def config_title() -> str:
+    return yaml.safe_load((REPO / "_config.yml").read_text(encoding="utf-8"))["title"]
+
+
+@pytest.fixture(scope="module")
+def page():
+    return read_page("book/intro")
+
+
+@pytest.fixture(scope="module")
+def first_screen(page) -> str:
+    """The source from the title to the first puzzle's cell: what the first screen shows."""
+    first = page.embeds[0].line
+    title = next(line for line, level in page.headings if level == 1)
+    return "\n".join(page.lines[title - 1:first])
+
+
+def test_the_page_opens_with_the_books_title(page):
+    """The title shows on the page itself, not only in the sidebar: the first heading is the
+    book's title (``_config.yml``'s, up to its colon)."""
+    levels = [level for _line, level in page.headings]
+    assert levels[0] == 1 and levels.count(1) == 1, "one title, first"
+    title_line = page.lines[page.headings[0][0] - 1]
+    assert title_line.lstrip("# ").strip() == config_title().split(":")[0].strip()
+
+
+def test_one_sentence_says_what_the_book_is(page, first_screen):
+    before_starts = first_screen.split(":::", 1)[0]
+    text = " ".join(prose(STYLE.sub(" ", before_starts)).split("\n", 2)[-1].split())
+    text = text.lstrip("# ").removeprefix(page.lines[page.headings[0][0] - 1].lstrip("# ").strip()).strip()
+    assert len(re.findall(r"[.!?](?:\s|$)", text)) == 1, f"one sentence, found: {text!r}"
+    assert "rules book" in text and "一上一下" in text and "升级" in text, text
+
+
+def test_the_two_starts_come_before_the_puzzle_and_open_the_first_chapters(first_screen):
+    found = links(first_screen)
+    for target, text in STARTS.items():
+        assert target in found, f"no link to {target} on the first screen (links: {found})"
+        assert text in found[target], f"the link to {target} says {found[target]!r}"
+        assert (REPO / f"{target}.md").is_file()
+    toc = (REPO / "_toc.yml").read_text(encoding="utf-8")
+    assert all(f"file: {target}" in toc for target in STARTS)
+
+
+def test_sj10_a_quick_puzzle_comes_before_any_long_prose(page, first_screen):
+    """The first puzzle stands before the first section heading and after at most
+    ``MAX_WORDS_BEFORE_PUZZLE`` words; it is easy, answered with a button, and asks SJ-10."""
+    first = page.embeds[0]
+    sections = [line for line, level in page.headings if level >= 2]
+    assert first.line < sections[0], "the first puzzle comes after a section heading"
+    count = len(words(first_screen))
+    assert count <= MAX_WORDS_BEFORE_PUZZLE, f"{count} words before the first puzzle"
+    spec = first.spec()
+    assert spec["difficulty"] == "easy" and spec["input"] == "choice", first.text
+    assert len(spec["answers"]) <= 4, "a quick puzzle: a few buttons"
+    assert "SJ-10" in spec["rules"], spec["rules"]
+
+
+def test_the_first_screen_speaks_as_players_do(page, first_screen):
+    assert leaks(prose(STYLE.sub(" ", first_screen))) == []
+    assert spec_leaks(page.embeds[0].spec()) == []
+
+
+def test_the_sources_and_the_engine_follow_in_a_short_paragraph(page):
+    source = "\n".join(page.lines)
+    section = source.split("(intro-sources)=", 1)[1].split("\n(", 1)[0]
+    at = next(line for line, label in page.labels if label == "intro-sources")
+    assert at > page.embeds[0].line, "below the first puzzle"
+    found = links(section)
+    assert {"book/engine", "book/playground"} <= set(found), found
+    text = " ".join(prose(section).split())
+    for guide in ("一上一下", "四人升级", "双升"):
+        assert guide in text, guide
+    assert "engine" in text and "explains why" in text
+    assert len(words(section)) <= MAX_WORDS_SOURCES
+
+
+def test_the_labels_other_pages_link_to_stay(page):
+    labels = {label for _line, label in page.labels}
+    wanted = KEPT_LABELS | {label for label in BOOK_LABELS if label.startswith("intro")}
+    for other in sorted((REPO / "book").glob("*.md")):
+        if other != INTRO:
+            wanted |= set(re.findall(r"[(<`](intro(?:-[\w-]+)?)[)>`]", other.read_text(encoding="utf-8")))
+    assert wanted <= labels, f"missing: {sorted(wanted - labels)}"
+
+
+def test_the_rule_id_section_and_the_warm_up_set_stay(page):
+    source = "\n".join(page.lines)
+    ids = source.split("(intro-ids)=", 1)[1].split("\n(intro-", 1)[0]
+    for prefix in ("YS-", "SJ-", "SG-", "SS-", "C-"):
+        assert f"`{prefix}`" in ids, prefix
+    start = next(line for line, label in page.labels if label == "intro-exercises")
+    assert start > max(line for line, _level in page.headings[:-1]), "the warm-up set is the last section"
+    warm_up = [e for e in page.embeds if e.line > start]
+    assert len(warm_up) >= 5 and all(e.spec()["difficulty"] == "easy" for e in warm_up)
+
+
+def test_the_sidebar_lists_the_title_page():
+    """``html.home_page_in_navbar`` becomes the theme's ``home_page_in_toc``, but a
+    ``sphinx.config.html_theme_options`` dict replaces the one Jupyter Book builds: it must ask too."""
+    config = yaml.safe_load((REPO / "_config.yml").read_text(encoding="utf-8"))
+    options = config["sphinx"]["config"].get("html_theme_options")
+    assert options is None or options.get("home_page_in_toc") is True
+
+
+# ---- the built page, when there is a fresh build ---------------------------------------------
+
+def built_intro() -> Path:
+    page = SITE / "book" / "intro.html"
+    if not page.exists():
+        pytest.skip(f"{page} not built (make site)")
+    if page.stat().st_mtime < INTRO.stat().st_mtime:
+        pytest.skip(f"{page} is older than {INTRO.name}: rebuild (make site)")
+    return page
+
+
+def home_entry(html: str) -> tuple[str, str] | None:
+    """The sidebar's entry for the title page in a built page: (href, text)."""
+    found = re.search(r'bd-sidenav__home-link">\s*<li class="[^"]*">\s*<a class="reference internal" '
+                      r'href="([^"]+)">\s*([^<]+?)\s*</a>', html)
+    return (found[1], found[2]) if found else None
+
+
+def test_the_built_sidebar_has_the_title_pages_entry_and_the_starts_link():
+    html = built_intro().read_text(encoding="utf-8")
+    title = config_title().split(":")[0].strip()
+    assert home_entry(html) == ("#", title), "no sidebar entry for the title page on itself"
+    chapter = SITE / "book" / "yishang.html"
+    if chapter.exists():
+        assert home_entry(chapter.read_text(encoding="utf-8")) == ("intro.html", title)
+    body = html.split('<article class="bd-article">', 1)[1]
+    first_puzzle = body.index("application/vnd.jupyter.widget-view+json")
+    for target in STARTS:
+        name = target.removeprefix("book/")
+        assert re.search(rf'href="{name}\.html"', body[:first_puzzle]), f"no link to {name}.html before the puzzle"
+
+
+VIEWPORTS = {"desktop": (1280, 800), "phone": (390, 844)}
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking",
+         "--disable-component-update", "--no-first-run", "--disable-sync"]
+
+
+@pytest.mark.parametrize("screen", VIEWPORTS)
+def test_the_first_screen_shows_the_title_the_sentence_the_puzzle_and_the_starts(screen):
+    """Measured in Chromium: title, sentence, the puzzle's question and answer buttons in the first
+    screen at either size; the starts too on the desktop (on a phone they may follow just below);
+    nothing scrolls sideways."""
+    page_file = built_intro()
+    playwright = pytest.importorskip("playwright.sync_api")
+    if not Path("/usr/bin/chromium").exists():
+        pytest.skip("no /usr/bin/chromium")
+    width, height = VIEWPORTS[screen]
+    with playwright.sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path="/usr/bin/chromium", args=FLAGS)
+        try:
+            tab = browser.new_page(viewport={"width": width, "height": height})
+            tab.route("**/*", lambda route: route.continue_() if route.request.url.startswith(
+                ("file:", "data:", "blob:")) else route.abort())
+            tab.goto(page_file.resolve().as_uri(), wait_until="load")
+            tab.locator(".cbp-answers").first.wait_for(timeout=20_000)
+            bottom = tab.evaluate("""() => {
+                const box = (el) => el ? el.getBoundingClientRect().bottom + window.scrollY : Infinity;
+                const article = document.querySelector('article.bd-article');
+                const h1 = article.querySelector('h1');
+                return {title: box(h1), sentence: box(h1.nextElementSibling.tagName === 'P' ? h1.nextElementSibling
+                                                      : article.querySelector('h1 ~ p')),
+                        question: box(article.querySelector('.cbp-question')),
+                        answers: box(article.querySelector('.cbp-answers')),
+                        starts: Math.max(...[...article.querySelectorAll('.intro-starts .sd-card')].map(box), -1),
+                        sideways: document.documentElement.scrollWidth - document.documentElement.clientWidth};
+            }""")
+        finally:
+            browser.close()
+    assert bottom["sideways"] <= 0, f"the page scrolls sideways by {bottom['sideways']} px"
+    wanted = ["title", "sentence", "question", "answers"] + (["starts"] if screen == "desktop" else [])
+    below = {name: round(bottom[name]) for name in wanted if not 0 < bottom[name] <= height}
+    assert not below, f"below the first screen ({width}×{height}): {below}"
+    assert bottom["starts"] > 0, "the two starts are missing"
