@@ -8,7 +8,7 @@ The engine's notation (``SA``, seat ``0``) stays inside the engine and the ``che
 
 >>> from cardlib.cards import parse_cards
 >>> cards_text(parse_cards("DJ DJ BJ"))
-'♦J ♦J big joker'
+'♦J ♦J, big joker'
 >>> cards_text(parse_cards("DJ BJ"), "zh")
 '♦J 大王'
 >>> seat_name(2), seat_name(2, "zh"), player_name(1), player_name(1, "zh")
@@ -43,17 +43,20 @@ def card_text(card: Card, lang: str = "en") -> str:
 
 
 def cards_text(cards: Iterable[Card], lang: str = "en") -> str:
-    """Cards as a player writes them, in the given order, separated by spaces (in English by commas
-    when a joker is among them, so two jokers never run together as "big joker big joker").
+    """Cards as a player writes them, in the given order, separated by spaces (in English a comma
+    next to a joker, so two jokers never run together as "big joker big joker").
 
-    >>> cards_text(Card.parse(c) for c in ("BJ", "BJ", "LJ"))
-    'big joker, big joker, little joker'
+    >>> cards_text(Card.parse(c) for c in ("BJ", "BJ", "LJ", "S2", "S2"))
+    'big joker, big joker, little joker, ♠2 ♠2'
     """
     cards = list(cards)
     if not cards:
         return "没有牌" if is_zh(lang) else "no cards"
-    separator = ", " if not is_zh(lang) and any(c.is_joker for c in cards) else " "
-    return separator.join(card_text(c, lang) for c in cards)
+    text = card_text(cards[0], lang)
+    for before, card in zip(cards, cards[1:]):
+        joker_next_to = not is_zh(lang) and (before.is_joker or card.is_joker)
+        text += (", " if joker_next_to else " ") + card_text(card, lang)
+    return text
 
 
 def seat_name(seat: int, lang: str = "en") -> str:

@@ -115,7 +115,8 @@ def explain_last_trick(cards_each: int, lead_cards: int) -> tuple[bool, Reason]:
     return last, Reason.make(RuleId.SG_E1,
                              "The kitty goes with the last trick, whatever its number (the 四人升级 guide's "
                              "“13th” is a slip: 25 cards a hand make up to 25 tricks). Each player holds "
-                             "{each} and {led} are led: " + en + ".",
+                             "{each} card" + ("s" if cards_each != 1 else "") + " and the lead is {led} card"
+                             + ("s" if lead_cards != 1 else "") + ": " + en + ".",
                              "底牌归最后一轮，不论是第几轮（《四人升级》说“第13轮”是笔误：每人25张，最多25轮）。"
                              "每人{each}张，首家出{led}张：" + zh + "。", each=cards_each, led=lead_cards, kept=kept)
 

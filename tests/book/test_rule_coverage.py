@@ -231,3 +231,14 @@ def test_the_parser_reads_sections_and_calls_as_myst_has_them(tmp_path, monkeypa
         assert page.labels == ((5, "rule-sj-9"), (19, "rule-sj-6"))
     finally:
         read_page.cache_clear()
+
+
+@pytest.mark.parametrize("name", book_pages())
+def test_no_page_shows_the_same_puzzle_twice(name):
+    """Each puzzle on a page is its own (a reader found two identical puzzles under two rules, and a
+    link to a puzzle must name one widget): the specs' ids differ within a page."""
+    seen: dict[str, str] = {}
+    for embed in read_page(name).embeds:
+        puzzle = embed.spec()["id"]
+        assert puzzle not in seen, f"{name}.md:{embed.line} {embed.text} shows {puzzle}, as {seen[puzzle]} does"
+        seen[puzzle] = embed.text

@@ -62,12 +62,19 @@ def _key(seat: int | None, trump: Suit | None) -> str:
     return f"{seat}:{trump.value if trump else 'none'}"
 
 
+def _trump_words(trump: Suit | None) -> Any:
+    """What "trump is ..." says: a suit, or, with no trump suit, that only jokers and level cards are."""
+    if trump is None:
+        return words(text("no suit at all (无主: only the jokers and the level cards are trumps)", "无主"))
+    return words(trump_label(trump))
+
+
 def _call_reason(result: Any, seat: int, trump: Suit | None) -> Reason:
     """The engine's reason; for a wrong answer, what is wrong with the call or the trump chosen first."""
     caller, right_trump = result.state.caller, result.trump
     if (caller, right_trump) == (seat, trump):
         return result.reason
-    given, right = words(trump_label(trump)), words(trump_label(right_trump))
+    given, right = _trump_words(trump), _trump_words(right_trump)
     if caller == seat:
         return explain(result.reason, "{seat}'s call does stand, but trump is {right}, not {given}: {why}",
                        "{seat}的亮主确实有效，但主是{right}，不是{given}：{why}", seat=Seat(seat), given=given,

@@ -97,10 +97,11 @@ export function cardText(card, lang) {
 }
 
 /** Cards as a sentence writes them (cardlib.words.cards_text): spaces, or in English commas when a
- * joker is among them. */
+ * joker is next to the comma. */
 export function cardsText(cards, lang) {
-  const joker = lang !== "zh" && cards.some((c) => !cardParts(c).suit);
-  return cards.map((c) => cardText(c, lang)).join(joker ? ", " : " ");
+  const joker = (c) => !cardParts(c).suit;
+  return cards.map((c, i) => (i === 0 ? "" : lang !== "zh" && (joker(c) || joker(cards[i - 1])) ? ", " : " ")
+    + cardText(c, lang)).join("");
 }
 
 /** A reason's sentence as text pieces and card groups ({cards}), from the spec's `parts` if it has
