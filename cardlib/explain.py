@@ -80,6 +80,7 @@ _PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
 
 
 _PLACEHOLDERS: dict[str, frozenset[str]] = {}
+_CHECKED: set[tuple[str, str, tuple[str, ...]]] = set()
 _CACHE_LIMIT = 4096
 
 
@@ -112,15 +113,21 @@ class Reason:
     params: tuple[tuple[str, Param], ...] = ()
 
     def __post_init__(self) -> None:
-        names = {name for name, _value in self.params}
+        for name, value in self.params:
+            if value is True or value is False:
+                raise ReasonError(f"{self.rule.value}: parameter {name} is a bool; say it in words")
+        key = (self.template_en, self.template_zh, tuple(name for name, _value in self.params))
+        if key in _CHECKED:  # reasons are made on hot paths: each template and its names are checked once
+            return
+        names = set(key[2])
         for template in (self.template_en, self.template_zh):
             missing = _placeholders(template) - names
             if missing:
                 raise ReasonError(f"{self.rule.value}: the sentence {template!r} names "
                                   f"{', '.join(sorted(missing))}, which it was not given")
-        for name, value in self.params:
-            if isinstance(value, bool):
-                raise ReasonError(f"{self.rule.value}: parameter {name} is a bool; say it in words")
+        if len(_CHECKED) >= _CACHE_LIMIT:
+            _CHECKED.clear()
+        _CHECKED.add(key)
 
     @classmethod
     def make(cls, rule: RuleId, en: str, zh: str, /, **params: Param | Iterable[Card]) -> Reason:
