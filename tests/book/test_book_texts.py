@@ -51,17 +51,21 @@ class ReaderText(HTMLParser):
         return [" ".join(b.split()) for b in self.blocks if b.strip()]
 
 
-def page_specs(html: str) -> list[dict]:
-    """Every puzzle stored in a page's widget state: each widget's spec and its bank."""
-    specs: list[dict] = []
+def widget_puzzles(html: str) -> list[tuple[dict, list[dict]]]:
+    """Each puzzle widget's state in a page: the spec it shows and the puzzles of its bank."""
+    found: list[tuple[dict, list[dict]]] = []
     for match in STATE.finditer(html):
         for model in json.loads(match.group(1))["state"].values():
             state = model.get("state", {})
             if isinstance(state.get("spec"), dict) and "answers" in state["spec"]:
-                specs.append(state["spec"])
-            if isinstance(state.get("bank"), str) and state["bank"]:
-                specs += unpack_bank(state["bank"])
-    return specs
+                bank = state.get("bank")
+                found.append((state["spec"], unpack_bank(bank) if isinstance(bank, str) and bank else []))
+    return found
+
+
+def page_specs(html: str) -> list[dict]:
+    """Every puzzle stored in a page's widget state: each widget's spec and its bank."""
+    return [spec for shown, bank in widget_puzzles(html) for spec in (shown, *bank)]
 
 
 def test_every_puzzle_stored_in_the_book_speaks_player_language(built_book, book_pages):

@@ -14,7 +14,6 @@ Rules: every register id (YS-1 … C-6), by where SJ-/SG-/SS-/C-/YS- anchors sta
 
 from __future__ import annotations
 
-import json
 import re
 from functools import cache
 from pathlib import Path
@@ -26,7 +25,6 @@ from tests.book.test_rule_coverage import ANCHOR, read_page
 
 REPO = Path(__file__).resolve().parents[2]
 SITE = REPO / "_build" / "html"
-STATE = re.compile(r'<script type="application/vnd.jupyter.widget-state\+json">(.*?)</script>', re.DOTALL)
 
 
 def toc_order() -> list[str]:
@@ -116,16 +114,9 @@ def test_each_widgets_bank_cites_only_rules_taught_on_its_page_or_before(name):
 
 def shown_specs(html: str) -> tuple[list[dict], list[dict]]:
     """(the spec each widget shows, the other puzzles of its bank) stored in a built page."""
-    from widgets.puzzles.bank import unpack_bank
-    shown, banked = [], []
-    for match in STATE.finditer(html):
-        for model in json.loads(match.group(1))["state"].values():
-            state = model.get("state", {})
-            if isinstance(state.get("spec"), dict) and "answers" in state["spec"]:
-                shown.append(state["spec"])
-                if isinstance(state.get("bank"), str) and state["bank"]:
-                    banked += [s for s in unpack_bank(state["bank"]) if s != state["spec"]]
-    return shown, banked
+    from tests.book.test_book_texts import widget_puzzles
+    widgets = widget_puzzles(html)
+    return [shown for shown, _bank in widgets], [s for shown, bank in widgets for s in bank if s != shown]
 
 
 def built(name: str) -> Path:
