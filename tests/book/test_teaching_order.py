@@ -14,7 +14,6 @@ Rules: every register id (YS-1 … C-6), by where SJ-/SG-/SS-/C-/YS- anchors sta
 
 from __future__ import annotations
 
-import re
 from functools import cache
 from pathlib import Path
 
