@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 from .cards import Card, Rank, Suit, parse_cards
 from .errors import InvalidPositionError, NotationError
 from .explain import Reason, Verdict
-from .words import card_text, seat_name
+from .words import JOKER_WORDS, SUIT_WORDS, card_text, seat_name
 
 if TYPE_CHECKING:  # drawn here, defined in the game package (which imports this module lazily)
     from .shengji.hand import Event, HandResult, ShengjiGame, ShengjiHand
@@ -37,10 +37,7 @@ TWO_COLOURS = {Suit.SPADES: "#1b1b1b", Suit.CLUBS: "#1b1b1b", Suit.HEARTS: "#c81
 FOUR_COLOURS = {Suit.SPADES: "#1b1b1b", Suit.HEARTS: "#c8102e", Suit.DIAMONDS: "#1f5fbf", Suit.CLUBS: "#1a7f37"}
 _JOKER_INK = {Rank.BIG_JOKER: "#c8102e", Rank.LITTLE_JOKER: "#1b1b1b"}
 
-_SUIT_NAMES = {Suit.SPADES: ("spades", "黑桃"), Suit.HEARTS: ("hearts", "红桃"),
-               Suit.DIAMONDS: ("diamonds", "方块"), Suit.CLUBS: ("clubs", "梅花")}
 _RANK_WORDS = {Rank.JACK: "jack", Rank.QUEEN: "queen", Rank.KING: "king", Rank.ACE: "ace"}
-_JOKER_NAMES = {Rank.BIG_JOKER: ("big joker", "大王"), Rank.LITTLE_JOKER: ("little joker", "小王")}
 
 #: Seats of a Shengji table in playing order (counterclockwise seen from above): SJ-2, SJ-8.
 SEAT_PLACES = ("south", "east", "north", "west")
@@ -53,8 +50,8 @@ def card_label(card: Card | str, lang: str = "en") -> str:
     card = _as_card(card)
     chinese = lang == "zh"
     if card.suit is None:
-        return _JOKER_NAMES[card.rank][chinese]
-    suit_en, suit_zh = _SUIT_NAMES[card.suit]
+        return JOKER_WORDS[card.rank][chinese]
+    suit_en, suit_zh = SUIT_WORDS[card.suit]
     if chinese:
         return f"{suit_zh}{card.rank}"
     return f"{_RANK_WORDS.get(card.rank, str(card.rank))} of {suit_en}"
@@ -78,7 +75,7 @@ def card_svg(card: Card | str, *, four_colour: bool = False, height: int = CARD_
     ink = card_ink(card, four_colour=four_colour)
     if card.suit is None:
         corner = _joker_corner(ink)
-        name_zh = _JOKER_NAMES[card.rank][1]  # 大王 / 小王, one character a line
+        name_zh = JOKER_WORDS[card.rank][1]  # 大王 / 小王, one character a line
         big, king = name_zh[0], name_zh[1]
         middle = _text(33, 40, big, ink, size=18, weight="bold") + _text(33, 62, king, ink, size=18, weight="bold")
     else:
@@ -298,7 +295,7 @@ def shengji_hand_html(hand: ShengjiHand, *, height: int = 48) -> str:
     elif ctx.trump is None:
         trump = "no trump suit · 无主"
     else:
-        trump = f"{ctx.trump.symbol} {_SUIT_NAMES[ctx.trump][0]} · {_SUIT_NAMES[ctx.trump][1]}"
+        trump = f"{ctx.trump.symbol} {SUIT_WORDS[ctx.trump][0]} · {SUIT_WORDS[ctx.trump][1]}"
     facts = [("Phase", "阶段", _PHASE_WORDS.get(hand.phase, hand.phase)), ("Level", "级牌", str(hand.level)),
              ("Trump", "主", trump),
              ("Dealer", "庄家", "not yet known" if hand.dealer is None else seat_name(hand.dealer)),

@@ -27,7 +27,7 @@ PLAYER_NAMES: tuple[tuple[str, str], ...] = (("player A", "甲"), ("player B", "
                                              ("player D", "丁"))
 SUIT_WORDS = {Suit.SPADES: ("spades", "黑桃"), Suit.HEARTS: ("hearts", "红桃"),
               Suit.DIAMONDS: ("diamonds", "方块"), Suit.CLUBS: ("clubs", "梅花")}
-_JOKERS = {Rank.BIG_JOKER: ("big joker", "大王"), Rank.LITTLE_JOKER: ("little joker", "小王")}
+JOKER_WORDS = {Rank.BIG_JOKER: ("big joker", "大王"), Rank.LITTLE_JOKER: ("little joker", "小王")}
 
 
 def is_zh(lang: str) -> bool:
@@ -38,7 +38,7 @@ def is_zh(lang: str) -> bool:
 def card_text(card: Card, lang: str = "en") -> str:
     """One card as a player writes it: ``♠A``, ``♥10``; jokers in words (big joker / 大王)."""
     if card.suit is None:
-        return _JOKERS[card.rank][is_zh(lang)]
+        return JOKER_WORDS[card.rank][is_zh(lang)]
     return f"{card.suit.symbol}{card.rank}"
 
 
@@ -81,5 +81,5 @@ def suit_word(suit: Suit, lang: str = "en") -> str:
 def rank_word(rank: Rank, lang: str = "en") -> str:
     """A rank as players say it (``10``, ``A``); jokers in words."""
     if rank.is_joker:
-        return _JOKERS[rank][is_zh(lang)]
+        return JOKER_WORDS[rank][is_zh(lang)]
     return str(rank)

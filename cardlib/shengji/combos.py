@@ -369,7 +369,7 @@ def explain_shape(ctx: TrumpContext, rules: RulesetLike, cards: Iterable[Card] |
         natural = rules.tractor_adjacency == "natural_rank"
         why = _not_adjacent_words(ctx, natural, pairs)
         params: dict[str, Any] = dict(cards=played, the=the, n=Words(count_en(len(pairs)), count_zh(len(pairs))),
-                                      suit=suit.words, why=why)
+                                      suit=suit, why=why)
         if not _adjacent_in_some_reading(ctx, pairs):  # like SG's "77JJ" example (SG-E3)
             params.update(by_order=_not_adjacent_words(ctx, False, pairs), by_rank=_not_adjacent_words(ctx, True, pairs))
             return Reason.make(
@@ -384,11 +384,11 @@ def explain_shape(ctx: TrumpContext, rules: RulesetLike, cards: Iterable[Card] |
         return Reason.make(RuleId.SJ_6, "{the}{cards} is {units}, all {suit}: several units at once, a throw (甩牌). "
                            "Neither guide has throws; this book offers them as a variant you can turn on.",
                            "{cards}是{units}，都是{suit}：一次出几个牌型，即甩牌。两份规则都没有甩牌，本书把它作为可选的变体。",
-                           cards=played, the=the, units=units, suit=suit.words)
+                           cards=played, the=the, units=units, suit=suit)
     return Reason.make(RuleId.SJ_6, "{the}{cards} is {units}, all {suit}, not a single, a pair or a tractor: no shape "
                        "(leading several units at once would be a throw, 甩牌, which neither guide has).",
                        "{cards}是{units}，都是{suit}，不是单张、对子或拖拉机，不成牌型（一次出几个牌型就是甩牌，两份规则都没有）。",
-                       cards=played, the=the, units=units, suit=suit.words)
+                       cards=played, the=the, units=units, suit=suit)
 
 
 _THE_PLAY = Words("The play ", "")
@@ -464,7 +464,7 @@ def _level_trumps_words(ctx: TrumpContext, cards: list[Card], suits: list[Effect
     card = level[0]
     return Reason.make(RuleId.SJ_4, ": {card} is a level card, so a trump, not one of the {suit}",
                        "：{card}是级牌，属于主牌，不算{suit}", card=card,
-                       suit=EffectiveSuit(card.suit.value).words)  # type: ignore[union-attr]
+                       suit=EffectiveSuit(card.suit.value))  # type: ignore[union-attr]
 
 
 def _adjacency_words(ctx: TrumpContext, rules: Ruleset, suit: EffectiveSuit, pairs: list[Card]) -> Words | Reason:
@@ -474,7 +474,7 @@ def _adjacency_words(ctx: TrumpContext, rules: Ruleset, suit: EffectiveSuit, pai
             return Words("by printed rank (the two jokers count as one suit, little joker below big joker)",
                          "按牌面大小（大小王算一门，小王在大王之下）")
         return Words("by printed rank within one suit", "在同一花色中按牌面大小")
-    name = suit.words
+    name = suit
     ranks = sorted(int(c.rank) for c in pairs if not c.is_joker and c.rank is not ctx.level)
     skips = any(a < int(ctx.level) < b for a, b in zip(ranks, ranks[1:]))
     if skips:

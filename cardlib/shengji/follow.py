@@ -493,7 +493,7 @@ def _explain(duty: FollowDuty, play: list[Card], breach: str | None, seat: int |
     ctx, shape, suit = duty.ctx, duty.shape, duty.suit
     held = len(duty.suit_cards)
     base: dict[str, Any] = {"lead": sorted(duty.lead, key=ctx.order_key), "play": sorted(play, key=ctx.order_key),
-                            "suit": suit.words, "led": _led(duty), **_who(seat)}
+                            "suit": suit, "led": _led(duty), **_who(seat)}
     if breach is not None:
         base["example"] = sorted(_example(duty, play), key=ctx.order_key)
         rule_for_pairs = {"pair": RuleId.SJ_9, "tractor": short_tractor_rule(duty.rules)}.get(shape.kind, RuleId.C_3)

@@ -84,7 +84,7 @@ def explain_lead(ctx: TrumpContext, rules: Ruleset, lead: list[Card]) -> Verdict
             RuleId.C_3, "{the}{cards} is a throw (甩牌) of {suit}: several units led at once. Neither guide has throws; "
             "this game plays them as the book's optional variant.",
             "{cards}是{suit}甩牌：一次出几个牌型。两份规则都没有甩牌，本局按本书的可选变体玩。",
-            cards=cards, the=the, suit=suit.words))
+            cards=cards, the=the, suit=suit))
     if shape.kind != "none":
         return Verdict(True, Reason.make(RuleId.SJ_6, "{the}{cards} is {shape}, which may be led.", "{cards}是{shape}，可以首出。",
                                          cards=cards, the=the, shape=shape_in_suit(shape, ctx.effective_suit(lead[0]))))
@@ -96,7 +96,7 @@ def explain_lead(ctx: TrumpContext, rules: Ruleset, lead: list[Card]) -> Verdict
             "guide has, and this game leaves throws out (the book's convention). Lead one of them, such as {unit}.",
             "{cards}是{units}，都是{suit}：一起出就是甩牌；两份规则都没有甩牌，本局不允许甩牌（本书约定）。"
             "只能出其中一个牌型，例如{unit}。",
-            cards=cards, the=the, units=units_words([u.pairs for u in units]), suit=suits[0].words,
+            cards=cards, the=the, units=units_words([u.pairs for u in units]), suit=suits[0],
             unit=list(units[0].cards)))
     first = [c for c in cards if ctx.effective_suit(c) is suits[0]]
     return Verdict(False, Reason.make(

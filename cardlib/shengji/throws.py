@@ -99,7 +99,7 @@ def resolve_throw(ctx: TrumpContext, rules: RulesetLike, lead: CardsInput,
             RuleId.C_3, "No other hand holds a unit of {suit} higher than the same-shaped part of {throw}, so the "
             "throw stands{variant}.",
             "其他人手中都没有比{throw}中同型部分更大的{suit}牌，甩牌成立{variant}。",
-            suit=suit.words, throw=throw, variant=variant))
+            suit=suit, throw=throw, variant=variant))
     unit, i, beater = min(beaten, key=lambda b: (b[0].size, ctx.strength(b[0].top)))
     who: Seat | Words = Seat((thrower + 1 + i) % 4) if thrower is not None else Words(*OTHER_HANDS[i])
     return ThrowResult(False, list(unit.cards), Reason.make(

@@ -170,7 +170,7 @@ def _explain(ctx: TrumpContext, cards: list[list[Card]], shape: Shape, keys: lis
     lead_suit = ctx.effective_suit(cards[0][0])
     cards = [sorted(play, key=ctx.order_key) for play in cards]  # each play shown high to low
     base: dict[str, object] = {"lead": cards[0], "best": cards[winner], "who": play_name(winner, leader),
-                               "who_cap": play_name(winner, leader, capital=True), "suit": lead_suit.words}
+                               "who_cap": play_name(winner, leader, capital=True), "suit": lead_suit}
     tied = [i for i in range(winner + 1, len(cards)) if keys[i] == keys[winner]]
     if tied:
         other = tied[0]

@@ -26,6 +26,7 @@ from functools import cache
 from ..cards import BIG_JOKER, DECK_WITH_JOKERS, LITTLE_JOKER, PLAIN_RANKS, Card, Rank, Suit, parse_cards
 from ..errors import InvalidPositionError, NotationError
 from ..explain import Reason, Words
+from ..words import SUIT_WORDS
 from ..rule_ids import RuleId
 
 
@@ -46,21 +47,10 @@ class EffectiveSuit(str, Enum):
     def zh(self) -> str:
         return _SUIT_NAMES[self][1]
 
-    @property
-    def words(self) -> Words:
-        """The suit as a reason parameter (a ``str`` enum would otherwise render as its value)."""
-        return _SUIT_WORDS[self]
 
-
-_SUIT_NAMES = {
-    EffectiveSuit.SPADES: ("spades", "黑桃"),
-    EffectiveSuit.HEARTS: ("hearts", "红桃"),
-    EffectiveSuit.DIAMONDS: ("diamonds", "方块"),
-    EffectiveSuit.CLUBS: ("clubs", "梅花"),
-    EffectiveSuit.TRUMP: ("trumps", "主牌"),
-}
+_SUIT_NAMES = {**{EffectiveSuit(suit.value): words for suit, words in SUIT_WORDS.items()},
+               EffectiveSuit.TRUMP: ("trumps", "主牌")}
 _T = TypeVar("_T")
-_SUIT_WORDS = {suit: Words(*names) for suit, names in _SUIT_NAMES.items()}
 _SINGULAR = {Suit.SPADES: "spade", Suit.HEARTS: "heart", Suit.DIAMONDS: "diamond", Suit.CLUBS: "club"}
 #: Display order of effective suits: trumps first, then S H C D as in ``Card.sort_key``.
 _SUIT_RANKING = {EffectiveSuit.TRUMP: 0, EffectiveSuit.SPADES: 1, EffectiveSuit.HEARTS: 2,
@@ -234,7 +224,7 @@ def explain_order(ctx: TrumpContext, cards: list[Card] | str) -> Reason:
         steps.append(" = ".join(names))
     text = " > ".join(steps)
     return Reason.make(RuleId.SJ_5, f"In {{suit}}, from high to low: {text}.", f"{{suit}}从大到小：{text}。",
-                       suit=suits.pop().words, **params)
+                       suit=suits.pop(), **params)
 
 
 def _checked(ctx: object, cards: object) -> tuple[TrumpContext, list[Card]]:
