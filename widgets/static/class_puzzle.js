@@ -79,7 +79,10 @@ function render({ model, el }) {
       return h("ol", { class: "cbc-options", "aria-label": t("options") }, spec.answers.map((a) =>
         h("li", { class: "cbc-option", "data-key": a.key }, [h("span", { text: txt(a.label) || (a.cards ? "" : a.key) }), a.cards ? cards(a.cards) : null])));
     }
-    if (spec.input === "cards") return h("p", { class: "cbc-hint", text: t("pick", spec.pick) });
+    if (spec.input === "cards") {  // the hand to pick from, drawn as the puzzle front end draws it as buttons
+      return h("div", { class: "cbc-block" }, [h("span", { class: "cbc-label", text: t("hand") }),
+        cards(spec.position.hand), h("p", { class: "cbc-hint", text: t("pick", spec.pick) })]);
+    }
     if (spec.input === "fields") return h("p", { class: "cbc-hint", text: t("fields") + " " + spec.fields.map((f) => txt(f.label)).join(" · ") });
     return h("p", { class: "cbc-hint", text: t("number") });
   }
