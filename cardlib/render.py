@@ -69,23 +69,40 @@ def card_svg(card: Card | str, *, four_colour: bool = False, height: int = CARD_
     """One card face as an inline SVG element with its text alternative.
 
     Plain cards show the rank and suit symbol in two corners and a large symbol in the
-    middle; jokers show "JOKER" down the side and 大王 / 小王 in the middle.
+    middle; jokers show "JOKER" down the side and 大王 / 小王 in the middle.  The picture is
+    :func:`card_face_body`, the one drawing the widgets' front ends use too.
     """
+    card = _as_card(card)
+    return _svg_frame(card_label(card), card_label(card, "zh"), card_classes(card), height,
+                      card_face_body(card, four_colour=four_colour))
+
+
+def card_classes(card: Card | str) -> str:
+    """The CSS classes of a drawn card: ``cardlib-card``, its own (``cardlib-h10``) and its suit's
+    (``cardlib-suit-h``; ``cardlib-joker`` for both jokers), by which a page recolours a two-colour
+    face for a four-colour deck (``widgets/static/cards.css``)."""
+    card = _as_card(card)
+    family = "cardlib-joker" if card.suit is None else f"cardlib-suit-{card.suit.value.lower()}"
+    return f"cardlib-card cardlib-{_slug(card)} {family}"
+
+
+def card_face_body(card: Card | str, *, four_colour: bool = False) -> str:
+    """What is drawn inside a card's 60×84 frame (no ``<svg>`` element, no text alternative)."""
     card = _as_card(card)
     ink = card_ink(card, four_colour=four_colour)
     if card.suit is None:
         corner = _joker_corner(ink)
         name_zh = JOKER_WORDS[card.rank][1]  # 大王 / 小王, one character a line
-        big, king = name_zh[0], name_zh[1]
-        middle = _text(33, 40, big, ink, size=18, weight="bold") + _text(33, 62, king, ink, size=18, weight="bold")
+        middle = (f'<g lang="zh-Hans">{_text(33, 40, name_zh[0], ink, size=18, weight="bold")}'
+                  f'{_text(33, 62, name_zh[1], ink, size=18, weight="bold")}</g>')
     else:
         corner = (_text(9, 17, str(card.rank), ink, size=14, weight="bold")
                   + _text(9, 30, card.suit.symbol, ink, size=13))
         middle = _text(30, 54, card.suit.symbol, ink, size=30)
     rotated = f'<g transform="rotate(180 30 42)">{corner}</g>'
-    return _svg_frame(card_label(card), card_label(card, "zh"), f"cardlib-card cardlib-{_slug(card)}",
-                      height, '<rect x="1" y="1" width="58" height="82" rx="5" fill="#fff" '
-                      f'stroke="#8a8a8a" stroke-width="1.2"/>{corner}{middle}{rotated}')
+    return ('<rect x="1" y="1" width="58" height="82" rx="5" fill="#fff" stroke="#8a8a8a" stroke-width="1.2"/>'
+            f'<g text-anchor="middle" font-family="Georgia, \'Noto Serif CJK SC\', serif">'
+            f'{corner}{middle}{rotated}</g>')
 
 
 def card_back_svg(*, height: int = CARD_HEIGHT, label: str = "face-down card", label_zh: str = "暗牌") -> str:
@@ -407,5 +424,5 @@ def _joker_corner(ink: str) -> str:
 
 
 def _text(x: float, y: float, content: str, ink: str, *, size: int, weight: str = "normal") -> str:
-    return (f'<text x="{x}" y="{y}" fill="{ink}" font-size="{size}" font-weight="{weight}" '
-            f'text-anchor="middle" font-family="Georgia, \'Noto Serif CJK SC\', serif">{escape(content)}</text>')
+    bold = ' font-weight="bold"' if weight == "bold" else ""
+    return f'<text x="{x}" y="{y}" fill="{ink}" font-size="{size}"{bold}>{escape(content)}</text>'
