@@ -107,10 +107,13 @@ def card_face_body(card: Card | str, *, four_colour: bool = False) -> str:
 
 def card_back_svg(*, height: int = CARD_HEIGHT, label: str = "face-down card", label_zh: str = "暗牌") -> str:
     """The back of a card: a face-down play (YS-7) or a hidden kitty card (SJ-7)."""
-    body = ('<rect x="1" y="1" width="58" height="82" rx="5" fill="#29497a" stroke="#8a8a8a" stroke-width="1.2"/>'
-            '<rect x="6" y="6" width="48" height="72" rx="3" fill="none" stroke="#d8e1ef" stroke-width="1.5"/>'
-            '<path d="M30 16 L46 42 L30 68 L14 42 Z" fill="none" stroke="#d8e1ef" stroke-width="1.5"/>')
-    return _svg_frame(label, label_zh, "cardlib-card cardlib-back", height, body)
+    return _svg_frame(label, label_zh, "cardlib-card cardlib-back", height, CARD_BACK_BODY)
+
+
+#: What is drawn inside the frame of a card's back (the front ends draw the same).
+CARD_BACK_BODY = ('<rect x="1" y="1" width="58" height="82" rx="5" fill="#29497a" stroke="#8a8a8a" stroke-width="1.2"/>'
+                  '<rect x="6" y="6" width="48" height="72" rx="3" fill="none" stroke="#d8e1ef" stroke-width="1.5"/>'
+                  '<path d="M30 16 L46 42 L30 68 L14 42 Z" fill="none" stroke="#d8e1ef" stroke-width="1.5"/>')
 
 
 def hand_html(cards: Iterable[Card | str] | str, *, four_colour: bool = False, label: str = "hand",
