@@ -23,7 +23,6 @@ and cards as players write them (♠A; big joker / 大王).
 from __future__ import annotations
 
 import random
-from pathlib import Path
 from typing import Any
 
 import anywidget
@@ -31,14 +30,13 @@ import traitlets
 
 from cardlib.errors import CardlibError
 
-from .front_ends import front_end
+from .front_ends import front_end, style
 from .puzzles import KINDS, make_puzzle
 from .puzzles.spec import PuzzleError
 from .query import PRESET_LABELS, AddressRules, address_lang, address_rules, setting_answer, setting_question
 from .stepper import calm_error
 
 
-_STATIC = Path(__file__).parent / "static"
 
 
 def ruleset_choice(spec: dict[str, Any], rules: AddressRules) -> tuple[str, dict[str, str]]:
@@ -75,7 +73,7 @@ class ClassPuzzle(anywidget.AnyWidget):
     """``ClassPuzzle("level_change", seed=16)``: one puzzle, large, answer hidden until revealed."""
 
     _esm = front_end("class_puzzle.js")
-    _css = _STATIC / "class_puzzle.css"
+    _css = style("class_puzzle.css")
 
     spec = traitlets.Dict().tag(sync=True)
     ruleset = traitlets.Unicode("").tag(sync=True)

@@ -12,19 +12,17 @@ Rules: every verdict in a spec cites a register id (see :mod:`widgets.puzzles.sp
 from __future__ import annotations
 
 import random
-from pathlib import Path
 from typing import Any
 
 import anywidget
 import traitlets
 
-from .front_ends import front_end
+from .front_ends import front_end, style
 from .puzzles import build_bank, make_puzzle, pack_bank, seed_for, unpack_bank
 from .puzzles.registry import seed_for_rule
 from .puzzles.spec import DIFFICULTIES, PuzzleError
 
 
-_STATIC = Path(__file__).parent / "static"
 
 
 class Puzzle(anywidget.AnyWidget):
@@ -35,7 +33,7 @@ class Puzzle(anywidget.AnyWidget):
     """
 
     _esm = front_end("puzzle.js")
-    _css = _STATIC / "puzzle.css"
+    _css = style("puzzle.css")
 
     spec = traitlets.Dict().tag(sync=True)
     bank = traitlets.Unicode("").tag(sync=True)

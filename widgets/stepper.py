@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import anywidget
@@ -54,11 +53,10 @@ from cardlib.yishang import Ruleset as YishangRuleset
 from cardlib.yishang.bots import Bot
 from cardlib.words import cards_text, player_name, seat_name, suit_word
 
-from .front_ends import front_end
+from .front_ends import front_end, style
 from .query import address_lang, address_rules, ruleset_label
 
 
-_STATIC = Path(__file__).parent / "static"
 #: A 一上一下 game that has not ended after this many actions is refused (a calm message).
 YISHANG_MAX_ACTIONS = 600
 
@@ -362,7 +360,7 @@ class DealStepper(anywidget.AnyWidget):
     """
 
     _esm = front_end("stepper.js")
-    _css = _STATIC / "stepper.css"
+    _css = style("stepper.css")
 
     game = traitlets.Unicode("shengji").tag(sync=True)
     seed = traitlets.Int(0).tag(sync=True)

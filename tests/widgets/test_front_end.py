@@ -15,27 +15,31 @@ from pathlib import Path
 
 import pytest
 
+from widgets.front_ends import front_end
+
 STATIC = Path(__file__).resolve().parents[2] / "widgets" / "static"
 
 
-def run_parser(tokens: list[str]) -> list:
-    """``parseCard`` of puzzle.js on each token, run by Node."""
+def run_parser(tokens: list[str], tmp_path: Path) -> list:
+    """``parseCard`` of puzzle.js (joined to the shared front-end code) on each token, run by Node."""
     node = shutil.which("node")
     if node is None:
         pytest.skip("node is not installed")
-    script = (f"import {{ parseCard }} from {json.dumps((STATIC / 'puzzle.js').as_uri())};"
+    module = tmp_path / "puzzle.mjs"
+    module.write_text(front_end("puzzle.js"), encoding="utf-8")
+    script = (f"import {{ parseCard }} from {json.dumps(module.as_uri())};"
               f"console.log(JSON.stringify({json.dumps(tokens)}.map(parseCard)));")
     out = subprocess.run([node, "--input-type=module", "-e", script], capture_output=True, text=True, check=True)
     return json.loads(out.stdout)
 
 
-def test_typed_cards_parse_like_the_engine_notation():
+def test_typed_cards_parse_like_the_engine_notation(tmp_path):
     """Every spelling cases.md accepts gives the engine's canonical card; anything else is refused."""
     from cardlib.cards import Card
 
     accepted = ["H10", "♥10", "10h", "h10", "♡10", "SA", "a♠", "♠A", "dT", "C2", "BJ", "lj", "大王", "小王", "SJ", "qd"]
-    assert run_parser(accepted) == [str(Card.parse(t)) for t in accepted]
-    assert run_parser(["X9", "H1", "11S", "S", "JOKER", ""]) == [None] * 6
+    assert run_parser(accepted, tmp_path) == [str(Card.parse(t)) for t in accepted]
+    assert run_parser(["X9", "H1", "11S", "S", "JOKER", ""], tmp_path) == [None] * 6
 
 
 def luminance(hex_colour: str) -> float:

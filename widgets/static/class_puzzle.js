@@ -19,12 +19,6 @@ const UI = {
 
 const JOKERS = { BJ: { en: "big joker", zh: "大王" }, LJ: { en: "little joker", zh: "小王" } };
 
-/** A card as players write it: ♠A, ♥10; jokers in words (big joker / 大王). */
-function cardText(card, lang = "en") {
-  if (card in JOKERS) return JOKERS[card][lang === "zh" ? "zh" : "en"];
-  return SUIT_SYMBOL[card[0]] + card.slice(1);
-}
-
 /** A card chip: the joker's face is Chinese (大王), so it is marked zh-Hans and read in English words. */
 function card(text, lang = "en") {
   if (text in JOKERS) {

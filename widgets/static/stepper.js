@@ -34,7 +34,6 @@ const UI = {
 
 const SEAT_PLACES = ["south", "east", "north", "west"];
 
-const JOKER_WORDS = { BJ: "big joker", LJ: "little joker" };
 
 /** A card as a large face: ♥10, 大王 (Chinese, so marked zh-Hans; read "big joker" in English); a hidden card as a back. */
 function card(text, lang = "en") {
@@ -43,7 +42,7 @@ function card(text, lang = "en") {
   }
   if (text === "BJ" || text === "LJ") {
     const attrs = { class: `cbs-card cbs-joker cbs-${text}`, "data-card": text, lang: "zh-Hans", text: text === "BJ" ? "大王" : "小王" };
-    if (lang !== "zh") attrs["aria-label"] = JOKER_WORDS[text];
+    if (lang !== "zh") attrs["aria-label"] = JOKER_WORDS.en[text];
     return h("span", attrs);
   }
   return h("span", { class: `cbs-card cbs-suit-${text[0]}`, "data-card": text, text: SUIT_SYMBOL[text[0]] + text.slice(1) });

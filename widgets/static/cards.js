@@ -1,0 +1,62 @@
+// Cards as the book draws them, shared by every front end and by the book's page script.
+// The faces come from CARD_FACES, which widgets/front_ends.py writes in front of this file from
+// cardlib.render's one drawing (card_face_body), so a puzzle's card is the chapter's card.
+// Declarations only (no export): see dom.js.
+
+const SUIT_WORDS = { en: { S: "spades", H: "hearts", D: "diamonds", C: "clubs" },
+  zh: { S: "黑桃", H: "红桃", D: "方块", C: "梅花" } };
+const RANK_WORDS = { J: "jack", Q: "queen", K: "king", A: "ace" };
+const JOKER_WORDS = { en: { BJ: "big joker", LJ: "little joker" }, zh: { BJ: "大王", LJ: "小王" } };
+
+/** A card token ("SA", "H10", "BJ", "LJ") as {suit, rank}; a joker's suit is null. */
+function cardParts(card) {
+  if (card === "BJ" || card === "LJ") return { suit: null, rank: card };
+  return { suit: card[0], rank: card.slice(1) };
+}
+
+/** The card in words, as a screen reader should say it: "10 of hearts", "big joker"; 红桃10, 大王. */
+function cardLabel(card, lang) {
+  const { suit, rank } = cardParts(card);
+  const zh = lang === "zh";
+  if (!suit) return JOKER_WORDS[zh ? "zh" : "en"][rank];
+  if (zh) return `${SUIT_WORDS.zh[suit]}${rank}`;
+  return `${RANK_WORDS[rank] || rank} of ${SUIT_WORDS.en[suit]}`;
+}
+
+/** A card as a sentence writes it (cardlib.words.card_text): ♠A, ♥10; jokers in words. */
+function cardText(card, lang) {
+  const { suit, rank } = cardParts(card);
+  if (suit) return `${SUIT_SYMBOL[suit]}${rank}`;
+  return JOKER_WORDS[lang === "zh" ? "zh" : "en"][rank];
+}
+
+/** Cards as a sentence writes them (cardlib.words.cards_text): spaces, or in English commas when a
+ * joker is next to the comma. */
+function cardsText(cards, lang) {
+  const joker = (c) => !cardParts(c).suit;
+  return cards.map((c, i) => (i === 0 ? "" : lang !== "zh" && (joker(c) || joker(cards[i - 1])) ? ", " : " ")
+    + cardText(c, lang)).join("");
+}
+
+/** The drawn face of ``card`` (or "back" for a face-down card), its words as the accessible name.
+ * ``label`` replaces those words (e.g. "face-down card"). */
+function cardFace(card, lang, label) {
+  const name = label || (card === "back" ? (lang === "zh" ? "暗牌" : "face-down card") : cardLabel(card, lang));
+  const face = h("span", { class: "cb-card", role: "img", "aria-label": name, "data-card": card,
+    lang: lang === "zh" ? "zh-Hans" : undefined });
+  face.innerHTML = CARD_FACES[card] || CARD_FACES.back;
+  return face;
+}
+
+/** A small text chip for a card inside a sentence (the sentence reads the same with or without it). */
+function cardChip(card, lang) {
+  const { suit, rank } = cardParts(card);
+  const family = suit ? `cardlib-suit-${suit.toLowerCase()}` : `cardlib-joker cb-chip-${rank.toLowerCase()}`;
+  return h("span", { class: `cb-chip ${family}`, role: "img", "aria-label": cardLabel(card, lang), "data-card": card,
+    lang: !suit || lang === "zh" ? "zh-Hans" : undefined, text: suit ? cardText(card, lang) : JOKER_WORDS.zh[rank] });
+}
+
+/** Cards in a wrapping row of faces (a hand, a play, a kitty). */
+function cardRow(cards, lang) {
+  return h("span", { class: "cb-cards" }, cards.map((c) => cardFace(c, lang)));
+}

@@ -1,0 +1,204 @@
+// The reader's settings, one model for the whole book: every widget and the book's page script
+// read and change them here.  Declarations only (no export): widgets/front_ends.py joins this
+// file into each front end, and the book stages it into its page script (tools/site/page.js).
+//
+// Contract:
+//   readSettings() → {lang: "en"|"zh", fourColour: bool}, from localStorage, whatever is stored;
+//   writeSettings(patch) stores, applies to the document and tells every listener on the page
+//     (window event "cardbook:settings"; other tabs hear the "storage" event);
+//   onSettings(fn) → unsubscribe: fn(settings) after every change, here or in another tab;
+//   applySettingsToDocument(settings): <html> gets class cardbook-four-colour (cards.css) and
+//     data-cardbook-lang;
+//   readProgress() → {kind: {solved, streak}} with every malformed entry dropped;
+//   recordAnswer(kind, ok), onProgress(fn) → unsubscribe, progressTotals() → {solved, answered};
+//   exportProgress(), importProgress(file) → Promise<{ok, message: {en, zh}}>;
+//   settingsBar() → {element, dispose}: the language button (中文 / English), the four-colour toggle
+//     and the progress menu (export, import), kept in step with the settings;
+//   pageNotice(words) → true when the page has a [data-cardbook-page-notice] region and it now says
+//     words[lang]; false otherwise (the caller says it itself).
+// Stored data of any shape is read as "nothing stored": it never stops grading.
+
+const SETTINGS_KEY = "cardbook-settings";
+const PROGRESS_KEY = "cardbook-puzzle-progress";
+const SETTINGS_EVENT = "cardbook:settings";
+const PROGRESS_EVENT = "cardbook:progress";
+
+const SETTINGS_WORDS = {
+  en: { language: "中文", languageTitle: "切换到中文 (switch the puzzles to Chinese)", fourColour: "Four-colour deck",
+    fourColourTitle: "Diamonds blue and clubs green, in every card of the book", progress: "Progress",
+    solved: (n, a) => `${n} solved of ${a} answered`, exportProgress: "Export progress (a file)",
+    importProgress: "Import progress…", imported: "Progress imported.", importFailed: "That file is not a progress export.",
+    settings: "Book settings" },
+  zh: { language: "English", languageTitle: "Switch to English", fourColour: "四色牌",
+    fourColourTitle: "方块蓝色、梅花绿色：全书的牌都这样显示", progress: "进度",
+    solved: (n, a) => `已答 ${a} 题，答对 ${n} 题`, exportProgress: "导出进度（文件）",
+    importProgress: "导入进度…", imported: "进度已导入。", importFailed: "这个文件不是进度导出文件。",
+    settings: "本书设置" },
+};
+
+function readStored(key) {
+  try { return JSON.parse(window.localStorage.getItem(key) || "null"); } catch (unreadable) { return null; }
+}
+
+function writeStored(key, value) {
+  try { window.localStorage.setItem(key, JSON.stringify(value)); } catch (privateMode) { /* kept for this page */ }
+}
+
+function readSettings() {
+  const stored = readStored(SETTINGS_KEY);
+  const given = stored && typeof stored === "object" && !Array.isArray(stored) ? stored : {};
+  return { lang: given.lang === "zh" ? "zh" : "en", fourColour: given.fourColour === true };
+}
+
+function applySettingsToDocument(settings) {
+  const html = document.documentElement;
+  html.classList.toggle("cardbook-four-colour", settings.fourColour);
+  html.dataset.cardbookLang = settings.lang;
+}
+
+function writeSettings(patch) {
+  const next = { ...readSettings(), ...patch };
+  const settings = { lang: next.lang === "zh" ? "zh" : "en", fourColour: next.fourColour === true };
+  writeStored(SETTINGS_KEY, settings);
+  applySettingsToDocument(settings);
+  window.dispatchEvent(new CustomEvent(SETTINGS_EVENT, { detail: settings }));
+  return settings;
+}
+
+/** Call ``fn`` after every change of ``key``'s data on this page (``event``) or in another tab. */
+function listen(event, key, fn) {
+  const here = () => fn();
+  const elsewhere = (e) => { if (e.key === key || e.key === null) fn(); };
+  window.addEventListener(event, here);
+  window.addEventListener("storage", elsewhere);
+  return () => { window.removeEventListener(event, here); window.removeEventListener("storage", elsewhere); };
+}
+
+function onSettings(fn) {
+  return listen(SETTINGS_EVENT, SETTINGS_KEY, () => {
+    const settings = readSettings();
+    applySettingsToDocument(settings);
+    fn(settings);
+  });
+}
+
+const isCount = (n) => Number.isInteger(n) && n >= 0;
+
+function readProgress() {
+  const stored = readStored(PROGRESS_KEY);
+  const progress = {};
+  if (!stored || typeof stored !== "object" || Array.isArray(stored)) return progress;
+  for (const [kind, entry] of Object.entries(stored)) {
+    if (entry && typeof entry === "object" && isCount(entry.solved) && isCount(entry.streak)) {
+      progress[kind] = { solved: entry.solved, streak: entry.streak,
+        answered: isCount(entry.answered) && entry.answered >= entry.solved ? entry.answered : entry.solved };
+    }
+  }
+  return progress;
+}
+
+function writeProgress(progress) {
+  writeStored(PROGRESS_KEY, progress);
+  window.dispatchEvent(new CustomEvent(PROGRESS_EVENT));
+}
+
+/** Count a first answer to a puzzle of ``kind``: right (``ok``) or wrong. */
+function recordAnswer(kind, ok) {
+  const progress = readProgress();
+  const mine = progress[kind] || { solved: 0, streak: 0, answered: 0 };
+  progress[kind] = { solved: mine.solved + (ok ? 1 : 0), streak: ok ? mine.streak + 1 : 0, answered: mine.answered + 1 };
+  writeProgress(progress);
+  return progress[kind];
+}
+
+function onProgress(fn) {
+  return listen(PROGRESS_EVENT, PROGRESS_KEY, () => fn(readProgress()));
+}
+
+function progressTotals() {
+  const entries = Object.values(readProgress());
+  return { solved: entries.reduce((n, p) => n + p.solved, 0), answered: entries.reduce((n, p) => n + p.answered, 0) };
+}
+
+function exportProgress() {
+  const blob = new Blob([JSON.stringify(readProgress(), null, 1)], { type: "application/json" });
+  const link = h("a", { href: URL.createObjectURL(blob), download: "cardbook-progress.json" });
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+async function importProgress(file) {
+  const fail = { ok: false, message: { en: SETTINGS_WORDS.en.importFailed, zh: SETTINGS_WORDS.zh.importFailed } };
+  let data;
+  try { data = JSON.parse(await file.text()); } catch (notJson) { return fail; }
+  if (!data || typeof data !== "object" || Array.isArray(data)) return fail;
+  const entries = Object.entries(data);
+  const good = entries.filter(([, p]) => p && typeof p === "object" && isCount(p.solved) && isCount(p.streak));
+  if (!entries.length || good.length !== entries.length) return fail;
+  writeProgress({ ...readProgress(), ...Object.fromEntries(good) });
+  return { ok: true, message: { en: SETTINGS_WORDS.en.imported, zh: SETTINGS_WORDS.zh.imported } };
+}
+
+function pageNotice(words) {
+  const region = document.querySelector("[data-cardbook-page-notice]");
+  if (!region) return false;
+  const lang = readSettings().lang;
+  region.replaceChildren(h("p", { lang: lang === "zh" ? "zh-Hans" : "en", text: words[lang] || words.en }));
+  region.hidden = false;
+  return true;
+}
+
+/** The settings bar: one per page (the book's header), or one per widget where no page has one. */
+function settingsBar() {
+  const element = h("div", { class: "cb-settings", role: "group", "data-cardbook-settings": "" });
+  const status = h("p", { class: "cb-settings-status", role: "status" });
+  const file = h("input", { type: "file", accept: "application/json,.json", hidden: true, tabindex: "-1",
+    "aria-hidden": "true", class: "cb-settings-file" });
+  let said = null;
+
+  function draw() {
+    const settings = readSettings();
+    const w = SETTINGS_WORDS[settings.lang];
+    const focused = element.contains(document.activeElement) ? document.activeElement.dataset.control : null;
+    const totals = progressTotals();
+    element.setAttribute("aria-label", w.settings);
+    element.lang = settings.lang === "zh" ? "zh-Hans" : "en";
+    status.textContent = said ? said[settings.lang] : "";
+    const menu = h("details", { class: "cb-settings-menu" }, [
+      h("summary", { "data-control": "progress" }, [w.progress, " ",
+        h("span", { class: "cb-settings-count", text: String(totals.solved) })]),
+      h("div", { class: "cb-settings-panel" }, [
+        h("p", { class: "cb-settings-totals", text: w.solved(totals.solved, totals.answered) }),
+        h("button", { type: "button", "data-control": "export", onclick: exportProgress, text: w.exportProgress }),
+        h("button", { type: "button", "data-control": "import", onclick: () => file.click(), text: w.importProgress }),
+      ]),
+    ]);
+    const wasOpen = element.querySelector(".cb-settings-menu");
+    if (wasOpen && wasOpen.open) menu.open = true;
+    element.replaceChildren(
+      h("button", { type: "button", class: "cb-settings-lang", "data-control": "lang",
+        lang: settings.lang === "zh" ? "en" : "zh-Hans", title: w.languageTitle, text: w.language,
+        onclick: () => writeSettings({ lang: settings.lang === "zh" ? "en" : "zh" }) }),
+      h("button", { type: "button", class: "cb-settings-four", "data-control": "four", title: w.fourColourTitle,
+        "aria-pressed": String(settings.fourColour), onclick: () => writeSettings({ fourColour: !readSettings().fourColour }) },
+      [h("span", { class: "cb-settings-swatch", "aria-hidden": "true" }), w.fourColour]),
+      menu, file, status);
+    if (focused) {
+      const again = element.querySelector(`[data-control="${focused}"]`);
+      if (again) again.focus();
+    }
+  }
+
+  file.addEventListener("change", async () => {
+    const chosen = file.files && file.files[0];
+    if (!chosen) return;
+    said = (await importProgress(chosen)).message;
+    file.value = "";
+    draw();
+  });
+  const stops = [onSettings(draw), onProgress(draw)];
+  applySettingsToDocument(readSettings());
+  draw();
+  return { element, dispose: () => stops.forEach((stop) => stop()) };
+}
