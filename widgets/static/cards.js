@@ -33,9 +33,13 @@ function cardText(card, lang) {
 /** Cards as a sentence writes them (cardlib.words.cards_text): spaces, or in English commas when a
  * joker is next to the comma. */
 function cardsText(cards, lang) {
+  return cards.map((c, i) => cardSeparator(cards, i, lang) + cardText(c, lang)).join("");
+}
+
+/** What goes before ``cards[i]`` in a sentence: nothing first, then a space (a comma in English next to a joker). */
+function cardSeparator(cards, i, lang) {
   const joker = (c) => !cardParts(c).suit;
-  return cards.map((c, i) => (i === 0 ? "" : lang !== "zh" && (joker(c) || joker(cards[i - 1])) ? ", " : " ")
-    + cardText(c, lang)).join("");
+  return i === 0 ? "" : lang !== "zh" && (joker(cards[i]) || joker(cards[i - 1])) ? ", " : " ";
 }
 
 /** The drawn face of ``card`` (or "back" for a face-down card), its words as the accessible name.
@@ -59,4 +63,35 @@ function cardChip(card, lang) {
 /** Cards in a wrapping row of faces (a hand, a play, a kitty). */
 function cardRow(cards, lang) {
   return h("span", { class: "cb-cards" }, cards.map((c) => cardFace(c, lang)));
+}
+
+/** Cards inside a sentence as chips, separated as cardsText writes them. */
+function cardChips(cards, lang) {
+  return h("span", { class: "cb-chips" }, cards.flatMap((c, i) => [cardSeparator(cards, i, lang), cardChip(c, lang)])
+    .filter(Boolean));
+}
+
+const CJK_RUN = /[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]+/gu;
+
+/** Text as nodes for a reader of ``lang``: in English its Chinese runs (大王, 升级) are marked lang="zh-Hans". */
+function sayText(text, lang) {
+  if (!text) return [];
+  if (lang === "zh") return [text];
+  const out = [];
+  let at = 0;
+  for (const m of text.matchAll(CJK_RUN)) {
+    if (m.index > at) out.push(text.slice(at, m.index));
+    out.push(h("span", { lang: "zh-Hans", text: m[0] }));
+    at = m.index + m[0].length;
+  }
+  if (at < text.length) out.push(text.slice(at));
+  return out;
+}
+
+/** An engine reason's sentence as nodes, its cards as chips: from ``reason.parts[lang]`` (text, ``{cards, text}``,
+ * ``{seat|player, text}``) when it has them, else its plain sentence ``reason[lang]``. */
+function reasonNodes(reason, lang) {
+  const parts = (reason.parts && reason.parts[lang]) || [reason[lang] || reason.en || ""];
+  return parts.flatMap((p) => (typeof p === "string" ? sayText(p, lang)
+    : p.cards ? [cardChips(p.cards, lang)] : sayText(p.text, lang)));
 }

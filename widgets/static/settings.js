@@ -16,6 +16,8 @@
 //     and the progress menu (export, import), kept in step with the settings;
 //   pageNotice(words) → true when the page has a [data-cardbook-page-notice] region and it now says
 //     words[lang]; false otherwise (the caller says it itself).
+//   pageHasSettingsBar() → true when the page itself shows the bar (the book's header), not only
+//     bars widgets show inside their output (JupyterLab, Voila): a widget shows its own controls otherwise.
 // Stored data of any shape is read as "nothing stored": it never stops grading.
 
 const SETTINGS_KEY = "cardbook-settings";
@@ -147,6 +149,13 @@ function pageNotice(words) {
   region.replaceChildren(h("p", { lang: lang === "zh" ? "zh-Hans" : "en", text: words[lang] || words.en }));
   region.hidden = false;
   return true;
+}
+
+/** Where notebooks put a widget's output (myst-nb's static page, JupyterLab and Voila). */
+const WIDGET_OUTPUT = ".cell_output, .jp-OutputArea-output, .output_area, .widget-subarea";
+
+function pageHasSettingsBar() {
+  return [...document.querySelectorAll("[data-cardbook-settings]")].some((bar) => !bar.closest(WIDGET_OUTPUT));
 }
 
 /** The settings bar: one per page (the book's header), or one per widget where no page has one. */
