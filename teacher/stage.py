@@ -73,7 +73,9 @@ def voila_command(out: Path, port: int, python: str = sys.executable) -> tuple[l
     (no tracebacks shown, idle kernels culled, reveal.js served locally)."""
     command = [python, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
                f"--Voila.config_file_paths={TEACHER}",
-               "--VoilaConfiguration.extension_denylist=jupyterlab-jupytext", str(out / "notebooks")]
+               # jupytext's and jupyterlab-myst's Lab extensions (for `make lab`) don't load in Voila's page
+               "--VoilaConfiguration.extension_denylist=['jupyterlab-jupytext', 'jupyterlab-myst']",
+               str(out / "notebooks")]
     env = {**os.environ, "JUPYTER_PATH": str(out / "jupyter")}
     return command, env
 
