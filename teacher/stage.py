@@ -74,7 +74,8 @@ def voila_command(out: Path, port: int, python: str = sys.executable) -> tuple[l
     command = [python, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
                f"--Voila.config_file_paths={TEACHER}",
                # jupytext's and jupyterlab-myst's Lab extensions (for `make lab`) don't load in Voila's page
-               "--VoilaConfiguration.extension_denylist=['jupyterlab-jupytext', 'jupyterlab-myst']",
+               "--VoilaConfiguration.extension_denylist=jupyterlab-jupytext",
+               "--VoilaConfiguration.extension_denylist=jupyterlab-myst",
                str(out / "notebooks")]
     env = {**os.environ, "JUPYTER_PATH": str(out / "jupyter")}
     return command, env
