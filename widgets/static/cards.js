@@ -88,10 +88,27 @@ function sayText(text, lang) {
   return out;
 }
 
-/** An engine reason's sentence as nodes, its cards as chips: from ``reason.parts[lang]`` (text, ``{cards, text}``,
- * ``{seat|player, text}``) when it has them, else its plain sentence ``reason[lang]``. */
+/** A reason's sentence as text pieces and ``{cards}`` groups: its ``parts[lang]`` (text, ``{cards, text}``,
+ * ``{seat|player, text}``) when it has them, else each of its ``chips[lang]`` groups found, in order, where
+ * the sentence ``reason[lang]`` writes it (a puzzle spec's reasons). */
+function reasonParts(reason, lang) {
+  const parts = reason.parts && reason.parts[lang];
+  if (parts) return parts.map((p) => (typeof p === "string" ? p : p.cards ? { cards: p.cards } : p.text));
+  const text = reason[lang] || reason.en || "";
+  const out = [];
+  let at = 0;
+  for (const group of (reason.chips && reason.chips[lang]) || []) {
+    const found = text.indexOf(cardsText(group, lang), at);
+    if (found < 0) continue;
+    if (found > at) out.push(text.slice(at, found));
+    out.push({ cards: group });
+    at = found + cardsText(group, lang).length;
+  }
+  if (at < text.length) out.push(text.slice(at));
+  return out;
+}
+
+/** An engine reason's sentence as nodes, its cards as chips (reasonParts), its Chinese marked (sayText). */
 function reasonNodes(reason, lang) {
-  const parts = (reason.parts && reason.parts[lang]) || [reason[lang] || reason.en || ""];
-  return parts.flatMap((p) => (typeof p === "string" ? sayText(p, lang)
-    : p.cards ? [cardChips(p.cards, lang)] : sayText(p.text, lang)));
+  return reasonParts(reason, lang).flatMap((p) => (typeof p === "string" ? sayText(p, lang) : [cardChips(p.cards, lang)]));
 }
