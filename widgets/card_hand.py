@@ -1,43 +1,45 @@
 """A hand of cards a reader can pick from: the smallest widget, proving widgets render offline.
 
-The faces are drawn by :mod:`cardlib.render` in Python and handed to the browser by
-value, so the same widget shows in JupyterLab, in Voila and in the static book
-(where no kernel runs).  Picking cards is done in the browser and synced back.
+The cards go to the browser as their names (``"SA"``, ``"BJ"``) and are drawn there by the book's
+one drawing of a card (``cards.js``, faces from :mod:`cardlib.render`), in the reader's language
+and four-colour choice (``settings.js``), so the same widget shows in JupyterLab, in Voila and in
+the static book (where no kernel runs).  Picking cards is done in the browser and synced back.
 
 Rules: SJ-1, YS-1 (cards of the deck), YS-7 (a hand the player chooses from).
+
+>>> hand = CardHand("SA BJ h10", caption="Pick one")
+>>> hand.hand, hand.cards[1]
+(['SA', 'BJ', 'H10'], Card.parse('BJ'))
 """
 
 from __future__ import annotations
 
-from pathlib import Path
 from collections.abc import Iterable
+from typing import Any
 
 import anywidget
 import traitlets
 
 from cardlib.cards import Card, parse_cards
 from cardlib.errors import InvalidPositionError
-from cardlib.render import card_label, card_svg
 
-STATIC = Path(__file__).parent / "static"
+from .front_ends import front_end, style
 
 
 class CardHand(anywidget.AnyWidget):
     """Cards in a row; clicking a card selects or unselects it (``selected`` holds positions)."""
 
-    _esm = STATIC / "card_hand.js"
-    _css = STATIC / "card_hand.css"
+    _esm = front_end("card_hand.js")
+    _css = style("card_hand.css")
 
-    faces = traitlets.List(traitlets.Dict(), read_only=True).tag(sync=True)
+    hand = traitlets.List(traitlets.Unicode(), read_only=True).tag(sync=True)
     caption = traitlets.Unicode("").tag(sync=True)
     selected = traitlets.List(traitlets.Int()).tag(sync=True)
 
-    def __init__(self, cards: str | Iterable[Card | str], *, caption: str = "", four_colour: bool = False,
-                 **kwargs) -> None:
+    def __init__(self, cards: str | Iterable[Card | str], *, caption: str = "", **kwargs: Any) -> None:
         hand = parse_cards(cards)
         super().__init__(caption=caption, **kwargs)
-        self.set_trait("faces", [{"card": str(c), "label": card_label(c), "svg": card_svg(c, four_colour=four_colour)}
-                                 for c in hand])
+        self.set_trait("hand", [str(c) for c in hand])
         self._cards = tuple(hand)
 
     @property
@@ -51,7 +53,7 @@ class CardHand(anywidget.AnyWidget):
         return [self._cards[i] for i in sorted(self.selected)]
 
     @traitlets.validate("selected")
-    def _check_selected(self, proposal: dict) -> list[int]:
+    def _check_selected(self, proposal: dict[str, Any]) -> list[int]:
         positions = list(proposal["value"])
         for position in positions:
             if not 0 <= position < len(self._cards):

@@ -33,8 +33,8 @@ from cardlib.errors import CardlibError
 from .front_ends import front_end, style
 from .puzzles import KINDS, make_puzzle
 from .puzzles.spec import PuzzleError
-from .query import PRESET_LABELS, AddressRules, address_lang, address_rules, setting_answer, setting_question
-from .stepper import calm_error
+from .query import PRESET_LABELS, AddressRules, address_rules, setting_answer, setting_question
+from .stepper import calm_error, deck_lang
 
 
 
@@ -80,12 +80,13 @@ class ClassPuzzle(anywidget.AnyWidget):
     note = traitlets.Dict().tag(sync=True)
     rules_label = traitlets.Dict().tag(sync=True)
     error = traitlets.Dict().tag(sync=True)
-    lang = traitlets.Unicode("en").tag(sync=True)
+    #: "en" or "zh" when the address (or the caller) fixes the language, "" for the reader's setting.
+    lang = traitlets.Enum(("", "en", "zh"), default_value="").tag(sync=True)
 
     def __init__(self, kind: str, seed: int = 0, rules: AddressRules | None = None, **kwargs: Any) -> None:
         if kind not in KINDS:
             raise PuzzleError(f"unknown puzzle kind {kind!r}: kinds are {', '.join(KINDS)}")
-        super().__init__(lang=kwargs.pop("lang", address_lang()), **kwargs)
+        super().__init__(lang=kwargs.pop("lang", deck_lang()), **kwargs)
         self.kind = kind
         self._rules = rules
         self._rng = random.Random(seed)

@@ -33,9 +33,11 @@ names for its labels.
 
 from __future__ import annotations
 
+import os
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
+from urllib.parse import parse_qsl
 
 import anywidget
 import traitlets
@@ -345,6 +347,17 @@ def yishang_steps(rules: YishangRuleset, seed: int, players: int = 4) -> list[di
 
 # --- the widget -------------------------------------------------------------------------------
 
+def deck_lang(environ: Mapping[str, str] | None = None) -> str:
+    """The language a deck's address fixes (``?lang=zh``, ``?lang=en``: :func:`widgets.query.address_lang`),
+    or ``""`` when it names none, so the front end follows the reader's setting (settings.js).
+
+    >>> deck_lang({"QUERY_STRING": "rules=shuangsheng&lang=zh"}), deck_lang({"QUERY_STRING": "lang=en"}), deck_lang({})
+    ('zh', 'en', '')
+    """
+    env = os.environ if environ is None else environ
+    return address_lang(env) if "lang" in dict(parse_qsl(env.get("QUERY_STRING", ""))) else ""
+
+
 def calm_error(error: Exception) -> Text:
     """What the class sees when the engine refuses: one quiet sentence, no traceback."""
     detail = str(error) if isinstance(error, CardlibError) else type(error).__name__
@@ -368,13 +381,14 @@ class DealStepper(anywidget.AnyWidget):
     rules_label = traitlets.Dict().tag(sync=True)
     names = traitlets.Dict().tag(sync=True)
     error = traitlets.Dict().tag(sync=True)
-    lang = traitlets.Unicode("en").tag(sync=True)
+    #: "en" or "zh" when the address (or the caller) fixes the language, "" for the reader's setting.
+    lang = traitlets.Enum(("", "en", "zh"), default_value="").tag(sync=True)
 
     def __init__(self, game: str = "shengji", seed: int = 0, rules: Ruleset | YishangRuleset | None = None,
                  bots: bool = False, **kwargs: Any) -> None:
         if game not in ("shengji", "yishang"):
             raise StepperError(f"unknown game {game!r}: the stepper plays 'shengji' or 'yishang'")
-        super().__init__(game=game, lang=kwargs.pop("lang", address_lang()), names=seat_names(game), **kwargs)
+        super().__init__(game=game, lang=kwargs.pop("lang", deck_lang()), names=seat_names(game), **kwargs)
         self._rules = rules
         self._bots = bots
         self.deal(seed)

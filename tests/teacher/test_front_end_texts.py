@@ -30,9 +30,13 @@ CJK_ONLY = re.compile(r"^[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef\s]+$")
 #: A stand-in for the few DOM calls the front ends make; ``texts(root)`` lists what is shown.
 FAKE_DOM = r"""
 class Node {
-  constructor(tag) { this.tagName = tag; this.attrs = {}; this.kids = []; this.listeners = {}; this.dataset = {};
-    const node = this; this.classList = { toggle(name, on) { const set = new Set((node.attrs.class || "").split(" ").filter(Boolean));
-      if (on === undefined ? !set.has(name) : on) set.add(name); else set.delete(name); node.attrs.class = [...set].join(" "); } }; }
+  constructor(tag) { this.tagName = tag.toUpperCase(); this.attrs = {}; this.kids = []; this.listeners = {}; this.dataset = {};
+    this.parent = null; this.innerHTML = "";
+    const node = this; const names = () => new Set((node.attrs.class || "").split(" ").filter(Boolean));
+    this.classList = {
+      toggle(name, on) { const set = names(); if (on === undefined ? !set.has(name) : on) set.add(name); else set.delete(name);
+        node.attrs.class = [...set].join(" "); },
+      add(name) { this.toggle(name, true); }, contains(name) { return names().has(name); } }; }
   set textContent(value) { this.kids = [String(value)]; }
   get textContent() { return this.kids.map((k) => (typeof k === "string" ? k : k.textContent)).join(""); }
   set lang(value) { this.attrs.lang = value; }
@@ -41,25 +45,41 @@ class Node {
   getAttribute(name) { return this.attrs[name]; }
   addEventListener(name, fn) { (this.listeners[name] ||= []).push(fn); }
   fire(name, extra = {}) { for (const fn of this.listeners[name] || []) fn({ preventDefault() {}, stopPropagation() {}, target: this, ...extra }); }
-  append(...items) { this.kids.push(...items.map((i) => (typeof i === "string" ? i : i))); }
+  append(...items) { for (const i of items) { if (typeof i !== "string") i.parent = this; this.kids.push(i); } }
   replaceChildren(...items) { this.kids = []; this.append(...items); }
-  focus() {}
+  focus() { document.activeElement = this; }
+  contains(other) { for (let n = other; n; n = n.parent) if (n === this) return true; return false; }
+  closest() { return null; }
   all() { return this.kids.filter((k) => typeof k !== "string").flatMap((k) => [k, ...k.all()]); }
-  querySelectorAll(selector) { const name = selector.slice(1); return this.all().filter((n) => (n.attrs.class || "").split(" ").includes(name)); }
+  querySelectorAll(selector) { const name = selector.slice(1); return this.all().filter((n) => n.classList.contains(name)); }
   querySelector(selector) { return this.querySelectorAll(selector)[0] || null; }
 }
-globalThis.document = { createElement: (tag) => new Node(tag) };
+const storage = {};
+const windowListeners = {};
+globalThis.window = {
+  localStorage: { getItem: (k) => storage[k] ?? null, setItem: (k, v) => { storage[k] = String(v); } },
+  addEventListener: (name, fn) => { (windowListeners[name] ||= []).push(fn); },
+  removeEventListener: (name, fn) => { windowListeners[name] = (windowListeners[name] || []).filter((f) => f !== fn); },
+  dispatchEvent: (event) => { for (const fn of windowListeners[event.type] || []) fn(event); },
+};
+globalThis.document = { createElement: (tag) => new Node(tag), documentElement: new Node("html"), activeElement: null,
+  readyState: "complete", querySelectorAll: () => [], querySelector: () => null };
 
 function texts(node, lang = "") {
   const here = node.attrs.lang || lang;
   const out = [];
   if (node.attrs["aria-label"]) out.push({ text: node.attrs["aria-label"], lang: here, aria: true });
-  if (node.tagName === "input") return out;
+  if (node.tagName === "INPUT") return out;
   for (const kid of node.kids) {
     if (typeof kid === "string") { if (kid.trim()) out.push({ text: kid, lang: here }); }
     else out.push(...texts(kid, here));
   }
   return out;
+}
+
+/** The cards drawn as faces: each .cb-card's card and whether it holds the book's SVG drawing. */
+function faces(node) {
+  return node.querySelectorAll(".cb-card").map((n) => ({ card: n.attrs["data-card"], svg: n.innerHTML.startsWith("<svg") }));
 }
 
 function fakeModel(values) {
@@ -79,7 +99,7 @@ for (const lang of ["en", "zh"]) {
   if (lang === "zh") root.querySelector(".cbs-lang").fire("click");
   root.fire("keydown", { key: "Home" });
   for (let i = 0; i < DATA.steps.length; i++) {
-    pages.push({ lang, step: i, texts: texts(root) });
+    pages.push({ lang, step: i, texts: texts(root), faces: faces(root) });
     root.fire("keydown", { key: "ArrowRight" });
   }
 }
@@ -94,9 +114,9 @@ const root = el.kids[0];
 const pages = [];
 for (const lang of ["en", "zh"]) {
   if (lang === "zh") root.querySelector(".cbc-lang").fire("click");
-  pages.push({ lang, step: "question", texts: texts(root) });
+  pages.push({ lang, step: "question", texts: texts(root), faces: faces(root) });
   root.querySelector(".cbc-reveal").fire("click");
-  pages.push({ lang, step: "answer", texts: texts(root) });
+  pages.push({ lang, step: "answer", texts: texts(root), faces: faces(root) });
   root.querySelector(".cbc-reveal").fire("click");
 }
 console.log(JSON.stringify(pages));
@@ -130,6 +150,31 @@ def problems(pages: list[dict]) -> list[str]:
     return sorted(set(found))
 
 
+def shown_cards(step: dict) -> list[str]:
+    """The cards a step shows face up: 升级 hands, plays on the table, kitty and buried cards;
+    一上一下 hands, the pile and the step's own card."""
+    state = step["state"]
+    cards = [card for hand in state["hands"] for card in hand]
+    if "table" in state:
+        return cards + [card for _seat, played in state["table"] for card in played] + state["kitty"] + state["buried"]
+    return cards + [entry["card"] for entry in state["pile"]] + ([step["card"]] if step.get("card") else [])
+
+
+def displayed_cards(spec: dict) -> list[str]:
+    """The cards a class puzzle draws: its display's cards, plays and facts, the answers' cards and
+    the hand a pick-the-cards question picks from."""
+    cards = []
+    for block in spec["display"]:
+        cards += block.get("cards", [])
+        cards += [card for play in block.get("plays", []) for card in play["cards"]]
+        cards += [card for item in block.get("items", []) for card in item.get("cards", [])]
+    if spec["input"] == "choice":
+        cards += [card for answer in spec["answers"] for card in answer.get("cards", [])]
+    if spec["input"] == "cards":
+        cards += spec["position"]["hand"]
+    return cards
+
+
 def widget_data(widget, names: tuple[str, ...]) -> dict:
     return {name: getattr(widget, name) for name in names}
 
@@ -142,6 +187,9 @@ def test_sj2_ys3_the_stepper_shows_seats_players_and_cards_as_players_do(game, s
     pages = run_front_end("stepper.js", STEPPER_DRIVER, data, tmp_path)
     assert len(pages) == 2 * len(widget.steps)
     assert problems(pages) == []
+    for page in pages:  # every card on the table is the book's face (an SVG), none a text chip
+        assert all(face["svg"] for face in page["faces"]), page["step"]
+        assert sorted(face["card"] for face in page["faces"]) == sorted(shown_cards(widget.steps[page["step"]])), page["step"]
     shown = " ".join(item["text"] for page in pages for item in page["texts"])
     if game == "shengji":
         assert all(name in shown for name in ("South", "East", "North", "West", "南家", "South–North", "大王"))
@@ -160,5 +208,8 @@ def test_sj10_ys9_a_class_puzzle_shows_its_question_and_answer_as_players_write_
     data = widget_data(widget, ("spec", "ruleset", "note", "rules_label", "error", "lang"))
     pages = run_front_end("class_puzzle.js", PUZZLE_DRIVER, data, tmp_path)
     assert problems(pages) == []
+    for page in pages:  # the position's cards are the book's faces (SVG); chips only inside sentences
+        assert all(face["svg"] for face in page["faces"])
+        assert sorted(face["card"] for face in page["faces"]) == sorted(displayed_cards(widget.spec))
     answers = [item["text"] for page in pages if page["step"] == "answer" for item in page["texts"]]
     assert any(item == "Answer: " for item in answers) and any(item == "答案: " for item in answers)

@@ -1,38 +1,36 @@
-// CardHand's front end: draws the faces cardlib rendered, and lets the reader pick cards.
-// Self-contained (anywidget loads it from a Blob URL, so no relative imports).
+// CardHand's front end: the hand drawn with the book's card faces (cards.js), each card a button
+// the reader presses to pick it or put it back.  A button's name is the card in words, read from
+// the face inside it (role="img", labelled "ace of spades"), so what a screen reader says is what
+// the picture shows.  Language and four colours follow the reader's settings (settings.js).
+// One self-contained ES module (anywidget loads it from a Blob URL: no imports).
+
+const HAND_WORDS = {
+  en: { hand: "Hand", selected: (cards) => `Selected: ${cards}` },
+  zh: { hand: "手牌", selected: (cards) => `已选：${cards}` },
+};
 
 function render({ model, el }) {
-  const root = document.createElement("div");
-  root.className = "cardbook-hand";
-  const caption = document.createElement("div");
-  const row = document.createElement("div");
-  row.className = "cardbook-hand-cards";
-  row.setAttribute("role", "group");
-  const status = document.createElement("div");
-  status.className = "cardbook-hand-status";
-  status.setAttribute("aria-live", "polite");
-  root.append(caption, row, status);
+  let lang = readSettings().lang;
+  const caption = h("div", { class: "cardbook-hand-caption" });
+  const row = h("div", { class: "cardbook-hand-cards", role: "group" });
+  const status = h("div", { class: "cardbook-hand-status", role: "status" });
+  const root = h("div", { class: "cardbook-hand" }, [caption, row, status]);
   el.append(root);
 
   function draw() {
-    const faces = model.get("faces");
+    const hand = model.get("hand") || [];
     const picked = new Set(model.get("selected"));
-    caption.textContent = model.get("caption");
-    row.setAttribute("aria-label", model.get("caption") || "hand");
-    row.replaceChildren(...faces.map((face, position) => {
-      const button = document.createElement("button");
-      button.type = "button";
-      button.className = "cardbook-card";
-      button.dataset.card = face.card;
-      button.title = face.label;
-      button.setAttribute("aria-label", face.label);
-      button.setAttribute("aria-pressed", String(picked.has(position)));
-      button.innerHTML = face.svg;
-      button.addEventListener("click", () => toggle(position));
-      return button;
-    }));
-    const names = faces.filter((_, i) => picked.has(i)).map((face) => face.label);
-    status.textContent = names.length ? `Selected: ${names.join(", ")}` : "";
+    const focused = row.contains(document.activeElement) ? document.activeElement.dataset.position : null;
+    root.lang = lang === "zh" ? "zh-Hans" : "en";
+    caption.replaceChildren(...sayText(model.get("caption"), lang));
+    row.setAttribute("aria-label", model.get("caption") || HAND_WORDS[lang].hand);
+    row.replaceChildren(...hand.map((card, position) => h("button", {
+      type: "button", class: "cardbook-card", "data-card": card, "data-position": String(position),
+      "aria-pressed": String(picked.has(position)), onclick: () => toggle(position) }, cardFace(card, lang))));
+    const names = hand.filter((_, i) => picked.has(i));
+    status.textContent = names.length ? HAND_WORDS[lang].selected(cardsText(names, lang)) : "";
+    const again = focused === null ? null : row.querySelector(`[data-position="${focused}"]`);
+    if (again) again.focus();
   }
 
   function toggle(position) {
@@ -43,10 +41,13 @@ function render({ model, el }) {
     try { model.save_changes(); } catch (noKernel) { /* the change event has redrawn it */ }
   }
 
-  model.on("change:faces", draw);
+  const stop = onSettings((settings) => { lang = settings.lang; draw(); });
+  model.on("change:hand", draw);
   model.on("change:caption", draw);
   model.on("change:selected", draw);
+  applySettingsToDocument(readSettings());
   draw();
+  return stop;
 }
 
 export default { render };
