@@ -118,18 +118,20 @@ CARD_BACK_BODY = ('<rect x="1" y="1" width="58" height="82" rx="5" fill="#29497a
 
 def hand_html(cards: Iterable[Card | str] | str, *, four_colour: bool = False, label: str = "hand",
               height: int = CARD_HEIGHT) -> str:
-    """A row of cards, in the given order, overlapping a little like a held hand.
+    """A row of cards, in the given order, overlapping a little like a held hand; on a narrow
+    page the row wraps onto further rows instead of running off the side.
 
     >>> hand_html("SA LJ").count("<svg")
     2
     """
     faces = parse_cards(cards)
     words = ", ".join(card_label(c) for c in faces) or "no cards"
-    items = "".join(f'<span class="cardlib-slot" style="display:inline-block;margin-right:-{height // 5}px">'
+    overlap = height // 5
+    items = "".join(f'<span class="cardlib-slot" style="display:block;margin-right:-{overlap}px;line-height:0">'
                     f'{card_svg(c, four_colour=four_colour, height=height)}</span>' for c in faces)
     return (f'<div class="cardlib-hand" role="group" aria-label="{escape(f"{label}: {words}")}" '
-            f'style="display:inline-block;padding:2px {height // 5 + 2}px 2px 2px;white-space:nowrap">'
-            f'{items}</div>')
+            f'style="display:inline-flex;flex-wrap:wrap;row-gap:4px;max-width:100%;box-sizing:border-box;'
+            f'vertical-align:middle;padding:2px {overlap + 2}px 2px 2px">{items}</div>')
 
 
 def trick_html(plays: Sequence[Iterable[Card | str] | str | None], *, leader: int = 0,
@@ -153,10 +155,13 @@ def trick_html(plays: Sequence[Iterable[Card | str] | str | None], *, leader: in
         caption = seat_name(seat) + (f" ({', '.join(roles)})" if roles else "")
         cards = "" if play is None else hand_html(play, four_colour=four_colour, label=caption, height=height)
         style = "font-weight:bold;" if seat == winner else ""
-        cells.append(f'<div class="cardlib-seat cardlib-{place}" style="grid-area:{place};text-align:center">'
+        cells.append(f'<div class="cardlib-seat cardlib-{place}" style="grid-area:{place};min-width:0;text-align:center">'
                      f'<div style="font-size:small;{style}">{escape(caption)}</div>{cards}</div>')
+    # Columns as wide as their hands but no wider than the page lets them: on a phone each seat's
+    # hand wraps within its third of the table.
     return ('<div class="cardlib-trick" role="group" aria-label="trick" style="display:inline-grid;'
-            'grid-template-areas:\'. north .\' \'west . east\' \'. south .\';gap:4px;padding:6px;'
+            'grid-template-areas:\'. north .\' \'west . east\' \'. south .\';'
+            'grid-template-columns:repeat(3,minmax(0,auto));max-width:100%;box-sizing:border-box;gap:4px;padding:6px;'
             f'border-radius:8px;background:#2e6b3f0d">{"".join(cells)}</div>')
 
 
