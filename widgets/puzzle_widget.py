@@ -1,10 +1,18 @@
 """The ``Puzzle`` widget: one engine-made puzzle spec plus its static bank, drawn by ``puzzle.js``.
 
-Everything the browser needs is in synced traits (``spec``, and ``bank``: the static bank
-as gzip-compressed JSON in base64, about a twelfth of its plain size), so the widget works in a
-static page with no kernel.  With a kernel, the front end asks for a fresh puzzle by a custom
-message and Python answers by setting ``spec``: the engine made the new puzzle, the browser
-still only looks up verdicts.
+Everything the browser needs is in synced traits (``spec``, and ``bank``: the static bank of the
+kind as gzip-compressed JSON in base64, about a twelfth of its plain size, the same string for
+every puzzle of a kind so a page can store it once), so the widget works in a static page with no
+kernel: there it moves through its bank, the shown spec first (:meth:`Puzzle.bank_specs`), so
+every puzzle it shows can be linked.  With a kernel, the front end asks for a fresh puzzle by a
+custom message and Python answers by setting ``spec``: the engine made the new puzzle, the
+browser still only looks up verdicts.
+
+``slot`` names the widget on its page (``"calling-2"``: the second ``calling`` puzzle made in this
+kernel, so a chapter executed top-down gives the same slots on every build); a link
+``#puzzle=<slot>/<puzzle id>`` opens that puzzle in that widget.  The reader's language and deck
+come from the book's settings (``settings.js``); ``lang`` is only the language shown until the
+reader has chosen one.
 
 Rules: every verdict in a spec cites a register id (see :mod:`widgets.puzzles.spec`).
 """
@@ -12,7 +20,8 @@ Rules: every verdict in a spec cites a register id (see :mod:`widgets.puzzles.sp
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections import Counter
+from typing import Any, ClassVar
 
 import anywidget
 import traitlets
@@ -23,13 +32,12 @@ from .puzzles.registry import seed_for_rule
 from .puzzles.spec import DIFFICULTIES, PuzzleError
 
 
-
-
 class Puzzle(anywidget.AnyWidget):
     """A puzzle of one kind: ``Puzzle("pick_follow")``, ``Puzzle("trick_winner", seed=4)``.
 
     ``base`` is the URL from the page showing the widget to the book's root (chapters live in
     ``book/``, so the default is ``"../"``); rule links are ``base + page + ".html#rule-…"``.
+    ``lang`` (``"en"`` or ``"zh"``) is the language until the reader picks one in the settings bar.
     """
 
     _esm = front_end("puzzle.js")
@@ -40,13 +48,20 @@ class Puzzle(anywidget.AnyWidget):
     lang = traitlets.Unicode("en").tag(sync=True)
     ruleset = traitlets.Unicode("").tag(sync=True)
     difficulty = traitlets.Unicode("normal").tag(sync=True)
-    four_colour = traitlets.Bool(False).tag(sync=True)
     base = traitlets.Unicode("../").tag(sync=True)
+    slot = traitlets.Unicode("").tag(sync=True)
+
+    #: Puzzles made so far in this kernel, per kind: the ``n`` of each new slot ``<kind>-<n>``.
+    _made: ClassVar[Counter[str]] = Counter()
 
     def __init__(self, kind: str, seed: int | None = None, *, bank_size: int = 21,
                  lang: str = "en", **kwargs: Any) -> None:
+        if lang not in ("en", "zh"):
+            raise PuzzleError(f"unknown language {lang!r}: expected 'en' or 'zh'")
         bank = build_bank(kind, bank_size)
         spec = bank[0] if seed is None else make_puzzle(kind, seed)
+        Puzzle._made[kind] += 1
+        kwargs.setdefault("slot", f"{kind}-{Puzzle._made[kind]}")
         super().__init__(spec=spec, bank=pack_bank(bank), lang=lang, difficulty=spec["difficulty"], **kwargs)
         self._rng = random.Random()
         self.on_msg(self._on_message)
@@ -66,8 +81,9 @@ class Puzzle(anywidget.AnyWidget):
         return cls(chosen, seed=seed, **traits)
 
     def bank_specs(self) -> list[dict[str, Any]]:
-        """The specs the widget carries for a page with no kernel."""
-        return unpack_bank(self.bank)
+        """The puzzles the widget moves through in a page with no kernel: the shown spec, then the
+        packed bank of its kind without it (as ``puzzle.js`` reads them)."""
+        return [self.spec, *(s for s in unpack_bank(self.bank) if s["id"] != self.spec["id"])]
 
     def new_puzzle(self, difficulty: str | None = None) -> dict[str, Any]:
         """Replace the shown puzzle with a freshly generated one of ``difficulty``."""

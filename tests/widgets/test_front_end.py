@@ -53,14 +53,40 @@ def contrast(a: str, b: str) -> float:
     return (high + 0.05) / (low + 0.05)
 
 
-def test_every_text_colour_meets_wcag_aa_on_every_background_of_the_widget():
+def theme_colours(mode: str) -> dict[str, str]:
+    """The book theme's ``--pst-color-*`` hex values in ``mode`` (sphinx-book-theme over pydata's)."""
+    import pydata_sphinx_theme
+    import sphinx_book_theme
+
+    colours: dict[str, str] = {}
+    for package, name in ((pydata_sphinx_theme, "pydata_sphinx_theme/static/styles/pydata-sphinx-theme.css"),
+                          (sphinx_book_theme, "sphinx_book_theme/static/styles/sphinx-book-theme.css")):
+        css = (Path(package.__file__).parent / "theme" / name).read_text(encoding="utf-8")
+        for block in re.findall(rf"html\[data-theme={mode}\]\{{([^}}]*)\}}", css):
+            colours.update(re.findall(r"--pst-color-([a-z-]+):(#[0-9a-fA-F]{6})\b", block))
+    return colours
+
+
+def widget_colours(mode: str | None) -> dict[str, str]:
+    """puzzle.css's colours: each ``--cbp-*`` as the theme gives it in ``mode``, or its own fallback."""
     css = (STATIC / "puzzle.css").read_text(encoding="utf-8")
-    variables = dict(re.findall(r"--cbp-([a-z]+):\s*(#[0-9a-fA-F]{6})", css))
-    backgrounds = ["#ffffff", "#f3f3f3", "#e4e4e4", "#eef7ef", "#fbeeee", "#fff3b0"]
-    assert all(b.lower() in css.lower() for b in backgrounds)
-    for name in ("ink", "muted", "red", "black", "blue", "green", "right", "wrong"):
+    theme = theme_colours(mode) if mode else {}
+    found = re.findall(r"--cbp-([a-z-]+): var\(--pst-color-([a-z-]+),.*?(#[0-9a-fA-F]{6})\)+;", css)
+    return {name: theme.get(pst, fallback) if mode else fallback for name, pst, fallback in found}
+
+
+@pytest.mark.parametrize("mode", [None, "light", "dark"])
+def test_every_text_colour_meets_wcag_aa_on_every_background_of_the_widget(mode):
+    """Text (ink, muted, links) on every background it sits on, in the book's light and dark themes and
+    with the widget's own fallbacks (JupyterLab without the book theme)."""
+    colours = widget_colours(mode)
+    backgrounds = ["page", "surface", "accent-bg", "right-bg", "wrong-bg"]
+    assert set(backgrounds) | {"ink", "muted", "accent"} <= set(colours), sorted(colours)
+    for text in ("ink", "muted"):
         for background in backgrounds:
-            assert contrast(variables[name], background) >= 4.5, (name, background)
+            assert contrast(colours[text], colours[background]) >= 4.5, (mode, text, background)
+    assert contrast(colours["accent"], colours["page"]) >= 4.5  # links, and the page colour on "New puzzle"
+    assert contrast(colours["accent"], colours["surface"]) >= 3  # the pressed difficulty's underline
 
 
 @pytest.mark.parametrize("module", ["spec", "bank"])

@@ -30,6 +30,31 @@ def test_widget_carries_the_shown_spec_and_a_packed_bank_of_its_kind():
     assert widget.get_state()["spec"]["kind"] == "pick_follow"
 
 
+def test_the_shown_puzzle_is_always_in_the_bank_and_the_packed_bank_is_the_same_for_every_puzzle_of_a_kind():
+    """Every puzzle a static page shows can be linked: a seed beyond the bank leads it; the packed bank
+    itself stays the kind's (a page stores one copy)."""
+    beyond, inside = Puzzle("calling", seed=44), Puzzle("calling", seed=4)
+    assert beyond.bank_specs()[0] == make_puzzle("calling", 44) and len(beyond.bank_specs()) == 22
+    assert [s["id"] for s in inside.bank_specs()].count("calling:4") == 1 and inside.bank_specs()[0]["id"] == "calling:4"
+    assert beyond.bank == inside.bank
+    assert sorted(s["id"] for s in inside.bank_specs()) == sorted(f"calling:{seed}" for seed in range(21))
+
+
+def test_each_puzzle_gets_the_next_slot_of_its_kind_in_this_kernel():
+    made = Puzzle._made["ys_deal"]
+    first, second = Puzzle("ys_deal", bank_size=1), Puzzle.for_rule("YS-1", kind="ys_deal", bank_size=1)
+    other = Puzzle("ys_draw", bank_size=1)
+    assert (first.slot, second.slot) == (f"ys_deal-{made + 1}", f"ys_deal-{made + 2}")
+    assert other.slot.startswith("ys_draw-") and first.get_state()["slot"] == first.slot
+    assert Puzzle("ys_deal", bank_size=1, slot="intro").slot == "intro"
+
+
+def test_lang_is_the_default_language_and_anything_else_is_refused():
+    assert Puzzle("shape", bank_size=1, lang="zh").lang == "zh"
+    with pytest.raises(PuzzleError, match="unknown language 'fr'"):
+        Puzzle("shape", bank_size=1, lang="fr")
+
+
 def test_a_seed_picks_the_shown_puzzle():
     assert Puzzle("shape", seed=7).spec["id"] == "shape:7"
 

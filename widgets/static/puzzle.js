@@ -1,47 +1,55 @@
 // Puzzle front end: renders an engine-made puzzle spec and grades by lookup only.
-// One self-contained ES module (it is loaded from a Blob URL: no imports).
-// Works with a kernel (JupyterLab, Voila: "new puzzle" asks Python) and without one
-// (a static page: the widget moves through the bank it carries).
+// One self-contained ES module (it is loaded from a Blob URL: no imports); widgets/front_ends.py
+// joins dom.js (h), cards.js (the one drawing of a card) and settings.js (the reader's settings
+// and progress) in front of it.  Works with a kernel (JupyterLab, Voila: "New puzzle" asks Python,
+// with the page's bank as a fallback when the kernel does not answer) and without one (a static
+// page: the widget moves through the bank it carries, its first puzzle included).
+//
+// Links: the root carries data-puzzle-slot (set in Python); #puzzle=<slot>/<puzzle id> opens that
+// puzzle in that widget and scrolls it into view; an old #puzzle=<kind>:<seed> goes to <kind>-1.
 
 const UI = {
   en: {
-    newPuzzle: "New puzzle", difficulty: "Difficulty", easy: "easy", normal: "normal", hard: "hard",
-    ruleset: "Rules", language: "中文", languageLabel: "切换到中文", fourColour: "Four-colour deck",
-    correct: "Correct!", wrong: "Not quite.", correctAnswers: "Correct answer(s) under these rules:",
+    puzzle: "Puzzle", newPuzzle: "New puzzle", difficulty: "Difficulty", easy: "easy", normal: "normal", hard: "hard",
+    ruleset: "Rules", correct: "Correct!", wrong: "Not quite.", correctAnswers: "Correct answer(s) under these rules:",
     readRule: "Read rule", inTheBook: "in the book", check: "Check", typeCards: "Type cards (e.g. ♥10 or 10h)",
-    selected: "Selected", pick: (n) => `Pick ${n} card${n === 1 ? "" : "s"} from the hand.`,
+    pick: (n) => `Pick ${n} card${n === 1 ? "" : "s"} from the hand.`,
+    picked: (m, n) => `${m} of ${n} picked.`,
     notInHand: (t) => `${t} is not in the hand (or all its copies are already selected).`,
     badCard: (t) => `${t} is not a card: write a suit and a rank such as ♥10 or 10h, or 大王 / 小王 for a joker.`,
     wrongCount: (n, m) => `Select exactly ${n} card${n === 1 ? "" : "s"} (you have ${m}).`,
-    enterNumber: "Enter a whole number.", progress: (s, k) => `Solved ${s} · streak ${k}`,
-    exportProgress: "Export progress", importProgress: "Import progress", imported: "Progress imported.",
-    importFailed: "That file is not a progress export.", link: "Link to this puzzle",
-    notInBank: (id) => `Puzzle ${id} is not in this page's bank; showing another.`,
-    rulesAgree: "", rulesDiffer: "The rulesets grade this puzzle differently: switch to compare.",
-    hand: "Hand", seat: "Seat",
+    enterNumber: "Enter a whole number.", yourNumber: "Your answer", progress: (s, k) => `Solved ${s} · streak ${k}`,
+    link: "Link to this puzzle", settings: "Settings", hand: "Your hand", answers: "Answers",
+    notInBank: (id) => `The link asks for puzzle ${id}, which this page does not hold; showing the puzzle it has.`,
+    noSlot: (slot) => `The link names puzzle ${slot}, which is not on this page.`,
+    kernelGone: "The kernel restarted: run this cell again to reconnect; meanwhile puzzles come from this page's bank.",
+    rulesDiffer: "The rulesets grade this puzzle differently: switch to compare.", inLab: "opens in a new tab",
   },
   zh: {
-    newPuzzle: "换一题", difficulty: "难度", easy: "简单", normal: "一般", hard: "困难",
-    ruleset: "规则", language: "English", languageLabel: "Switch to English", fourColour: "四色牌",
-    correct: "正确！", wrong: "不对。", correctAnswers: "按此规则的正确答案：",
+    puzzle: "练习", newPuzzle: "换一题", difficulty: "难度", easy: "简单", normal: "一般", hard: "困难",
+    ruleset: "规则", correct: "正确！", wrong: "不对。", correctAnswers: "按此规则的正确答案：",
     readRule: "查看规则", inTheBook: "（书中）", check: "提交", typeCards: "输入牌（如 ♥10 或 10h）",
-    selected: "已选", pick: (n) => `从手牌中选 ${n} 张。`,
+    pick: (n) => `从手牌中选 ${n} 张。`,
+    picked: (m, n) => `已选 ${m} / ${n} 张。`,
     notInHand: (t) => `手中没有 ${t}（或已全部选中）。`,
     badCard: (t) => `${t} 不是一张牌：请写花色和点数，如 ♥10 或 10h；王写大王 / 小王。`,
     wrongCount: (n, m) => `请正好选 ${n} 张（现在 ${m} 张）。`,
-    enterNumber: "请输入一个整数。", progress: (s, k) => `已解 ${s} · 连对 ${k}`,
-    exportProgress: "导出进度", importProgress: "导入进度", imported: "进度已导入。",
-    importFailed: "这个文件不是进度导出文件。", link: "本题链接",
-    notInBank: (id) => `本页题库中没有 ${id}，改为显示另一题。`,
-    rulesAgree: "", rulesDiffer: "不同规则对本题的判定不同：可切换比较。",
-    hand: "手牌", seat: "座位",
+    enterNumber: "请输入一个整数。", yourNumber: "你的答案", progress: (s, k) => `已解 ${s} · 连对 ${k}`,
+    link: "本题链接", settings: "设置", hand: "你的手牌", answers: "选项",
+    notInBank: (id) => `链接要的是 ${id}，本页没有这道题；显示的是本页的题。`,
+    noSlot: (slot) => `链接指向的练习 ${slot} 不在本页。`,
+    kernelGone: "内核已重启：请重新运行这个单元格以重新连接；在此之前，新题来自本页的题库。",
+    rulesDiffer: "不同规则对本题的判定不同：可切换比较。", inLab: "在新标签页打开",
   },
 };
 
-const STORE_KEY = "cardbook-puzzle-progress";
+/** How long "New puzzle" waits for the kernel before it says so and uses the bank (ms). */
+const KERNEL_TIMEOUT = 2500;
 const SUIT_TOKENS = { S: "S", H: "H", D: "D", C: "C", "♠": "S", "♤": "S", "♥": "H", "♡": "H",
   "♦": "D", "♢": "D", "♣": "C", "♧": "C" };
 const JOKERS = { BJ: "BJ", LJ: "LJ", "大王": "BJ", "小王": "LJ" };
+const CJK_ONLY = /^[\u3000-\u303f\u3400-\u9fff\uff00-\uffef\s]+$/u;
+const CARD_IN_TEXT = /[♠♥♦♣](?:10|[2-9JQKA])/gu;
 
 /** One card token in the notation of cases.md → canonical string, or null. */
 export function parseCard(token) {
@@ -61,72 +69,49 @@ export function splitTokens(text) {
   return text.split(/[\s,，、]+/u).filter((t) => t.length > 0);
 }
 
-export { cardText, cardsText };  // for the tests that drive this module in Node
+export { cardText, cardsText, reasonParts as sentenceParts };  // for the tests that drive this module in Node
 
-/** A reason's sentence as text pieces and card groups ({cards}), from the spec's `parts` if it has
- * them, else by finding each of its `chips` groups, in order, where the sentence writes it. */
-export function sentenceParts(reason, lang) {
-  const parts = reason.parts && reason.parts[lang];
-  if (parts) return parts.map((p) => (typeof p === "string" || !p.cards ? (p.text ?? p) : { cards: p.cards }));
-  const text = reason[lang] || reason.en;
-  const out = [];
-  let at = 0;
-  for (const group of (reason.chips && reason.chips[lang]) || []) {
-    const shown = cardsText(group, lang);
-    const found = text.indexOf(shown, at);
-    if (found < 0) continue;
-    if (found > at) out.push(text.slice(at, found));
-    out.push({ cards: group });
-    at = found + shown.length;
+/** The puzzle a link names: ``{slot, id}`` for ``#puzzle=<slot>/<kind>:<seed>``, ``{slot: "<kind>-1", id}``
+ * for an old ``#puzzle=<kind>:<seed>``, or null. */
+export function parseLink(hash) {
+  const m = decodeURIComponent(hash || "").match(/^#puzzle=(?:([a-z_]+-\d+)\/)?(([a-z_]+):(\d+))$/);
+  if (!m) return null;
+  return { slot: m[1] || `${m[3]}-1`, id: m[2] };
+}
+
+/** The puzzles a widget moves through with no kernel: its first puzzle, then the bank without it. */
+export function withFirst(first, bank) {
+  return [first, ...bank.filter((s) => s.id !== first.id)];
+}
+
+/** The puzzle after ``current`` in ``specs``, of ``difficulty`` if the bank has one (else any). */
+export function nextPuzzle(specs, current, difficulty) {
+  const same = specs.filter((s) => s.difficulty === difficulty);
+  const pool = same.length ? same : specs;
+  const at = pool.findIndex((s) => s.id === current.id);
+  return pool[(at + 1) % pool.length];
+}
+
+/** Where "Read rule" goes: the book page, or in JupyterLab (when ``base`` is the book's default) the
+ * chapter opened in Lab. */
+export function ruleHref(reason, base, labConfig) {
+  if (labConfig && base === "../") {
+    const root = String(labConfig.serverRoot || "").replace(/\/+$/, "").split("/").pop();
+    const page = root && reason.page.startsWith(root + "/") ? reason.page.slice(root.length + 1) : reason.page;
+    return `${labConfig.baseUrl || "/"}lab/tree/${page}.md#${reason.anchor}`;
   }
-  if (at < text.length) out.push(text.slice(at));
-  return out;
+  return `${base || ""}${reason.page}.html#${reason.anchor}`;
 }
 
-const CJK = /[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]+/gu;
-const CJK_ONLY = /^[\u3000-\u303f\u3400-\u9fff\uff00-\uffef\s]+$/u;
-
-/** Text as nodes, its Chinese runs marked lang="zh-Hans" when the widget speaks English. */
-function say(text, lang) {
-  if (lang === "zh" || !text) return text || "";
-  const out = [];
-  let at = 0;
-  for (const m of text.matchAll(CJK)) {
-    if (m.index > at) out.push(text.slice(at, m.index));
-    out.push(h("span", { lang: "zh-Hans", text: m[0] }));
-    at = m.index + m[0].length;
-  }
-  if (at < text.length) out.push(text.slice(at));
-  return out;
+/** JupyterLab's page config, when this page is JupyterLab (not Voila, not the book). */
+function labConfig() {
+  const node = document.getElementById && document.getElementById("jupyter-config-data");
+  if (!node) return null;
+  try {
+    const config = JSON.parse(node.textContent);
+    return config.appName === "JupyterLab" || /\/lab(\/|$)/.test(window.location.pathname) ? config : null;
+  } catch (unreadable) { return null; }
 }
-
-/** A reason's sentence with its cards drawn as chips (the same text as the sentence, so it reads alike). */
-function sentence(reason, lang) {
-  return sentenceParts(reason, lang).flatMap((p) => (typeof p === "string" ? say(p, lang) : [
-    h("span", { class: "cbp-chips" }, p.cards.flatMap((c, i) => {
-      const { suit, rank } = cardParts(c);
-      const chip = h("span", { class: `cbp-card cbp-chip ${suit ? `cbp-suit-${suit}` : `cbp-joker cbp-${rank}`}`,
-        role: "img", "aria-label": cardLabel(c, lang), "data-card": c, text: cardText(c, lang) });
-      return i ? [" ", chip] : [chip];
-    }))]));
-}
-
-// ---- progress (localStorage, export/import) ----
-
-function loadProgress() {
-  try { return JSON.parse(window.localStorage.getItem(STORE_KEY) || "{}") || {}; } catch (e) { return {}; }
-}
-
-function saveProgress(progress) {
-  try { window.localStorage.setItem(STORE_KEY, JSON.stringify(progress)); } catch (e) { /* private mode */ }
-}
-
-function isProgress(data) {
-  return data && typeof data === "object" && !Array.isArray(data) && Object.values(data).every(
-    (p) => p && Number.isInteger(p.solved) && Number.isInteger(p.streak));
-}
-
-// ---- the widget ----
 
 /** The bank a static page carries: gzip-compressed JSON in base64 (engine-made specs). */
 async function unpackBank(packed) {
@@ -136,31 +121,103 @@ async function unpackBank(packed) {
   return JSON.parse(await new Response(stream).text());
 }
 
+/** The reader's language: the one chosen in the settings bar, else the widget's own default. */
+function readerLang(fallback) {
+  const stored = readStored(SETTINGS_KEY);
+  if (stored && typeof stored === "object" && (stored.lang === "en" || stored.lang === "zh")) return stored.lang;
+  return fallback === "zh" ? "zh" : "en";
+}
+
+/** Text with the cards it writes (♠A, ♥10) drawn as chips, its Chinese marked on an English reading. */
+function withChips(text, lang) {
+  const out = [];
+  let at = 0;
+  for (const m of (text || "").matchAll(CARD_IN_TEXT)) {
+    if (m.index > at) out.push(...sayText(text.slice(at, m.index), lang));
+    out.push(cardChip(parseCard(m[0]), lang));
+    at = m.index + m[0].length;
+  }
+  if (at < (text || "").length) out.push(...sayText(text.slice(at), lang));
+  return out;
+}
+
+/** Roving focus: the arrows move between the buttons of one group; Tab leaves the group. */
+function focusRing(buttons) {
+  buttons.forEach((b, i) => {
+    b.tabIndex = i === 0 ? 0 : -1;
+    b.addEventListener("keydown", (e) => {
+      const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
+      if (!step) return;
+      e.preventDefault();
+      const next = buttons[(i + step + buttons.length) % buttons.length];
+      buttons.forEach((x) => { x.tabIndex = -1; });
+      next.tabIndex = 0;
+      next.focus();
+    });
+  });
+}
+
+/** Which control of ``root`` has focus, as a selector that finds its redrawn twin; null if none. */
+function focusedControl(root) {
+  const active = document.activeElement;
+  if (!active || !root.contains || !root.contains(active)) return null;
+  const control = active.closest && active.closest("[data-control]");
+  return control ? `[data-control="${control.getAttribute("data-control")}"]` : null;
+}
+
 function render({ model, el }) {
-  let bank = null;
-  const loadBank = async () => (bank = bank || await unpackBank(model.get("bank")));
   let spec = model.get("spec");
   const kind = spec.kind;
-  let lang = model.get("lang") === "zh" ? "zh" : "en";
+  const slot = model.get("slot") || "";
+  const first = spec;
+  let lang = readerLang(model.get("lang"));
   let rulesetId = model.get("ruleset") || spec.rulesets[0].id;
-  let difficulty = model.get("difficulty") || spec.difficulty;
+  let difficulty = spec.difficulty;
+  let bank = null;
   let live = false;
-  let graded = null;        // {ok, key} of the first answer on this puzzle
+  let waiting = null;       // the timer of a "new" asked of the kernel
+  let answered = false;     // the first answer to this puzzle was counted
+  let graded = null;        // {ok, key, reasons} of the answer shown
   let selection = [];       // hand indices (cards input)
-  let notice = "";
-  let pendingSeed = null;   // a fragment seed to ask the kernel for
-
-  const root = h("div", { class: "cbp", "data-puzzle-kind": kind });
-  el.append(root);
+  let draft = {};           // typed text, number, field values: kept across a language switch
+  let notice = null;        // {en, zh} said at the top of the widget
+  let lost = false;         // the kernel stopped answering: puzzles come from the bank, and the widget says so
+  let ownBar = null;
 
   const t = (name, ...args) => { const v = UI[lang][name]; return typeof v === "function" ? v(...args) : v; };
+  const both = (name, ...args) => ({ en: UI.en[name](...args), zh: UI.zh[name](...args) });
   const txt = (pair) => (pair ? (pair[lang] || pair.en) : "");
   const rulesetOf = (s) => (s.rulesets.some((r) => r.id === rulesetId) ? rulesetId : s.rulesets[0].id);
+  const loadBank = async () => (bank = bank || withFirst(first, await unpackBank(model.get("bank"))));
 
-  function show(next, message = "") {
+  // ---- the skeleton: kept across redraws, so focus stays on the control used ----
+  const root = h("div", { class: "cbp", "data-puzzle-kind": kind, "data-puzzle-slot": slot || undefined });
+  const title = h("span", { class: "cbp-title" });
+  const level = h("span", { class: "cbp-level" });
+  const newButton = h("button", { type: "button", class: "cbp-new", "data-control": "new", onclick: () => newPuzzle() });
+  const levels = ["easy", "normal", "hard"].map((d) => h("button", { type: "button", class: "cbp-level-option",
+    "data-difficulty": d, "data-control": `difficulty-${d}`, onclick: () => chooseDifficulty(d) }));
+  const levelGroup = h("div", { class: "cbp-difficulty", role: "group" }, levels);
+  const rulesetSlot = h("div", { class: "cbp-ruleset-slot" });
+  const noticeLine = h("p", { class: "cbp-notice", role: "status", "aria-live": "polite" });
+  const body = h("div", { class: "cbp-body" });
+  const verdict = h("div", { class: "cbp-verdict", role: "status", "aria-live": "polite" });
+  const progressLine = h("span", { class: "cbp-progress" });
+  const permalink = h("a", { class: "cbp-permalink", "data-control": "link" });
+  const footer = h("div", { class: "cbp-footer" }, [progressLine, permalink]);
+  root.append(
+    h("div", { class: "cbp-head" }, [h("p", { class: "cbp-eyebrow" }, [title, level]),
+      h("div", { class: "cbp-controls" }, [newButton, levelGroup, rulesetSlot])]),
+    noticeLine, body, verdict, footer);
+  el.append(root);
+
+  function show(next, message = null) {
     spec = next;
+    difficulty = spec.difficulty;
+    answered = false;
     graded = null;
     selection = [];
+    draft = {};
     notice = message;
     draw();
   }
@@ -171,7 +228,7 @@ function render({ model, el }) {
     const index = spec.answers.findIndex((a) => a.key === key);
     if (index >= 0) {
       const [ok, r] = spec.verdicts[rid][index];
-      return { ok, reasons: [].concat(r).map((i) => spec.reasons[i]) };  // a several-part answer lists one per wrong part
+      return { ok, reasons: [].concat(r).map((i) => spec.reasons[i]) };  // a several-part answer: one per wrong part
     }
     if (spec.otherwise) return { ok: false, reasons: [spec.reasons[spec.otherwise[rid]]] };
     return null;
@@ -180,232 +237,292 @@ function render({ model, el }) {
   function grade(key) {
     const result = lookup(key);
     if (!result) return;
-    if (graded === null) {
-      const progress = loadProgress();
-      const mine = progress[kind] || { solved: 0, streak: 0 };
-      mine.solved += result.ok ? 1 : 0;
-      mine.streak = result.ok ? mine.streak + 1 : 0;
-      progress[kind] = mine;
-      saveProgress(progress);
+    if (!answered) {
+      answered = true;
+      recordAnswer(kind, result.ok);
     }
     graded = { ok: result.ok, key, reasons: result.reasons };
     drawVerdict();
-    drawProgress();
-    root.querySelectorAll(".cbp-answer").forEach((b) => {
-      b.classList.toggle("cbp-chosen", b.dataset.key === key);
-    });
+    markChosen();
   }
 
-  // ---- new puzzle / bank / kernel ----
-  async function newPuzzle() {
-    if (live) {
-      model.send({ type: "new", difficulty });
+  /** The reader changed the answer: the verdict of the previous one goes. */
+  function unsettle() {
+    if (!graded) return;
+    graded = null;
+    drawVerdict();
+    markChosen();
+  }
+
+  // ---- new puzzle: the kernel, else the bank ----
+  async function fromBank() {
+    const specs = await loadBank();
+    show(nextPuzzle(specs, spec, difficulty), lost ? { en: UI.en.kernelGone, zh: UI.zh.kernelGone } : null);
+  }
+
+  function askKernel(message) {
+    clearTimeout(waiting);
+    try { model.send(message); } catch (closed) { live = false; return false; }
+    waiting = setTimeout(() => {
+      waiting = null;
+      live = false;
+      lost = true;
+      delete root.dataset.live;
+      fromBank();
+    }, KERNEL_TIMEOUT);
+    return true;
+  }
+
+  function newPuzzle() {
+    if (live && askKernel({ type: "new", difficulty })) return;
+    fromBank();
+  }
+
+  function chooseDifficulty(wanted) {
+    if (wanted === difficulty && wanted === spec.difficulty) return;
+    difficulty = wanted;
+    model.set("difficulty", wanted);
+    model.save_changes();
+    drawControls();
+    newPuzzle();
+  }
+
+  function chooseRuleset(id) {
+    rulesetId = id;
+    model.set("ruleset", id);
+    model.save_changes();
+    if (graded) grade(graded.key);
+  }
+
+  // ---- links ----
+  function say(words) {
+    if (!pageNotice(words)) { notice = words; drawNotice(); }
+  }
+
+  function bringIntoView() {
+    let moved = false;
+    const stop = () => { moved = true; };
+    const events = ["wheel", "touchstart", "keydown", "mousedown"];
+    events.forEach((name) => window.addEventListener(name, stop, { passive: true }));
+    const scroll = () => { if (!moved) root.scrollIntoView({ block: "start" }); };
+    requestAnimationFrame(scroll);
+    // puzzles above may still be drawing: keep this one in view while the page settles
+    const watcher = typeof ResizeObserver === "function" ? new ResizeObserver(scroll) : null;
+    if (watcher) watcher.observe(document.body);
+    setTimeout(() => {
+      if (watcher) watcher.disconnect();
+      events.forEach((name) => window.removeEventListener(name, stop));
+    }, 3000);
+  }
+
+  async function fromLink() {
+    const link = parseLink(window.location.hash);
+    if (!link) return;
+    if (link.slot !== slot) {
+      setTimeout(() => missingSlot(link.slot), 3000);
       return;
     }
-    await loadBank();
-    const same = bank.filter((s) => s.kind === kind && s.difficulty === difficulty);
-    const pool = same.length ? same : bank.filter((s) => s.kind === kind);
-    if (!pool.length) return;
-    const at = pool.findIndex((s) => s.id === spec.id);
-    show(pool[(at + 1) % pool.length]);
-  }
-
-  async function fromFragment() {
-    const m = (window.location.hash || "").match(/^#puzzle=([a-z_]+):(\d+)$/);
-    if (!m || m[1] !== kind) return;
-    const claimed = (window.__cbpFragment = window.__cbpFragment || {});
-    if (claimed[kind] && claimed[kind] !== root) return;
-    claimed[kind] = root;
-    const seed = Number(m[2]);
-    if (spec.seed === seed) return;
-    await loadBank();
-    const found = bank.find((s) => s.kind === kind && s.seed === seed);
+    bringIntoView();
+    if (link.id === spec.id) return;
+    const found = link.id.startsWith(kind + ":") && (await loadBank()).find((s) => s.id === link.id);
     if (found) { show(found); return; }
-    if (live) { model.send({ type: "load", seed }); return; }
-    pendingSeed = seed;
-    notice = t("notInBank", `${kind}:${seed}`);
-    draw();
+    if (live && link.id.startsWith(kind + ":")) { askKernel({ type: "load", seed: Number(link.id.split(":")[1]) }); return; }
+    say(both("notInBank", link.id));
   }
 
+  /** No widget took the link: the first puzzle of a page with no notice region says so. */
+  function missingSlot(wanted) {
+    const link = parseLink(window.location.hash);
+    if (!link || link.slot !== wanted || document.querySelector(`[data-puzzle-slot="${wanted}"]`)) return;
+    if (document.querySelector("[data-cardbook-page-notice]")) return;  // the page says it (tools/site/page.js)
+    if (document.querySelector("[data-puzzle-kind]") === root) say(both("noSlot", wanted));
+  }
+
+  // ---- the kernel ----
   const onMessage = (msg) => {
     if (msg && msg.type === "live") {
       live = true;
       root.dataset.live = "true";
-      if (pendingSeed !== null) { model.send({ type: "load", seed: pendingSeed }); pendingSeed = null; }
+      drawVerdict();  // the rule link opens in a new tab next to a kernel
+      const link = parseLink(window.location.hash);
+      if (link && link.slot === slot && link.id !== spec.id && link.id.startsWith(kind + ":")) {
+        askKernel({ type: "load", seed: Number(link.id.split(":")[1]) });
+      }
     }
   };
-  const onSpec = () => show(model.get("spec"));
+  const onSpec = () => {
+    clearTimeout(waiting);
+    waiting = null;
+    show(model.get("spec"));
+  };
   model.on("msg:custom", onMessage);
   model.on("change:spec", onSpec);
-  try { model.send({ type: "hello" }); } catch (e) { /* no kernel */ }
-  window.addEventListener("hashchange", fromFragment);
+  try { model.send({ type: "hello" }); } catch (noKernel) { /* a static page */ }
 
   // ---- drawing ----
-  const toolbar = h("div", { class: "cbp-toolbar" });
-  const body = h("div", { class: "cbp-body" });
-  const verdict = h("div", { class: "cbp-verdict", role: "status", "aria-live": "polite" });
-  const footer = h("div", { class: "cbp-footer" });
-  root.append(toolbar, body, verdict, footer);
+  function drawControls() {
+    title.textContent = t("puzzle");
+    level.textContent = ` · ${t(spec.difficulty)}`;
+    newButton.textContent = t("newPuzzle");
+    levelGroup.setAttribute("aria-label", t("difficulty"));
+    levels.forEach((b) => {
+      const d = b.getAttribute("data-difficulty");
+      b.textContent = t(d);
+      b.setAttribute("aria-pressed", String(d === difficulty));
+    });
+    const focus = focusedControl(rulesetSlot);
+    rulesetSlot.replaceChildren();
+    if (!spec.differs) return;
+    const select = h("select", { class: "cbp-ruleset", "data-control": "ruleset", onchange: (e) => chooseRuleset(e.target.value) },
+      spec.rulesets.map((r) => h("option", { value: r.id, selected: r.id === rulesetOf(spec), text: txt(r.label) })));
+    rulesetSlot.append(h("label", { class: "cbp-field" }, [h("span", { text: t("ruleset") }), select]));
+    if (focus) select.focus();
+  }
 
-  function drawToolbar() {
-    toolbar.replaceChildren();
-    const diff = h("select", { "aria-label": t("difficulty"), class: "cbp-difficulty",
-      onchange: (e) => { difficulty = e.target.value; model.set("difficulty", difficulty); model.save_changes(); } },
-      ["easy", "normal", "hard"].map((d) => h("option", { value: d, selected: d === difficulty, text: t(d) })));
-    toolbar.append(
-      h("button", { type: "button", class: "cbp-new", onclick: newPuzzle, text: t("newPuzzle") }),
-      h("label", { class: "cbp-field" }, [h("span", { text: t("difficulty") }), diff]),
-    );
-    if (spec.differs) {
-      const sel = h("select", { class: "cbp-ruleset", "aria-label": t("ruleset"),
-        onchange: (e) => { rulesetId = e.target.value; model.set("ruleset", rulesetId); model.save_changes();
-          if (graded) grade(graded.key); } },
-        spec.rulesets.map((r) => h("option", { value: r.id, selected: r.id === rulesetOf(spec), text: txt(r.label) })));
-      toolbar.append(h("label", { class: "cbp-field" }, [h("span", { text: t("ruleset") }), sel]));
-    }
-    const four = h("input", { type: "checkbox", class: "cbp-four-toggle", checked: root.classList.contains("cbp-four"),
-      onchange: (e) => { root.classList.toggle("cbp-four", e.target.checked); model.set("four_colour", e.target.checked); model.save_changes(); } });
-    toolbar.append(
-      h("label", { class: "cbp-field" }, [four, h("span", { text: t("fourColour") })]),
-      h("button", { type: "button", class: "cbp-lang", lang: lang === "en" ? "zh-Hans" : "en", "aria-label": t("languageLabel"),
-        onclick: () => { lang = lang === "en" ? "zh" : "en"; model.set("lang", lang); model.save_changes(); draw(); }, text: t("language") }),
-    );
+  function drawNotice() {
+    noticeLine.replaceChildren(...(notice ? sayText(txt(notice), lang) : []));
+    noticeLine.hidden = !notice;
   }
 
   function drawBlock(block) {
-    const label = block.label ? h("span", { class: "cbp-label" }, say(txt(block.label), lang)) : null;
+    const label = block.label ? h("p", { class: "cbp-label" }, sayText(txt(block.label), lang)) : null;
     if (block.type === "cards") return h("div", { class: "cbp-block" }, [label, cardRow(block.cards, lang)]);
     if (block.type === "plays") {
-      return h("div", { class: "cbp-block" }, [label, h("ol", { class: "cbp-plays" }, block.plays.map((p) =>
-        h("li", {}, [h("span", { class: "cbp-seat" }, say(txt(p.label), lang)), cardRow(p.cards, lang),
-          p.note ? h("span", { class: "cbp-note", text: " " + txt(p.note) }) : null])))]);
+      const trick = block.plays.every((p) => p.cards && p.cards.length && !p.note);  // seats side by side, as at a table
+      return h("div", { class: "cbp-block" }, [label, h("ol", { class: `cbp-plays${trick ? " cbp-trick" : ""}` }, block.plays.map((p) =>
+        h("li", {}, [h("span", { class: "cbp-seat" }, sayText(txt(p.label), lang)),
+          h("span", { class: "cbp-play" }, [cardRow(p.cards, lang),
+            p.note ? h("span", { class: "cbp-note" }, sayText(txt(p.note), lang)) : null])])))]);
     }
     if (block.type === "facts") {
-      return h("dl", { class: "cbp-facts" }, block.items.flatMap((item) => [
-        h("dt", {}, say(txt(item.label), lang)),
-        h("dd", {}, item.cards ? cardRow(item.cards, lang) : h("span", {}, say(txt(item.value), lang))),
-      ]));
+      return h("dl", { class: "cbp-facts" }, block.items.map((item) => h("div", { class: "cbp-fact" }, [
+        h("dt", {}, sayText(txt(item.label), lang)),
+        h("dd", {}, item.cards ? cardRow(item.cards, lang) : withChips(txt(item.value), lang)),
+      ])));
     }
-    return h("p", { class: "cbp-text" }, say(txt(block.text), lang));
-  }
-
-  function focusRing(buttons) {
-    // Roving focus: arrows move between buttons of one group; Tab leaves the group.
-    buttons.forEach((b, i) => {
-      b.tabIndex = i === 0 ? 0 : -1;
-      b.addEventListener("keydown", (e) => {
-        const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
-        if (!step) return;
-        e.preventDefault();
-        const next = buttons[(i + step + buttons.length) % buttons.length];
-        buttons.forEach((x) => { x.tabIndex = -1; });
-        next.tabIndex = 0;
-        next.focus();
-      });
-    });
+    return h("p", { class: "cbp-text" }, sayText(txt(block.text), lang));
   }
 
   function drawChoice() {
     const buttons = spec.answers.map((a) => h("button", { type: "button", class: "cbp-answer", "data-key": a.key,
-      onclick: () => grade(a.key) }, labelContent(a)));
+      "data-control": `answer-${a.key}`, "aria-pressed": "false", onclick: () => grade(a.key) }, [
+      h("span", { class: "cbp-answer-text" }, withChips(txt(a.label) || a.key, lang)),
+      a.cards ? cardRow(a.cards, lang) : null,
+      h("span", { class: "cbp-mark", "aria-hidden": "true" })]));
     focusRing(buttons);
-    return h("div", { class: "cbp-answers", role: "group", "aria-label": txt(spec.question) }, buttons);
-  }
-
-  function labelContent(answer) {
-    const parts = [h("span", {}, say(txt(answer.label) || answer.key, lang))];
-    if (answer.cards) parts.push(cardRow(answer.cards, lang));
-    return parts;
+    return h("div", { class: "cbp-answers", role: "group", "aria-label": t("answers") }, buttons);
   }
 
   function drawCards() {
     const hand = spec.position.hand;
     const need = spec.pick;
-    const message = h("p", { class: "cbp-hint", text: t("pick", need) });
+    const hint = h("p", { class: "cbp-hint", role: "status", "aria-live": "polite", text: t("pick", need) });
+    const count = h("span", { class: "cbp-count", "aria-hidden": "true" });
     const handButtons = hand.map((card, i) => h("button", { type: "button", class: "cbp-hand-card",
-      "aria-pressed": selection.includes(i) ? "true" : "false", "data-index": i, "data-card": card,
-      onclick: () => { toggle(i); } }, cardFace(card, lang)));
+      "data-index": i, "data-card": card, "data-control": `card-${i}`, onclick: () => toggle(i) }, cardFace(card, lang)));
     focusRing(handButtons);
+    const typed = h("input", { type: "text", class: "cbp-type", "data-control": "typed", "aria-label": t("typeCards"),
+      placeholder: t("typeCards"), autocomplete: "off", spellcheck: "false", value: draft.typed || undefined,
+      oninput: () => { draft.typed = typed.value; unsettle(); } });
+    function showSelection() {
+      handButtons.forEach((b, j) => b.setAttribute("aria-pressed", String(selection.includes(j))));
+      count.textContent = t("picked", selection.length, need);
+    }
     function toggle(i) {
       selection = selection.includes(i) ? selection.filter((x) => x !== i) : [...selection, i];
-      handButtons.forEach((b, j) => b.setAttribute("aria-pressed", selection.includes(j) ? "true" : "false"));
+      showSelection();
+      unsettle();
     }
-    const typed = h("input", { type: "text", class: "cbp-type", "aria-label": t("typeCards"), placeholder: t("typeCards"),
-      autocomplete: "off", spellcheck: "false" });
     function submit(e) {
       e.preventDefault();
       if (typed.value.trim()) {
         const chosen = [];
         for (const token of splitTokens(typed.value)) {
           const card = parseCard(token);
-          if (!card) { message.textContent = t("badCard", token); return; }
+          if (!card) { hint.textContent = t("badCard", token); return; }
           const i = hand.findIndex((c, j) => c === card && !chosen.includes(j));
-          if (i < 0) { message.textContent = t("notInHand", token); return; }
+          if (i < 0) { hint.textContent = t("notInHand", token); return; }
           chosen.push(i);
         }
         selection = chosen;
-        handButtons.forEach((b, j) => b.setAttribute("aria-pressed", selection.includes(j) ? "true" : "false"));
+        showSelection();
       }
-      if (selection.length !== need) { message.textContent = t("wrongCount", need, selection.length); return; }
-      message.textContent = t("pick", need);
-      const key = [...selection].sort((a, b) => a - b).map((i) => hand[i]).join(" ");
-      grade(key);
+      if (selection.length !== need) { hint.textContent = t("wrongCount", need, selection.length); return; }
+      hint.textContent = t("pick", need);
+      grade([...selection].sort((a, b) => a - b).map((i) => hand[i]).join(" "));
     }
-    const form = h("form", { class: "cbp-form", onsubmit: submit }, [
+    showSelection();
+    return h("div", { class: "cbp-input" }, [hint, h("form", { class: "cbp-form", onsubmit: submit }, [
       h("div", { class: "cbp-hand", role: "group", "aria-label": t("hand") }, handButtons),
-      typed,
-      h("button", { type: "submit", class: "cbp-submit", text: t("check") }),
-    ]);
-    return h("div", {}, [message, form]);
+      h("div", { class: "cbp-row" }, [typed, h("button", { type: "submit", class: "cbp-submit", "data-control": "submit",
+        text: t("check") }), count]),
+    ])]);
   }
 
   function drawNumber() {
-    const input = h("input", { type: "text", inputmode: "numeric", class: "cbp-number", "aria-label": txt(spec.question) });
-    const hint = h("p", { class: "cbp-hint" });
-    return h("form", { class: "cbp-form", onsubmit: (e) => {
+    const input = h("input", { type: "text", inputmode: "numeric", class: "cbp-number", "data-control": "number",
+      "aria-label": t("yourNumber"), autocomplete: "off", value: draft.number || undefined,
+      oninput: () => { draft.number = input.value; unsettle(); } });
+    const hint = h("p", { class: "cbp-hint", role: "status", "aria-live": "polite" });
+    return h("form", { class: "cbp-form cbp-row", onsubmit: (e) => {
       e.preventDefault();
       const value = input.value.trim();
       if (!/^-?\d+$/.test(value)) { hint.textContent = t("enterNumber"); return; }
       hint.textContent = "";
       grade(String(Number(value)));
-    } }, [input, h("button", { type: "submit", class: "cbp-submit", text: t("check") }), hint]);
+    } }, [input, h("button", { type: "submit", class: "cbp-submit", "data-control": "submit", text: t("check") }), hint]);
   }
 
   function drawFields() {
-    const selects = spec.fields.map((f) => h("label", { class: "cbp-field" }, [
-      h("span", {}, say(txt(f.label), lang)),
-      h("select", { "data-field": f.name }, f.options.map((o) => h("option", { value: o.value, text: txt(o.label) || o.value,
-        lang: lang !== "zh" && CJK_ONLY.test(txt(o.label)) ? "zh-Hans" : undefined }))),
-    ]));
-    return h("form", { class: "cbp-form", onsubmit: (e) => {
+    const fields = (draft.fields = draft.fields || {});
+    const selects = spec.fields.map((f) => {
+      const select = h("select", { "data-field": f.name, "data-control": `field-${f.name}`,
+        onchange: () => { fields[f.name] = select.value; unsettle(); } },
+      f.options.map((o) => h("option", { value: o.value, text: txt(o.label) || o.value, selected: fields[f.name] === o.value,
+        lang: lang !== "zh" && CJK_ONLY.test(txt(o.label)) ? "zh-Hans" : undefined })));
+      return h("label", { class: "cbp-field" }, [h("span", {}, sayText(txt(f.label), lang)), select]);
+    });
+    return h("form", { class: "cbp-form cbp-fields", onsubmit: (e) => {
       e.preventDefault();
       grade(spec.fields.map((f) => root.querySelector(`select[data-field="${f.name}"]`).value).join("|"));
-    } }, [...selects, h("button", { type: "submit", class: "cbp-submit", text: t("check") })]);
+    } }, [...selects, h("button", { type: "submit", class: "cbp-submit", "data-control": "submit", text: t("check") })]);
   }
 
   function drawBody() {
     root.dataset.puzzleId = spec.id;
     root.dataset.difficulty = spec.difficulty;
     root.lang = lang === "zh" ? "zh-Hans" : "en";
-    body.replaceChildren();
-    body.append(...spec.display.map(drawBlock));
-    body.append(h("p", { class: "cbp-question" }, say(txt(spec.question), lang)));
-    if (notice) body.append(h("p", { class: "cbp-notice", text: notice }));
-    const input = { choice: drawChoice, cards: drawCards, number: drawNumber, fields: drawFields }[spec.input];
-    body.append(input());
+    const focus = focusedControl(body);
+    body.replaceChildren(...spec.display.map(drawBlock),
+      h("p", { class: "cbp-question" }, sayText(txt(spec.question), lang)),
+      { choice: drawChoice, cards: drawCards, number: drawNumber, fields: drawFields }[spec.input]());
+    const again = focus && body.querySelector(focus);
+    if (again) again.focus();
   }
 
-  function answerText(key) {
-    const a = spec.answers.find((x) => x.key === key);
+  function markChosen() {
+    root.querySelectorAll(".cbp-answer").forEach((b) => {
+      const chosen = graded !== null && b.getAttribute("data-key") === graded.key;
+      b.setAttribute("aria-pressed", String(chosen));
+      b.classList.toggle("cbp-chosen", chosen);
+      b.classList.toggle("cbp-chosen-right", chosen && graded.ok);
+      b.classList.toggle("cbp-chosen-wrong", chosen && !graded.ok);
+      b.querySelector(".cbp-mark").textContent = chosen ? (graded.ok ? "✓" : "✗") : "";
+    });
+  }
+
+  /** An answer as the reader would write it: the answer's label, the fields' values, the picked cards. */
+  function answerNodes(key) {
     if (spec.input === "fields") {
       const values = key.split("|");
-      return spec.fields.map((f, i) => {
+      return withChips(spec.fields.map((f, i) => {
         const o = f.options.find((x) => x.value === values[i]);
         return `${txt(f.label)} ${o ? txt(o.label) || o.value : values[i]}`;
-      }).join(" · ");
+      }).join(" · "), lang);
     }
-    if (spec.input === "cards") return key.split(" ").map((c) => cardParts(c).suit ? SUIT_SYMBOL[c[0]] + c.slice(1) : (c === "BJ" ? "大王" : "小王")).join(" ");
-    return a && a.label ? txt(a.label) : key;
+    if (spec.input === "cards") return [cardChips(key.split(" "), lang)];
+    const a = spec.answers.find((x) => x.key === key);
+    return withChips(a && a.label ? txt(a.label) : key, lang);
   }
 
   function drawVerdict() {
@@ -414,10 +531,9 @@ function render({ model, el }) {
     if (!graded) return;
     verdict.classList.add(graded.ok ? "cbp-right" : "cbp-wrong");
     const reason = graded.reasons[0];
-    const href = (model.get("base") || "") + reason.page + ".html#" + reason.anchor;
-    const rid = rulesetOf(spec);
-    const correct = spec.correct[rid];
-    const shown = correct.slice(0, 6).map(answerText).join("; ") + (correct.length > 6 ? ` (+${correct.length - 6})` : "");
+    const correct = spec.correct[rulesetOf(spec)];
+    const shown = correct.slice(0, 6).flatMap((key, i) => [i ? "; " : "", ...answerNodes(key)]);
+    if (correct.length > 6) shown.push(` (+${correct.length - 6})`);
     // one paragraph per rule: the sentences of consecutive reasons citing the same rule run together
     const paragraphs = [];
     for (const r of graded.reasons) {
@@ -425,63 +541,67 @@ function render({ model, el }) {
       if (last && last.rule === r.rule) last.reasons.push(r);
       else paragraphs.push({ rule: r.rule, reasons: [r] });
     }
+    const lab = live ? labConfig() : null;
     verdict.append(
-      h("strong", { class: "cbp-outcome", text: graded.ok ? t("correct") : t("wrong") }),
+      h("p", { class: "cbp-outcome-line" }, [h("span", { class: "cbp-verdict-mark", "aria-hidden": "true", text: graded.ok ? "✓" : "✗" }),
+        h("strong", { class: "cbp-outcome", text: graded.ok ? t("correct") : t("wrong") })]),
       ...paragraphs.map((p) => h("p", { class: "cbp-explain" }, [
         h("span", { class: "cbp-rule", text: p.rule }), " ",
-        h("span", {}, p.reasons.flatMap((r, i) => [i ? (lang === "zh" ? "" : " ") : "", ...sentence(r, lang)])),
+        h("span", {}, p.reasons.flatMap((r, i) => [i ? (lang === "zh" ? "" : " ") : "", ...reasonNodes(r, lang)])),
       ])),
-      h("p", { class: "cbp-correct" }, [h("span", { text: t("correctAnswers") + " " }), h("span", { class: "cbp-correct-list" }, say(shown, lang))]),
-      h("a", { class: "cbp-rule-link", href, text: `${t("readRule")} ${reason.rule} ${t("inTheBook")}` }),
+      h("p", { class: "cbp-correct" }, [h("span", { text: t("correctAnswers") + " " }), h("span", { class: "cbp-correct-list" }, shown)]),
+      h("a", { class: "cbp-rule-link", href: ruleHref(reason, model.get("base"), lab),
+        target: live ? "_blank" : undefined, rel: live ? "noopener" : undefined,
+        title: live ? t("inLab") : undefined, text: `${t("readRule")} ${reason.rule} ${t("inTheBook")}` }),
     );
     if (spec.differs) verdict.append(h("p", { class: "cbp-differs", text: t("rulesDiffer") }));
   }
 
   function drawProgress() {
-    const mine = loadProgress()[kind] || { solved: 0, streak: 0 };
-    const line = footer.querySelector(".cbp-progress");
-    if (line) line.textContent = t("progress", mine.solved, mine.streak);
+    const mine = readProgress()[kind] || { solved: 0, streak: 0 };
+    progressLine.textContent = t("progress", mine.solved, mine.streak);
   }
 
   function drawFooter() {
-    footer.replaceChildren();
-    const file = h("input", { type: "file", accept: "application/json,.json", class: "cbp-import-file", "aria-label": t("importProgress"),
-      onchange: async (e) => {
-        const chosen = e.target.files && e.target.files[0];
-        if (!chosen) return;
-        try {
-          const data = JSON.parse(await chosen.text());
-          if (!isProgress(data)) throw new Error("not progress");
-          saveProgress({ ...loadProgress(), ...data });
-          notice = t("imported");
-        } catch (err) { notice = t("importFailed"); }
-        draw();
-      } });
-    footer.append(
-      h("span", { class: "cbp-progress", "aria-live": "off" }),
-      h("button", { type: "button", class: "cbp-export", text: t("exportProgress"), onclick: () => {
-        const blob = new Blob([JSON.stringify(loadProgress(), null, 1)], { type: "application/json" });
-        const a = h("a", { href: URL.createObjectURL(blob), download: "puzzle-progress.json" });
-        document.body.append(a); a.click(); a.remove();
-      } }),
-      h("label", { class: "cbp-field cbp-import" }, [h("span", { text: t("importProgress") }), file]),
-      h("a", { class: "cbp-permalink", href: `#puzzle=${spec.id}`, text: t("link") }),
-    );
+    permalink.setAttribute("href", slot ? `#puzzle=${slot}/${spec.id}` : `#puzzle=${spec.id}`);
+    permalink.textContent = t("link");
     drawProgress();
+    if (ownBar) ownBar.summary.textContent = t("settings");
   }
 
   function draw() {
-    drawToolbar();
+    drawControls();
+    drawNotice();
     drawBody();
     drawVerdict();
+    markChosen();
     drawFooter();
   }
 
-  if (model.get("four_colour")) root.classList.add("cbp-four");
+  /** Where the page has no settings bar (JupyterLab, Voila, a puzzle sheet), a small one of our own. */
+  function mountOwnBar() {
+    if (ownBar || pageHasSettingsBar()) return;
+    const bar = settingsBar();
+    const summary = h("summary", { "data-control": "settings", text: t("settings") });
+    ownBar = { bar, summary };
+    footer.append(h("details", { class: "cbp-settings" }, [summary, bar.element]));
+  }
+
+  const stops = [
+    onSettings((settings) => { lang = settings.lang; draw(); }),
+    onProgress(drawProgress),
+  ];
   draw();
-  fromFragment();
+  if (document.readyState === "complete") mountOwnBar();
+  else window.addEventListener("load", mountOwnBar, { once: true });
+  window.addEventListener("hashchange", fromLink);
+  fromLink();
   return () => {
-    window.removeEventListener("hashchange", fromFragment);
+    clearTimeout(waiting);
+    stops.forEach((stop) => stop());
+    if (ownBar) ownBar.bar.dispose();
+    window.removeEventListener("hashchange", fromLink);
+    window.removeEventListener("load", mountOwnBar);
     model.off("msg:custom", onMessage);
     model.off("change:spec", onSpec);
   };

@@ -152,7 +152,8 @@ function pageNotice(words) {
 }
 
 /** Where notebooks put a widget's output (myst-nb's static page, JupyterLab and Voila). */
-const WIDGET_OUTPUT = ".cell_output, .jp-OutputArea-output, .output_area, .widget-subarea";
+// (.cbp: a puzzle's own root, on a page of bare widgets such as widgets/puzzles/page.py's puzzle sheet)
+const WIDGET_OUTPUT = ".cell_output, .jp-OutputArea-output, .output_area, .widget-subarea, .cbp";
 
 function pageHasSettingsBar() {
   return [...document.querySelectorAll("[data-cardbook-settings]")].some((bar) => !bar.closest(WIDGET_OUTPUT));
