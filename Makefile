@@ -54,10 +54,10 @@ _build/.engine-stamp: $(ENGINE_SOURCES)
 	$(call step,Engine or widgets changed: dropping the notebook execution cache)
 	@rm -rf _build/.jupyter_cache && mkdir -p _build && touch $@
 
-site: node_modules/.installed _build/.engine-stamp  ## build the book with the Python deps already in $(VENV)
+site: _build/.engine-stamp  ## build the book with the Python deps already in $(VENV)
 	@test -x $(VENV)/bin/jupyter-book || $(call fail,site,no jupyter-book in $(VENV): run make deps)
-	$(call step,Staging the widget runtime from node_modules into $(RUNTIME))
-	@$(PY) tools/stage_widget_runtime.py node_modules $(RUNTIME) || $(call fail,widget runtime,see above)
+	$(call step,Staging the book's widget loader and page script into $(RUNTIME))
+	@$(PY) tools/stage_widget_runtime.py $(RUNTIME) || $(call fail,widget runtime,see above)
 	$(call step,Building the book (executing chapters with a cache; warnings are errors))
 	@$(VENV)/bin/jupyter-book build . -W -n --keep-going --all \
 		|| $(call fail,build,jupyter-book reported warnings or errors (see above))

@@ -1,4 +1,5 @@
-"""The engine benchmark runs every section it defines (a smoke run: no timing is asserted)."""
+"""The benchmarks run (smoke runs: no timing is asserted): the engine benchmark prints every section it
+defines; the pages benchmark measures a widget page of the built book against the plain glossary page."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-BENCHMARK = Path(__file__).resolve().parent.parent / "benchmarks" / "engine.py"
+BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+BENCHMARK = BENCHMARKS / "engine.py"
 
 
 def test_engine_benchmark_prints_every_section():
@@ -17,3 +19,27 @@ def test_engine_benchmark_prints_every_section():
     headers = [line for line in result.stdout.splitlines() if line and not line.startswith(" ")]
     assert len(headers) == len(sections) >= 5, result.stdout
     assert "BROKEN" not in result.stdout
+
+
+def test_pages_benchmark_measures_the_pages_asked_for_against_the_plain_page(built_book):
+    result = subprocess.run([sys.executable, str(BENCHMARKS / "pages.py"), str(built_book), "--repeat", "1",
+                             "--pages", "book/yishang.html", "book/engine.html"],
+                            capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stderr
+    header, columns, *rows = result.stdout.splitlines()
+    assert header.startswith("plain page book/glossary.html: ") and "(median of 2)" in header, result.stdout
+    assert columns.split()[0] == "page"
+    measured = {row.split()[0]: row.split()[1:] for row in rows}
+    assert sorted(measured) == ["book/engine.html", "book/yishang.html"], result.stdout
+    megabytes, bytes_ratio, load_ms, answerable_ms, time_ratio, verdict = measured["book/yishang.html"]
+    assert float(megabytes) > 0 and float(bytes_ratio) > 1, "a widget page carries more than the plain page"
+    assert float(load_ms) > 0 and float(answerable_ms) > 0 and float(time_ratio) > 0
+    assert verdict in ("ok", "OVER")
+    assert measured["book/engine.html"][3] == "nan", "a page without puzzles has no answerable time"
+
+
+def test_pages_benchmark_says_what_is_wrong_with_a_missing_page(built_book):
+    result = subprocess.run([sys.executable, str(BENCHMARKS / "pages.py"), str(built_book), "--repeat", "1",
+                             "--pages", "book/no-such-page.html"], capture_output=True, text=True, timeout=120)
+    assert result.returncode != 0
+    assert "book/no-such-page.html not in" in result.stderr

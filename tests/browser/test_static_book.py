@@ -1,25 +1,48 @@
 """The built book in a real browser, offline: over http and from file://.
 
-Every page loads with zero requests to any other host and zero console errors, and every
-widget on a page renders its DOM from the state stored in the page (no kernel).
+Every page loads with zero requests to any other host and zero console errors, and the book's widget
+loader (tools/site/widget-loader.js) renders every widget on it from the state stored in the page (no
+kernel); no page transfers more than 1.5 times the plain glossary page.  The loader itself is tested on
+a page of made-up widgets: anywidget's model interface and lifecycle, each front end imported once, and a
+calm message in place of a widget that fails.
 Rules: the widget shows cards of the deck (SJ-1) and lets the reader pick (YS-7).
 """
 
 from __future__ import annotations
 
+import importlib.util
+import json
+import shutil
+import sys
+from pathlib import Path
+
 import pytest
 
+REPO = Path(__file__).resolve().parents[2]
 WIDGET_VIEW = 'script[type="application/vnd.jupyter.widget-view+json"]'
+READY = "document.documentElement.dataset.cardbookWidgets === 'ready'"
+BYTES_TARGET = 1.5
 
 
-def open_page(page, url: str) -> None:
+def load_tool(path: Path):
+    """A module of the repository that is not in a package (tools/, benchmarks/)."""
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[path.stem] = module  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+def open_page(page, url: str) -> int:
+    """Open ``url`` (and where it redirects) and wait until the widget loader has rendered or failed
+    every widget; their number."""
     page.goto(url, wait_until="load")
+    page.wait_for_load_state("networkidle")
     views = page.locator(WIDGET_VIEW).count()
     if views:
-        # html-manager replaces each view script with a rendered widget area.
-        page.wait_for_function(
-            f"document.querySelectorAll('.widget-subarea > *').length >= {views}", timeout=20_000)
-    page.wait_for_load_state("networkidle")
+        page.wait_for_function(READY, timeout=20_000)
+    return views
 
 
 def page_url(scheme: str, site_url: str, built_book, book_page: str) -> str:
@@ -27,25 +50,54 @@ def page_url(scheme: str, site_url: str, built_book, book_page: str) -> str:
 
 
 @pytest.mark.parametrize("scheme", ["http", "file"])
-def test_every_page_loads_offline_without_console_errors(offline_page, site_url, built_book, book_page, scheme):
+def test_every_page_loads_offline_and_renders_every_widget(offline_page, site_url, built_book, book_page, scheme):
     page, log = offline_page
-    open_page(page, page_url(scheme, site_url, built_book, book_page))
+    views = open_page(page, page_url(scheme, site_url, built_book, book_page))
     assert log.blocked == [], f"{book_page} asked other hosts for {log.blocked}"
     assert log.errors == [], f"{book_page} logged errors {log.errors}"
+    assert page.locator(".cardbook-widget-failed").count() == 0
+    assert page.locator('.cardbook-widget[data-widget-state="rendered"]').count() == views
+    assert page.locator(".cardbook-widget:empty").count() == 0, "a widget rendered nothing"
 
 
 @pytest.mark.parametrize("scheme", ["http", "file"])
 def test_sj1_card_widget_renders_and_picks_cards_in_a_static_page(offline_page, site_url, built_book, scheme):
     page, log = offline_page
     open_page(page, page_url(scheme, site_url, built_book, "book/intro.html"))
-    cards = page.locator(".cardbook-hand button.cardbook-card")
+    hand = page.locator(".cardbook-hand").first
+    cards = hand.get_by_role("button")
     assert cards.count() == 6
-    assert cards.first.get_attribute("aria-label") == "ace of spades"
-    assert cards.first.locator("svg[role=img]").count() == 1
-    cards.nth(4).click()
-    assert cards.nth(4).get_attribute("aria-pressed") == "true"
-    assert page.locator(".cardbook-hand-status").inner_text() == "Selected: 10 of hearts"
+    assert cards.first.locator("svg").count() == 1
+    hand.get_by_role("button", name="ace of spades").first.click()
+    hand.get_by_role("button", name="10 of hearts").click()
+    assert [cards.nth(i).get_attribute("aria-pressed") for i in range(6)].count("true") == 2
+    assert hand.locator(".cardbook-hand-status").inner_text() == "Selected: ♠A ♥10"
     assert log.blocked == [] and log.errors == []
+
+
+def test_each_stylesheet_is_in_the_page_once(offline_page, site_url, built_book):
+    lean = load_tool(REPO / "tools" / "lean_widget_state.py")
+    html = (built_book / "book" / "yishang.html").read_text(encoding="utf-8")
+    stylesheets = {model["state"]["_css"] for model in lean.page_models(html).values()}
+    assert len(stylesheets) >= 2, "the page has puzzles and a stepper"
+    page, _log = offline_page
+    open_page(page, site_url + "book/yishang.html")
+    injected = page.evaluate("[...document.head.querySelectorAll('style')].map((s) => s.textContent)")
+    assert sorted(css for css in injected if css in stylesheets) == sorted(stylesheets)
+
+
+@pytest.fixture(scope="module")
+def plain_bytes(browser, site_url) -> int:
+    pages = load_tool(REPO / "benchmarks" / "pages.py")
+    return pages.visit(browser, site_url + "book/glossary.html").bytes
+
+
+def test_no_page_transfers_more_than_1_5_times_the_plain_page(browser, site_url, book_page, plain_bytes):
+    pages = load_tool(REPO / "benchmarks" / "pages.py")
+    transferred = pages.visit(browser, site_url + book_page).bytes
+    assert transferred <= BYTES_TARGET * plain_bytes, (
+        f"{book_page}: {transferred / 1e6:.2f} MB, {transferred / plain_bytes:.2f}× the glossary page's "
+        f"{plain_bytes / 1e6:.2f} MB")
 
 
 def test_offline_guard_blocks_and_records_other_hosts(offline_page):
@@ -54,3 +106,111 @@ def test_offline_guard_blocks_and_records_other_hosts(offline_page):
     page.set_content('<img src="https://example.org/card.png">')
     page.wait_for_load_state("networkidle")
     assert log.blocked == ["https://example.org/card.png"]
+
+
+# ---- the loader on made-up widgets ----
+
+#: A front end whose default export is a function making the widget: counts its imports, its
+#: initializations and cleanups, and logs the events its model fires.
+COUNTER = """
+window.__imports = (window.__imports || 0) + 1;
+export default () => ({
+  initialize({ model }) { (window.__initialized ||= []).push(model.get("name")); },
+  render({ model, el }) {
+    const log = (window.__events ||= []);
+    const onCount = (m, value) => log.push(`change:count ${value}`);
+    model.on("change:count", onCount);
+    model.on("change", () => log.push("change"));
+    const button = document.createElement("button");
+    button.className = "counter";
+    let clicks = 0;
+    const draw = () => { button.textContent = `${model.get("name")} ${model.get("count")}`; };
+    button.addEventListener("click", () => {
+      model.set("count", model.get("count") + 1);
+      model.save_changes();
+      model.send({ type: "clicked" });
+      if (++clicks === 2) model.off("change:count", onCount);
+    });
+    model.on("change:count", draw);
+    draw();
+    el.append(button);
+    return () => (window.__cleaned ||= []).push(model.get("name"));
+  },
+});
+""" + "// padding, so this front end is stored once in the lean state\n" * 12
+
+BROKEN = "export default { render() { throw new Error('a front end that fails'); } };\n"
+COUNTER_CSS = ".counter { color: rgb(1, 2, 3); }\n" * 30
+
+
+def anywidget(esm: str, css: str, **state: object) -> dict:
+    return {"model_name": "AnyModel", "model_module": "anywidget", "model_module_version": "~0.11.*",
+            "state": {"_esm": esm, "_css": css, **state}}
+
+
+def loader_page(folder: Path, standard: dict, views: list[str]) -> Path:
+    """A page with the loader, the lean form of ``standard`` and one view per id in ``views``."""
+    lean = load_tool(REPO / "tools" / "lean_widget_state.py")
+    shutil.copyfile(REPO / "tools" / "site" / "widget-loader.js", folder / "widget-loader.js")
+    shown = "".join(f'<section><script type="application/vnd.jupyter.widget-view+json">'
+                    f'{json.dumps({"model_id": view})}</script></section>' for view in views)
+    state = lean.script_json(lean.lean_state(standard))
+    path = folder / "index.html"
+    path.write_text(f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Loader</title>'
+                    f'<script type="{lean.LEAN_TYPE}">{state}</script><script defer src="widget-loader.js"></script>'
+                    f"</head><body><main>{shown}</main></body></html>", encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def made_up_widgets(tmp_path, offline_page):
+    standard = {"state": {
+        "a": anywidget(COUNTER, COUNTER_CSS, name="A", count=0),
+        "b": anywidget(COUNTER, COUNTER_CSS, name="B", count=10),
+        "broken": anywidget(BROKEN, ""),
+    }}
+    path = loader_page(tmp_path, standard, ["a", "a", "b", "broken", "nowhere"])
+    page, log = offline_page
+    page.goto(path.as_uri())
+    page.wait_for_function(READY, timeout=20_000)
+    return page, log
+
+
+def test_loader_renders_each_view_with_one_import_and_one_initialize_per_model(made_up_widgets):
+    page, log = made_up_widgets
+    assert page.locator("button.counter").all_inner_texts() == ["A 0", "A 0", "B 10"]
+    assert page.evaluate("[window.__imports, window.__initialized]") == [1, ["A", "B"]]
+    styles = page.evaluate("[...document.head.querySelectorAll('style')].map((s) => s.textContent)")
+    assert styles.count(COUNTER_CSS) == 1
+    assert page.evaluate("getComputedStyle(document.querySelector('button.counter')).color") == "rgb(1, 2, 3)"
+    assert log.blocked == []
+
+
+def test_loader_model_fires_change_of_the_trait_then_change_and_forgets_what_is_off(made_up_widgets):
+    page, _log = made_up_widgets
+    b = page.locator("button.counter").nth(2)
+    b.click()
+    assert b.inner_text() == "B 11"
+    assert page.evaluate("window.__events") == ["change:count 11", "change"]
+    b.click()
+    b.click()
+    assert b.inner_text() == "B 13"
+    assert page.evaluate("window.__events") == ["change:count 11", "change", "change:count 12", "change", "change"]
+    assert page.locator("button.counter").first.inner_text() == "A 0", "each model has its own state"
+
+
+def test_loader_runs_a_views_cleanup_when_it_leaves_the_page(made_up_widgets):
+    page, _log = made_up_widgets
+    page.evaluate("document.querySelectorAll('.cardbook-widget')[2].closest('section').remove()")
+    page.wait_for_function("(window.__cleaned || []).length === 1")
+    assert page.evaluate("window.__cleaned") == ["B"]
+
+
+def test_loader_shows_a_calm_message_for_a_widget_that_fails(made_up_widgets):
+    page, log = made_up_widgets
+    failed = page.locator(".cardbook-widget-failed")
+    assert failed.count() == 2, "the front end that throws, and the view of a model the page lacks"
+    assert [failed.nth(i).get_attribute("data-model-id") for i in range(2)] == ["broken", "nowhere"]
+    assert "could not be shown here" in failed.first.locator("p").first.inner_text()
+    assert failed.first.locator('p[lang="zh-Hans"]').inner_text() == "此处的互动示例无法显示；周围的文字讲解的是同一条规则。"
+    assert len(log.errors) == 2 and "a front end that fails" in log.errors[0], log.errors

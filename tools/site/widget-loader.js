@@ -1,0 +1,179 @@
+// The static book's widget runtime, in place of html-manager and require.js: it renders each
+// widget a page shows (a widget-view script, myst-nb's output of a widget) with its anywidget front
+// end, from the state stored in the page. A classic script (no modules), so it works over http and
+// from file://. The page's state is the compact one tools/lean_widget_state.py writes (each long
+// string once); a standard widget-state script is read too. No kernel answers a static page, so
+// save_changes() and send() do nothing. When every widget has rendered or failed, <html> gets
+// data-cardbook-widgets="ready" and the document fires "cardbook:widgets-ready".
+(function () {
+  "use strict";
+
+  const LEAN = "application/vnd.cardbook.widget-state+json";
+  const STANDARD = "application/vnd.jupyter.widget-state+json";
+  const VIEW = "application/vnd.jupyter.widget-view+json";
+  const FAILED = {
+    en: "This interactive example could not be shown here; the text around it explains the same rule.",
+    zh: "此处的互动示例无法显示；周围的文字讲解的是同一条规则。",
+  };
+
+  /** model id → {name, module, state} of every model the page stores. */
+  function storedModels() {
+    const models = {};
+    for (const script of document.querySelectorAll(`script[type="${LEAN}"]`)) {
+      const { strings, models: lean } = JSON.parse(script.textContent);
+      for (const [id, { name, module, state, refs }] of Object.entries(lean)) {
+        const full = Object.assign({}, state);
+        for (const [trait, at] of Object.entries(refs || {})) full[trait] = strings[at];
+        models[id] = { name, module, state: full };
+      }
+    }
+    for (const script of document.querySelectorAll(`script[type="${STANDARD}"]`)) {
+      for (const [id, m] of Object.entries(JSON.parse(script.textContent).state)) {
+        models[id] = { name: m.model_name, module: m.model_module, state: m.state };
+      }
+    }
+    return models;
+  }
+
+  const sameValue = (a, b) => Object.is(a, b)
+    || (typeof a === "object" && a !== null && JSON.stringify(a) === JSON.stringify(b));
+
+  /** anywidget's model interface over a plain state object, for a page without a kernel. */
+  function makeModel(state) {
+    const listeners = new Map();
+    const fire = (event, ...args) => [...(listeners.get(event) || [])].forEach((fn) => fn(...args));
+    const model = {
+      get: (name) => state[name],
+      set(name, value) {
+        if (sameValue(state[name], value)) return;
+        state[name] = value;
+        fire(`change:${name}`, model, value);
+        fire("change", model);
+      },
+      on(event, fn) {
+        if (!listeners.has(event)) listeners.set(event, new Set());
+        listeners.get(event).add(fn);
+      },
+      off(event, fn) {
+        if (!event) listeners.clear();
+        else if (!fn) listeners.delete(event);
+        else if (listeners.has(event)) listeners.get(event).delete(fn);
+      },
+      save_changes() {},
+      send() {},
+    };
+    return model;
+  }
+
+  const modules = new Map();   // _esm source → Promise of the imported module, each imported once
+  const styles = new Set();    // _css texts already in <head>
+
+  function importOnce(esm) {
+    if (!modules.has(esm)) {
+      const url = URL.createObjectURL(new Blob([esm], { type: "text/javascript" }));
+      modules.set(esm, import(url).finally(() => URL.revokeObjectURL(url)));
+    }
+    return modules.get(esm);
+  }
+
+  function injectOnce(css) {
+    if (!css || styles.has(css)) return;
+    styles.add(css);
+    const style = document.createElement("style");
+    style.textContent = css;
+    document.head.append(style);
+  }
+
+  /** A model's widget, made once: its module's default export (an object, or a function making
+   * one) or the module's own render / initialize, initialized before its first view. */
+  async function loadWidget(stored) {
+    if (stored.module !== "anywidget" || typeof stored.state._esm !== "string") {
+      throw new Error(`${stored.module} ${stored.name} is not an anywidget widget`);
+    }
+    injectOnce(stored.state._css);
+    const mod = await importOnce(stored.state._esm);
+    let widget = mod.default || mod;
+    if (typeof widget === "function") widget = await widget();
+    const model = makeModel(stored.state);
+    // initialize's cleanup would run when the model closes, which no static page does.
+    if (widget.initialize) await widget.initialize({ model });
+    return { widget, model };
+  }
+
+  const cleanups = new Map();  // a view's element → the cleanup its render returned
+  let watcher = null;
+
+  /** Run a view's cleanup when its element leaves the document, as anywidget does on removal. */
+  function remember(el, cleanup) {
+    if (typeof cleanup !== "function") return;
+    cleanups.set(el, cleanup);
+    if (watcher) return;
+    watcher = new MutationObserver(() => {
+      for (const [node, fn] of cleanups) {
+        if (!node.isConnected) { cleanups.delete(node); fn(); }
+      }
+    });
+    watcher.observe(document.body, { childList: true, subtree: true });
+  }
+
+  function showFailure(el, id, error) {
+    console.error(`cardbook widget ${id} could not be shown:`, error);
+    el.className = "cardbook-widget cardbook-widget-failed";
+    el.dataset.widgetState = "failed";
+    el.setAttribute("role", "note");
+    el.style.cssText = "border-left: 3px solid var(--pst-color-border, #ccc); padding: 0.5em 1em;"
+      + "color: var(--pst-color-text-muted, #555);";
+    const en = document.createElement("p");
+    en.textContent = FAILED.en;
+    const zh = document.createElement("p");
+    zh.lang = "zh-Hans";
+    zh.textContent = FAILED.zh;
+    el.replaceChildren(en, zh);
+  }
+
+  async function renderView(script, models, widgets) {
+    const el = document.createElement("div");
+    el.className = "cardbook-widget";
+    script.before(el);
+    let id = "?";
+    try {
+      id = JSON.parse(script.textContent).model_id;
+      el.dataset.modelId = id;
+      if (!models[id]) throw new Error("its state is not stored in the page");
+      if (!widgets.has(id)) widgets.set(id, loadWidget(models[id]));
+      const { widget, model } = await widgets.get(id);
+      remember(el, await widget.render({ model, el }));
+      el.dataset.widgetState = "rendered";
+    } catch (error) {
+      showFailure(el, id, error);
+    }
+  }
+
+  const nextTask = () => (window.scheduler && scheduler.yield ? scheduler.yield()
+    : new Promise((resolve) => setTimeout(resolve, 0)));
+
+  async function renderAll() {
+    const views = [...document.querySelectorAll(`script[type="${VIEW}"]`)];
+    let models = {};
+    try {
+      models = storedModels();
+    } catch (error) {
+      console.error("cardbook: the page's widget state could not be read:", error);
+    }
+    // Every front end starts loading at once; the views render in page order, one task each, so the
+    // first widget is usable before the last is drawn.
+    for (const { state } of Object.values(models)) {
+      if (typeof state._esm === "string") importOnce(state._esm).catch(() => {});  // renderView reports it
+    }
+    const widgets = new Map();  // model id → Promise of {widget, model}
+    for (const script of views) {
+      await renderView(script, models, widgets);
+      await nextTask();
+    }
+    document.documentElement.dataset.cardbookWidgets = "ready";
+    document.dispatchEvent(new Event("cardbook:widgets-ready"));
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", renderAll);
+  else renderAll();
+})();
