@@ -1,7 +1,8 @@
 """The puzzles in a browser: a static page with no kernel (over http and from ``file://``) and Voila.
 
 The static page holds exactly what a built chapter holds: each widget's state (the shown
-spec and its packed bank) and the local widget runtime; nothing else runs behind it.
+spec and its packed bank) and the local widget runtime; nothing else runs behind it.  It has no
+settings bar of its own, so each puzzle shows one (as in JupyterLab and Voila).
 Rules: SJ-9 (pick a follow), SJ-10 (trick winner), SG-7 / SS-7 (ruleset switch), YS-4, YS-5,
 YS-E1 (the 一上一下 state), YS-9 (challenges); every other kind renders and grades (SJ-1 … YS-16).
 """
@@ -45,7 +46,7 @@ def build_static_page(folder: Path) -> dict[str, dict]:
     from widgets.puzzles.page import write_page
 
     stage_runtime(folder)
-    widgets = {kind: Puzzle(kind, seed=seed) for kind, seed in SHOWN}
+    widgets = {kind: Puzzle(kind, seed=seed, slot=f"{kind}-1") for kind, seed in SHOWN}  # as a chapter's kernel numbers them
     write_page(folder, widgets.values())
     return {kind: widget.spec for kind, widget in widgets.items()}
 
@@ -85,7 +86,9 @@ def test_every_kind_renders_offline_with_a_stable_outline(offline_page, static_p
     for kind, seed in SHOWN:
         widget = root(page, kind)
         assert widget.get_attribute("data-puzzle-id") == f"{kind}:{seed}"
-        assert widget.locator('[role="status"][aria-live="polite"]').count() == 1
+        assert widget.get_attribute("data-puzzle-slot") == f"{kind}-1"
+        assert widget.locator('.cbp-verdict[role="status"][aria-live="polite"]').count() == 1
+        assert widget.locator("a.cbp-permalink").get_attribute("href") == f"#puzzle={kind}-1/{kind}:{seed}"
         if specs[kind]["input"] == "choice":
             assert widget.locator("button.cbp-answer").count() == len(specs[kind]["answers"])
         else:
@@ -154,13 +157,18 @@ def test_new_puzzle_moves_through_the_bank_at_the_chosen_difficulty(offline_page
     _folder, url, _specs = static_page
     open_page(page, url)
     widget = root(page, "shape")
-    before = widget.get_attribute("data-puzzle-id")
-    widget.locator("select.cbp-difficulty").select_option("easy")
-    widget.locator("button.cbp-new").click()
-    page.wait_for_function(f"""() => document.querySelector('[data-puzzle-kind="shape"]').dataset.puzzleId !== "{before}" """)
-    assert widget.get_attribute("data-difficulty") == "easy"
-    seed = int(widget.get_attribute("data-puzzle-id").split(":")[1])
-    assert seed % 3 == 0 and seed < 21
+    assert widget.get_attribute("data-difficulty") == "hard"
+    widget.locator('button.cbp-level-option[data-difficulty="easy"]').click()  # applies at once
+    expect(widget).to_have_attribute("data-difficulty", "easy")
+    seen = [widget.get_attribute("data-puzzle-id")]
+    for _ in range(7):
+        widget.locator("button.cbp-new").click()
+        page.wait_for_function("([id]) => document.querySelector('[data-puzzle-kind=\"shape\"]').dataset.puzzleId !== id",
+                               arg=[seen[-1]])
+        seen.append(widget.get_attribute("data-puzzle-id"))
+    seeds = [int(shown.split(":")[1]) for shown in seen]
+    assert all(seed % 3 == 0 and seed < 21 for seed in seeds) and len(set(seeds)) == 7 and seeds[0] == seeds[-1]
+    assert widget.locator('button.cbp-level-option[aria-pressed="true"]').inner_text() == "easy"
     assert log.errors == []
 
 
@@ -224,6 +232,14 @@ def test_ys_e1_keyboard_only_fields_of_the_table_state(offline_page, static_page
     assert "Correct!" in widget.locator('[role="status"]').inner_text()
 
 
+def open_settings(widget):
+    """The widget's own settings bar (this page has none of its own), opened."""
+    summary = widget.locator("details.cbp-settings > summary")
+    if widget.locator("details.cbp-settings[open]").count() == 0:
+        summary.click()
+    return widget.locator(".cb-settings")
+
+
 def test_progress_survives_a_reload_and_exports_as_json(offline_page, static_page, tmp_path):
     page, _log = offline_page
     _folder, url, specs = static_page
@@ -234,14 +250,17 @@ def test_progress_survives_a_reload_and_exports_as_json(offline_page, static_pag
     page.reload()
     open_page(page, url)
     assert root(page, "calling").locator(".cbp-progress").inner_text() == "Solved 1 · streak 1"
+    bar = open_settings(root(page, "calling"))
+    bar.locator("details.cb-settings-menu > summary").click()
     with page.expect_download() as download:
-        root(page, "calling").locator("button.cbp-export").click()
+        bar.locator('button[data-control="export"]').click()
     exported = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
-    assert exported["calling"] == {"solved": 1, "streak": 1}
+    assert exported["calling"] == {"solved": 1, "streak": 1, "answered": 1}
     backup = tmp_path / "progress.json"
     backup.write_text(json.dumps({"shape": {"solved": 7, "streak": 3}}), encoding="utf-8")
-    root(page, "shape").locator("input.cbp-import-file").set_input_files(str(backup))
+    open_settings(root(page, "shape")).locator("input.cb-settings-file").set_input_files(str(backup))
     expect(root(page, "shape").locator(".cbp-progress")).to_have_text("Solved 7 · streak 3")  # read async
+    expect(root(page, "calling").locator(".cbp-progress")).to_have_text("Solved 1 · streak 1")
 
 
 def test_sg7_ss7_ruleset_switch_regrades_where_the_documents_differ(offline_page, static_page):
@@ -259,26 +278,126 @@ def test_sg7_ss7_ruleset_switch_regrades_where_the_documents_differ(offline_page
     assert "Not quite" in widget.locator('[role="status"]').inner_text()
 
 
-def test_language_switch_and_four_colour_deck(offline_page, static_page):
+def test_language_switch_and_four_colour_deck_apply_to_every_puzzle_and_keep_focus(offline_page, static_page):
     page, _log = offline_page
     _folder, url, specs = static_page
     open_page(page, url)
     widget = root(page, "kitty_score")
-    widget.locator("button.cbp-lang").click()
+    language = open_settings(widget).locator("button.cb-settings-lang")
+    assert language.inner_text() == "中文"
+    language.focus()
+    page.keyboard.press("Enter")
+    expect(widget).to_have_attribute("lang", "zh-Hans")
     assert specs["kitty_score"]["question"]["zh"] in widget.inner_text()
-    assert widget.get_attribute("lang") == "zh-Hans"
-    widget.locator("input.cbp-four-toggle").check()
-    assert "cbp-four" in widget.get_attribute("class")
+    assert page.locator('[data-puzzle-kind]:not([lang="zh-Hans"])').count() == 0  # every puzzle, at once
+    assert page.evaluate("document.activeElement.dataset.control") == "lang"
+    assert page.evaluate("document.activeElement.closest('[data-puzzle-kind]').dataset.puzzleKind") == "kitty_score"
+    assert root(page, "calling").locator("button.cbp-new").inner_text() == "换一题"
+    open_settings(widget).locator("button.cb-settings-four").click()
+    assert page.evaluate("document.documentElement.classList.contains('cardbook-four-colour')")
+    diamond = page.locator('.cb-card[data-card^="D"] svg text').first
+    assert diamond.evaluate("(t) => getComputedStyle(t).fill") == "rgb(31, 95, 191)"
+    page.reload()
+    open_page(page, url)
+    expect(root(page, "shape")).to_have_attribute("lang", "zh-Hans")  # remembered
+    assert page.evaluate("document.documentElement.classList.contains('cardbook-four-colour')")
 
 
-def test_a_url_fragment_names_one_puzzle(offline_page, static_page):
+def test_an_old_link_names_the_first_puzzle_of_its_kind(offline_page, static_page):
     page, _log = offline_page
     _folder, url, _specs = static_page
     page.goto(url + "#puzzle=shape:4")
     page.wait_for_function("""() => { const r = document.querySelector('[data-puzzle-kind="shape"]');
                                       return r && r.dataset.puzzleId === "shape:4"; }""", timeout=30_000)
     link = root(page, "shape").locator("a.cbp-permalink")
-    assert link.get_attribute("href") == "#puzzle=shape:4"
+    assert link.get_attribute("href") == "#puzzle=shape-1/shape:4"
+    assert_in_view(page, root(page, "shape"))
+
+
+def assert_in_view(page, widget) -> None:
+    """The widget's top is on screen (below the top edge, above the bottom), once the page settled."""
+    page.wait_for_timeout(400)
+    top = widget.evaluate("(r) => r.getBoundingClientRect().top")
+    assert 0 <= top < page.viewport_size["height"] - 100, top
+
+
+def test_a_reader_picks_cards_by_clicking_and_the_verdict_goes_when_the_pick_changes(offline_page, static_page):
+    page, log = offline_page
+    _folder, url, specs = static_page
+    open_page(page, url)
+    spec = specs["pick_follow"]
+    widget = root(page, "pick_follow")
+    wrong = first_key(spec, ok=False).split()
+    for picked, card in enumerate(wrong, start=1):
+        widget.locator(f'button.cbp-hand-card[data-card="{card}"][aria-pressed="false"]').first.click()
+        expect(widget.locator('button.cbp-hand-card[aria-pressed="true"]')).to_have_count(picked)
+    lifted = widget.locator('button.cbp-hand-card[aria-pressed="true"]').first
+    assert lifted.evaluate("(b) => getComputedStyle(b).transform") != "none"  # a picked card lifts
+    widget.locator("button.cbp-submit").click()
+    status = widget.locator(".cbp-verdict")
+    expect(status.locator(".cbp-outcome")).to_have_text("Not quite.")
+    widget.locator('button.cbp-hand-card[aria-pressed="true"]').first.click()
+    expect(status).to_be_empty()  # the previous verdict goes with the changed pick
+    widget.locator('button.cbp-hand-card[aria-pressed="false"]').first.focus()
+    page.keyboard.press("Enter")  # a card is picked by keyboard too
+    widget.locator("input.cbp-type").fill("X9")
+    widget.locator("button.cbp-submit").click()
+    hint = widget.locator('.cbp-hint[aria-live="polite"]')
+    expect(hint).to_contain_text("X9 is not a card")
+    expect(status).to_be_empty()
+    assert log.errors == []
+
+
+def test_focus_stays_on_new_puzzle_and_on_the_difficulty_chosen(offline_page, static_page):
+    page, _log = offline_page
+    _folder, url, _specs = static_page
+    open_page(page, url)
+    widget = root(page, "trick_winner")
+    widget.locator("button.cbp-new").focus()
+    before = widget.get_attribute("data-puzzle-id")
+    page.keyboard.press("Enter")
+    expect(widget).not_to_have_attribute("data-puzzle-id", before)
+    assert page.evaluate("document.activeElement.classList.contains('cbp-new')")
+    assert page.evaluate("document.activeElement.closest('[data-puzzle-kind]').dataset.puzzleKind") == "trick_winner"
+    widget.locator('button.cbp-level-option[data-difficulty="hard"]').focus()
+    page.keyboard.press("Enter")
+    expect(widget).to_have_attribute("data-difficulty", "hard")
+    assert page.evaluate("document.activeElement.dataset.difficulty") == "hard"
+    assert page.evaluate("document.activeElement.getAttribute('aria-pressed')") == "true"
+
+
+CORRUPTED = {"cardbook-settings": "[1,2", "cardbook-puzzle-progress": '{"calling": "lots", "shape": {"solved": -4}}'}
+
+
+def test_corrupted_storage_is_survived(offline_page, static_page):
+    page, log = offline_page
+    _folder, url, specs = static_page
+    page.add_init_script(f"Object.entries({json.dumps(CORRUPTED)}).forEach(([k, v]) => localStorage.setItem(k, v));")
+    open_page(page, url)
+    widget = root(page, "calling")
+    widget.locator(f'button.cbp-answer[data-key="{first_key(specs["calling"], ok=True)}"]').click()
+    expect(widget.locator(".cbp-outcome")).to_have_text("Correct!")
+    expect(widget.locator(".cbp-progress")).to_have_text("Solved 1 · streak 1")
+    assert widget.get_attribute("lang") == "en"
+    assert log.errors == []
+
+
+def test_a_link_the_page_cannot_honour_says_so_in_the_puzzle(offline_page, static_page):
+    """This page has no notice region of its own (the book has: tools/site/page.js), so the puzzle says it."""
+    page, _log = offline_page
+    _folder, url, _specs = static_page
+    page.goto(url + "#puzzle=ys_draw-1/ys_draw:9999")
+    widget = root(page, "ys_draw")
+    expect(widget.locator(".cbp-notice")).to_contain_text("ys_draw:9999", timeout=30_000)
+    assert widget.locator('.cbp-notice[aria-live="polite"]').is_visible()
+    assert widget.locator('[role="status"]').count() == 1  # the verdict alone
+    assert widget.get_attribute("data-puzzle-id") == "ys_draw:7"  # its own puzzle stays
+    assert_in_view(page, widget)
+    page.goto("about:blank")  # a new address, not only a new fragment
+    page.goto(url + "#puzzle=nowhere-3/shape:2")
+    first = page.locator("[data-puzzle-kind]").first
+    expect(first.locator(".cbp-notice")).to_contain_text("nowhere-3", timeout=10_000)
+    assert page.locator(".cbp-notice:not([hidden])").count() == 1
 
 
 def test_the_same_page_works_from_a_file(offline_page, static_page):
@@ -306,8 +425,7 @@ def test_voila_new_puzzle_comes_fresh_from_the_kernel(offline_page):
         widget = root(page, "trick_winner")
         widget.wait_for(timeout=90_000)
         page.wait_for_selector('[data-puzzle-kind="trick_winner"][data-live="true"]', timeout=30_000)
-        widget.locator("select.cbp-difficulty").select_option("hard")
-        widget.locator("button.cbp-new").click()
+        widget.locator('button.cbp-level-option[data-difficulty="hard"]').click()  # applies at once: the kernel makes one
         page.wait_for_function("""() => { const r = document.querySelector('[data-puzzle-kind="trick_winner"]');
                                           return Number(r.dataset.puzzleId.split(":")[1]) >= 21; }""", timeout=30_000)
         assert widget.get_attribute("data-difficulty") == "hard"
@@ -324,10 +442,64 @@ def test_voila_new_puzzle_comes_fresh_from_the_kernel(offline_page):
 PUZZLE_MARKER = "Puzzle front end: renders an engine-made puzzle spec"
 
 
+def widget_pages(built_book: Path) -> list[Path]:
+    return sorted(p for p in built_book.rglob("*.html") if PUZZLE_MARKER in p.read_text(encoding="utf-8"))
+
+
+def test_permalinks_open_the_last_three_puzzles_of_every_page_in_their_own_widget(offline_page, site_url, built_book):
+    """For the last three puzzles of every page (each moved on once by "New puzzle", so the link names a
+    puzzle of its bank): the link opens the page scrolled to that widget, which shows that puzzle, and
+    no other widget does."""
+    pages = widget_pages(built_book)
+    if not pages:
+        pytest.skip("no chapter embeds a puzzle yet")
+    page, log = offline_page
+    for html in pages:
+        address = site_url + html.relative_to(built_book).as_posix()
+        page.goto(address, wait_until="networkidle")
+        page.locator("[data-puzzle-kind]").first.wait_for(timeout=30_000)
+        count = page.locator("[data-puzzle-slot]").count()
+        slots = page.locator("[data-puzzle-slot]").evaluate_all("(rs) => rs.map((r) => r.dataset.puzzleSlot)")
+        assert len(set(slots)) == count, f"{html.name}: slots repeat: {slots}"
+        links = []
+        for index in range(max(0, count - 3), count):
+            widget = page.locator("[data-puzzle-slot]").nth(index)
+            before = widget.get_attribute("data-puzzle-id")
+            widget.locator("button.cbp-new").click()
+            expect(widget).not_to_have_attribute("data-puzzle-id", before)
+            links.append((widget.get_attribute("data-puzzle-slot"), widget.get_attribute("data-puzzle-id"),
+                          widget.locator("a.cbp-permalink").get_attribute("href")))
+        for slot, shown, href in links:
+            assert href == f"#puzzle={slot}/{shown}"
+            page.goto("about:blank")
+            page.goto(address + href, wait_until="networkidle")
+            widget = page.locator(f'[data-puzzle-slot="{slot}"]')
+            expect(widget).to_have_attribute("data-puzzle-id", shown, timeout=30_000)
+            assert page.locator(f'[data-puzzle-id="{shown}"]').count() == 1, f"{html.name}: {shown} shown twice"
+            assert_in_view(page, widget)
+    assert log.blocked == [] and log.errors == []
+
+
+def test_a_link_to_a_puzzle_no_page_holds_says_so_calmly(offline_page, site_url, built_book):
+    pages = widget_pages(built_book)
+    if not pages:
+        pytest.skip("no chapter embeds a puzzle yet")
+    page, _log = offline_page
+    address = site_url + pages[0].relative_to(built_book).as_posix()
+    page.goto(address, wait_until="networkidle")
+    slot = page.locator("[data-puzzle-slot]").last.get_attribute("data-puzzle-slot")
+    kind = slot.rsplit("-", 1)[0]
+    page.goto("about:blank")
+    page.goto(address + f"#puzzle={slot}/{kind}:99999", wait_until="networkidle")
+    notice = page.locator("[data-cardbook-page-notice]:not([hidden]), [data-puzzle-slot] .cbp-notice:not([hidden])")
+    expect(notice.first).to_contain_text(f"{kind}:99999", timeout=30_000)
+    assert_in_view(page, page.locator(f'[data-puzzle-slot="{slot}"]'))
+
+
 def test_puzzles_in_the_built_book_grade_and_link_to_their_rule(offline_page, site_url, built_book):
     """Every chapter that embeds a puzzle: it renders from the page alone, a wrong answer shows
     the rule id, and the rule link leads to an anchor that exists in the book."""
-    pages = sorted(p for p in built_book.rglob("*.html") if PUZZLE_MARKER in p.read_text(encoding="utf-8"))
+    pages = widget_pages(built_book)
     if not pages:
         pytest.skip("no chapter embeds a puzzle yet (the chapters issue wires them)")
     page, log = offline_page

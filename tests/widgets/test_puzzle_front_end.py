@@ -149,12 +149,12 @@ const typed = root.querySelector(".cbp-type");
 typed.value = "X9"; typed.fire("input");
 shown.push(root.querySelector(".cbp-outcome"));
 root.querySelector(".cbp-form").fire("submit");
-shown.push(text(root.querySelector(".cbp-hint")), root.querySelector(".cbp-hint").attrs.role);
+shown.push(text(root.querySelector(".cbp-hint")), root.querySelector(".cbp-hint").attrs["aria-live"]);
 console.log(JSON.stringify(shown));
 """, {"state": widget_state(widget), "wrong": wrong})
     count = len(wrong.split())
     assert out == ["Not quite.", "true", None, "false", f"{count - 1} of {spec['pick']} picked.", "Not quite.", None,
-                   "X9 is not a card: write a suit and a rank such as ♥10 or 10h, or 大王 / 小王 for a joker.", "status"]
+                   "X9 is not a card: write a suit and a rank such as ♥10 or 10h, or 大王 / 小王 for a joker.", "polite"]
 
 
 def test_a_difficulty_applies_at_once_and_new_puzzle_stays_in_the_bank(tmp_path):

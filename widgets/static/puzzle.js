@@ -199,7 +199,7 @@ function render({ model, el }) {
     "data-difficulty": d, "data-control": `difficulty-${d}`, onclick: () => chooseDifficulty(d) }));
   const levelGroup = h("div", { class: "cbp-difficulty", role: "group" }, levels);
   const rulesetSlot = h("div", { class: "cbp-ruleset-slot" });
-  const noticeLine = h("p", { class: "cbp-notice", role: "status", "aria-live": "polite" });
+  const noticeLine = h("p", { class: "cbp-notice", "aria-live": "polite" });  // the verdict alone is role="status"
   const body = h("div", { class: "cbp-body" });
   const verdict = h("div", { class: "cbp-verdict", role: "status", "aria-live": "polite" });
   const progressLine = h("span", { class: "cbp-progress" });
@@ -416,7 +416,7 @@ function render({ model, el }) {
   function drawCards() {
     const hand = spec.position.hand;
     const need = spec.pick;
-    const hint = h("p", { class: "cbp-hint", role: "status", "aria-live": "polite", text: t("pick", need) });
+    const hint = h("p", { class: "cbp-hint", "aria-live": "polite", text: t("pick", need) });
     const count = h("span", { class: "cbp-count", "aria-hidden": "true" });
     const handButtons = hand.map((card, i) => h("button", { type: "button", class: "cbp-hand-card",
       "data-index": i, "data-card": card, "data-control": `card-${i}`, onclick: () => toggle(i) }, cardFace(card, lang)));
@@ -463,7 +463,7 @@ function render({ model, el }) {
     const input = h("input", { type: "text", inputmode: "numeric", class: "cbp-number", "data-control": "number",
       "aria-label": t("yourNumber"), autocomplete: "off", value: draft.number || undefined,
       oninput: () => { draft.number = input.value; unsettle(); } });
-    const hint = h("p", { class: "cbp-hint", role: "status", "aria-live": "polite" });
+    const hint = h("p", { class: "cbp-hint", "aria-live": "polite" });
     return h("form", { class: "cbp-form cbp-row", onsubmit: (e) => {
       e.preventDefault();
       const value = input.value.trim();

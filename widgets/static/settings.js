@@ -162,7 +162,7 @@ function pageHasSettingsBar() {
 /** The settings bar: one per page (the book's header), or one per widget where no page has one. */
 function settingsBar() {
   const element = h("div", { class: "cb-settings", role: "group", "data-cardbook-settings": "" });
-  const status = h("p", { class: "cb-settings-status", role: "status" });
+  const status = h("p", { class: "cb-settings-status", "aria-live": "polite" });  // a puzzle's verdict is its one role="status"
   const file = h("input", { type: "file", accept: "application/json,.json", hidden: true, tabindex: "-1",
     "aria-hidden": "true", class: "cb-settings-file" });
   let said = null;
