@@ -1,0 +1,113 @@
+// The book's page script, on every page of the static book: the reader's settings applied to the
+// page (the chapters' drawn cards switch to four colours through cards.css), the settings bar
+// (settings.js) in the theme's article header, the page-notice region at the top of the article,
+// a calm notice when a puzzle link names a puzzle the page lacks, and names for the theme's
+// buttons that say what they show.
+// A plain script body: tools/stage_widget_runtime.py joins dom.js, cards.js, settings.js and this
+// file into one IIFE (widget-runtime/cardbook-page.js), so h(), settingsBar() ... are in scope.
+
+/** How long a page has to draw the puzzle a link names before the page says it can't. */
+const PUZZLE_LINK_WAIT_MS = 4000;
+
+const PAGE_WORDS = {
+  missingPuzzle: {
+    en: "This link names a puzzle this page doesn't have (the book may have changed since the link was made). "
+      + "The page's own puzzles are below.",
+    zh: "这个链接指向的题目不在本页（链接生成后本书可能已更新）。本页的题目都在下面。",
+  },
+};
+
+/** The article's notice region (settings.js pageNotice writes into it), made once per page. */
+function pageNoticeRegion() {
+  const existing = document.querySelector("[data-cardbook-page-notice]");
+  if (existing) return existing;
+  const article = document.querySelector("article.bd-article, main article, [role=main]") || document.body;
+  const region = h("div", { class: "cb-page-notice", role: "status", "data-cardbook-page-notice": "" });
+  article.prepend(region);
+  return region;
+}
+
+/** The settings bar in the theme's article header (or at the top of the article on a page without one). */
+function mountSettingsBar() {
+  if (pageHasSettingsBar()) return;
+  const { element } = settingsBar();
+  element.classList.add("cb-settings-book");
+  const end = document.querySelector(".header-article-items__end");
+  if (end) {
+    end.prepend(h("div", { class: "header-article-item cb-settings-item" }, element));
+  } else {
+    pageNoticeRegion().before(element);
+  }
+}
+
+/** Both languages of a notice, the Chinese marked, in the page-notice region. */
+function showBilingualNotice(words) {
+  const region = pageNoticeRegion();
+  region.replaceChildren(h("p", { lang: "en", text: words.en }), h("p", { lang: "zh-Hans", text: words.zh }));
+  region.hidden = false;
+}
+
+/** The puzzle slot a `#puzzle=<slot>/<id>` address names (an old `#puzzle=<kind>:<seed>` names the
+ * first puzzle of that kind, `<kind>-1`, as puzzle.js reads it), or null. */
+function linkedPuzzleSlot(hash) {
+  let address = hash;
+  try { address = decodeURIComponent(hash); } catch (badEscape) { /* read as written */ }
+  const match = /^#puzzle=(?:([^/]+)\/|([a-z_]+):\d+$)/.exec(address);
+  if (!match) return null;
+  return match[1] || `${match[2]}-1`;
+}
+
+/** Say so calmly when, a few seconds after the page has loaded, no widget on it holds the linked
+ * puzzle's slot (a slot the page has but a puzzle its bank lacks is the puzzle widget's to say). */
+function checkPuzzleLink() {
+  const slot = linkedPuzzleSlot(window.location.hash);
+  if (slot === null) return;
+  const selector = `[data-puzzle-slot="${CSS.escape(slot)}"]`;
+  const started = Date.now();
+  const look = () => {
+    if (document.querySelector(selector)) return;
+    if (Date.now() - started < PUZZLE_LINK_WAIT_MS) window.setTimeout(look, 250);
+    else showBilingualNotice(PAGE_WORDS.missingPuzzle);
+  };
+  look();
+}
+
+function checkPuzzleLinkOnceLoaded() {
+  if (document.readyState === "complete") checkPuzzleLink();
+  else window.addEventListener("load", checkPuzzleLink, { once: true });
+}
+
+/** The theme's search buttons show "Search Ctrl+K": let that text be their name (WCAG 2.5.3). */
+function nameSearchButtonsByTheirText() {
+  document.querySelectorAll(".search-button-field[aria-label]").forEach((button) => button.removeAttribute("aria-label"));
+}
+
+/** The colour-mode button's icons carry titles ("Light") unlike its name ("Color mode"): make them
+ * decorative, as they are once Font Awesome has turned them into SVGs, or before. */
+function quietThemeIcons() {
+  for (const button of document.querySelectorAll(".theme-switch-button")) {
+    const quiet = () => button.querySelectorAll(".theme-switch").forEach((icon) => {
+      if (icon.getAttribute("aria-hidden") === "true" && !icon.querySelector("title")) return;
+      icon.removeAttribute("title");
+      icon.removeAttribute("aria-labelledby");
+      icon.removeAttribute("role");
+      icon.setAttribute("aria-hidden", "true");
+      icon.querySelectorAll("title").forEach((title) => title.remove());
+    });
+    quiet();
+    new MutationObserver(quiet).observe(button, { childList: true, subtree: true });
+  }
+}
+
+function startPage() {
+  pageNoticeRegion();
+  mountSettingsBar();
+  nameSearchButtonsByTheirText();
+  quietThemeIcons();
+  checkPuzzleLinkOnceLoaded();
+  window.addEventListener("hashchange", checkPuzzleLink);
+}
+
+applySettingsToDocument(readSettings());
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", startPage);
+else startPage();
