@@ -25,7 +25,7 @@ from widgets.class_puzzle import ClassPuzzle
 from widgets.front_ends import front_end
 from widgets.stepper import DealStepper
 
-CJK_ONLY = re.compile(r"^[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef\s]+$")
+CJK = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")
 
 #: A stand-in for the few DOM calls the front ends make; ``texts(root)`` lists what is shown.
 FAKE_DOM = r"""
@@ -123,13 +123,43 @@ console.log(JSON.stringify(pages));
 """
 
 
-def run_front_end(module: str, driver: str, data: dict, tmp_path: Path) -> list[dict]:
-    """Every page the driver steps to: the texts shown, each with its language mark."""
+LANGUAGE_DRIVER = r"""
+// The language a front end shows: at first, after the page's bar toggles the reader's setting
+// (settings.js's event), and after another tab toggles it back (a storage event).
+const model = fakeModel(DATA);
+const el = new Node("div");
+mod.default.render({ model, el });
+const root = el.kids[0];
+const seen = [root.lang];
+writeSettingsElsewhere({ lang: TOGGLED });  // the page's bar toggles the language
+seen.push(root.lang);
+storage["cardbook-settings"] = JSON.stringify({ lang: TOGGLED === "zh" ? "en" : "zh", fourColour: true });
+window.dispatchEvent({ type: "storage", key: "cardbook-settings" });
+seen.push(root.lang, document.documentElement.attrs.class || "");
+console.log(JSON.stringify(seen));
+"""
+
+#: Another widget on the page writing the reader's settings, as settings.js's writeSettings does.
+WRITE_ELSEWHERE = r"""
+function writeSettingsElsewhere(patch) {
+  let before = {};
+  try { before = JSON.parse(storage["cardbook-settings"] || "{}"); } catch (malformed) { /* as settings.js reads it */ }
+  const next = { ...(before && typeof before === "object" && !Array.isArray(before) ? before : {}), ...patch };
+  storage["cardbook-settings"] = JSON.stringify(next);
+  window.dispatchEvent(new CustomEvent("cardbook:settings", { detail: next }));
+}
+"""
+
+
+def run_front_end(module: str, driver: str, data: dict, tmp_path: Path, stored: str | None = None) -> list:
+    """What the driver reports (every page it steps to: the texts shown, each with its language mark);
+    ``stored`` is the reader's settings as localStorage holds them (any text, however malformed)."""
     node = shutil.which("node")
     if node is None:
         pytest.skip("node is not installed")
     (tmp_path / "module.mjs").write_text(front_end(module), encoding="utf-8")
-    script = (FAKE_DOM + f"const DATA = {json.dumps(data)};\n"
+    preset = "" if stored is None else f"storage['cardbook-settings'] = {json.dumps(stored)};\n"
+    script = (FAKE_DOM + WRITE_ELSEWHERE + preset + f"const DATA = {json.dumps(data)};\n"
               + f"const mod = await import({json.dumps((tmp_path / 'module.mjs').as_uri())});\n" + driver)
     (tmp_path / "driver.mjs").write_text(script, encoding="utf-8")
     out = subprocess.run([node, str(tmp_path / "driver.mjs")], capture_output=True, text=True, timeout=120)
@@ -145,7 +175,7 @@ def problems(pages: list[dict]) -> list[str]:
             where = f"{page['lang']} step {page['step']}: {item['text']!r}"
             if hits := leaks(item["text"]):
                 found.append(f"{where} {hits}")
-            if page["lang"] == "en" and CJK_ONLY.match(item["text"]) and item["lang"] != "zh-Hans":
+            if page["lang"] == "en" and CJK.search(item["text"]) and item["lang"] != "zh-Hans":
                 found.append(f"{where} is Chinese but marked {item['lang'] or 'nothing'}")
     return sorted(set(found))
 
@@ -213,3 +243,24 @@ def test_sj10_ys9_a_class_puzzle_shows_its_question_and_answer_as_players_write_
         assert sorted(face["card"] for face in page["faces"]) == sorted(displayed_cards(widget.spec))
     answers = [item["text"] for page in pages if page["step"] == "answer" for item in page["texts"]]
     assert any(item == "Answer: " for item in answers) and any(item == "答案: " for item in answers)
+
+
+@pytest.mark.parametrize("module, widget", [("stepper.js", "stepper"), ("class_puzzle.js", "puzzle")])
+@pytest.mark.parametrize("query, stored, first", [
+    ("", None, "en"), ("", '{"lang": "zh"}', "zh-Hans"), ("lang=en", '{"lang": "zh"}', "en"),
+    ("lang=zh", '{"lang": "en"}', "zh-Hans"), ("", "[1,2", "en"), ("", '{"lang": 7}', "en")])
+def test_sj1_the_deck_address_wins_over_the_stored_language_and_a_later_choice_wins_over_both(
+        module, widget, query, stored, first, tmp_path, monkeypatch):
+    """The start language: ``?lang=`` when the deck's address names one, else the reader's stored
+    setting (a malformed one reads as English); then every later change of the setting applies."""
+    monkeypatch.setenv("QUERY_STRING", query)
+    if widget == "stepper":
+        made = DealStepper("yishang", seed=5)
+        data = widget_data(made, ("game", "steps", "names", "rules_label", "error", "lang"))
+    else:
+        made = ClassPuzzle("trick_winner", seed=2)
+        data = widget_data(made, ("spec", "ruleset", "note", "rules_label", "error", "lang"))
+    toggled = "en" if stored == '{"lang": "zh"}' else "zh"  # what the bar's language button switches to
+    seen = run_front_end(module, f"const TOGGLED = {toggled!r};\n" + LANGUAGE_DRIVER, data, tmp_path, stored)
+    marks = {"en": "en", "zh": "zh-Hans"}
+    assert seen == [first, marks[toggled], marks["zh" if toggled == "en" else "en"], "cardbook-four-colour"]
