@@ -37,8 +37,6 @@ from .query import PRESET_LABELS, AddressRules, address_rules, setting_answer, s
 from .stepper import calm_error, deck_lang
 
 
-
-
 def ruleset_choice(spec: dict[str, Any], rules: AddressRules) -> tuple[str, dict[str, str]]:
     """The spec's ruleset that the address asks for, and a note when it can only come close.
 
@@ -70,7 +68,8 @@ def ruleset_choice(spec: dict[str, Any], rules: AddressRules) -> tuple[str, dict
 
 
 class ClassPuzzle(anywidget.AnyWidget):
-    """``ClassPuzzle("level_change", seed=16)``: one puzzle, large, answer hidden until revealed."""
+    """``ClassPuzzle("level_change", seed=16)``: one puzzle, large, answer hidden until revealed;
+    ``lang`` as for :class:`~widgets.stepper.DealStepper`."""
 
     _esm = front_end("class_puzzle.js")
     _css = style("class_puzzle.css")

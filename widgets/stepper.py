@@ -369,7 +369,9 @@ class DealStepper(anywidget.AnyWidget):
     """Step through a whole hand (``DealStepper("shengji", seed=3)``) or game (``"yishang"``).
 
     ``rules`` default to the address's rulesets (:func:`widgets.query.address_rules`); ``bots``
-    plays 升级 hands with :class:`~cardlib.shengji.bots.ShengjiBot` instead of random players.
+    plays 升级 hands with :class:`~cardlib.shengji.bots.ShengjiBot` instead of random players;
+    ``lang`` ("en", "zh") fixes the start language, by default the address's (:func:`deck_lang`)
+    or else the reader's setting.
     """
 
     _esm = front_end("stepper.js")
