@@ -45,11 +45,14 @@ def test_new_puzzle_moves_through_the_bank_first_puzzle_included_at_the_chosen_d
         const seen = []; let at = specs[0];
         for (let i = 0; i < 4; i++) {{ at = m.nextPuzzle(specs, at, "normal"); seen.push(at.id); }}
         return [specs.map((s) => s.id), seen, m.nextPuzzle(specs, specs[0], "hard").id,
-                m.withFirst(specs[1], {json.dumps(bank)}).length]; }})()""")
+                m.withFirst(specs[1], {json.dumps(bank)}).length, m.nextPuzzle(specs, specs[2], "normal", ["shape:4"]).id,
+                m.nextPuzzle(specs, specs[2], "normal", ["shape:4", "shape:40"]).id,
+                m.nextPuzzle(specs, specs[3], "hard", ["shape:5"]).id]; }})()""")
     assert steps[0] == ["shape:40", *(s["id"] for s in bank)]
     assert steps[1] == ["shape:1", "shape:4", "shape:40", "shape:1"]
     assert steps[2] == "shape:2"
     assert steps[3] == 6
+    assert steps[4:] == ["shape:40", "shape:4", "shape:5"]  # another puzzle of the page's is skipped while one is left
 
 
 def test_the_rule_link_goes_to_the_book_or_in_jupyterlab_to_the_chapter_in_lab(tmp_path):

@@ -84,12 +84,14 @@ export function withFirst(first, bank) {
   return [first, ...bank.filter((s) => s.id !== first.id)];
 }
 
-/** The puzzle after ``current`` in ``specs``, of ``difficulty`` if the bank has one (else any). */
-export function nextPuzzle(specs, current, difficulty) {
+/** The puzzle after ``current`` in ``specs``, of ``difficulty`` if the bank has one (else any), skipping the
+ * ids in ``elsewhere`` (shown by other puzzles of the page) while another is left. */
+export function nextPuzzle(specs, current, difficulty, elsewhere = []) {
   const same = specs.filter((s) => s.difficulty === difficulty);
   const pool = same.length ? same : specs;
   const at = pool.findIndex((s) => s.id === current.id);
-  return pool[(at + 1) % pool.length];
+  const order = pool.slice(at + 1).concat(pool.slice(0, at + 1));
+  return order.find((s) => s.id !== current.id && !elsewhere.includes(s.id)) || order[0];
 }
 
 /** Where "Read rule" goes: the book page, or in JupyterLab (when ``base`` is the book's default) the
@@ -257,7 +259,8 @@ function render({ model, el }) {
   // ---- new puzzle: the kernel, else the bank ----
   async function fromBank() {
     const specs = await loadBank();
-    show(nextPuzzle(specs, spec, difficulty), lost ? { en: UI.en.kernelGone, zh: UI.zh.kernelGone } : null);
+    const elsewhere = [...document.querySelectorAll("[data-puzzle-id]")].filter((r) => r !== root).map((r) => r.dataset.puzzleId);
+    show(nextPuzzle(specs, spec, difficulty, elsewhere), lost ? { en: UI.en.kernelGone, zh: UI.zh.kernelGone } : null);
   }
 
   function askKernel(message) {
