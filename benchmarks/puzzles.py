@@ -93,7 +93,7 @@ def bench_page() -> None:
 
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        stage(REPO / "node_modules", folder)
+        stage(folder)
         widgets = [Puzzle(kind) for kind in KINDS]
         page_path = write_page(folder, widgets)
         print("Page size:")

@@ -2,7 +2,7 @@
 (each shown spec and packed bank) plus the local widget runtime, and nothing else.
 
 Used by the browser tests and the benchmark; a teacher can use it for a puzzle sheet that opens
-from a file.  The runtime (``widget-runtime/`` with require.js, its config and the html-manager)
+from a file.  The runtime (``widget-runtime/`` with the book's widget loader, tools/site/widget-loader.js)
 must already be staged beside the page (``tools/stage_widget_runtime.py``).
 """
 
@@ -12,8 +12,7 @@ import json
 from pathlib import Path
 from collections.abc import Iterable
 
-RUNTIME_SCRIPTS = ("widget-runtime/require.js", "widget-runtime/config.js",
-                   "widget-runtime/html-manager/dist/embed-amd.js")
+RUNTIME_SCRIPTS = ("widget-runtime/widget-loader.js",)
 
 
 def page_html(widgets: Iterable[object], title: str = "Puzzles") -> str:
