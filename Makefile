@@ -70,16 +70,19 @@ serve:
 	@$(PY) -m http.server $(PORT) --bind 127.0.0.1 --directory $(SITE)
 
 LAB_PORT ?= 8888
+LAB_FLAGS ?=  # more `jupyter lab` options; the browser tests pass --IdentityProvider.token=
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 LAB_OVERRIDES := $(VENV)/share/jupyter/lab/settings/overrides.json
 
-lab: deps  ## JupyterLab on the chapters, which open as notebooks (jupytext)
+lab: deps  ## JupyterLab on the chapters: notebooks (jupytext), their MyST rendered (jupyterlab-myst)
 	$(call step,JupyterLab on book/ at http://127.0.0.1:$(LAB_PORT)/)
 	@mkdir -p $(dir $(LAB_OVERRIDES)) && printf '%s\n' \
-		'{"@jupyterlab/docmanager-extension:plugin": {"defaultViewers": {"markdown": "Jupytext Notebook", "myst": "Jupytext Notebook"}}}' \
+		'{"@jupyterlab/docmanager-extension:plugin": {"defaultViewers": {"markdown": "Jupytext Notebook", "myst": "Jupytext Notebook"}},' \
+		' "@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": false}}' \
 		> $(LAB_OVERRIDES)
 	@$(PY) -m jupyter lab --no-browser --ServerApp.ip=127.0.0.1 --ServerApp.port=$(LAB_PORT) \
-		--ServerApp.root_dir=book $(ROOT_FLAG)
+		--ServerApp.root_dir=book --LabApp.news_url=None --LabApp.extension_manager=readonly \
+		--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate $(ROOT_FLAG) $(LAB_FLAGS)
 
 present: deps  ## the teacher decks (slides) and the chapters in Voila, nothing from other hosts
 	$(call step,Staging the teacher decks and the chapters with the teacher template in $(PRESENT))

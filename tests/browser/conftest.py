@@ -141,3 +141,32 @@ def site_url(built_book):
                            "--directory", str(built_book)], url)
     yield url
     stop_server(server)
+
+
+@dataclass
+class LabServer:
+    """`make lab` running: its address and its process (the kernels it starts are descendants)."""
+
+    url: str
+    process: subprocess.Popen
+
+
+@pytest.fixture(scope="module")
+def lab(repo_root, tmp_path_factory):
+    """`make lab` on a free loopback port, the token off, with settings and workspaces of its own: autosave
+    off (opening a chapter must never rewrite it on disk) and no layout restored from another session.
+    At teardown Lab and every kernel it started are stopped."""
+    port = free_port()
+    settings = tmp_path_factory.mktemp("lab-settings")
+    docmanager = settings / "@jupyterlab" / "docmanager-extension"
+    docmanager.mkdir(parents=True)
+    (docmanager / "plugin.jupyterlab-settings").write_text('{"autosave": false}', encoding="utf-8")
+    env = [f"JUPYTERLAB_SETTINGS_DIR={settings}", f"JUPYTERLAB_WORKSPACES_DIR={tmp_path_factory.mktemp('lab-ws')}"]
+    url = f"http://127.0.0.1:{port}/"
+    process = start_server(["env", *env, "make", "--no-print-directory", "lab", f"LAB_PORT={port}",
+                            f"VENV={sys.prefix}", "LAB_FLAGS=--IdentityProvider.token="], url + "api/status",
+                           cwd=repo_root)
+    yield LabServer(url, process)
+    descendants = stop_server(process)
+    alive = [p for p in descendants if p.is_running() and p.status() != psutil.STATUS_ZOMBIE]
+    assert not alive, f"still running after Lab stopped: {[' '.join(p.cmdline()) for p in alive]}"

@@ -1,0 +1,125 @@
+"""JupyterLab (`make lab`): the chapters read as MyST, and a puzzle behaves next to a kernel.
+
+The chapters open as notebooks (jupytext) and jupyterlab-myst renders their markdown cells, so labels
+become anchors, roles links and admonitions boxes instead of raw MyST.  Next to a kernel, a puzzle's
+"Read rule" opens a new browser tab and never navigates Lab away (the session would be lost); after
+Kernel → Restart, "New puzzle" says what to do and still shows a puzzle, from the widget's bank.
+Rules: SJ-5 (the highest card: the puzzle answered here).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import jupytext
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+#: MyST that shows when a markdown cell is not rendered as MyST: fences, roles, targets, directive options.
+RAW_MYST = re.compile(r":::|\{[a-z-]+\}`|\([\w-]+\)=|:class:")
+ADMONITION = re.compile(r"^:{3,}\{(admonition|note|warning|important|tip|hint|caution|attention|danger|error|seealso)\}"
+                        r"[ \t]*(.*)$", re.MULTILINE)
+#: A label jupyterlab-myst turns into an anchor: not one on the chapter's title (Lab shows the title in a
+#: frontmatter block, without it) nor one on a directive (an admonition box carries no id).
+LABEL = re.compile(r"^\(([\w-]+)\)=[ \t]*\n(?!# |:{3,}\{)", re.MULTILINE)
+REF = re.compile(r"\{ref\}`(?:[^`<]*<)?([\w-]+)>?`")
+#: The chapter whose SJ-5 puzzle the kernel tests answer.
+PUZZLE_CHAPTER, PUZZLE_KIND = "shengji-trumps.md", "highest"
+
+
+def open_chapter(page: Page, lab, name: str) -> Locator:
+    """Open ``book/<name>`` in Lab (a fresh layout) and wait for its notebook and an idle kernel."""
+    page.goto(f"{lab.url}lab/tree/{name}?reset", wait_until="domcontentloaded", timeout=60_000)
+    notebook = page.locator(".jp-NotebookPanel", has=page.locator(".jp-Notebook")).first
+    expect(notebook).to_be_visible(timeout=60_000)
+    kernel_idle(page)
+    return notebook
+
+
+def kernel_idle(page: Page) -> None:
+    """Wait until the status bar says the notebook's kernel is idle (not initializing, restarting or busy)."""
+    expect(page.get_by_role("button", name=re.compile(r"\| Idle$"))).to_be_visible(timeout=60_000)
+
+
+def menu(page: Page, top: str, item: str) -> None:
+    page.locator(".lm-MenuBar-itemLabel").get_by_text(top, exact=True).click()
+    page.locator(".lm-Menu-itemLabel").get_by_text(item, exact=True).click()
+
+
+def live_puzzle(page: Page, lab) -> Locator:
+    """The chapter's SJ-5 puzzle, run by Run → Run All Cells and connected to its kernel."""
+    open_chapter(page, lab, PUZZLE_CHAPTER)
+    menu(page, "Run", "Run All Cells")
+    root = page.locator(f"[data-puzzle-kind='{PUZZLE_KIND}']").first
+    expect(root).to_have_attribute("data-live", "true", timeout=60_000)
+    root.scroll_into_view_if_needed()
+    return root
+
+
+@pytest.mark.parametrize("name", ["shengji-scoring.md", "variants.md"])
+def test_a_chapter_opens_in_lab_with_its_labels_roles_and_admonitions_rendered(lab, offline_page, repo_root: Path,
+                                                                               name: str):
+    source = (repo_root / "book" / name).read_text(encoding="utf-8")
+    page, log = offline_page
+    notebook = open_chapter(page, lab, name)
+    cells = notebook.locator(".jp-MarkdownCell .myst")
+    markdown = [c for c in jupytext.reads(source, fmt="md:myst").cells if c.cell_type == "markdown"]
+    expect(cells, "markdown cells not rendered as MyST (is jupyterlab-myst installed?)").to_have_count(len(markdown))
+    raw = [m.group(0) for text in cells.all_text_contents() for m in RAW_MYST.finditer(text)]
+    assert raw == [], f"raw MyST shown in {name}: {raw[:5]}"
+
+    wanted = [title.strip() or kind.capitalize() for kind, title in ADMONITION.findall(source)]
+    assert wanted, f"{name} has no admonition to check"
+    boxes = notebook.locator(".jp-MarkdownCell .myst aside.myst-admonition")
+    expect(boxes).to_have_count(len(wanted))
+    assert [t.strip() for t in boxes.locator(".myst-admonition-header").all_text_contents()] == wanted
+
+    anchors = set(notebook.locator(".jp-MarkdownCell .myst [id]").evaluate_all("els => els.map(e => e.id)"))
+    labels = set(LABEL.findall(source))
+    assert labels - anchors == set(), f"labels of {name} with no anchor in Lab: {sorted(labels - anchors)}"
+    for target in {t for t in REF.findall(source) if t in labels}:  # a {ref} to this chapter is a link
+        expect(notebook.locator(f".jp-MarkdownCell .myst a[href='#{target}']").first).to_be_visible()
+    assert log.blocked == []
+    assert [e for e in log.errors if e.startswith("uncaught")] == []
+
+
+def test_sj5_read_rule_next_to_a_kernel_opens_a_new_tab_and_lab_stays(lab, offline_page, repo_root: Path):
+    page, log = offline_page
+    root = live_puzzle(page, lab)
+    lab_address = page.url
+    root.locator(".cbp-answer").first.click()
+    link = root.locator("a.cbp-rule-link")
+    expect(link).to_be_visible()
+    with page.context.expect_page(timeout=10_000) as opened:
+        link.click()
+    tab = opened.value
+    tab.wait_for_load_state("domcontentloaded")
+    target = urlsplit(tab.url)
+    tab.close()
+    assert page.url == lab_address, "Read rule navigated the Lab tab away"
+    expect(root).to_be_visible()
+    if target.path.startswith("/lab/tree/"):  # the chapter opened in Lab: it exists and holds the rule's label
+        chapter = repo_root / "book" / target.path.removeprefix("/lab/tree/")
+        assert chapter.is_file(), f"Read rule opened {target.path}, not a chapter"
+        assert f"({target.fragment})=" in chapter.read_text(encoding="utf-8")
+    assert log.blocked == []
+
+
+def test_new_puzzle_after_a_kernel_restart_says_what_to_do_and_shows_a_puzzle_from_the_bank(lab, offline_page):
+    page, log = offline_page
+    root = live_puzzle(page, lab)
+    before = root.get_attribute("data-puzzle-id")
+    menu(page, "Kernel", "Restart Kernel…")
+    page.locator(".jp-Dialog .jp-mod-accept").click()
+    expect(page.locator(".jp-Dialog")).to_have_count(0)
+    kernel_idle(page)
+    root.get_by_role("button", name="New puzzle").click()
+    notice = root.locator(".cbp-notice")
+    expect(notice).to_contain_text(re.compile(r"kernel.*restart.*run .*again", re.IGNORECASE), timeout=15_000)
+    assert notice.evaluate("e => e.getAttribute('role') === 'status' || e.getAttribute('aria-live') === 'polite'"), \
+        "the notice is not announced"
+    expect(root).not_to_have_attribute("data-puzzle-id", before or "")
+    expect(root.locator(".cbp-answer").first).to_be_visible()
+    assert log.blocked == []
