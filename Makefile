@@ -75,7 +75,7 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 LAB_OVERRIDES := $(VENV)/share/jupyter/lab/settings/overrides.json
 
 lab: deps  ## JupyterLab on the chapters: notebooks (jupytext), their MyST rendered (jupyterlab-myst)
-	$(call step,JupyterLab on book/ at http://127.0.0.1:$(LAB_PORT)/)
+	$(call step,JupyterLab on book/ at http://127.0.0.1:$(LAB_PORT)/ (on a phone: http://127.0.0.1:$(LAB_PORT)/doc/tree/intro.md))
 	@mkdir -p $(dir $(LAB_OVERRIDES)) && printf '%s\n' \
 		'{"@jupyterlab/docmanager-extension:plugin": {"defaultViewers": {"markdown": "Jupytext Notebook", "myst": "Jupytext Notebook"}},' \
 		' "@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": false}}' \
