@@ -242,7 +242,7 @@ def test_sj10_ys9_a_class_puzzle_shows_its_question_and_answer_as_players_write_
         assert all(face["svg"] for face in page["faces"])
         assert sorted(face["card"] for face in page["faces"]) == sorted(displayed_cards(widget.spec))
     answers = [item["text"] for page in pages if page["step"] == "answer" for item in page["texts"]]
-    assert any(item == "Answer: " for item in answers) and any(item == "答案: " for item in answers)
+    assert any(item == "Answer: " for item in answers) and any(item == "答案：" for item in answers)
 
 
 @pytest.mark.parametrize("module, widget", [("stepper.js", "stepper"), ("class_puzzle.js", "puzzle")])

@@ -90,7 +90,7 @@ function render({ model, el }) {
     const shown = keys.slice(0, 6).flatMap((k, i) => [i ? "; " : "", ...answerNodes(spec, k)]).filter((x) => x !== "");
     if (keys.length > 6) shown.push(` (+${keys.length - 6})`);
     return h("div", { class: "cbc-answer", role: "status" }, [
-      h("p", { class: "cbc-correct" }, [h("strong", { text: t("answer") + ": " }), h("span", { class: "cbc-correct-list" }, shown)]),
+      h("p", { class: "cbc-correct" }, [h("strong", { text: t("answer") + (lang === "zh" ? "：" : ": ") }), h("span", { class: "cbc-correct-list" }, shown)]),
       reason ? h("p", { class: "cbc-explain" }, [h("span", { class: "cbc-rule", text: reason.rule }), " ",
         h("span", {}, reasonNodes(reason, lang))]) : null,
     ]);
