@@ -1,0 +1,24 @@
+"""A page of the built book opened in the test browser and left until its widgets are drawn:
+the widget runtime has rendered every widget-view script (html-manager replaces them; the book's
+own loader marks <html data-cardbook-widgets="ready">), and the page script has mounted the
+settings bar."""
+
+from __future__ import annotations
+
+#: True once no widget on the page is still waiting to be drawn.
+WIDGETS_DRAWN = """() => {
+  const waiting = document.querySelector('script[type="application/vnd.jupyter.widget-view+json"]');
+  return !waiting || document.documentElement.dataset.cardbookWidgets === "ready";
+}"""
+
+#: The settings bar the page script mounts in the theme's header (settings.js settingsBar()).
+SETTINGS_BAR = ".bd-header-article [data-cardbook-settings]"
+
+
+def open_book_page(page, url: str, *, timeout: float = 30_000) -> None:
+    """Go to ``url`` and wait until its widgets are drawn, its bar is mounted and it has settled."""
+    page.goto(url, wait_until="load")
+    page.wait_for_function(WIDGETS_DRAWN, timeout=timeout)
+    page.wait_for_selector(SETTINGS_BAR, state="attached", timeout=timeout)
+    page.evaluate("() => document.fonts.ready.then(() => new Promise(r => requestAnimationFrame(() => "
+                  "requestAnimationFrame(r))))")

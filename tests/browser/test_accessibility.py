@@ -1,0 +1,33 @@
+"""axe-core (from npm, node_modules/axe-core) finds no serious or critical WCAG 2.2 A/AA violation on
+any page of the book, its widgets and settings bar drawn (issue 11)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from .book_page import open_book_page
+
+WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
+RUN_AXE = """async (tags) => {
+  const result = await axe.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] });
+  return result.violations.filter((v) => ["serious", "critical"].includes(v.impact))
+    .map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 4).map((n) => n.target.join(" ")) }));
+}"""
+
+
+@pytest.fixture(scope="session")
+def axe_script(repo_root):
+    path = repo_root / "node_modules" / "axe-core" / "axe.min.js"
+    if not path.is_file():
+        pytest.fail(f"{path} is missing: run `npm ci` (axe-core is in package.json)")
+    return path
+
+
+def test_axe_finds_no_serious_violation(offline_page, site_url, book_page, axe_script):
+    page, _log = offline_page
+    open_book_page(page, site_url + book_page)
+    page.add_script_tag(path=str(axe_script))
+    violations = page.evaluate(RUN_AXE, WCAG_TAGS)
+    assert violations == [], f"{book_page}: " + json.dumps(violations, ensure_ascii=False, indent=1)

@@ -1,0 +1,139 @@
+"""The book's one settings bar (settings.js settingsBar(), mounted by tools/site/page.js in the
+theme's article header): on every page; its 中文 button switches every puzzle of the page to
+Chinese; the choice holds across pages and reloads; the four-colour toggle recolours the chapters'
+cards and the puzzles' alike; export and import live in one menu; stored data of any shape breaks
+neither the bar nor grading (issue 11).  Rules: the cards are SJ-1's deck."""
+
+from __future__ import annotations
+
+import pytest
+
+from .book_page import SETTINGS_BAR, open_book_page
+
+#: Two pages with puzzles and with chapter cards of both red suits (♦ among them).
+PUZZLE_PAGE, OTHER_PAGE = "book/shengji-dealing.html", "book/yishang.html"
+#: Ink of a diamond's text: two-colour red, four-colour blue (cardlib.render TWO_COLOURS / FOUR_COLOURS).
+RED, BLUE = "rgb(200, 16, 46)", "rgb(31, 95, 191)"
+
+#: The lang of every puzzle root on the page.
+PUZZLE_LANGS = "() => [...document.querySelectorAll('[data-puzzle-kind]')].map((r) => r.closest('[lang]')?.lang || '')"
+
+
+def bar(page):
+    return page.locator(SETTINGS_BAR)
+
+
+def language_button(page):
+    return bar(page).locator("button[data-control=lang]")
+
+
+def diamond_fill(page, within: str) -> str:
+    """The computed fill of the first ♦ card's text drawn inside ``within``."""
+    text = page.locator(f"{within} svg.cardlib-suit-d text").first
+    return text.evaluate("(t) => getComputedStyle(t).fill")
+
+
+def test_the_bar_is_in_the_header_of_every_page(offline_page, site_url, book_page):
+    page, log = offline_page
+    open_book_page(page, site_url + book_page)
+    assert bar(page).count() == 1, f"{book_page} has {bar(page).count()} settings bars in its header"
+    assert language_button(page).inner_text() == "中文"
+    assert bar(page).locator("button[data-control=four]").count() == 1
+    assert page.locator("[data-cardbook-settings]").count() == 1, f"{book_page} shows a second settings bar"
+    box = bar(page).bounding_box()
+    assert box is not None and box["height"] > 0
+    assert log.errors == [], f"{book_page} logged errors {log.errors}"
+
+
+@pytest.mark.parametrize("width", [320, 390, 1366])
+def test_the_bar_fits_the_header_on_one_row(offline_page, site_url, width):
+    page, _log = offline_page
+    page.set_viewport_size({"width": width, "height": 800})
+    open_book_page(page, site_url + PUZZLE_PAGE)
+    header = page.locator(".bd-header-article").bounding_box()
+    controls = [bar(page).locator(f"[data-control={name}]").bounding_box() for name in ("lang", "four", "progress")]
+    for box in controls:
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width, f"a control leaves the {width} px page: {box}"
+        assert header["y"] <= box["y"] and box["y"] + box["height"] <= header["y"] + header["height"], (
+            f"a control falls out of the {header['height']} px header at {width} px: {box}")
+        assert box["height"] >= 24 and box["width"] >= 24, f"a touch target under 24 px (WCAG 2.5.8): {box}"
+
+
+def test_chinese_switches_every_puzzle_and_holds_across_pages_and_reloads(offline_page, site_url):
+    page, log = offline_page
+    open_book_page(page, site_url + PUZZLE_PAGE)
+    assert page.evaluate(PUZZLE_LANGS), f"{PUZZLE_PAGE} shows no puzzle"
+    language_button(page).click()
+    page.wait_for_function(f"() => ({PUZZLE_LANGS})().every((lang) => lang.startsWith('zh'))", timeout=5_000)
+    assert language_button(page).inner_text() == "English"
+    assert language_button(page).evaluate("(b) => b === document.activeElement"), "focus left the button"
+    for url in (site_url + OTHER_PAGE, site_url + OTHER_PAGE, site_url + PUZZLE_PAGE):  # a new page, a reload, back
+        open_book_page(page, url)
+        langs = page.evaluate(PUZZLE_LANGS)
+        assert langs and all(lang.startswith("zh") for lang in langs), f"{url}: puzzles in {set(langs)}"
+        assert language_button(page).inner_text() == "English"
+    language_button(page).click()
+    page.wait_for_function(f"() => ({PUZZLE_LANGS})().every((lang) => !lang.startsWith('zh'))", timeout=5_000)
+    assert language_button(page).inner_text() == "中文"
+    assert log.errors == []
+
+
+def test_four_colours_recolour_the_chapter_cards_and_the_puzzles(offline_page, site_url):
+    page, log = offline_page
+    open_book_page(page, site_url + PUZZLE_PAGE)
+    chapter = ".cell_output:not(:has([data-puzzle-kind]))"
+    puzzles = "[data-puzzle-kind]"
+    assert page.locator(f"{puzzles} svg.cardlib-suit-d").count(), f"{PUZZLE_PAGE}: no puzzle shows a ♦ card"
+    assert (diamond_fill(page, chapter), diamond_fill(page, puzzles)) == (RED, RED)
+    four = bar(page).locator("button[data-control=four]")
+    four.click()
+    assert four.get_attribute("aria-pressed") == "true"
+    assert (diamond_fill(page, chapter), diamond_fill(page, puzzles)) == (BLUE, BLUE)
+    open_book_page(page, site_url + OTHER_PAGE)
+    assert diamond_fill(page, chapter) == BLUE, "the four-colour deck was forgotten on the next page"
+    bar(page).locator("button[data-control=four]").click()
+    assert diamond_fill(page, chapter) == RED
+    assert log.errors == []
+
+
+def test_export_and_import_live_in_one_menu(offline_page, site_url):
+    page, log = offline_page
+    open_book_page(page, site_url + PUZZLE_PAGE)
+    menus = bar(page).locator("details")
+    assert menus.count() == 1
+    menu = menus.first
+    for name in ("export", "import"):
+        assert menu.locator(f"[data-control={name}]").count() == 1
+        assert page.locator(f"[data-control={name}]").count() == 1, f"a second {name} control on the page"
+    assert not menu.locator("[data-control=export]").is_visible(), "the menu's items show before it is opened"
+    menu.locator("summary").click()
+    assert menu.locator("[data-control=export]").is_visible() and menu.locator("[data-control=import]").is_visible()
+    visible_file_inputs = page.locator("input[type=file]:visible")
+    assert visible_file_inputs.count() == 0, "a browser 'Choose File' button shows"
+    with page.expect_download() as download:
+        menu.locator("[data-control=export]").click()
+    assert download.value.suggested_filename.endswith(".json")
+    assert log.errors == []
+
+
+@pytest.mark.parametrize("stored", [
+    {"cardbook-settings": "[1,2"},
+    {"cardbook-settings": '{"lang": 7, "fourColour": "yes"}', "cardbook-puzzle-progress": '"lots"'},
+    {"cardbook-puzzle-progress": '{"trick_winner": "lots", "deal": {"solved": -1, "streak": "2"}}'},
+    {"cardbook-puzzle-progress": "[1,2"},
+], ids=["settings-unreadable", "wrong-types", "progress-entries-wrong", "progress-unreadable"])
+def test_stored_data_of_any_shape_breaks_neither_the_bar_nor_grading(offline_page, site_url, stored):
+    page, log = offline_page
+    open_book_page(page, site_url + PUZZLE_PAGE)
+    page.evaluate("(stored) => Object.entries(stored).forEach(([k, v]) => localStorage.setItem(k, v))", stored)
+    open_book_page(page, site_url + PUZZLE_PAGE)
+    assert language_button(page).inner_text() == "中文"
+    puzzle = page.locator("[data-puzzle-kind]:has(button.cbp-answer)").first
+    puzzle.locator("button.cbp-answer").first.click()
+    verdict = puzzle.locator('[role="status"]').first
+    page.wait_for_function("(v) => v.textContent.trim().length > 0", arg=verdict.element_handle(), timeout=5_000)
+    bar(page).locator("summary").click()
+    assert "answered" in bar(page).locator(".cb-settings-totals").inner_text()
+    language_button(page).click()
+    assert language_button(page).inner_text() == "English"
+    assert log.errors == [], f"errors with stored {stored}: {log.errors}"
