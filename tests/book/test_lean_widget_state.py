@@ -1,6 +1,6 @@
 """The lean widget state (tools/lean_widget_state.py): each long string once, anywidget models only, safe
 inside a ``<script>``, and read back to exactly the anywidget states myst-nb stored; a state it cannot read
-stops the build naming the page.  Rules: SJ-1 (the card widget), YS-7 (the puzzles) are what those states draw.
+stops the build naming the page.
 """
 
 from __future__ import annotations
