@@ -58,6 +58,7 @@ site: _build/.engine-stamp  ## build the book with the Python deps already in $(
 	@test -x $(VENV)/bin/jupyter-book || $(call fail,site,no jupyter-book in $(VENV): run make deps)
 	$(call step,Staging the book's widget loader and page script into $(RUNTIME))
 	@$(PY) tools/stage_widget_runtime.py $(RUNTIME) || $(call fail,widget runtime,see above)
+	@$(PY) tools/stage_engine.py $(RUNTIME)/widget-runtime || $(call fail,engine,see above; Pyodide comes from npm: make deps)
 	$(call step,Building the book (executing chapters with a cache; warnings are errors))
 	@$(VENV)/bin/jupyter-book build . -W -n --keep-going --all \
 		|| $(call fail,build,jupyter-book reported warnings or errors (see above))

@@ -3,8 +3,19 @@
 // end, from the state stored in the page. A classic script (no modules), so it works over http and
 // from file://. The page's state is the compact one tools/lean_widget_state.py writes (each long
 // string once); a standard widget-state script is read too. No kernel answers a static page, so
-// save_changes() and send() do nothing. When every widget has rendered or failed, <html> gets
-// data-cardbook-widgets="ready" and the document fires "cardbook:widgets-ready".
+// save_changes() does nothing, and so does send() unless the model names a Python service (below).
+// When every widget has rendered or failed, <html> gets data-cardbook-widgets="ready" and the
+// document fires "cardbook:widgets-ready".
+//
+// The engine: a model whose state has `_py_service` ("module:Class") sends to the book's Python in
+// a Pyodide worker (engine-worker.js, started the first time such a model sends, never at load).
+// `_py_start` lists the traits passed to Class.start(); each reply of handle() is set as the trait
+// `_py_reply` names ("view" if none). {type: "hello"} is answered here, without the worker, by
+// msg:custom {type: "engine", available}. Where the engine cannot run (file://) or did not start,
+// a send sets `view` to {state: "loading", engine: "unavailable", message: {en, zh}}; while it starts,
+// to {state: "loading", engine: "starting", message}. A ValueError in handle() fires msg:custom
+// {type: "error", error}; every Python error is logged. Each handle() time is a performance mark
+// "cardbook-engine:handle" (detail: service, type, ms).
 (function () {
   "use strict";
 
@@ -38,10 +49,87 @@
   const sameValue = (a, b) => Object.is(a, b)
     || (typeof a === "object" && a !== null && JSON.stringify(a) === JSON.stringify(b));
 
+  // ---- the engine ----
+  const LOADER_URL = (document.currentScript && document.currentScript.src) || document.baseURI;
+  const ENGINE_WORDS = {
+    unavailable: {
+      en: "The practice engine runs only when the book is served over http (for example by make book); "
+        + "opened from a file it cannot start. The puzzles still work from their banks.",
+      zh: "练习引擎只在通过 http 访问本书时运行（例如 make book）；直接打开文件时无法启动。谜题仍可从题库中练习。",
+    },
+    failed: {
+      en: "The practice engine could not start in this browser. The puzzles still work from their banks.",
+      zh: "练习引擎无法在此浏览器中启动。谜题仍可从题库中练习。",
+    },
+    starting: { en: "Starting the practice engine…", zh: "正在启动练习引擎……" },
+  };
+  const engine = { worker: null, ready: false, broken: location.protocol === "file:" || typeof Worker !== "function",
+                   pending: new Map(), nextId: 1, nextKey: 1 };
+
+  function engineDown(why) {
+    engine.broken = true;
+    const waiting = [...engine.pending.values()];
+    engine.pending.clear();
+    waiting.forEach((done) => done({ ok: false, boot: true, error: why }));
+  }
+
+  function engineWorker() {
+    if (!engine.worker) {
+      engine.worker = new Worker(new URL("engine-worker.js", LOADER_URL), { type: "module" });
+      engine.worker.onmessage = ({ data }) => {
+        const done = engine.pending.get(data.id);
+        engine.pending.delete(data.id);
+        if (done) done(data);
+      };
+      engine.worker.onerror = (event) => {
+        console.error("cardbook engine: the worker failed:", event.message || event);
+        engineDown(String(event.message || "the worker failed"));
+      };
+    }
+    return engine.worker;
+  }
+
+  /** model.send of a model with a Python service: the worker's reply set as a trait. */
+  function sendToEngine(state, key, set, receive, message) {
+    if (message && message.type === "hello") {
+      setTimeout(() => receive({ type: "engine", available: !engine.broken }), 0);
+      return;
+    }
+    const down = (words) => {
+      set("view", { state: "loading", engine: "unavailable", message: words });
+      receive({ type: "engine", available: false });
+    };
+    if (engine.broken) { down(ENGINE_WORDS.unavailable); return; }
+    const start = {};
+    for (const name of state._py_start || []) start[name] = state[name];
+    const id = engine.nextId++;
+    engine.pending.set(id, (reply) => {
+      engine.ready = engine.ready || reply.ok || !reply.boot;
+      if (reply.ok) {
+        performance.mark("cardbook-engine:handle", { detail: { service: state._py_service, type: message && message.type, ms: reply.ms } });
+        set(state._py_reply || "view", reply.value);
+        return;
+      }
+      console.error(`cardbook engine: ${state._py_service}: ${reply.error}`, reply.traceback || "");
+      if (reply.boot) down(ENGINE_WORDS.failed);
+      else receive({ type: "error", error: reply.error });
+    });
+    if (!engine.ready && (state._py_reply || "view") === "view") {
+      set("view", { state: "loading", engine: "starting", message: ENGINE_WORDS.starting });
+    }
+    try {
+      engineWorker().postMessage({ id, service: state._py_service, start, key, message });
+    } catch (error) {
+      console.error("cardbook engine: the worker could not start:", error);
+      engineDown(String(error));
+    }
+  }
+
   /** anywidget's model interface over a plain state object, for a page without a kernel. */
   function makeModel(state) {
     const listeners = new Map();
     const fire = (event, ...args) => [...(listeners.get(event) || [])].forEach((fn) => fn(...args));
+    const key = `model-${engine.nextKey++}`;
     const model = {
       get: (name) => state[name],
       set(name, value) {
@@ -60,7 +148,11 @@
         else if (listeners.has(event)) listeners.get(event).delete(fn);
       },
       save_changes() {},
-      send() {},
+      send(message) {
+        if (typeof state._py_service === "string") {
+          sendToEngine(state, key, model.set, (msg) => fire("msg:custom", msg, []), message);
+        }
+      },
     };
     return model;
   }

@@ -1,0 +1,63 @@
+// The static book's engine: a module Web Worker (Pyodide 314 refuses a classic one) running the project's own Python in
+// Pyodide, loaded from the site's own files (widget-runtime/pyodide/ and cardbook-engine.zip, staged by
+// tools/stage_engine.py); no package index, nothing from another host. The widget loader
+// (widget-loader.js) starts it the first time a page sends a message to a Python service.
+//
+// In:  {id, service: "module:Class", start: {...}, key, message}
+// Out: {id, ok: true, value: instance.handle(message), ms}  (ms: the time handle() took)
+//      {id, ok: false, error, refused}  (refused: a ValueError, the message a reader may see)
+//      {id, ok: false, error, traceback}  (any other Python error, or an engine that did not start)
+// One Class.start(start) per key, made again when the key's service or start options change.
+import { loadPyodide } from "./pyodide/pyodide.mjs";
+
+const PYTHON = `
+import importlib, json, time, traceback
+
+_instances = {}
+
+def serve(service, key, start_json, message_json):
+    """The JSON reply to one message for the instance under key."""
+    try:
+        module, _, name = service.partition(":")
+        if not module.startswith(("widgets.", "cardlib.")) or not name:
+            raise ValueError(f"not a service of the book's engine: {service!r}")
+        held = _instances.get(key)
+        if held is None or held[0] != (service, start_json):
+            made = getattr(importlib.import_module(module), name).start(json.loads(start_json))
+            held = _instances[key] = ((service, start_json), made)
+        began = time.perf_counter()
+        value = held[1].handle(json.loads(message_json))
+        took = (time.perf_counter() - began) * 1000
+        return json.dumps({"ok": True, "value": value, "ms": took})
+    except ValueError as error:
+        return json.dumps({"ok": False, "error": str(error), "refused": True})
+    except Exception as error:
+        return json.dumps({"ok": False, "error": f"{type(error).__name__}: {error}",
+                           "traceback": traceback.format_exc()})
+`;
+
+const ENGINE_DIR = "/home/pyodide/cardbook-engine";
+
+async function boot() {
+  const here = new URL(".", self.location.href).href;
+  const pyodide = await loadPyodide({ indexURL: `${here}pyodide/`, fullStdLib: false });
+  const zip = await fetch(`${here}cardbook-engine.zip`);
+  if (!zip.ok) throw new Error(`cardbook-engine.zip: HTTP ${zip.status}`);
+  pyodide.unpackArchive(await zip.arrayBuffer(), "zip", { extractDir: ENGINE_DIR });
+  pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(ENGINE_DIR)})\n${PYTHON}`);
+  return pyodide.globals.get("serve");
+}
+
+const serving = boot();
+
+self.onmessage = async ({ data }) => {
+  const { id, service, start, key, message } = data;
+  let reply;
+  try {
+    const serve = await serving;
+    reply = JSON.parse(serve(String(service), String(key), JSON.stringify(start || {}), JSON.stringify(message)));
+  } catch (error) {
+    reply = { ok: false, error: `the engine could not start: ${error && error.message}`, traceback: String(error && error.stack) };
+  }
+  self.postMessage(Object.assign({ id }, reply));
+};
