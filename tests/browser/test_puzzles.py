@@ -415,9 +415,10 @@ def test_voila_new_puzzle_comes_fresh_from_the_kernel(offline_page):
     port = free_port()
     url = f"http://127.0.0.1:{port}/"
     notebooks = REPO / "tests" / "widgets" / "notebooks"
-    # as `make present` does: jupytext's lab extension fails to load in Voila's page
+    # as `make present` does (teacher/stage.py): jupytext's and jupyterlab-myst's Lab extensions fail in Voila's page
     voila = start_server([sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-                          "--VoilaConfiguration.extension_denylist=jupyterlab-jupytext", str(notebooks)],
+                          "--VoilaConfiguration.extension_denylist=jupyterlab-jupytext",
+                          "--VoilaConfiguration.extension_denylist=jupyterlab-myst", str(notebooks)],
                          url, cwd=REPO)
     page, log = offline_page
     try:
@@ -478,6 +479,32 @@ def test_permalinks_open_the_last_three_puzzles_of_every_page_in_their_own_widge
             assert page.locator(f'[data-puzzle-id="{shown}"]').count() == 1, f"{html.name}: {shown} shown twice"
             assert_in_view(page, widget)
     assert log.blocked == [] and [e for e in log.errors if "net::ERR_ABORTED" not in e] == []
+
+
+def test_an_answer_updates_the_progress_of_every_puzzle_of_its_kind_on_the_page(offline_page, site_url, built_book):
+    """Progress is per kind and shared: the other puzzles of that kind on the page count it at once."""
+    from widgets.puzzles import KINDS
+
+    page, _log = offline_page
+    before = {kind: {"solved": 5, "streak": 2, "answered": 9} for kind in KINDS}  # any answer changes the line
+    page.add_init_script(f"localStorage.setItem('cardbook-puzzle-progress', {json.dumps(json.dumps(before))});")
+    for html in widget_pages(built_book):
+        page.goto(site_url + html.relative_to(built_book).as_posix(), wait_until="networkidle")
+        page.locator("[data-puzzle-kind]").first.wait_for(timeout=30_000)
+        kinds = page.locator("[data-puzzle-kind]:has(button.cbp-answer)").evaluate_all(
+            "(rs) => rs.map((r) => r.dataset.puzzleKind)")
+        kind = next((k for k in kinds if kinds.count(k) > 1), None)
+        if kind is None:
+            continue
+        widgets = page.locator(f'[data-puzzle-kind="{kind}"]')
+        widgets.first.locator("button.cbp-answer").first.click()
+        expect(widgets.first.locator(".cbp-outcome")).to_have_count(1)
+        answered = widgets.first.locator(".cbp-progress").inner_text()
+        assert answered in ("Solved 6 · streak 3", "Solved 5 · streak 0")
+        for index in range(1, widgets.count()):
+            expect(widgets.nth(index).locator(".cbp-progress")).to_have_text(answered)
+        return
+    pytest.skip("no page holds two choice puzzles of one kind")
 
 
 def test_a_link_to_a_puzzle_no_page_holds_says_so_calmly(offline_page, site_url, built_book):
