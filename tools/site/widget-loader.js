@@ -12,8 +12,8 @@
 // `_py_start` lists the traits passed to Class.start(); each reply of handle() is set as the trait
 // `_py_reply` names ("view" if none). {type: "hello"} is answered here, without the worker, by
 // msg:custom {type: "engine", available}. Where the engine cannot run (file://) or did not start,
-// a send sets `view` to {state: "loading", engine: "unavailable", message: {en, zh}}; while it starts,
-// to {state: "loading", engine: "starting", message}. A ValueError in handle() fires msg:custom
+// a send sets `view` to the view it had plus {state: "loading", engine: "unavailable", message: {en, zh}};
+// while it starts, plus {state: "loading", engine: "starting", message}. A ValueError in handle() fires msg:custom
 // {type: "error", error}; every Python error is logged. Each handle() time is a performance mark
 // "cardbook-engine:handle" (detail: service, type, ms).
 (function () {
@@ -95,8 +95,12 @@
       setTimeout(() => receive({ type: "engine", available: !engine.broken }), 0);
       return;
     }
+    const replyTrait = state._py_reply || "view";
+    // An engine notice keeps the view's last table (a built page stores the first one) under it.
+    const notice = (engine, message) => set("view", Object.assign({}, replyTrait === "view" ? state.view : {},
+                                                                  { state: "loading", engine, message }));
     const down = (words) => {
-      set("view", { state: "loading", engine: "unavailable", message: words });
+      notice("unavailable", words);
       receive({ type: "engine", available: false });
     };
     if (engine.broken) { down(ENGINE_WORDS.unavailable); return; }
@@ -107,16 +111,14 @@
       engine.ready = engine.ready || reply.ok || !reply.boot;
       if (reply.ok) {
         performance.mark("cardbook-engine:handle", { detail: { service: state._py_service, type: message && message.type, ms: reply.ms } });
-        set(state._py_reply || "view", reply.value);
+        set(replyTrait, reply.value);
         return;
       }
       console.error(`cardbook engine: ${state._py_service}: ${reply.error}`, reply.traceback || "");
       if (reply.boot) down(ENGINE_WORDS.failed);
       else receive({ type: "error", error: reply.error });
     });
-    if (!engine.ready && (state._py_reply || "view") === "view") {
-      set("view", { state: "loading", engine: "starting", message: ENGINE_WORDS.starting });
-    }
+    if (!engine.ready && replyTrait === "view") notice("starting", ENGINE_WORDS.starting);
     try {
       engineWorker().postMessage({ id, service: state._py_service, start, key, message });
     } catch (error) {

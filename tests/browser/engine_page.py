@@ -1,0 +1,67 @@
+"""A standalone page whose widget talks to the book's browser engine, for its tests and benchmark.
+
+The widget is the smallest front end of the loader's engine contract (tools/site/widget-loader.js):
+it says hello, asks ``PuzzleService`` for new puzzles, and writes what it hears on its element
+(``data-engine``, ``data-spec``, ``data-view``, ``data-error``). The page holds the widget runtime and
+the engine beside it, staged by the book's own tools.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import anywidget
+import traitlets
+
+REPO = Path(__file__).resolve().parents[2]
+
+PROBE_ESM = """
+export default { render({ model, el }) {
+  const button = (action, message) => {
+    const b = document.createElement("button");
+    b.dataset.action = action;
+    b.textContent = action;
+    b.onclick = () => model.send(message);
+    return b;
+  };
+  model.on("msg:custom", (msg) => {
+    if (msg.type === "engine") el.dataset.engine = String(msg.available);
+    if (msg.type === "error") el.dataset.error = msg.error;
+  });
+  model.on("change:spec", () => {
+    el.dataset.spec = model.get("spec").id;
+    el.dataset.specJson = JSON.stringify(model.get("spec"));
+    el.dataset.replies = String(Number(el.dataset.replies || 0) + 1);
+  });
+  model.on("change:view", () => { el.dataset.view = JSON.stringify(model.get("view")); });
+  el.append(button("new", { type: "new", difficulty: "hard" }), button("bad", { type: "new", difficulty: "medium" }));
+  model.send({ type: "hello" });
+} };
+"""
+
+
+class EngineProbe(anywidget.AnyWidget):
+    """A puzzle kind's service in the page's engine, driven by two buttons."""
+
+    _esm = PROBE_ESM
+    _py_service = traitlets.Unicode("widgets.puzzles.service:PuzzleService").tag(sync=True)
+    _py_start = traitlets.List(["kind"]).tag(sync=True)
+    _py_reply = traitlets.Unicode("spec").tag(sync=True)
+    kind = traitlets.Unicode("pick_follow").tag(sync=True)
+    spec = traitlets.Dict().tag(sync=True)
+
+
+def write_engine_page(folder: Path, kind: str = "pick_follow") -> Path:
+    """``folder/index.html`` with one probe of ``kind``, the runtime and the engine staged beside it."""
+    sys.path.insert(0, str(REPO / "tools"))
+    try:
+        from stage_engine import stage_engine
+        from stage_widget_runtime import stage
+    finally:
+        sys.path.remove(str(REPO / "tools"))
+    from widgets.puzzles.page import write_page
+
+    stage_engine(stage(folder))
+    (folder / "favicon.ico").write_bytes(b"")  # the browser asks for one
+    return write_page(folder, [EngineProbe(kind=kind)])

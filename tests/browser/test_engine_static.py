@@ -1,0 +1,188 @@
+"""The engine in the reader's browser (issue 13): the book's Python in a Pyodide worker, served
+over http with every request off this machine blocked; from ``file://`` the page says calmly
+that the engine cannot start and the banks still work.
+
+A Python error in the worker is logged by the widget loader (console.error), so every test that
+asserts ``log.errors == []`` shows it, traceback included.
+Rules: SJ-1 (the deal), SJ-9 (every play the engine allows), SG-7 / SS-7 (the level change),
+YS-1 … YS-16 (a whole 一上一下 game), through the tutor's session.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from .conftest import free_port, start_server, stop_server
+from .engine_page import write_engine_page
+
+REPO = Path(__file__).resolve().parents[2]
+WORKER_FILES = ("engine-worker.js", "pyodide/", "cardbook-engine.zip")
+#: The first answer waits for the worker to boot (Pyodide, then the project's zip).
+BOOT_MS = 60_000
+
+
+def engine_requests(requests: list[str]) -> list[str]:
+    return [url for url in requests if any(part in url for part in WORKER_FILES)]
+
+
+@pytest.fixture(scope="module")
+def engine_page(tmp_path_factory):
+    """``(folder, http url)``: a probe page of the engine contract, served on a free loopback port."""
+    folder = tmp_path_factory.mktemp("engine")
+    write_engine_page(folder)
+    port = free_port()
+    server = start_server([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
+                           "--directory", str(folder)], f"http://127.0.0.1:{port}/")
+    yield folder, f"http://127.0.0.1:{port}/index.html"
+    stop_server(server)
+
+
+def test_the_worker_starts_on_the_first_send_and_makes_the_generators_puzzles(offline_page, engine_page):
+    from widgets.puzzles import make_puzzle
+
+    page, log = offline_page
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    page.goto(engine_page[1])
+    probe = page.locator(".cardbook-widget")
+    page.wait_for_selector(".cardbook-widget[data-engine]")
+    assert probe.get_attribute("data-engine") == "true"
+    page.wait_for_timeout(300)
+    assert engine_requests(requests) == [], "the page loaded the engine before anything was sent"
+    page.click("[data-action=new]")
+    page.wait_for_selector(".cardbook-widget[data-spec]", timeout=BOOT_MS)
+    kind, seed = probe.get_attribute("data-spec").split(":")
+    assert kind == "pick_follow" and int(seed) % 3 == 2  # asked for a hard one
+    marks = page.evaluate("performance.getEntriesByName('cardbook-engine:handle').map(m => m.detail)")
+    assert len(marks) == 1 and marks[0]["type"] == "new" and marks[0]["ms"] > 0
+    # the browser's puzzle is the kernel's: the same generator gives the same spec for that seed
+    assert json.loads(probe.get_attribute("data-spec-json")) == make_puzzle(kind, int(seed))
+    page.click("[data-action=bad]")
+    page.wait_for_selector(".cardbook-widget[data-error]")
+    assert probe.get_attribute("data-error") == "unknown difficulty 'medium': expected one of easy, normal, hard"
+    assert log.blocked == []
+    assert log.errors == [
+        "cardbook engine: widgets.puzzles.service:PuzzleService: unknown difficulty 'medium': "
+        "expected one of easy, normal, hard "], "a refused message is logged, nothing else"
+    served = {url.rsplit("widget-runtime/", 1)[-1] for url in engine_requests(requests)}
+    assert served == {"engine-worker.js", "pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs", "pyodide/pyodide.asm.wasm",
+                      "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json", "cardbook-engine.zip"}
+
+
+def test_from_a_file_the_engine_is_unavailable_and_says_why(offline_page, engine_page):
+    page, log = offline_page
+    page.goto((engine_page[0] / "index.html").as_uri())
+    probe = page.locator(".cardbook-widget")
+    page.wait_for_selector(".cardbook-widget[data-engine]")
+    assert probe.get_attribute("data-engine") == "false"
+    page.click("[data-action=new]")
+    page.wait_for_selector(".cardbook-widget[data-view]")
+    view = json.loads(probe.get_attribute("data-view"))
+    assert view["state"] == "loading" and view["engine"] == "unavailable"
+    assert "served over http" in view["message"]["en"] and "http" in view["message"]["zh"]
+    assert probe.get_attribute("data-spec") is None
+    assert log.blocked == [] and log.errors == []
+
+
+# ---- the tutor on the built book's play page ----
+
+def page_models(html: str) -> dict:
+    spec = importlib.util.spec_from_file_location("lean_widget_state", REPO / "tools" / "lean_widget_state.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.page_models(html)
+
+
+def tutor_options(built_book: Path, game: str) -> dict:
+    """The start options of the play page's tutor of ``game``, as its built page stores them."""
+    models = page_models((built_book / "book" / "play.html").read_text(encoding="utf-8")).values()
+    state = next(m["state"] for m in models if m["state"].get("_py_service", "").startswith("widgets.tutor")
+                 and m["state"]["game"] == game)
+    return {name: state[name] for name in state.get("_py_start", [])}
+
+
+#: The root's first child is replaced on every redraw: wait for the next one.
+REDRAWN = "([root, before]) => root.firstElementChild !== before"
+
+
+def press(page, root, action: str) -> None:
+    before = root.evaluate_handle("r => r.firstElementChild")
+    root.locator(f"[data-action={action}]").first.click()
+    page.wait_for_function(REDRAWN, arg=[root.element_handle(), before], timeout=BOOT_MS)
+
+
+def play_by_hints(page, game: str) -> int:
+    """Hint then play until the tutor of ``game`` is over; the reader's moves."""
+    root = page.locator(f"[data-tutor={game}]")
+    moves = 0
+    while True:
+        page.wait_for_function("r => r.dataset.state === 'over' || r.dataset.turn === 'you'",
+                               arg=root.element_handle(), timeout=BOOT_MS)
+        if root.get_attribute("data-state") == "over":
+            return moves
+        press(page, root, "hint")
+        press(page, root, "play")
+        assert not root.locator(".cbt-refusal").count(), root.locator("[role=status]").inner_text()
+        moves += 1
+        assert moves < 400, "the game did not end"
+
+
+@pytest.mark.parametrize("game", ["shengji", "yishang"])
+def test_a_whole_game_by_hint_and_play_in_the_browser_matches_the_kernel(offline_page, site_url, built_book, game):
+    from tests.widgets.tutor_drive import play_out
+    from widgets.tutor.session import TutorSession
+
+    page, log = offline_page
+    options = tutor_options(built_book, game)
+    page.goto(f"{site_url}book/play.html#deal={game}:{options.get('seed', 0)}")
+    moves = play_by_hints(page, game)
+    root = page.locator(f"[data-tutor={game}]")
+    assert root.locator(".cbt-review").count() == 1
+    kernel = list(play_out(TutorSession.start(options)))
+    assert moves == len(kernel) - 1, "the browser's game took other moves than the kernel's"
+    review = kernel[-1]["review"]
+    summary = root.locator(".cbt-summary").all_inner_texts()
+    assert summary == [line["en"] for line in review["summary"]] or summary == [line["zh"] for line in review["summary"]]
+    if game == "shengji":
+        assert root.locator(".cbt-review-tricks > li").count() == len(review["tricks"]) == 25  # SJ-1: 100 cards, 4 a trick
+    assert log.blocked == [] and log.errors == [], log.errors
+
+
+def hand_cards(page, game: str) -> list[str]:
+    root = page.locator(f"[data-tutor={game}][data-turn=you]")
+    root.wait_for(timeout=BOOT_MS)
+    return root.locator(".cb-card[role=img]").evaluate_all("cards => cards.map(c => c.getAttribute('aria-label'))")
+
+
+def test_a_deal_link_followed_twice_deals_the_same_hand(browser, site_url, built_book):
+    seen = []
+    for seed in (7, 7, 8):
+        context = browser.new_context()
+        context.route("**/*", lambda route: route.continue_() if "127.0.0.1" in route.request.url else route.abort())
+        page = context.new_page()
+        page.goto(f"{site_url}book/play.html#deal=yishang:{seed}")
+        seen.append(hand_cards(page, "yishang"))
+        context.close()
+    assert seen[0] and seen[0] == seen[1], "the same link dealt two hands"
+    assert seen[2] != seen[0], "another seed dealt the same hand"
+
+
+def test_from_a_file_the_tutor_says_the_engine_is_unavailable_and_the_puzzles_still_grade(offline_page, built_book):
+    page, log = offline_page
+    page.goto((built_book / "book" / "play.html").as_uri())
+    status = page.locator("[data-tutor] [role=status]").first
+    status.wait_for()
+    page.wait_for_function("s => s.textContent.includes('served over http')", arg=status.element_handle())
+    assert page.locator("[data-tutor]").first.get_attribute("data-state") == "loading"
+    page.goto((built_book / "book" / "shengji-playing.html").as_uri())
+    puzzle = page.locator("[data-puzzle-kind]:has(button.cbp-answer)").first
+    puzzle.wait_for(timeout=30_000)
+    puzzle.locator("button.cbp-answer").first.click()
+    assert puzzle.locator(".cbp-verdict[role=status]").inner_text().strip(), "no verdict from the bank's puzzle"
+    assert log.blocked == [] and [e for e in log.errors if "net::ERR_ABORTED" not in e] == []
