@@ -1,0 +1,373 @@
+// The tutor's table: a whole 升级 hand or 一上一下 game against practice bots. Python (the kernel, or
+// the static book's engine worker) holds the game; this module draws the model's "view" and sends
+// the reader's messages ({type: start | act | hint | undo | again}); it computes no rule.
+// Joined by widgets/front_ends.py after dom.js, the card faces, cards.js and settings.js.
+//
+// Testing contract (issue 13): the root carries data-tutor (the game) and data-state = loading |
+// playing | over, and data-turn="you" while it waits for the reader; [data-action=hint] selects the
+// bot's choice for the reader's turn, [data-action=play] performs the selection, a refused action
+// leaves the engine's reason in the role="status" region.  On load it sends "start" (with the seed
+// of a #deal=<game>:<seed> address) and stays "loading" until that is answered; no answer within
+// a few seconds is said calmly in both languages.
+
+const TUTOR_WORDS = {
+  en: {
+    shengji: "升级 tutor: you are South", yishang: "一上一下 tutor: you are player A",
+    starting: "Dealing…", hint: "Hint", play: "Play", call: "Call", pass: "Pass", bury: "Bury these 8",
+    decide: "Decide", undo: "Take back", again: "Play this deal again", next: "Deal another",
+    link: "Link to this deal", counters: (h, u) => `Hints used: ${h} · take-backs: ${u}`,
+    level: "Level", trump: "Trump", dealer: "Dealer", points: "Points", tricks: "Tricks played",
+    undealt: "Still to deal", cards: (n) => (n === 1 ? "1 card" : `${n} cards`), you: "you", partner: "partner",
+    opponent: "opponent", wonIt: "won the trick", attackers: "attackers", dealerTeam: "dealer's team", winning: "winning",
+    lastTrick: (n, who, p) => `Trick ${n} went to ${who} (${p} points)`, recent: "Since your last move",
+    yourHand: "Your hand", selected: (s) => `Selected: ${s}`, nothingSelected: "Nothing selected",
+    hintSays: "Hint", claim: "Claim", target: "Target", nextFace: "Next card", up: "face up", down: "face down",
+    pile: "Pile", drawPile: "Draw pile", emptyPile: "The pile is empty.", claims: (r) => `claimed ${r}`,
+    table: "The table", review: "Review of the hand", reviewGame: "Review of the game", trick: "Trick",
+    led: "led", won: "won by", why: "Why", kitty: "The kitty", kittyLine: (p, m, s) => m
+      ? `${p} points in the kitty × ${m} = ${s} to the attackers` : `${p} points in the kitty, not counted for the attackers`,
+    levelChange: "The level change", used: (h, u) => `You used ${h} hint${h === 1 ? "" : "s"} and ${u} take-back${u === 1 ? "" : "s"}.`,
+    challenges: "Challenges", noChallenges: "Nobody challenged in this game.", left: "Cards left",
+    challenged: (c, who, claim) => `${c} challenged ${who}'s claim of ${claim}`,
+    silent: "No answer from the engine yet. On a page opened from disk, or before the book's engine has loaded, the tutor cannot deal; in JupyterLab or Voila, run the page's cells.",
+    seats: "Seats", deal: (g, s) => `Deal ${s}`,
+  },
+  zh: {
+    shengji: "升级陪练：你坐南家", yishang: "一上一下陪练：你是甲",
+    starting: "正在发牌…", hint: "提示", play: "出牌", call: "亮主", pass: "不亮", bury: "扣下这8张",
+    decide: "决定", undo: "悔牌", again: "重打这一副", next: "换一副",
+    link: "这一副的链接", counters: (h, u) => `已用提示${h}次 · 悔牌${u}次`,
+    level: "级牌", trump: "主牌", dealer: "庄家", points: "得分", tricks: "已出轮数",
+    undealt: "未发", cards: (n) => `${n}张`, you: "你", partner: "对家", opponent: "对手", wonIt: "赢得此轮",
+    attackers: "闲家", dealerTeam: "庄家方", winning: "领先",
+    lastTrick: (n, who, p) => `第${n}轮由${who}赢得（${p}分）`, recent: "你上一步之后",
+    yourHand: "你的手牌", selected: (s) => `已选：${s}`, nothingSelected: "未选牌",
+    hintSays: "提示", claim: "报点", target: "目标点数", nextFace: "下一张", up: "明出", down: "暗出",
+    pile: "牌堆", drawPile: "摸牌堆", emptyPile: "牌堆是空的。", claims: (r) => `报${r}`,
+    table: "牌桌", review: "本局回顾", reviewGame: "本局回顾", trick: "轮",
+    led: "首出", won: "赢家", why: "原因", kitty: "底牌", kittyLine: (p, m, s) => m
+      ? `底牌${p}分 × ${m} = 闲家得${s}分` : `底牌${p}分，不计入闲家`,
+    levelChange: "升级结果", used: (h, u) => `你用了${h}次提示、${u}次悔牌。`,
+    challenges: "质疑", noChallenges: "这一局没有人质疑。", left: "剩余手牌",
+    challenged: (c, who, claim) => `${c}质疑${who}报的${claim}`,
+    silent: "引擎还没有回应。从本地文件打开的页面，或本书引擎尚未加载时，陪练无法发牌；在 JupyterLab 或 Voila 中请运行本页的代码单元。",
+    seats: "座位", deal: (g, s) => `第${s}副`,
+  },
+};
+
+/** Where each seat sits around the table, seen from South (升级) or from player A (一上一下). */
+const PLACES = { shengji: ["south", "east", "north", "west"],
+  yishang: { 2: ["south", "north"], 3: ["south", "east", "west"], 4: ["south", "east", "north", "west"] } };
+const ANSWER_MS = 5000;
+
+function render({ model, el }) {
+  const game = model.get("game");
+  const address = () => (["en", "zh"].includes(model.get("lang")) ? model.get("lang") : null);
+  let lang = address() || readSettings().lang;
+  let started = false;     // a reply has come since this view was drawn
+  let silent = false;      // a message went unanswered
+  let timer = null;
+  let sent = null;         // the last message sent
+  let picked = new Set();  // positions in the flat hand
+  let choice = null;       // 一上一下: "challenge" | "stand"
+  let claim = null;        // 一上一下: the claimed rank of a face-down card
+  const t = (name, ...args) => { const v = TUTOR_WORDS[lang][name]; return typeof v === "function" ? v(...args) : v; };
+  const say = (pair) => (pair ? pair[lang] || pair.en : "");
+  const view = () => model.get("view") || {};
+  const who = (seat) => { const names = (view().names || {})[lang] || []; const n = names[seat] || ""; return n[0] ? n[0].toUpperCase() + n.slice(1) : n; };
+  const zh = () => (lang === "zh" ? "zh-Hans" : "en");
+
+  const root = h("div", { class: "cbt", "data-tutor": game, "data-state": "loading", role: "region" });
+  el.append(root);
+
+  function send(message) {
+    sent = message;
+    clearTimeout(timer);
+    timer = setTimeout(() => { silent = true; draw(); }, ANSWER_MS);
+    model.send(message);
+  }
+
+  function dealFromAddress() {
+    const found = /(?:^#|&)deal=([a-z]+):(\d+)/.exec(window.location.hash || "");
+    return found && found[1] === game ? Number(found[2]) : null;
+  }
+
+  function start() {
+    const seed = dealFromAddress();
+    started = false;
+    draw();
+    send(seed === null ? { type: "start" } : { type: "start", seed });
+  }
+
+  function flatHand() { return ((view().table || {}).hand || []).flatMap((group) => group.cards); }
+
+  /** The hint's cards picked in the hand (the first unpicked copy of each), its choice and claim. */
+  function applyHint(hint) {
+    const hand = flatHand();
+    picked = new Set();
+    for (const card of hint.cards || []) {
+      const at = hand.findIndex((c, i) => c === card && !picked.has(i));
+      if (at >= 0) picked.add(at);
+    }
+    choice = hint.choice || null;
+    claim = hint.claim || null;
+  }
+
+  model.on("change:view", () => {
+    clearTimeout(timer);
+    silent = false;
+    started = true;
+    const v = view();
+    if (sent && sent.type === "hint" && v.hint) applyHint(v.hint);
+    else if (!(sent && sent.type === "act" && v.status)) { picked = new Set(); choice = null; claim = null; }
+    draw();
+  });
+
+  function act() {
+    const hand = flatHand();
+    const message = { type: "act", cards: [...picked].sort((a, b) => a - b).map((i) => hand[i]) };
+    const decision = view().decision || {};
+    if (decision.kind === "challenge") { message.cards = []; message.choice = choice; }
+    if (decision.kind === "play_down") message.claim = claim || (decision.claims || [])[0];
+    send(message);
+  }
+
+  function toggle(position) {
+    const decision = view().decision || {};
+    if (decision.max === 1) picked = new Set(picked.has(position) ? [] : [position]);
+    else if (picked.has(position)) picked.delete(position);
+    else picked.add(position);
+    draw();
+  }
+
+  // --- drawing ---
+
+  function fact(name, value) {
+    return h("div", { class: "cbt-fact" }, [h("dt", { text: name }), h("dd", {}, value)]);
+  }
+
+  function facts() {
+    const v = view(), table = v.table || {};
+    if (game === "yishang") {
+      return h("dl", { class: "cbt-facts" }, [
+        fact(t("target"), say(table.target)),
+        fact(t("nextFace"), table.next_face === "down" ? t("down") : t("up")),
+        fact(t("drawPile"), t("cards", table.draw_pile || 0))]);
+    }
+    const teams = (table.teams || []).map((team) => h("span", { class: "cbt-team" },
+      `${say(team.name)}${team.role ? ` (${team.role === "attackers" ? t("attackers") : t("dealerTeam")})` : ""}: ${team.points}`));
+    return h("dl", { class: "cbt-facts" }, [
+      fact(t("level"), table.level),
+      fact(t("trump"), say(table.trump)),
+      fact(t("dealer"), table.dealer === null || table.dealer === undefined ? "—" : who(table.dealer)),
+      fact(t("points"), teams),
+      table.phase === "deal" ? fact(t("undealt"), t("cards", table.undealt)) : fact(t("tricks"), String(table.tricks_played))]);
+  }
+
+  function seatLabel(seat) {
+    const v = view(), table = v.table || {};
+    const role = seat === 0 ? t("you") : game === "shengji" ? (seat === 2 ? t("partner") : t("opponent")) : t("opponent");
+    const marks = [];
+    if (game === "shengji" && table.dealer === seat) marks.push(t("dealer"));
+    return h("p", { class: "cbt-seat-name" }, [h("strong", { text: who(seat) }), ` · ${role}`,
+      marks.length ? ` · ${marks.join(", ")}` : "", h("span", { class: "cbt-count", text: ` · ${t("cards", (table.counts || [])[seat] || 0)}` })]);
+  }
+
+  function shengjiTable() {
+    const table = view().table || {};
+    const last = table.last_trick;
+    const trick = table.trick || { plays: [] };
+    // Between tricks the last one stays on the table, dimmed, its winner marked, until the next lead.
+    const done = !trick.plays.length && last;
+    const plays = done ? last.plays : trick.plays;
+    const best = done ? last.winner : trick.winning;
+    const seat = (s) => {
+      const play = plays.find((p) => p.seat === s);
+      const winning = play && best === s;
+      return h("div", { class: `cbt-seat cbt-${PLACES.shengji[s]}${winning ? " cbt-winning" : ""}${done ? " cbt-done" : ""}`,
+        "data-seat": String(s) }, [
+        seatLabel(s),
+        h("div", { class: "cbt-play" }, play ? [cardRow(play.cards, lang),
+          winning ? h("span", { class: "cbt-mark", text: done ? t("wonIt") : t("winning") }) : null] : [])]);
+    };
+    const centre = h("div", { class: "cbt-centre" }, [
+      last && !trick.plays.length ? h("div", { class: "cbt-last" }, [
+        h("p", { text: t("lastTrick", last.number, who(last.winner), last.points) }),
+        h("p", { class: "cbt-why" }, reasonNodes(last.reason, lang))]) : null]);
+    return h("div", { class: "cbt-felt cbt-four", "aria-label": t("table"), role: "group" },
+      [seat(2), seat(3), centre, seat(1), seat(0)]);
+  }
+
+  function yishangTable() {
+    const v = view(), table = v.table || {};
+    const players = (table.counts || []).length;
+    const places = PLACES.yishang[players] || PLACES.yishang[4];
+    const pile = (table.pile || []).map((p) => {
+      const face = cardFace(p.card, lang);
+      return h("span", { class: `cbt-pile-card cbt-${p.face}` }, [face,
+        p.face === "down" ? h("span", { class: "cbt-claim", text: t("claims", p.claim) }) : null]);
+    });
+    const seats = (table.counts || []).map((_n, s) => h("div", {
+      class: `cbt-seat cbt-${places[s]}${table.next_player === s ? " cbt-to-act" : ""}`, "data-seat": String(s) }, [seatLabel(s)]));
+    const centre = h("div", { class: "cbt-centre" }, [
+      h("p", { class: "cbt-pile-label", text: `${t("pile")} (${t("cards", pile.length)})` }),
+      pile.length ? h("div", { class: "cbt-pile" }, pile) : h("p", { class: "cbt-empty", text: t("emptyPile") })]);
+    return h("div", { class: `cbt-felt cbt-players-${players}`, "aria-label": t("table"), role: "group" }, [...seats, centre]);
+  }
+
+  function recent() {
+    const events = (view().table || {}).recent || [];
+    if (!events.length) return null;
+    return h("details", { class: "cbt-recent", open: true }, [h("summary", { text: t("recent") }),
+      h("ol", {}, events.map((e) => h("li", {}, e.kind === "play" && e.seat !== null
+        ? [h("strong", { text: `${who(e.seat)}: ` }), cardChips(e.cards, lang)]
+        : reasonNodes(sentence(e.reason), lang))))]);
+  }
+
+  /** A reason as a sentence of its own: its first letter capitalised. */
+  function sentence(reason) {
+    const parts = reason.parts && reason.parts[lang];
+    const cap = (s) => (s ? s[0].toUpperCase() + s.slice(1) : s);
+    if (!parts || !parts.length) return { ...reason, [lang]: cap(reason[lang] || "") };
+    const [first, ...rest] = parts;
+    const head = typeof first === "string" ? cap(first) : { ...first, text: cap(first.text) };
+    return { ...reason, parts: { ...reason.parts, [lang]: [head, ...rest] } };
+  }
+
+  function hand() {
+    const v = view(), table = v.table || {}, decision = v.decision || {};
+    let position = 0;
+    const groups = (table.hand || []).map((group) => h("div", { class: "cbt-suit", role: "group", "aria-label": say(group.label) }, [
+      h("span", { class: "cbt-suit-label", text: say(group.label) }),
+      h("div", { class: "cbt-cards" }, group.cards.map((card) => {
+        const at = position++;
+        return h("button", { type: "button", class: "cbt-card", "data-card": card, "data-position": String(at),
+          "aria-pressed": String(picked.has(at)), disabled: !v.decision || decision.kind === "challenge",
+          onclick: () => toggle(at) }, cardFace(card, lang));
+      }))]));
+    const names = flatHand().filter((_c, i) => picked.has(i));
+    return h("div", { class: "cbt-hand" }, [h("p", { class: "cbt-hand-label" }, [h("strong", { text: t("yourHand") }), " · ",
+      names.length ? t("selected", cardsText(names, lang)) : t("nothingSelected")]), ...groups]);
+  }
+
+  function choices() {
+    const decision = view().decision || {};
+    if (decision.kind === "challenge") {
+      return h("div", { class: "cbt-choices", role: "group" }, decision.choices.map((c) => h("button", {
+        type: "button", class: "cbt-choice", "data-choice": c.key, "aria-pressed": String(choice === c.key),
+        onclick: () => { choice = c.key; draw(); }, text: say(c.label) })));
+    }
+    if (decision.kind === "play_down") {
+      const select = h("select", { class: "cbt-claim-select", "data-control": "claim", "aria-label": t("claim"),
+        onchange: (e) => { claim = e.target.value; } }, decision.claims.map((rank, i) => h("option", {
+        value: rank, selected: (claim || decision.claims[0]) === rank, text: say(decision.claim_labels[i]) })));
+      return h("label", { class: "cbt-claim-field" }, [t("claim"), " ", select]);
+    }
+    return null;
+  }
+
+  function playLabel(decision) {
+    if (decision.kind === "call") return picked.size ? t("call") : t("pass");
+    if (decision.kind === "bury") return t("bury");
+    if (decision.kind === "challenge") return t("decide");
+    return t("play");
+  }
+
+  function controls() {
+    const v = view(), decision = v.decision;
+    const counters = v.counters || { hints: 0, undos: 0 };
+    return h("div", { class: "cbt-controls" }, [
+      h("button", { type: "button", class: "cbt-hint", "data-action": "hint", disabled: !decision,
+        onclick: () => send({ type: "hint" }), text: t("hint") }),
+      h("button", { type: "button", class: "cbt-go", "data-action": "play",
+        disabled: !decision || (decision.kind === "challenge" && !choice), onclick: act, text: decision ? playLabel(decision) : t("play") }),
+      h("button", { type: "button", class: "cbt-undo", "data-action": "undo", disabled: !v.can_undo,
+        onclick: () => send({ type: "undo" }), text: t("undo") }),
+      h("span", { class: "cbt-counters", text: t("counters", counters.hints, counters.undos) })]);
+  }
+
+  function review() {
+    const v = view(), r = v.review;
+    if (!r) return null;
+    const lines = (r.summary || []).map((line) => h("p", { class: "cbt-summary", text: say(line) }));
+    const body = [];
+    if (game === "shengji") {
+      body.push(h("ol", { class: "cbt-review-tricks" }, r.tricks.map((trick) => h("li", {}, [
+        h("p", {}, [h("strong", { text: `${t("trick")} ${trick.number}: ` }),
+          ...trick.plays.flatMap((p, i) => [i ? " · " : "", `${who(p.seat)} `, cardChips(p.cards, lang)]),
+          ` → ${who(trick.winner)} (${trick.points})`]),
+        h("p", { class: "cbt-why" }, reasonNodes(sentence(trick.reason), lang))]))));
+      body.push(h("h4", { text: t("kitty") }), cardRow(r.kitty.cards, lang),
+        h("p", { text: t("kittyLine", r.kitty.points, r.kitty.multiplier, r.kitty.score) }),
+        h("p", { class: "cbt-why" }, reasonNodes(r.kitty.reason, lang)),
+        h("h4", { text: t("levelChange") }), h("p", {}, reasonNodes(r.level_change.reason, lang)),
+        h("p", {}, reasonNodes(sentence(r.level_change.next), lang)));
+    } else {
+      body.push(h("p", {}, reasonNodes(sentence(r.reason), lang)), h("h4", { text: t("challenges") }),
+        r.challenges.length ? h("ol", { class: "cbt-review-challenges" }, r.challenges.map((c) => h("li", {}, [
+          h("p", { text: t("challenged", who(c.challenger), who(c.claimant), c.claim) }),
+          h("p", { class: "cbt-why" }, reasonNodes(sentence(c.reason), lang)),
+          c.take ? h("p", { class: "cbt-why" }, reasonNodes(sentence(c.take), lang)) : null]))) : h("p", { text: t("noChallenges") }),
+        h("p", { text: `${t("left")}: ${r.counts.map((n, s) => `${who(s)} ${t("cards", n)}`).join(" · ")}` }));
+    }
+    return h("section", { class: "cbt-review", "aria-label": game === "shengji" ? t("review") : t("reviewGame") }, [
+      h("h3", { text: game === "shengji" ? t("review") : t("reviewGame") }), ...lines,
+      h("p", { class: "cbt-used", text: t("used", r.hints, r.undos) }),
+      h("div", { class: "cbt-controls" }, [
+        h("button", { type: "button", "data-action": "again", class: "cbt-go", onclick: () => send({ type: "again" }), text: t("again") }),
+        h("a", { href: v.link, class: "cbt-link", "data-action": "link", text: t("link") }),
+        h("button", { type: "button", "data-action": "next", onclick: () => send({ type: "start", seed: (v.seed || 0) + 1 }), text: t("next") })]),
+      ...body]);
+  }
+
+  function ownSettings() {
+    if (pageHasSettingsBar()) return null;
+    const w = SETTINGS_WORDS[lang];
+    return h("span", { class: "cbt-settings" }, [
+      h("button", { type: "button", "data-control": "lang", lang: lang === "en" ? "zh-Hans" : "en", title: w.languageTitle,
+        text: w.language, onclick: () => { if (address()) { model.set("lang", ""); model.save_changes(); } writeSettings({ lang: lang === "zh" ? "en" : "zh" }); } }),
+      h("button", { type: "button", "data-control": "four", title: w.fourColourTitle, "aria-pressed": String(readSettings().fourColour),
+        text: w.fourColour, onclick: () => writeSettings({ fourColour: !readSettings().fourColour }) })]);
+  }
+
+  function draw() {
+    const v = view();
+    const live = started && v.state;
+    root.dataset.state = live ? v.state : "loading";
+    if (live && v.turn === "you") root.dataset.turn = "you"; else delete root.dataset.turn;
+    root.lang = zh();
+    root.setAttribute("aria-label", t(game));
+    const focused = root.contains(document.activeElement) ? document.activeElement : null;
+    const keep = focused && (focused.dataset.action || focused.dataset.position || focused.dataset.choice || focused.dataset.control);
+    const header = h("div", { class: "cbt-header" }, [h("p", { class: "cbt-title" }, [h("strong", { text: t(game) }),
+      live ? ` · ${say(v.ruleset_label)} · ${t("deal", game, v.seed)}` : ""]), ownSettings()]);
+    const quiet = silent ? h("div", { class: "cbt-silent" }, [
+      h("p", { lang: "en", text: TUTOR_WORDS.en.silent }), h("p", { lang: "zh-Hans", text: TUTOR_WORDS.zh.silent })]) : null;
+    const status = h("div", { class: "cbt-status", role: "status" },
+      live && v.status ? [h("p", { class: "cbt-refusal" }, [v.status.rule ? h("span", { class: "cbt-rule", text: v.status.rule }) : null, " ",
+        ...reasonNodes(sentence(v.status), lang)])] : []);
+    if (!live) {
+      root.replaceChildren(header, h("p", { class: "cbt-loading", text: t("starting") }), quiet || "", status);
+      return;
+    }
+    const decision = v.decision;
+    const hint = v.hint ? h("div", { class: "cbt-hint-box", "aria-live": "polite" }, [h("strong", { text: `${t("hintSays")}: ` }),
+      ...reasonNodes(v.hint.reason, lang)]) : h("div", { class: "cbt-hint-box", "aria-live": "polite", hidden: true });
+    root.replaceChildren(header, facts(), game === "shengji" ? shengjiTable() : yishangTable(), recent() || "",
+      decision ? h("p", { class: "cbt-prompt" }, reasonNodes(decision.prompt, lang)) : "",
+      v.state === "over" ? "" : hand(), choices() || "", v.state === "over" ? "" : controls(), hint, status, quiet || "", review() || "");
+    if (keep) {
+      const again = root.querySelector(`[data-action="${keep}"], [data-position="${keep}"], [data-choice="${keep}"], [data-control="${keep}"]`);
+      if (again) again.focus({ preventScroll: true });
+    }
+  }
+
+  const stop = onSettings((settings) => { lang = settings.lang; draw(); });
+  const onHash = () => { if (dealFromAddress() !== null) start(); };
+  window.addEventListener("hashchange", onHash);
+  applySettingsToDocument(readSettings());
+  start();
+  return () => { stop(); window.removeEventListener("hashchange", onHash); clearTimeout(timer); };
+}
+
+export default { render };

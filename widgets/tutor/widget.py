@@ -1,0 +1,78 @@
+"""``Tutor``: the tutor's table as an anywidget, in JupyterLab and Voila on the kernel's Python.
+
+``Tutor("shengji", seed=3)`` (a 升级 hand; ``ruleset="shuangsheng"`` for the 双升 guide) or
+``Tutor("yishang", seed=3, opponents=2)`` (a 一上一下 game).  ``tutor.js`` draws the synced
+``view`` and sends the reader's messages; the reply of :meth:`TutorSession.handle
+<widgets.tutor.session.TutorSession.handle>` becomes the new ``view``.  The front end computes no
+rule: what is legal, the bots' moves, hints and the review all come from the session.
+
+Transport contract with the static book's engine (issue 13, the Pyodide worker): the model's
+state carries ``_py_service = "widgets.tutor.session:TutorSession"``; the book's widget loader
+routes ``model.send(msg)`` of such a model to the worker, which keeps one
+``TutorSession.start({"game", "seed", "ruleset", "opponents"} as in the model's state)`` per model
+and answers each message with ``model.set("view", session.handle(msg))``.  The start options are
+plain traits of the model; ``handle`` is the whole protocol (it raises a ``ValueError`` for a
+message it cannot read: the worker may show ``str(error)`` as the status line, as the kernel does
+here).  On load the front end sends ``{"type": "start"}`` (with the seed of a ``#deal=<game>:<seed>``
+address) and shows the table only once that is answered; with no answer within a few seconds it
+says so in both languages and stays ``data-state="loading"``.
+
+Rules: SJ-1 … SJ-13, SG-1 … SG-9, SS-1 … SS-9, YS-1 … YS-16 (through :mod:`cardlib`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import anywidget
+import traitlets
+
+from ..front_ends import front_end, style
+from ..stepper import deck_lang
+from .common import text
+from .session import TutorSession
+
+SERVICE = "widgets.tutor.session:TutorSession"
+
+
+class Tutor(anywidget.AnyWidget):
+    """One tutor's table; ``lang`` ("en", "zh") fixes the start language, as for the deal stepper."""
+
+    _esm = front_end("tutor.js")
+    _css = style("tutor.css")
+
+    game = traitlets.Unicode("shengji").tag(sync=True)
+    seed = traitlets.Int(0).tag(sync=True)
+    ruleset = traitlets.Unicode("").tag(sync=True)
+    opponents = traitlets.Int(2).tag(sync=True)
+    view = traitlets.Dict().tag(sync=True)
+    _py_service = traitlets.Unicode(SERVICE).tag(sync=True)
+    lang = traitlets.Enum(("", "en", "zh"), default_value="").tag(sync=True)
+
+    def __init__(self, game: str = "shengji", seed: int = 0, ruleset: str = "", opponents: int = 2,
+                 **kwargs: Any) -> None:
+        options: dict[str, Any] = {"game": game, "seed": seed, "ruleset": ruleset}
+        if game == "yishang":
+            options["opponents"] = opponents
+        self._session = TutorSession.start(options)
+        view = self._session.view()
+        super().__init__(game=game, seed=seed, ruleset=view["ruleset"], opponents=opponents, view=view,
+                         lang=kwargs.pop("lang", deck_lang()), **kwargs)
+        self.on_msg(self._on_message)
+
+    def handle(self, message: dict[str, Any]) -> dict[str, Any]:
+        """Answer one message as the front end would send it; a message the session cannot read
+        becomes the status line of the view it leaves unchanged."""
+        try:
+            view = self._session.handle(message)
+        except ValueError as error:
+            self._session.serial += 1
+            view = {**self._session.view(), "status": {"rule": "", **text(
+                f"That could not be done: {error}.", f"无法执行：{error}。")}}
+        with self.hold_sync():
+            self.seed = view["seed"]
+            self.view = view
+        return view
+
+    def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        self.handle(content)
