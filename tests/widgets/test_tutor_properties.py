@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from cardlib.shengji.hand import FULL_DECK
 from cardlib.yishang.deal import DECK
-from tests.widgets.tutor_drive import hinted_move, play_out
+from tests.widgets.test_tutor_drive import hinted_move, play_out
 from widgets.tutor.session import TutorSession
 
 SEEDS = st.integers(min_value=0, max_value=10**9)

@@ -17,7 +17,7 @@ from cardlib.shengji import legal_follows, level_change, trick_points
 from cardlib.shengji.hand import FULL_DECK
 from cardlib.yishang.deal import DECK
 from tests.reader_text import leaks
-from tests.widgets.tutor_drive import hinted_move, play_out, view_texts
+from tests.widgets.test_tutor_drive import hinted_move, play_out, view_texts
 from widgets.tutor.session import TutorError, TutorSession
 
 

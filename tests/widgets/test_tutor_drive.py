@@ -1,4 +1,4 @@
-"""Driving a tutor session the way a reader does with the hint and play buttons (for the tutor tests)."""
+"""Driving a tutor session the way a reader does with the hint and play buttons (helpers of the tutor tests; no tests here)."""
 
 from __future__ import annotations
 
