@@ -78,7 +78,8 @@ LAB_OVERRIDES := $(VENV)/share/jupyter/lab/settings/overrides.json
 lab: deps  ## JupyterLab on the chapters: notebooks (jupytext), their MyST rendered (jupyterlab-myst)
 	$(call step,JupyterLab on book/ at http://127.0.0.1:$(LAB_PORT)/ (on a phone: http://127.0.0.1:$(LAB_PORT)/doc/tree/intro.md))
 	@mkdir -p $(dir $(LAB_OVERRIDES)) && printf '%s\n' \
-		'{"@jupyterlab/docmanager-extension:plugin": {"defaultViewers": {"markdown": "Jupytext Notebook", "myst": "Jupytext Notebook"}},' \
+		'{"@jupyterlab/docmanager-extension:plugin": {"autosave": false,' \
+		'   "defaultViewers": {"markdown": "Jupytext Notebook", "myst": "Jupytext Notebook"}},' \
 		' "@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": false}}' \
 		> $(LAB_OVERRIDES)
 	@$(PY) -m jupyter lab --no-browser --ServerApp.ip=127.0.0.1 --ServerApp.port=$(LAB_PORT) \

@@ -153,15 +153,11 @@ class LabServer:
 
 @pytest.fixture(scope="module")
 def lab(repo_root, tmp_path_factory):
-    """`make lab` on a free loopback port, the token off, with settings and workspaces of its own: autosave
-    off (opening a chapter must never rewrite it on disk) and no layout restored from another session.
-    At teardown Lab and every kernel it started are stopped."""
+    """`make lab` on a free loopback port, the token off, with empty user settings and workspaces of its own
+    (nobody's own settings or last layout apply).  At teardown Lab and every kernel it started are stopped."""
     port = free_port()
-    settings = tmp_path_factory.mktemp("lab-settings")
-    docmanager = settings / "@jupyterlab" / "docmanager-extension"
-    docmanager.mkdir(parents=True)
-    (docmanager / "plugin.jupyterlab-settings").write_text('{"autosave": false}', encoding="utf-8")
-    env = [f"JUPYTERLAB_SETTINGS_DIR={settings}", f"JUPYTERLAB_WORKSPACES_DIR={tmp_path_factory.mktemp('lab-ws')}"]
+    env = [f"JUPYTERLAB_SETTINGS_DIR={tmp_path_factory.mktemp('lab-settings')}",
+           f"JUPYTERLAB_WORKSPACES_DIR={tmp_path_factory.mktemp('lab-ws')}"]
     url = f"http://127.0.0.1:{port}/"
     process = start_server(["env", *env, "make", "--no-print-directory", "lab", f"LAB_PORT={port}",
                             f"VENV={sys.prefix}", "LAB_FLAGS=--IdentityProvider.token="], url + "api/status",

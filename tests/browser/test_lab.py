@@ -9,7 +9,9 @@ Rules: SJ-5 (the highest card: the puzzle answered here).
 
 from __future__ import annotations
 
+import json
 import re
+import urllib.request
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -56,6 +58,22 @@ def live_puzzle(page: Page, lab) -> Locator:
     expect(root).to_have_attribute("data-live", "true", timeout=60_000)
     root.scroll_into_view_if_needed()
     return root
+
+
+def lab_setting(lab, plugin: str) -> dict:
+    """The settings of ``plugin`` in force: the user's (none here) over the defaults `make lab` overrides."""
+    with urllib.request.urlopen(f"{lab.url}lab/api/settings/{plugin}", timeout=10) as answer:
+        found = json.load(answer)
+    defaults = {name: spec.get("default") for name, spec in found["schema"]["properties"].items()}
+    return defaults | found["settings"]
+
+
+def test_make_lab_opens_chapters_as_notebooks_never_autosaves_and_asks_no_other_host(lab):
+    docs = lab_setting(lab, "@jupyterlab/docmanager-extension:plugin")
+    assert docs["defaultViewers"]["markdown"] == "Jupytext Notebook"
+    assert docs["autosave"] is False  # saving a chapter rewrites its header: reading must not
+    news = lab_setting(lab, "@jupyterlab/apputils-extension:notification")
+    assert news["fetchNews"] == "false" and news["checkForUpdates"] is False
 
 
 @pytest.mark.parametrize("name", ["shengji-scoring.md", "variants.md"])
