@@ -191,12 +191,12 @@ def shown_cards(step: dict) -> list[str]:
 
 
 def displayed_cards(spec: dict) -> list[str]:
-    """The cards a class puzzle draws: its display's cards, plays and facts, the answers' cards and
-    the hand a pick-the-cards question picks from."""
+    """The cards a class puzzle draws: its display's cards, plays (a face-down card as a back, YS-7) and
+    facts, the answers' cards and the hand a pick-the-cards question picks from."""
     cards = []
     for block in spec["display"]:
         cards += block.get("cards", [])
-        cards += [card for play in block.get("plays", []) for card in play["cards"]]
+        cards += [card for play in block.get("plays", []) for card in play["cards"] + ["back"] * play.get("backs", 0)]
         cards += [card for item in block.get("items", []) for card in item.get("cards", [])]
     if spec["input"] == "choice":
         cards += [card for answer in spec["answers"] for card in answer.get("cards", [])]

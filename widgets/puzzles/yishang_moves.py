@@ -331,6 +331,6 @@ def make_draw(seed: int, difficulty: str) -> dict[str, Any]:
             {"type": "plays", "label": text("So far", "目前为止"), "plays": [
                 step(0, [str(lead)], "plays face up", "打出明牌"),
                 step(1, None, f"plays a card face down, claiming {claim}" if claim else "plays a card face down, claiming nothing",
-                     f"打出一张暗牌，声称是{claim}" if claim else "打出一张暗牌，没有声称点数"),
+                     f"打出一张暗牌，声称是{claim}" if claim else "打出一张暗牌，没有声称点数", face_down=1),
                 {"label": text("Table", "牌桌"), "cards": [], "note": text("nobody challenges", "无人质疑")},
                 step(2, [str(last)], "plays face up", "打出明牌")]}]})

@@ -90,9 +90,13 @@ def combined(parts: list[Reason]) -> Reason:
     return Reason.make(parts[0].rule, en, zh, **params)
 
 
-def step(seat: int, cards: list[str] | None, en: str, zh: str) -> dict[str, Any]:
-    """One line of the table's story: who, the cards the table sees, what they did."""
-    return {"label": player_label(seat), "cards": cards or [], "note": text(en, zh)}
+def step(seat: int, cards: list[str] | None, en: str, zh: str, *, face_down: int = 0) -> dict[str, Any]:
+    """One line of the table's story: who, the cards the table sees (``face_down`` of them only as
+    backs: YS-7), what they did."""
+    line: dict[str, Any] = {"label": player_label(seat), "cards": cards or [], "note": text(en, zh)}
+    if face_down:
+        line["backs"] = face_down
+    return line
 
 
 #: Per difficulty: players, how many actions, chance a face-down card is challenged, chance of a lie.
@@ -153,7 +157,7 @@ def story(game: Game) -> list[dict[str, Any]]:
             steps.append(step(event.seat, [str(event.card)], "plays face up", "打出明牌"))
         elif event.kind is EventKind.PLAY_DOWN:
             steps.append(step(event.seat, None, f"plays a card face down, claiming {event.claim}",
-                               f"打出一张暗牌，声称是{event.claim}"))
+                               f"打出一张暗牌，声称是{event.claim}", face_down=1))
         elif event.kind is EventKind.STAND:
             steps.append({"label": text("Table", "牌桌"), "cards": [], "note": text("nobody challenges", "无人质疑")})
         elif event.kind is EventKind.CHALLENGE:

@@ -37,7 +37,7 @@ function render({ model, el }) {
     if (b.type === "cards") return h("div", { class: "cbc-block" }, [label, cards(b.cards)]);
     if (b.type === "plays") {
       return h("div", { class: "cbc-block cbc-block-plays" }, [label, h("ol", { class: "cbc-plays" }, b.plays.map((p) =>
-        h("li", {}, [h("span", { class: "cbc-seat" }, say(p.label)), p.cards.length ? cards(p.cards) : null,
+        h("li", {}, [h("span", { class: "cbc-seat" }, say(p.label)), p.cards.length || p.backs ? cards([...p.cards, ...Array(p.backs || 0).fill("back")]) : null,
           p.note ? h("span", { class: "cbc-note" }, say(p.note)) : null])))]);
     }
     if (b.type === "facts") {
