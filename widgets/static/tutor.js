@@ -30,7 +30,7 @@ const TUTOR_WORDS = {
     challenges: "Challenges", noChallenges: "Nobody challenged in this game.", left: "Cards left",
     challenged: (c, who, claim) => `${c} challenged ${who}'s claim of ${claim}`,
     silent: "No answer from the engine yet. On a page opened from disk, or before the book's engine has loaded, the tutor cannot deal; in JupyterLab or Voila, run the page's cells.",
-    seats: "Seats", deal: (g, s) => `Deal ${s}`,
+    rules: "Rules", opponents: "Opponents", deal: (g, s) => `Deal ${s}`, refused: (e) => `That could not be done: ${e}.`,
   },
   zh: {
     shengji: "升级陪练：你坐南家", yishang: "一上一下陪练：你是甲",
@@ -51,7 +51,7 @@ const TUTOR_WORDS = {
     challenges: "质疑", noChallenges: "这一局没有人质疑。", left: "剩余手牌",
     challenged: (c, who, claim) => `${c}质疑${who}报的${claim}`,
     silent: "引擎还没有回应。从本地文件打开的页面，或本书引擎尚未加载时，陪练无法发牌；在 JupyterLab 或 Voila 中请运行本页的代码单元。",
-    seats: "座位", deal: (g, s) => `第${s}副`,
+    rules: "规则", opponents: "对手人数", deal: (g, s) => `第${s}副`, refused: (e) => `无法执行：${e}。`,
   },
 };
 
@@ -71,6 +71,7 @@ function render({ model, el }) {
   let picked = new Set();  // positions in the flat hand
   let choice = null;       // 一上一下: "challenge" | "stand"
   let claim = null;        // 一上一下: the claimed rank of a face-down card
+  let refused = null;      // a message Python could not read (msg:custom {type: "error"})
   const t = (name, ...args) => { const v = TUTOR_WORDS[lang][name]; return typeof v === "function" ? v(...args) : v; };
   const say = (pair) => (pair ? pair[lang] || pair.en : "");
   const view = () => model.get("view") || {};
@@ -116,10 +117,20 @@ function render({ model, el }) {
   model.on("change:view", () => {
     clearTimeout(timer);
     silent = false;
-    started = true;
+    refused = null;
     const v = view();
+    started = !v.engine;  // the book's engine still starting, or unable to run here: not an answer yet
     if (sent && sent.type === "hint" && v.hint) applyHint(v.hint);
     else if (!(sent && sent.type === "act" && v.status)) { picked = new Set(); choice = null; claim = null; }
+    draw();
+  });
+
+  // Python (the kernel, or the book's engine) could not read a message: the view is unchanged.
+  model.on("msg:custom", (message) => {
+    if (!message || message.type !== "error") return;
+    clearTimeout(timer);
+    silent = false;
+    refused = String(message.error || "");
     draw();
   });
 
@@ -320,6 +331,19 @@ function render({ model, el }) {
       ...body]);
   }
 
+  /** The deal's options: the rules (either 升级 guide; 一上一下 with or without YS-16's agreement) and,
+   * in 一上一下, how many practice players; a change deals again. */
+  function options() {
+    const v = view();
+    const pick = (name, label, values, current, words) => h("label", { class: "cbt-option" }, [label, " ",
+      h("select", { "data-control": name, onchange: (e) => send({ type: "start", [name]: name === "opponents" ? Number(e.target.value) : e.target.value }) },
+        values.map((value, i) => h("option", { value: String(value), selected: value === current, text: words[i] })))]);
+    const rulesets = v.rulesets || [];
+    return h("div", { class: "cbt-options" }, [
+      pick("ruleset", t("rules"), rulesets.map((r) => r.id), v.ruleset, rulesets.map((r) => say(r.label))),
+      game === "yishang" ? pick("opponents", t("opponents"), [1, 2, 3], v.opponents, [1, 2, 3].map(String)) : null]);
+  }
+
   function ownSettings() {
     if (pageHasSettingsBar()) return null;
     const w = SETTINGS_WORDS[lang];
@@ -332,7 +356,7 @@ function render({ model, el }) {
 
   function draw() {
     const v = view();
-    const live = started && v.state;
+    const live = started && v.state && v.state !== "loading";
     root.dataset.state = live ? v.state : "loading";
     if (live && v.turn === "you") root.dataset.turn = "you"; else delete root.dataset.turn;
     root.lang = zh();
@@ -343,9 +367,14 @@ function render({ model, el }) {
       live ? ` · ${say(v.ruleset_label)} · ${t("deal", game, v.seed)}` : ""]), ownSettings()]);
     const quiet = silent ? h("div", { class: "cbt-silent" }, [
       h("p", { lang: "en", text: TUTOR_WORDS.en.silent }), h("p", { lang: "zh-Hans", text: TUTOR_WORDS.zh.silent })]) : null;
-    const status = h("div", { class: "cbt-status", role: "status" },
-      live && v.status ? [h("p", { class: "cbt-refusal" }, [v.status.rule ? h("span", { class: "cbt-rule", text: v.status.rule }) : null, " ",
-        ...reasonNodes(sentence(v.status), lang)])] : []);
+    const said = [];
+    if (v.engine && v.message) said.push(h("p", { class: "cbt-engine", lang: zh(), text: say(v.message) }));
+    else if (refused !== null) said.push(h("p", { class: "cbt-refusal", text: t("refused", refused) }));
+    else if (live && v.status) {
+      said.push(h("p", { class: "cbt-refusal" }, [v.status.rule ? h("span", { class: "cbt-rule", text: v.status.rule }) : null, " ",
+        ...reasonNodes(sentence(v.status), lang)]));
+    }
+    const status = h("div", { class: "cbt-status", role: "status" }, said);
     if (!live) {
       root.replaceChildren(header, h("p", { class: "cbt-loading", text: t("starting") }), quiet || "", status);
       return;
@@ -353,7 +382,7 @@ function render({ model, el }) {
     const decision = v.decision;
     const hint = v.hint ? h("div", { class: "cbt-hint-box", "aria-live": "polite" }, [h("strong", { text: `${t("hintSays")}: ` }),
       ...reasonNodes(v.hint.reason, lang)]) : h("div", { class: "cbt-hint-box", "aria-live": "polite", hidden: true });
-    root.replaceChildren(header, facts(), game === "shengji" ? shengjiTable() : yishangTable(), recent() || "",
+    root.replaceChildren(header, options(), facts(), game === "shengji" ? shengjiTable() : yishangTable(), recent() || "",
       decision ? h("p", { class: "cbt-prompt" }, reasonNodes(decision.prompt, lang)) : "",
       v.state === "over" ? "" : hand(), choices() || "", v.state === "over" ? "" : controls(), hint, status, quiet || "", review() || "");
     if (keep) {

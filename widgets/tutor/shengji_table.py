@@ -64,6 +64,7 @@ class ShengjiTutor:
     """One 升级 hand dealt from ``seed`` under ``ruleset`` ("shengji" or "shuangsheng")."""
 
     game = "shengji"
+    rulesets = RULESETS
 
     def __init__(self, seed: int, ruleset: str = "shengji") -> None:
         if ruleset not in RULESETS:

@@ -11,9 +11,12 @@ state carries ``_py_service = "widgets.tutor.session:TutorSession"``; the book's
 routes ``model.send(msg)`` of such a model to the worker, which keeps one
 ``TutorSession.start({"game", "seed", "ruleset", "opponents"} as in the model's state)`` per model
 and answers each message with ``model.set("view", session.handle(msg))``.  The start options are
-plain traits of the model; ``handle`` is the whole protocol (it raises a ``ValueError`` for a
-message it cannot read: the worker may show ``str(error)`` as the status line, as the kernel does
-here).  On load the front end sends ``{"type": "start"}`` (with the seed of a ``#deal=<game>:<seed>``
+plain traits of the model, named by ``_py_start``; ``handle`` is the whole protocol.  A message
+``handle`` cannot read raises a ``ValueError``: the worker then fires ``msg:custom {"type": "error",
+"error": str(error)}``, and so does this widget in the kernel, so the front end has one way to show
+it (a status line, the view unchanged).  While the worker starts, or where it cannot (``file://``),
+the loader sets the view it had plus ``{"state": "loading", "engine": ..., "message": {en, zh}}``,
+which the front end shows calmly.  On load the front end sends ``{"type": "start"}`` (with the seed of a ``#deal=<game>:<seed>``
 address) and shows the table only once that is answered; with no answer within a few seconds it
 says so in both languages and stays ``data-state="loading"``.
 
@@ -29,7 +32,6 @@ import traitlets
 
 from ..front_ends import front_end, style
 from ..stepper import deck_lang
-from .common import text
 from .session import TutorSession
 
 SERVICE = "widgets.tutor.session:TutorSession"
@@ -47,6 +49,7 @@ class Tutor(anywidget.AnyWidget):
     opponents = traitlets.Int(2).tag(sync=True)
     view = traitlets.Dict().tag(sync=True)
     _py_service = traitlets.Unicode(SERVICE).tag(sync=True)
+    _py_start = traitlets.List(["game", "seed", "ruleset", "opponents"]).tag(sync=True)
     lang = traitlets.Enum(("", "en", "zh"), default_value="").tag(sync=True)
 
     def __init__(self, game: str = "shengji", seed: int = 0, ruleset: str = "", opponents: int = 2,
@@ -61,14 +64,14 @@ class Tutor(anywidget.AnyWidget):
         self.on_msg(self._on_message)
 
     def handle(self, message: dict[str, Any]) -> dict[str, Any]:
-        """Answer one message as the front end would send it; a message the session cannot read
-        becomes the status line of the view it leaves unchanged."""
+        """Answer one message as the front end would send it and set the reply as ``view``; a
+        message the session cannot read is told to the front end (``{"type": "error"}``, as the
+        static book's engine does) and leaves the view as it was."""
         try:
             view = self._session.handle(message)
         except ValueError as error:
-            self._session.serial += 1
-            view = {**self._session.view(), "status": {"rule": "", **text(
-                f"That could not be done: {error}.", f"无法执行：{error}。")}}
+            self.send({"type": "error", "error": str(error)})
+            return self.view
         with self.hold_sync():
             self.seed = view["seed"]
             self.view = view

@@ -45,6 +45,7 @@ class YishangTutor:
     """One 一上一下 game dealt from ``seed``: the reader and ``opponents`` bots (1 to 3)."""
 
     game = "yishang"
+    rulesets = RULESETS
 
     def __init__(self, seed: int, ruleset: str = "yishang", opponents: int = 2) -> None:
         if ruleset not in RULESETS:
