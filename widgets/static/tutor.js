@@ -78,7 +78,7 @@ function render({ model, el }) {
   const who = (seat) => { const names = (view().names || {})[lang] || []; const n = names[seat] || ""; return n[0] ? n[0].toUpperCase() + n.slice(1) : n; };
   const zh = () => (lang === "zh" ? "zh-Hans" : "en");
 
-  const root = h("div", { class: "cbt", "data-tutor": game, "data-state": "loading", role: "region" });
+  const root = h("div", { class: "cbtu", "data-tutor": game, "data-state": "loading", role: "region" });
   el.append(root);
 
   function send(message) {
@@ -154,20 +154,20 @@ function render({ model, el }) {
   // --- drawing ---
 
   function fact(name, value) {
-    return h("div", { class: "cbt-fact" }, [h("dt", { text: name }), h("dd", {}, value)]);
+    return h("div", { class: "cbtu-fact" }, [h("dt", { text: name }), h("dd", {}, value)]);
   }
 
   function facts() {
     const v = view(), table = v.table || {};
     if (game === "yishang") {
-      return h("dl", { class: "cbt-facts" }, [
+      return h("dl", { class: "cbtu-facts" }, [
         fact(t("target"), say(table.target)),
         fact(t("nextFace"), table.next_face === "down" ? t("down") : t("up")),
         fact(t("drawPile"), t("cards", table.draw_pile || 0))]);
     }
-    const teams = (table.teams || []).map((team) => h("span", { class: "cbt-team" },
+    const teams = (table.teams || []).map((team) => h("span", { class: "cbtu-team" },
       `${say(team.name)}${team.role ? ` (${team.role === "attackers" ? t("attackers") : t("dealerTeam")})` : ""}: ${team.points}`));
-    return h("dl", { class: "cbt-facts" }, [
+    return h("dl", { class: "cbtu-facts" }, [
       fact(t("level"), table.level),
       fact(t("trump"), say(table.trump)),
       fact(t("dealer"), table.dealer === null || table.dealer === undefined ? "—" : who(table.dealer)),
@@ -180,8 +180,8 @@ function render({ model, el }) {
     const role = seat === 0 ? t("you") : game === "shengji" ? (seat === 2 ? t("partner") : t("opponent")) : t("opponent");
     const marks = [];
     if (game === "shengji" && table.dealer === seat) marks.push(t("dealer"));
-    return h("p", { class: "cbt-seat-name" }, [h("strong", { text: who(seat) }), ` · ${role}`,
-      marks.length ? ` · ${marks.join(", ")}` : "", h("span", { class: "cbt-count", text: ` · ${t("cards", (table.counts || [])[seat] || 0)}` })]);
+    return h("p", { class: "cbtu-seat-name" }, [h("strong", { text: who(seat) }), ` · ${role}`,
+      marks.length ? ` · ${marks.join(", ")}` : "", h("span", { class: "cbtu-count", text: ` · ${t("cards", (table.counts || [])[seat] || 0)}` })]);
   }
 
   function shengjiTable() {
@@ -195,17 +195,17 @@ function render({ model, el }) {
     const seat = (s) => {
       const play = plays.find((p) => p.seat === s);
       const winning = play && best === s;
-      return h("div", { class: `cbt-seat cbt-${PLACES.shengji[s]}${winning ? " cbt-winning" : ""}${done ? " cbt-done" : ""}`,
+      return h("div", { class: `cbtu-seat cbtu-${PLACES.shengji[s]}${winning ? " cbtu-winning" : ""}${done ? " cbtu-done" : ""}`,
         "data-seat": String(s) }, [
         seatLabel(s),
-        h("div", { class: "cbt-play" }, play ? [cardRow(play.cards, lang),
-          winning ? h("span", { class: "cbt-mark", text: done ? t("wonIt") : t("winning") }) : null] : [])]);
+        h("div", { class: "cbtu-play" }, play ? [cardRow(play.cards, lang),
+          winning ? h("span", { class: "cbtu-mark", text: done ? t("wonIt") : t("winning") }) : null] : [])]);
     };
-    const centre = h("div", { class: "cbt-centre" }, [
-      last && !trick.plays.length ? h("div", { class: "cbt-last" }, [
+    const centre = h("div", { class: "cbtu-centre" }, [
+      last && !trick.plays.length ? h("div", { class: "cbtu-last" }, [
         h("p", { text: t("lastTrick", last.number, who(last.winner), last.points) }),
-        h("p", { class: "cbt-why" }, reasonNodes(last.reason, lang))]) : null]);
-    return h("div", { class: "cbt-felt cbt-four", "aria-label": t("table"), role: "group" },
+        h("p", { class: "cbtu-why" }, reasonNodes(last.reason, lang))]) : null]);
+    return h("div", { class: "cbtu-felt cbtu-four", "aria-label": t("table"), role: "group" },
       [seat(2), seat(3), centre, seat(1), seat(0)]);
   }
 
@@ -215,21 +215,21 @@ function render({ model, el }) {
     const places = PLACES.yishang[players] || PLACES.yishang[4];
     const pile = (table.pile || []).map((p) => {
       const face = cardFace(p.card, lang);
-      return h("span", { class: `cbt-pile-card cbt-${p.face}` }, [face,
-        p.face === "down" ? h("span", { class: "cbt-claim", text: t("claims", p.claim) }) : null]);
+      return h("span", { class: `cbtu-pile-card cbtu-${p.face}` }, [face,
+        p.face === "down" ? h("span", { class: "cbtu-claim", text: t("claims", p.claim) }) : null]);
     });
     const seats = (table.counts || []).map((_n, s) => h("div", {
-      class: `cbt-seat cbt-${places[s]}${table.next_player === s ? " cbt-to-act" : ""}`, "data-seat": String(s) }, [seatLabel(s)]));
-    const centre = h("div", { class: "cbt-centre" }, [
-      h("p", { class: "cbt-pile-label", text: `${t("pile")} (${t("cards", pile.length)})` }),
-      pile.length ? h("div", { class: "cbt-pile" }, pile) : h("p", { class: "cbt-empty", text: t("emptyPile") })]);
-    return h("div", { class: `cbt-felt cbt-players-${players}`, "aria-label": t("table"), role: "group" }, [...seats, centre]);
+      class: `cbtu-seat cbtu-${places[s]}${table.next_player === s ? " cbtu-to-act" : ""}`, "data-seat": String(s) }, [seatLabel(s)]));
+    const centre = h("div", { class: "cbtu-centre" }, [
+      h("p", { class: "cbtu-pile-label", text: `${t("pile")} (${t("cards", pile.length)})` }),
+      pile.length ? h("div", { class: "cbtu-pile" }, pile) : h("p", { class: "cbtu-empty", text: t("emptyPile") })]);
+    return h("div", { class: `cbtu-felt cbtu-players-${players}`, "aria-label": t("table"), role: "group" }, [...seats, centre]);
   }
 
   function recent() {
     const events = (view().table || {}).recent || [];
     if (!events.length) return null;
-    return h("details", { class: "cbt-recent", open: true }, [h("summary", { text: t("recent") }),
+    return h("details", { class: "cbtu-recent", open: true }, [h("summary", { text: t("recent") }),
       h("ol", {}, events.map((e) => h("li", {}, e.kind === "play" && e.seat !== null
         ? [h("strong", { text: `${who(e.seat)}: ` }), cardChips(e.cards, lang)]
         : reasonNodes(sentence(e.reason), lang))))]);
@@ -248,31 +248,31 @@ function render({ model, el }) {
   function hand() {
     const v = view(), table = v.table || {}, decision = v.decision || {};
     let position = 0;
-    const groups = (table.hand || []).map((group) => h("div", { class: "cbt-suit", role: "group", "aria-label": say(group.label) }, [
-      h("span", { class: "cbt-suit-label", text: say(group.label) }),
-      h("div", { class: "cbt-cards" }, group.cards.map((card) => {
+    const groups = (table.hand || []).map((group) => h("div", { class: "cbtu-suit", role: "group", "aria-label": say(group.label) }, [
+      h("span", { class: "cbtu-suit-label", text: say(group.label) }),
+      h("div", { class: "cbtu-cards" }, group.cards.map((card) => {
         const at = position++;
-        return h("button", { type: "button", class: "cbt-card", "data-card": card, "data-position": String(at),
+        return h("button", { type: "button", class: "cbtu-card", "data-card": card, "data-position": String(at),
           "aria-pressed": String(picked.has(at)), disabled: !v.decision || decision.kind === "challenge",
           onclick: () => toggle(at) }, cardFace(card, lang));
       }))]));
     const names = flatHand().filter((_c, i) => picked.has(i));
-    return h("div", { class: "cbt-hand" }, [h("p", { class: "cbt-hand-label" }, [h("strong", { text: t("yourHand") }), " · ",
+    return h("div", { class: "cbtu-hand" }, [h("p", { class: "cbtu-hand-label" }, [h("strong", { text: t("yourHand") }), " · ",
       names.length ? t("selected", cardsText(names, lang)) : t("nothingSelected")]), ...groups]);
   }
 
   function choices() {
     const decision = view().decision || {};
     if (decision.kind === "challenge") {
-      return h("div", { class: "cbt-choices", role: "group" }, decision.choices.map((c) => h("button", {
-        type: "button", class: "cbt-choice", "data-choice": c.key, "aria-pressed": String(choice === c.key),
+      return h("div", { class: "cbtu-choices", role: "group" }, decision.choices.map((c) => h("button", {
+        type: "button", class: "cbtu-choice", "data-choice": c.key, "aria-pressed": String(choice === c.key),
         onclick: () => { choice = c.key; draw(); }, text: say(c.label) })));
     }
     if (decision.kind === "play_down") {
-      const select = h("select", { class: "cbt-claim-select", "data-control": "claim", "aria-label": t("claim"),
+      const select = h("select", { class: "cbtu-claim-select", "data-control": "claim", "aria-label": t("claim"),
         onchange: (e) => { claim = e.target.value; } }, decision.claims.map((rank, i) => h("option", {
         value: rank, selected: (claim || decision.claims[0]) === rank, text: say(decision.claim_labels[i]) })));
-      return h("label", { class: "cbt-claim-field" }, [t("claim"), " ", select]);
+      return h("label", { class: "cbtu-claim-field" }, [t("claim"), " ", select]);
     }
     return null;
   }
@@ -287,46 +287,46 @@ function render({ model, el }) {
   function controls() {
     const v = view(), decision = v.decision;
     const counters = v.counters || { hints: 0, undos: 0 };
-    return h("div", { class: "cbt-controls" }, [
-      h("button", { type: "button", class: "cbt-hint", "data-action": "hint", disabled: !decision,
+    return h("div", { class: "cbtu-controls" }, [
+      h("button", { type: "button", class: "cbtu-hint", "data-action": "hint", disabled: !decision,
         onclick: () => send({ type: "hint" }), text: t("hint") }),
-      h("button", { type: "button", class: "cbt-go", "data-action": "play",
+      h("button", { type: "button", class: "cbtu-go", "data-action": "play",
         disabled: !decision || (decision.kind === "challenge" && !choice), onclick: act, text: decision ? playLabel(decision) : t("play") }),
-      h("button", { type: "button", class: "cbt-undo", "data-action": "undo", disabled: !v.can_undo,
+      h("button", { type: "button", class: "cbtu-undo", "data-action": "undo", disabled: !v.can_undo,
         onclick: () => send({ type: "undo" }), text: t("undo") }),
-      h("span", { class: "cbt-counters", text: t("counters", counters.hints, counters.undos) })]);
+      h("span", { class: "cbtu-counters", text: t("counters", counters.hints, counters.undos) })]);
   }
 
   function review() {
     const v = view(), r = v.review;
     if (!r) return null;
-    const lines = (r.summary || []).map((line) => h("p", { class: "cbt-summary", text: say(line) }));
+    const lines = (r.summary || []).map((line) => h("p", { class: "cbtu-summary", text: say(line) }));
     const body = [];
     if (game === "shengji") {
-      body.push(h("ol", { class: "cbt-review-tricks" }, r.tricks.map((trick) => h("li", {}, [
+      body.push(h("ol", { class: "cbtu-review-tricks" }, r.tricks.map((trick) => h("li", {}, [
         h("p", {}, [h("strong", { text: `${t("trick")} ${trick.number}: ` }),
           ...trick.plays.flatMap((p, i) => [i ? " · " : "", `${who(p.seat)} `, cardChips(p.cards, lang)]),
           ` → ${who(trick.winner)} (${trick.points})`]),
-        h("p", { class: "cbt-why" }, reasonNodes(sentence(trick.reason), lang))]))));
+        h("p", { class: "cbtu-why" }, reasonNodes(sentence(trick.reason), lang))]))));
       body.push(h("h4", { text: t("kitty") }), cardRow(r.kitty.cards, lang),
         h("p", { text: t("kittyLine", r.kitty.points, r.kitty.multiplier, r.kitty.score) }),
-        h("p", { class: "cbt-why" }, reasonNodes(r.kitty.reason, lang)),
+        h("p", { class: "cbtu-why" }, reasonNodes(r.kitty.reason, lang)),
         h("h4", { text: t("levelChange") }), h("p", {}, reasonNodes(r.level_change.reason, lang)),
         h("p", {}, reasonNodes(sentence(r.level_change.next), lang)));
     } else {
       body.push(h("p", {}, reasonNodes(sentence(r.reason), lang)), h("h4", { text: t("challenges") }),
-        r.challenges.length ? h("ol", { class: "cbt-review-challenges" }, r.challenges.map((c) => h("li", {}, [
+        r.challenges.length ? h("ol", { class: "cbtu-review-challenges" }, r.challenges.map((c) => h("li", {}, [
           h("p", { text: t("challenged", who(c.challenger), who(c.claimant), c.claim) }),
-          h("p", { class: "cbt-why" }, reasonNodes(sentence(c.reason), lang)),
-          c.take ? h("p", { class: "cbt-why" }, reasonNodes(sentence(c.take), lang)) : null]))) : h("p", { text: t("noChallenges") }),
+          h("p", { class: "cbtu-why" }, reasonNodes(sentence(c.reason), lang)),
+          c.take ? h("p", { class: "cbtu-why" }, reasonNodes(sentence(c.take), lang)) : null]))) : h("p", { text: t("noChallenges") }),
         h("p", { text: `${t("left")}: ${r.counts.map((n, s) => `${who(s)} ${t("cards", n)}`).join(" · ")}` }));
     }
-    return h("section", { class: "cbt-review", "aria-label": game === "shengji" ? t("review") : t("reviewGame") }, [
+    return h("section", { class: "cbtu-review", "aria-label": game === "shengji" ? t("review") : t("reviewGame") }, [
       h("h3", { text: game === "shengji" ? t("review") : t("reviewGame") }), ...lines,
-      h("p", { class: "cbt-used", text: t("used", r.hints, r.undos) }),
-      h("div", { class: "cbt-controls" }, [
-        h("button", { type: "button", "data-action": "again", class: "cbt-go", onclick: () => send({ type: "again" }), text: t("again") }),
-        h("a", { href: v.link, class: "cbt-link", "data-action": "link", text: t("link") }),
+      h("p", { class: "cbtu-used", text: t("used", r.hints, r.undos) }),
+      h("div", { class: "cbtu-controls" }, [
+        h("button", { type: "button", "data-action": "again", class: "cbtu-go", onclick: () => send({ type: "again" }), text: t("again") }),
+        h("a", { href: v.link, class: "cbtu-link", "data-action": "link", text: t("link") }),
         h("button", { type: "button", "data-action": "next", onclick: () => send({ type: "start", seed: (v.seed || 0) + 1 }), text: t("next") })]),
       ...body]);
   }
@@ -335,11 +335,11 @@ function render({ model, el }) {
    * in 一上一下, how many practice players; a change deals again. */
   function options() {
     const v = view();
-    const pick = (name, label, values, current, words) => h("label", { class: "cbt-option" }, [label, " ",
+    const pick = (name, label, values, current, words) => h("label", { class: "cbtu-option" }, [label, " ",
       h("select", { "data-control": name, onchange: (e) => send({ type: "start", [name]: name === "opponents" ? Number(e.target.value) : e.target.value }) },
         values.map((value, i) => h("option", { value: String(value), selected: value === current, text: words[i] })))]);
     const rulesets = v.rulesets || [];
-    return h("div", { class: "cbt-options" }, [
+    return h("div", { class: "cbtu-options" }, [
       pick("ruleset", t("rules"), rulesets.map((r) => r.id), v.ruleset, rulesets.map((r) => say(r.label))),
       game === "yishang" ? pick("opponents", t("opponents"), [1, 2, 3], v.opponents, [1, 2, 3].map(String)) : null]);
   }
@@ -347,7 +347,7 @@ function render({ model, el }) {
   function ownSettings() {
     if (pageHasSettingsBar()) return null;
     const w = SETTINGS_WORDS[lang];
-    return h("span", { class: "cbt-settings" }, [
+    return h("span", { class: "cbtu-settings" }, [
       h("button", { type: "button", "data-control": "lang", lang: lang === "en" ? "zh-Hans" : "en", title: w.languageTitle,
         text: w.language, onclick: () => { if (address()) { model.set("lang", ""); model.save_changes(); } writeSettings({ lang: lang === "zh" ? "en" : "zh" }); } }),
       h("button", { type: "button", "data-control": "four", title: w.fourColourTitle, "aria-pressed": String(readSettings().fourColour),
@@ -358,32 +358,33 @@ function render({ model, el }) {
     const v = view();
     const live = started && v.state && v.state !== "loading";
     root.dataset.state = live ? v.state : "loading";
+    if (live) root.dataset.serial = String(v.serial); else delete root.dataset.serial;  // which answer is drawn
     if (live && v.turn === "you") root.dataset.turn = "you"; else delete root.dataset.turn;
     root.lang = zh();
     root.setAttribute("aria-label", t(game));
     const focused = root.contains(document.activeElement) ? document.activeElement : null;
     const keep = focused && (focused.dataset.action || focused.dataset.position || focused.dataset.choice || focused.dataset.control);
-    const header = h("div", { class: "cbt-header" }, [h("p", { class: "cbt-title" }, [h("strong", { text: t(game) }),
+    const header = h("div", { class: "cbtu-header" }, [h("p", { class: "cbtu-title" }, [h("strong", { text: t(game) }),
       live ? ` · ${say(v.ruleset_label)} · ${t("deal", game, v.seed)}` : ""]), ownSettings()]);
-    const quiet = silent ? h("div", { class: "cbt-silent" }, [
+    const quiet = silent ? h("div", { class: "cbtu-silent" }, [
       h("p", { lang: "en", text: TUTOR_WORDS.en.silent }), h("p", { lang: "zh-Hans", text: TUTOR_WORDS.zh.silent })]) : null;
     const said = [];
-    if (v.engine && v.message) said.push(h("p", { class: "cbt-engine", lang: zh(), text: say(v.message) }));
-    else if (refused !== null) said.push(h("p", { class: "cbt-refusal", text: t("refused", refused) }));
+    if (v.engine && v.message) said.push(h("p", { class: "cbtu-engine", lang: zh(), text: say(v.message) }));
+    else if (refused !== null) said.push(h("p", { class: "cbtu-refusal", text: t("refused", refused) }));
     else if (live && v.status) {
-      said.push(h("p", { class: "cbt-refusal" }, [v.status.rule ? h("span", { class: "cbt-rule", text: v.status.rule }) : null, " ",
+      said.push(h("p", { class: "cbtu-refusal" }, [v.status.rule ? h("span", { class: "cbtu-rule", text: v.status.rule }) : null, " ",
         ...reasonNodes(sentence(v.status), lang)]));
     }
-    const status = h("div", { class: "cbt-status", role: "status" }, said);
+    const status = h("div", { class: "cbtu-status", role: "status" }, said);
     if (!live) {
-      root.replaceChildren(header, h("p", { class: "cbt-loading", text: t("starting") }), quiet || "", status);
+      root.replaceChildren(header, h("p", { class: "cbtu-loading", text: t("starting") }), quiet || "", status);
       return;
     }
     const decision = v.decision;
-    const hint = v.hint ? h("div", { class: "cbt-hint-box", "aria-live": "polite" }, [h("strong", { text: `${t("hintSays")}: ` }),
-      ...reasonNodes(v.hint.reason, lang)]) : h("div", { class: "cbt-hint-box", "aria-live": "polite", hidden: true });
+    const hint = v.hint ? h("div", { class: "cbtu-hint-box", "aria-live": "polite" }, [h("strong", { text: `${t("hintSays")}: ` }),
+      ...reasonNodes(v.hint.reason, lang)]) : h("div", { class: "cbtu-hint-box", "aria-live": "polite", hidden: true });
     root.replaceChildren(header, options(), facts(), game === "shengji" ? shengjiTable() : yishangTable(), recent() || "",
-      decision ? h("p", { class: "cbt-prompt" }, reasonNodes(decision.prompt, lang)) : "",
+      decision ? h("p", { class: "cbtu-prompt" }, reasonNodes(decision.prompt, lang)) : "",
       v.state === "over" ? "" : hand(), choices() || "", v.state === "over" ? "" : controls(), hint, status, quiet || "", review() || "");
     if (keep) {
       const again = root.querySelector(`[data-action="${keep}"], [data-position="${keep}"], [data-choice="${keep}"], [data-control="${keep}"]`);

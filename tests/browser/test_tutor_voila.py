@@ -1,0 +1,118 @@
+"""The tutor page in Voila (issue 13), on the kernel's Python, in Debian's Chromium with every request
+off this machine blocked: a whole 一上一下 game and a whole 升级 hand played by clicking Hint then Play
+alone reach the review, which says what the engine says; an illegal follow is refused with the
+engine's reason in the status region; take back undoes.
+
+Rules: SJ-9 (a refused follow), SJ-12 / SG-7 (the review), YS-12 (the game's end).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.widgets.test_tutor_drive import play_out
+from widgets.tutor.session import TutorSession
+
+from .conftest import stop_server
+from .test_teacher import start_voila
+
+REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO / "teacher"))
+from stage import stage  # noqa: E402  (teacher/ is a folder of scripts, not a package)
+
+PAGE = "voila/render/play.ipynb"
+#: The tutors of book/play.md, as its cells make them.
+TUTORS = {"yishang": {"game": "yishang", "seed": 6, "opponents": 2}, "shengji": {"game": "shengji", "seed": 3}}
+
+
+@pytest.fixture(scope="module")
+def voila_url(tmp_path_factory):
+    out = tmp_path_factory.mktemp("present")
+    stage(out)
+    process, url = start_voila(out)
+    yield url
+    stop_server(process)
+
+
+def answered(page, root, action: str) -> None:
+    """Click ``[data-action=action]`` in the tutor and wait until its answer is drawn."""
+    before = root.get_attribute("data-serial")
+    root.locator(f"[data-action={action}]").click()
+    page.wait_for_function("([el, s]) => el.dataset.serial !== s", arg=[root.element_handle(), before], timeout=20_000)
+
+
+def expected_review(game: str) -> dict:
+    views = list(play_out(TutorSession.start(TUTORS[game])))
+    return views[-1]["review"]
+
+
+def open_page(page, url: str):
+    page.set_viewport_size({"width": 1366, "height": 900})
+    page.goto(url + PAGE, wait_until="load", timeout=90_000)
+    for game in TUTORS:
+        page.locator(f"[data-tutor={game}][data-state=playing][data-turn=you]").wait_for(timeout=90_000)
+
+
+def play_to_the_review(page, game: str, limit: int = 80) -> None:
+    root = page.locator(f"[data-tutor={game}]")
+    for _move in range(limit):
+        if root.get_attribute("data-state") == "over":
+            return
+        assert root.get_attribute("data-turn") == "you"
+        answered(page, root, "hint")
+        answered(page, root, "play")
+        assert root.locator("[role=status]").inner_text().strip() == ""
+    raise AssertionError(f"the {game} tutor did not end within {limit} moves")
+
+
+def test_ys_sj_a_whole_game_and_a_whole_hand_by_hint_and_play_reach_the_engines_review(offline_page, voila_url):
+    page, log = offline_page
+    open_page(page, voila_url)
+    for game in TUTORS:
+        play_to_the_review(page, game)
+        root = page.locator(f"[data-tutor={game}]")
+        review = root.locator(".cbtu-review")
+        assert review.is_visible() and root.get_attribute("data-turn") is None
+        expected = expected_review(game)
+        shown = [p.inner_text() for p in review.locator(".cbtu-summary").all()]
+        assert shown == [line["en"] for line in expected["summary"]]
+        assert root.locator("[data-action=again]").is_visible()
+        assert root.locator("a[data-action=link]").get_attribute("href") == f"#deal={game}:{TUTORS[game]['seed']}"
+        if game == "shengji":
+            assert review.locator(".cbtu-review-tricks > li").count() == len(expected["tricks"])
+            kitty = expected["kitty"]
+            assert f"{kitty['points']} points in the kitty" in review.inner_text()
+        else:
+            assert review.locator(".cbtu-review-challenges > li").count() == len(expected["challenges"])
+        answered(page, root, "again")
+        assert root.get_attribute("data-state") == "playing"
+    assert log.blocked == []
+    assert [e for e in log.errors if "net::ERR_FAILED" not in e] == []
+
+
+def test_sj9_an_illegal_follow_is_refused_with_the_engines_reason_and_taken_back(offline_page, voila_url):
+    page, log = offline_page
+    open_page(page, voila_url)
+    root = page.locator("[data-tutor=shengji]")
+    session = TutorSession.start(TUTORS["shengji"])
+    for view in play_out(session):  # the first follow South can get wrong, found by the engine
+        hand = session.table.hand
+        if view["decision"] and view["decision"]["kind"] == "follow":
+            suit = hand.ctx.effective_suit(hand.lead[0])
+            off = [c for c in hand.hands[0] if hand.ctx.effective_suit(c) is not suit]
+            if len(hand.lead) == 1 and off and len(off) < len(hand.hands[0]):
+                break
+        if view["state"] == "playing":
+            answered(page, root, "hint")
+            answered(page, root, "play")
+    wrong = str(off[0])
+    root.locator(f"button[data-card='{wrong}']").first.click()
+    answered(page, root, "play")
+    status = root.locator("[role=status]")
+    assert "SJ-9" in status.inner_text() and len(status.inner_text()) > 30
+    answered(page, root, "undo")
+    assert "take-backs: 1" in root.locator(".cbtu-counters").inner_text()
+    assert log.blocked == []
