@@ -46,17 +46,43 @@ def test_the_bar_is_in_the_header_of_every_page(offline_page, site_url, book_pag
 
 
 @pytest.mark.parametrize("width", [320, 390, 1366])
-def test_the_bar_fits_the_header_on_one_row(offline_page, site_url, width):
+def test_the_bar_fits_the_header_on_one_row_in_both_languages(offline_page, site_url, width):
     page, _log = offline_page
     page.set_viewport_size({"width": width, "height": 800})
     open_book_page(page, site_url + PUZZLE_PAGE)
-    header = page.locator(".bd-header-article").bounding_box()
-    controls = [bar(page).locator(f"[data-control={name}]").bounding_box() for name in ("lang", "four", "progress")]
-    for box in controls:
-        assert box["x"] >= 0 and box["x"] + box["width"] <= width, f"a control leaves the {width} px page: {box}"
-        assert header["y"] <= box["y"] and box["y"] + box["height"] <= header["y"] + header["height"], (
-            f"a control falls out of the {header['height']} px header at {width} px: {box}")
-        assert box["height"] >= 24 and box["width"] >= 24, f"a touch target under 24 px (WCAG 2.5.8): {box}"
+    for label in ("中文", "English"):
+        assert language_button(page).inner_text() == label
+        header = page.locator(".bd-header-article").bounding_box()
+        for name in ("lang", "four", "progress"):
+            box = bar(page).locator(f"[data-control={name}]").bounding_box()
+            assert box["x"] >= 0 and box["x"] + box["width"] <= width, f"{name} leaves the {width} px page: {box}"
+            assert header["y"] <= box["y"] and box["y"] + box["height"] <= header["y"] + header["height"], (
+                f"{name} falls out of the {header['height']} px header at {width} px ({label}): {box}")
+            assert box["height"] >= 24 and box["width"] >= 24, f"{name}: a touch target under 24 px (WCAG 2.5.8)"
+        language_button(page).click()
+
+
+def test_a_link_to_a_puzzle_the_page_lacks_says_so_calmly_in_both_languages(offline_page, site_url):
+    page, log = offline_page
+    open_book_page(page, site_url + PUZZLE_PAGE + "#puzzle=no_such_kind-9/no_such_kind:1")
+    notice = page.locator(".bd-article [data-cardbook-page-notice][role=status]")
+    assert notice.count() == 1
+    page.wait_for_function("(n) => n.textContent.includes(\"doesn't have\")", arg=notice.element_handle(),
+                           timeout=10_000)
+    assert "不在本页" in notice.locator('[lang="zh-Hans"]').inner_text()
+    assert notice.is_visible() and notice.bounding_box()["y"] < 400, "the notice is not at the top of the article"
+    assert log.errors == []
+
+
+def test_a_link_to_a_puzzle_the_page_has_shows_no_notice(offline_page, site_url):
+    page, log = offline_page
+    open_book_page(page, site_url + PUZZLE_PAGE)
+    slot = page.locator("[data-puzzle-slot]").last.get_attribute("data-puzzle-slot")
+    puzzle_id = page.locator("[data-puzzle-slot]").last.get_attribute("data-puzzle-id")
+    open_book_page(page, f"{site_url}{PUZZLE_PAGE}#puzzle={slot}/{puzzle_id}")
+    page.wait_for_timeout(5_000)  # past the page script's wait for the linked puzzle
+    assert page.locator("[data-cardbook-page-notice]").inner_text().strip() == ""
+    assert log.errors == []
 
 
 def test_chinese_switches_every_puzzle_and_holds_across_pages_and_reloads(offline_page, site_url):

@@ -21,7 +21,8 @@ const PAGE_WORDS = {
 function pageNoticeRegion() {
   const existing = document.querySelector("[data-cardbook-page-notice]");
   if (existing) return existing;
-  const article = document.querySelector("article.bd-article, main article, [role=main]") || document.body;
+  const article = ["article.bd-article", "main article", "[role=main]"]
+    .map((selector) => document.querySelector(selector)).find(Boolean) || document.body;
   const region = h("div", { class: "cb-page-notice", role: "status", "data-cardbook-page-notice": "" });
   article.prepend(region);
   return region;
