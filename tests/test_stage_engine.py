@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import importlib.util
 import json
 import subprocess
@@ -29,7 +30,7 @@ def test_pyodide_is_staged_at_the_pinned_version_with_only_what_it_loads(staged:
     pinned = json.loads((REPO / "package.json").read_text())["dependencies"]["pyodide"]
     lock = json.loads((REPO / "package-lock.json").read_text())["packages"]["node_modules/pyodide"]["version"]
     assert pinned == lock
-    assert sorted(p.name for p in (staged / "pyodide").iterdir()) == sorted(stage_engine.PYODIDE_FILES)
+    assert sorted(p.name for p in (staged / "pyodide").iterdir()) == sorted([*stage_engine.PYODIDE_FILES, "snapshot.bin.gz"])
     assert f'"{pinned}"' in (staged / "pyodide" / "pyodide.mjs").read_text()  # the staged loader's own version
     assert (staged / "engine-worker.js").read_text() == (REPO / "tools" / "site" / "engine-worker.js").read_text()
 
@@ -76,9 +77,21 @@ def test_a_missing_or_other_pyodide_fails_loudly(tmp_path: Path) -> None:
         stage_engine.stage_pyodide(tmp_path / "out", other)
 
 
-def test_the_command_line_says_what_it_staged(tmp_path: Path) -> None:
-    done = subprocess.run([sys.executable, str(REPO / "tools" / "stage_engine.py"), str(tmp_path / "rt")],
-                          capture_output=True, text=True, check=False)
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.startswith(f"engine staged in {tmp_path / 'rt'}: ")
-    assert (tmp_path / "rt" / "cardbook-engine.zip").is_file()
+def test_the_snapshot_holds_python_with_the_engine_imported(staged: Path) -> None:
+    """A gzipped wasm memory (Pyodide makes it under Node only after importing every engine module)."""
+    memory = gzip.decompress((staged / "pyodide" / "snapshot.bin.gz").read_bytes())
+    assert memory.startswith(b"\x00snp") and len(memory) > 16 * 2**20  # Pyodide's snapshot header, then the memory
+    assert b"widgets.puzzles.service" in memory and b"cardlib.shengji.bots" in memory
+
+
+def test_a_module_that_cannot_import_in_pyodide_fails_the_staging(staged: Path, tmp_path: Path) -> None:
+    broken = tmp_path / "engine.zip"
+    stage_engine.write_zip(broken, {"cardlib/__init__.py": "import numpy_is_not_in_the_engine\n"})
+    with pytest.raises(stage_engine.EngineStageError, match="numpy_is_not_in_the_engine"):
+        stage_engine.make_snapshot(staged / "pyodide", broken, ["cardlib"])
+
+
+def test_the_command_line_wants_one_folder() -> None:
+    done = subprocess.run([sys.executable, str(REPO / "tools" / "stage_engine.py")], capture_output=True, text=True,
+                          check=False)
+    assert done.returncode == 2 and "python tools/stage_engine.py RUNTIME_DIR" in done.stderr

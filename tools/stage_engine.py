@@ -7,7 +7,11 @@ work in a page with no kernel, with nothing loaded from another host:
   package.json: the loader script, the Emscripten module and its wasm, the standard library, the lock);
 - ``cardbook-engine.zip``: ``cardlib/`` and the pure-Python parts of ``widgets/`` (the puzzle generators,
   the tutor's session), built from this tree; a module that imports a widget framework is left out;
-- ``engine-worker.js``: the worker (``tools/site/engine-worker.js``).
+- ``engine-worker.js``: the worker (``tools/site/engine-worker.js``);
+- ``pyodide/snapshot.bin.gz``: the interpreter's memory once every engine module is imported, made here
+  by Pyodide itself under Node (``makeMemorySnapshot``; gzip, the worker inflates it): a cold start
+  restores it in well under a second instead of initialising Python for several. Making it imports
+  every module of the zip in Pyodide, so a module that cannot run there fails the staging.
 
 ``stage_engine(runtime_dir)`` is called by ``tools/stage_widget_runtime.py``; run alone,
 ``python tools/stage_engine.py RUNTIME_DIR`` stages into that folder. A missing file fails loudly.
@@ -18,6 +22,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import subprocess
 import sys
 import zipfile
 from pathlib import Path
@@ -35,6 +40,29 @@ WIDGETS_INIT = '"""The book\'s widgets: in the browser engine, only their pure-P
 FRAMEWORK_IMPORT = re.compile(r"^\s*(?:import|from)\s+(?:anywidget|traitlets|ipywidgets|IPython)\b", re.MULTILINE)
 #: A fixed time for every zip entry, so the same tree gives the same zip.
 ZIP_TIME = (2020, 1, 1, 0, 0, 0)
+#: Where the worker (and the snapshot) unpack the zip, in Pyodide's file system.
+ENGINE_DIR = "/home/pyodide/cardbook-engine"
+SNAPSHOT = "snapshot.bin.gz"
+#: Node: Pyodide from argv's folder, the zip unpacked and every module imported, the memory snapshot
+#: written gzipped. argv: pyodide folder, zip, engine folder, modules (JSON), snapshot path.
+MAKE_SNAPSHOT = r"""
+import { readFileSync, writeFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+import { pathToFileURL } from "node:url";
+const [folder, zip, engineDir, modules, out] = process.argv.slice(-5);
+try {
+  const { loadPyodide } = await import(pathToFileURL(`${folder}/pyodide.mjs`).href);
+  const pyodide = await loadPyodide({ indexURL: `${folder}/`, _makeSnapshot: true });
+  pyodide.unpackArchive(new Uint8Array(readFileSync(zip)), "zip", { extractDir: engineDir });
+  pyodide.globals.set("engine_modules", JSON.parse(modules));
+  pyodide.runPython(`import importlib, sys\nsys.path.insert(0, ${JSON.stringify(engineDir)})\n`
+    + "for name in engine_modules: importlib.import_module(name)\ndel engine_modules");
+  writeFileSync(out, gzipSync(pyodide.makeMemorySnapshot(), { level: 9 }));
+} catch (error) {
+  process.stderr.write(String(error && error.message || error).slice(-4000));
+  process.exit(1);
+}
+"""
 
 
 class EngineStageError(Exception):
@@ -90,14 +118,32 @@ def write_zip(path: Path, modules: dict[str, str]) -> None:
             archive.writestr(entry, text.encode("utf-8"))
 
 
+def module_names(modules: dict[str, str]) -> list[str]:
+    """The dotted names of the zip's modules (``cardlib/shengji/__init__.py`` → ``cardlib.shengji``)."""
+    return [path.removesuffix(".py").removesuffix("/__init__").replace("/", ".") for path in modules]
+
+
+def make_snapshot(pyodide: Path, engine_zip: Path, names: list[str]) -> Path:
+    """``pyodide/snapshot.bin.gz``: Pyodide's memory with ``names`` imported, made under Node."""
+    out = pyodide / SNAPSHOT
+    done = subprocess.run(["node", "--input-type=module", "-e", MAKE_SNAPSHOT, str(pyodide.resolve()),
+                           str(engine_zip.resolve()), ENGINE_DIR, json.dumps(names), str(out.resolve())],
+                          capture_output=True, text=True, check=False)
+    if done.returncode != 0 or not out.is_file():
+        raise EngineStageError(f"Pyodide under Node could not import the engine's modules:\n{done.stderr[-4000:]}")
+    return out
+
+
 def stage_engine(runtime: Path) -> list[Path]:
     """Fill ``runtime`` (a ``widget-runtime`` folder) with the engine; return the files written."""
     if not WORKER.is_file():
         raise EngineStageError(f"missing {WORKER}")
     stage_pyodide(runtime / "pyodide")
-    write_zip(runtime / "cardbook-engine.zip", engine_modules())
+    modules = engine_modules()
+    write_zip(runtime / "cardbook-engine.zip", modules)
+    snapshot = make_snapshot(runtime / "pyodide", runtime / "cardbook-engine.zip", module_names(modules))
     shutil.copyfile(WORKER, runtime / "engine-worker.js")
-    return [runtime / "pyodide" / name for name in PYODIDE_FILES] + [runtime / "cardbook-engine.zip",
+    return [runtime / "pyodide" / name for name in PYODIDE_FILES] + [snapshot, runtime / "cardbook-engine.zip",
                                                                      runtime / "engine-worker.js"]
 
 

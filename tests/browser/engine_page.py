@@ -2,12 +2,14 @@
 
 The widget is the smallest front end of the loader's engine contract (tools/site/widget-loader.js):
 it says hello, asks ``PuzzleService`` for new puzzles, and writes what it hears on its element
-(``data-engine``, ``data-spec``, ``data-view``, ``data-error``). The page holds the widget runtime and
+(``data-engine``, ``data-spec``, ``data-spec-json``, ``data-ms``: click to spec, ``data-replies``,
+``data-view``, ``data-error``). Also: the start options of the built play page's tutors. The page holds the widget runtime and
 the engine beside it, staged by the book's own tools.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import sys
 from pathlib import Path
 
@@ -18,11 +20,12 @@ REPO = Path(__file__).resolve().parents[2]
 
 PROBE_ESM = """
 export default { render({ model, el }) {
+  let asked = 0;
   const button = (action, message) => {
     const b = document.createElement("button");
     b.dataset.action = action;
     b.textContent = action;
-    b.onclick = () => model.send(message);
+    b.onclick = () => { asked = performance.now(); model.send(message); };
     return b;
   };
   model.on("msg:custom", (msg) => {
@@ -32,6 +35,7 @@ export default { render({ model, el }) {
   model.on("change:spec", () => {
     el.dataset.spec = model.get("spec").id;
     el.dataset.specJson = JSON.stringify(model.get("spec"));
+    el.dataset.ms = String(performance.now() - asked);
     el.dataset.replies = String(Number(el.dataset.replies || 0) + 1);
   });
   model.on("change:view", () => { el.dataset.view = JSON.stringify(model.get("view")); });
@@ -52,8 +56,9 @@ class EngineProbe(anywidget.AnyWidget):
     spec = traitlets.Dict().tag(sync=True)
 
 
-def write_engine_page(folder: Path, kind: str = "pick_follow") -> Path:
-    """``folder/index.html`` with one probe of ``kind``, the runtime and the engine staged beside it."""
+def write_engine_page(folder: Path, kinds: list[str] | None = None) -> Path:
+    """``folder/index.html`` with one probe per kind (``pick_follow`` alone by default), the runtime
+    and the engine staged beside it."""
     sys.path.insert(0, str(REPO / "tools"))
     try:
         from stage_engine import stage_engine
@@ -64,4 +69,16 @@ def write_engine_page(folder: Path, kind: str = "pick_follow") -> Path:
 
     stage_engine(stage(folder))
     (folder / "favicon.ico").write_bytes(b"")  # the browser asks for one
-    return write_page(folder, [EngineProbe(kind=kind)])
+    return write_page(folder, [EngineProbe(kind=kind) for kind in kinds or ["pick_follow"]])
+
+
+def tutor_options(site: Path, game: str) -> dict:
+    """The start options of the play page's tutor of ``game``, as the built page stores them."""
+    spec = importlib.util.spec_from_file_location("lean_widget_state", REPO / "tools" / "lean_widget_state.py")
+    assert spec and spec.loader
+    lean = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(lean)
+    models = lean.page_models((site / "book" / "play.html").read_text(encoding="utf-8")).values()
+    state = next(m["state"] for m in models
+                 if str(m["state"].get("_py_service", "")).startswith("widgets.tutor") and m["state"]["game"] == game)
+    return {name: state[name] for name in state.get("_py_start", [])}

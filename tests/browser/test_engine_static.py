@@ -10,7 +10,6 @@ YS-1 … YS-16 (a whole 一上一下 game), through the tutor's session.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import sys
 from pathlib import Path
@@ -18,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from .conftest import free_port, start_server, stop_server
-from .engine_page import write_engine_page
+from .engine_page import tutor_options, write_engine_page
 
 REPO = Path(__file__).resolve().parents[2]
 WORKER_FILES = ("engine-worker.js", "pyodide/", "cardbook-engine.zip")
@@ -47,7 +46,9 @@ def test_the_worker_starts_on_the_first_send_and_makes_the_generators_puzzles(of
 
     page, log = offline_page
     requests: list[str] = []
+    warnings: list[str] = []
     page.on("request", lambda request: requests.append(request.url))
+    page.on("console", lambda message: message.type == "warning" and warnings.append(message.text))
     page.goto(engine_page[1])
     probe = page.locator(".cardbook-widget")
     page.wait_for_selector(".cardbook-widget[data-engine]")
@@ -71,7 +72,9 @@ def test_the_worker_starts_on_the_first_send_and_makes_the_generators_puzzles(of
         "expected one of easy, normal, hard "], "a refused message is logged, nothing else"
     served = {url.rsplit("widget-runtime/", 1)[-1] for url in engine_requests(requests)}
     assert served == {"engine-worker.js", "pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs", "pyodide/pyodide.asm.wasm",
-                      "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json", "cardbook-engine.zip"}
+                      "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json", "pyodide/snapshot.bin.gz",
+                      "cardbook-engine.zip"}
+    assert not [w for w in warnings if "cardbook engine" in w], "the worker did not restore the snapshot"
 
 
 def test_from_a_file_the_engine_is_unavailable_and_says_why(offline_page, engine_page):
@@ -90,22 +93,6 @@ def test_from_a_file_the_engine_is_unavailable_and_says_why(offline_page, engine
 
 
 # ---- the tutor on the built book's play page ----
-
-def page_models(html: str) -> dict:
-    spec = importlib.util.spec_from_file_location("lean_widget_state", REPO / "tools" / "lean_widget_state.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.page_models(html)
-
-
-def tutor_options(built_book: Path, game: str) -> dict:
-    """The start options of the play page's tutor of ``game``, as its built page stores them."""
-    models = page_models((built_book / "book" / "play.html").read_text(encoding="utf-8")).values()
-    state = next(m["state"] for m in models if m["state"].get("_py_service", "").startswith("widgets.tutor")
-                 and m["state"]["game"] == game)
-    return {name: state[name] for name in state.get("_py_start", [])}
-
 
 #: The root's first child is replaced on every redraw: wait for the next one.
 REDRAWN = "([root, before]) => root.firstElementChild !== before"
@@ -135,7 +122,7 @@ def play_by_hints(page, game: str) -> int:
 
 @pytest.mark.parametrize("game", ["shengji", "yishang"])
 def test_a_whole_game_by_hint_and_play_in_the_browser_matches_the_kernel(offline_page, site_url, built_book, game):
-    from tests.widgets.tutor_drive import play_out
+    from tests.widgets.test_tutor_drive import play_out
     from widgets.tutor.session import TutorSession
 
     page, log = offline_page

@@ -1,6 +1,7 @@
 // The static book's engine: a module Web Worker (Pyodide 314 refuses a classic one) running the project's own Python in
 // Pyodide, loaded from the site's own files (widget-runtime/pyodide/ and cardbook-engine.zip, staged by
-// tools/stage_engine.py); no package index, nothing from another host. The widget loader
+// tools/stage_engine.py; the staged memory snapshot restores Python with the engine's modules imported);
+// no package index, nothing from another host. The widget loader
 // (widget-loader.js) starts it the first time a page sends a message to a Python service.
 //
 // In:  {id, service: "module:Class", start: {...}, key, message}
@@ -38,13 +39,31 @@ def serve(service, key, start_json, message_json):
 
 const ENGINE_DIR = "/home/pyodide/cardbook-engine";
 
+const HERE = new URL(".", self.location.href).href;
+
+async function fetched(name) {
+  const response = await fetch(HERE + name);
+  if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
+  return response;
+}
+
+/** Pyodide restored from the staged snapshot (the engine's modules already imported), else started afresh. */
+async function interpreter() {
+  const options = { indexURL: `${HERE}pyodide/`, fullStdLib: false };
+  try {
+    const inflated = (await fetched("pyodide/snapshot.bin.gz")).body.pipeThrough(new DecompressionStream("gzip"));
+    const snapshot = new Uint8Array(await new Response(inflated).arrayBuffer());
+    return await loadPyodide(Object.assign({ _loadSnapshot: snapshot }, options));
+  } catch (error) {
+    console.warn("cardbook engine: no snapshot, starting Python afresh:", error && error.message);
+    return loadPyodide(options);
+  }
+}
+
 async function boot() {
-  const here = new URL(".", self.location.href).href;
-  const pyodide = await loadPyodide({ indexURL: `${here}pyodide/`, fullStdLib: false });
-  const zip = await fetch(`${here}cardbook-engine.zip`);
-  if (!zip.ok) throw new Error(`cardbook-engine.zip: HTTP ${zip.status}`);
-  pyodide.unpackArchive(await zip.arrayBuffer(), "zip", { extractDir: ENGINE_DIR });
-  pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(ENGINE_DIR)})\n${PYTHON}`);
+  const [pyodide, zip] = await Promise.all([interpreter(), fetched("cardbook-engine.zip").then((r) => r.arrayBuffer())]);
+  pyodide.unpackArchive(zip, "zip", { extractDir: ENGINE_DIR });
+  pyodide.runPython(`import sys\nif ${JSON.stringify(ENGINE_DIR)} not in sys.path: sys.path.insert(0, ${JSON.stringify(ENGINE_DIR)})\n${PYTHON}`);
   return pyodide.globals.get("serve");
 }
 

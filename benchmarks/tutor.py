@@ -1,0 +1,191 @@
+"""The engine in the reader's browser: ``python benchmarks/tutor.py [SITE]`` (SITE: a built book,
+``_build/html`` by default; from the repository, in .venv; headless Debian Chromium).
+
+Prints
+- the engine payload: the bytes of the staged Pyodide files, the project's zip and the worker;
+- opening ``book/play.html`` over http to the first playable position of its 升级 tutor
+  (``data-turn="you"``), cold (a fresh browser context) and warm (the same context, a second visit),
+  target ≤ 8 s cold;
+- the browser's time per bot move, from the worker's timing of ``handle()`` (the performance marks
+  "cardbook-engine:handle"): a hint is one bot decision (in the reader's seat); a play is the reader's
+  move and every bot move up to the reader's next turn, also given per bot move (counted from the
+  same game replayed in Python), target p95 ≤ 150 ms;
+- "New puzzle" in the browser: a page of one engine widget per kind, the worker's ``handle()`` and the
+  click-to-spec round trip, p95 over every kind (target ≤ 100 ms), with the slowest kinds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from tests.browser.conftest import CHROMIUM, CHROMIUM_FLAGS, free_port, start_server, stop_server  # noqa: E402
+from tests.browser.engine_page import tutor_options, write_engine_page  # noqa: E402
+from tests.widgets.test_tutor_drive import play_out  # noqa: E402
+from widgets.puzzles import KINDS  # noqa: E402
+from widgets.tutor.session import TutorSession  # noqa: E402
+
+MARKS = "() => performance.getEntriesByName('cardbook-engine:handle').map(m => m.detail)"
+PLAYABLE = "(game) => document.querySelector(`[data-tutor=${game}][data-turn=you]`) !== null"
+OVER = "(game) => { const r = document.querySelector(`[data-tutor=${game}]`); return r.dataset.state === 'over' || r.dataset.turn === 'you'; }"
+REDRAWN = "([root, before]) => root.firstElementChild !== before"
+TIMEOUT_MS = 120_000
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+
+
+def row(name: str, values: list[float], target: float | None = None, unit: str = "ms") -> str:
+    p95 = percentile(values, 0.95)
+    verdict = "" if target is None else ("  ok" if p95 <= target else f"  OVER target {target:g}")
+    return f"  {name:<44} median {statistics.median(values):8.1f}  p95 {p95:8.1f} {unit} (n={len(values)}){verdict}"
+
+
+def payload(site: Path) -> None:
+    runtime = site / "widget-runtime"
+    files = [*sorted((runtime / "pyodide").iterdir()), runtime / "cardbook-engine.zip", runtime / "engine-worker.js"]
+    print("Engine payload (bytes, fetched once per browser cache):")
+    for path in files:
+        print(f"  {path.relative_to(runtime).as_posix():<44} {path.stat().st_size:>12,}")
+    print(f"  {'total':<44} {sum(p.stat().st_size for p in files):>12,}")
+
+
+def first_playable(browser, url: str) -> None:
+    print("Opening play.html to the first playable position of the 升级 tutor (s):")
+    context = browser.new_context()
+    try:
+        for visit in ("cold (fresh context)", "warm (same context, second visit)"):
+            page = context.new_page()
+            began = time.perf_counter()
+            page.goto(url + "book/play.html")
+            page.wait_for_function(PLAYABLE, arg="shengji", timeout=TIMEOUT_MS, polling="raf")
+            took = time.perf_counter() - began
+            target = "  ok" if took <= 8 or visit.startswith("warm") else "  OVER target 8"
+            print(f"  {visit:<44} {took:8.2f}{target if visit.startswith('cold') else ''}")
+            page.close()
+    finally:
+        context.close()
+
+
+def press(page, root, action: str) -> None:
+    before = root.evaluate_handle("r => r.firstElementChild")
+    root.locator(f"[data-action={action}]").first.click()
+    page.wait_for_function(REDRAWN, arg=[root.element_handle(), before], timeout=TIMEOUT_MS)
+
+
+def bots_per_move(options: dict) -> list[int]:
+    """The bot moves after each of the reader's moves in the game ``options`` deals (hint and play)."""
+    views = list(play_out(TutorSession.start(options)))
+    return [sum(1 for event in (view["table"].get("recent") or []) if event.get("seat") != view["you"])
+            for view in views[1:]]
+
+
+def bot_moves(browser, url: str, site: Path) -> None:
+    print("Bot moves in the browser (the worker's handle(), ms):")
+    hints: list[float] = []
+    plays: list[float] = []
+    per_bot: list[float] = []
+    for game in ("shengji", "yishang"):
+        options = tutor_options(site, game)
+        page = browser.new_page()
+        page.goto(f"{url}book/play.html#deal={game}:{options['seed']}")
+        root = page.locator(f"[data-tutor={game}]")
+        while True:
+            page.wait_for_function(OVER, arg=game, timeout=TIMEOUT_MS)
+            if root.get_attribute("data-state") == "over":
+                break
+            press(page, root, "hint")
+            press(page, root, "play")
+        marks = page.evaluate(MARKS)
+        page.close()
+        game_plays = [m["ms"] for m in marks if m["type"] == "act"]
+        hints += [m["ms"] for m in marks if m["type"] == "hint"]
+        plays += game_plays
+        counts = bots_per_move(options)
+        if len(counts) == len(game_plays):
+            per_bot += [ms / n for ms, n in zip(game_plays, counts, strict=True) if n]
+        else:
+            print(f"  ({game}: the browser made {len(game_plays)} moves, Python {len(counts)}: no per-bot figure)")
+    print(row("a bot decision (a hint)", hints, target=150))
+    print(row("a play, with the bots' replies", plays))
+    if per_bot:
+        print(row("a play's time per bot move", per_bot, target=150))
+
+
+def new_puzzles(browser, rounds: int) -> None:
+    print(f"New puzzle in the browser ({rounds} per kind after the first, ms):")
+    with tempfile.TemporaryDirectory() as folder:
+        write_engine_page(Path(folder), kinds=list(KINDS))
+        port = free_port()
+        server = start_server([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
+                               "--directory", folder], f"http://127.0.0.1:{port}/")
+        try:
+            page = browser.new_page()
+            page.goto(f"http://127.0.0.1:{port}/index.html")
+            probes = page.locator(".cardbook-widget")
+            page.wait_for_function("() => document.querySelectorAll('.cardbook-widget[data-engine]').length"
+                                   f" === {len(KINDS)}")
+            began = time.perf_counter()
+            probes.first.locator("[data-action=new]").click()
+            page.wait_for_selector(".cardbook-widget[data-spec]", timeout=TIMEOUT_MS)
+            print(f"  the first (boots the engine){'':<20} {(time.perf_counter() - began) * 1000:8.0f}")
+            by_kind: dict[str, list[float]] = {}
+            trips: list[float] = []
+            for index, kind in enumerate(KINDS):
+                probe = probes.nth(index)
+                for _ in range(rounds):
+                    replies = int(probe.get_attribute("data-replies") or 0)
+                    probe.locator("[data-action=new]").click()
+                    page.wait_for_function(f"(p) => Number(p.dataset.replies || 0) > {replies}",
+                                           arg=probe.element_handle(), timeout=TIMEOUT_MS)
+                    trips.append(float(probe.get_attribute("data-ms")))
+                marks = page.evaluate(MARKS)
+                by_kind[kind] = [m["ms"] for m in marks[-rounds:]]
+            page.close()
+        finally:
+            stop_server(server)
+    every = [ms for values in by_kind.values() for ms in values]
+    print(row("handle(), every kind", every, target=100))
+    print(row("click to spec, every kind", trips, target=100))
+    slowest = sorted(by_kind, key=lambda kind: percentile(by_kind[kind], 0.95), reverse=True)[:5]
+    for kind in slowest:
+        print(row(f"  {kind}", by_kind[kind]))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("site", nargs="?", type=Path, default=REPO / "_build" / "html")
+    parser.add_argument("--puzzles", type=int, default=12, help="new puzzles per kind (default 12)")
+    parser.add_argument("--skip-tutor", action="store_true", help="only the payload and New puzzle")
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    payload(args.site)
+    port = free_port()
+    url = f"http://127.0.0.1:{port}/"
+    server = start_server([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
+                           "--directory", str(args.site)], url)
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+            if not args.skip_tutor:
+                first_playable(browser, url)
+                bot_moves(browser, url, args.site)
+            new_puzzles(browser, args.puzzles)
+            browser.close()
+    finally:
+        stop_server(server)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
