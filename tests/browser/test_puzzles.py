@@ -74,6 +74,12 @@ def open_page(page, url: str):
         root(page, kind).wait_for(timeout=30_000)
 
 
+def choose_ruleset(widget, ruleset: str) -> None:
+    """Open the puzzle's rules menu and press one ruleset."""
+    widget.locator("details.cbp-rules > summary").click()
+    widget.locator(f'details.cbp-rules button.cbp-option[data-value="{ruleset}"]').click()
+
+
 def first_key(spec: dict, ok: bool, ruleset: str | None = None) -> str:
     rid = ruleset or spec["rulesets"][0]["id"]
     return next(a["key"] for a, (good, _r) in zip(spec["answers"], spec["verdicts"][rid]) if good == ok)
@@ -129,7 +135,7 @@ def test_the_page_grades_every_answer_as_the_engine_did_under_every_ruleset(offl
         rulesets = [r["id"] for r in spec["rulesets"]] if spec["differs"] else [spec["rulesets"][0]["id"]]
         for rid in rulesets:
             if spec["differs"]:
-                widget.locator("select.cbp-ruleset").select_option(rid)
+                choose_ruleset(widget, rid)
             for answer, (ok, reason) in zip(spec["answers"], spec["verdicts"][rid]):
                 widget.locator(f'button.cbp-answer[data-key="{answer["key"]}"]').click()
                 status = widget.locator('[role="status"]')
@@ -211,21 +217,28 @@ def test_keyboard_only_tab_arrows_and_enter_on_answer_buttons(offline_page, stat
 
 
 def test_ys_e1_keyboard_only_fields_of_the_table_state(offline_page, static_page):
+    """A field of many values (the target) is a menu; one of a few (face, player) a row of buttons, arrows between them."""
     page, _log = offline_page
     _folder, url, specs = static_page
     open_page(page, url)
     spec = specs["ys_state"]
     target, face, player = spec["correct"][spec["rulesets"][0]["id"]][0].split("|")
     widget = root(page, "ys_state")
-    for name, value in (("target", target), ("face", face), ("player", player)):
-        select = widget.locator(f'select[data-field="{name}"]')
-        select.focus()
-        options = select.locator("option").evaluate_all("os => os.map(o => o.value)")
-        current = options.index(select.input_value())
-        wanted = options.index(value)
-        for _ in range(abs(wanted - current)):
-            page.keyboard.press("ArrowDown" if wanted > current else "ArrowUp")
-        assert select.input_value() == value
+    select = widget.locator('select[data-field="target"]')
+    select.focus()
+    options = select.locator("option").evaluate_all("os => os.map(o => o.value)")
+    current, wanted = options.index(select.input_value()), options.index(target)
+    for _ in range(abs(wanted - current)):
+        page.keyboard.press("ArrowDown" if wanted > current else "ArrowUp")
+    assert select.input_value() == target
+    for name, value in (("face", face), ("player", player)):
+        page.keyboard.press("Tab")
+        values = widget.locator(f'button.cbp-option[data-field="{name}"]').evaluate_all("bs => bs.map(b => b.dataset.value)")
+        assert page.evaluate("document.activeElement.dataset.field") == name
+        for _ in range(values.index(value)):
+            page.keyboard.press("ArrowRight")
+        page.keyboard.press("Enter")
+        assert widget.locator(f'button.cbp-option[data-field="{name}"][aria-pressed="true"]').get_attribute("data-value") == value
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.classList.contains('cbp-submit')")
     page.keyboard.press("Enter")
@@ -274,7 +287,8 @@ def test_sg7_ss7_ruleset_switch_regrades_where_the_documents_differ(offline_page
     widget = root(page, "level_change")
     widget.locator(f'button.cbp-answer[data-key="{key}"]').click()
     assert "Correct!" in widget.locator('[role="status"]').inner_text()
-    widget.locator("select.cbp-ruleset").select_option(other)
+    choose_ruleset(widget, other)
+    assert page.evaluate("document.activeElement.matches('details.cbp-rules > summary')")  # focus stays on the menu
     assert "Not quite" in widget.locator('[role="status"]').inner_text()
 
 

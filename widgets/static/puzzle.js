@@ -48,6 +48,8 @@ const KERNEL_TIMEOUT = 2500;
 const SUIT_TOKENS = { S: "S", H: "H", D: "D", C: "C", "♠": "S", "♤": "S", "♥": "H", "♡": "H",
   "♦": "D", "♢": "D", "♣": "C", "♧": "C" };
 const JOKERS = { BJ: "BJ", LJ: "LJ", "大王": "BJ", "小王": "LJ" };
+/** A field with at most this many values is a group of buttons; one with more (numbers, levels) a menu. */
+const FEW_OPTIONS = 6;
 const CJK_ONLY = /^[\u3000-\u303f\u3400-\u9fff\uff00-\uffef\s]+$/u;
 const CARD_IN_TEXT = /[♠♥♦♣](?:10|[2-9JQKA])/gu;
 
@@ -157,6 +159,19 @@ function focusRing(buttons) {
       next.focus();
     });
   });
+}
+
+/** A choice among a few values as a group of buttons (the chosen one pressed), arrows moving between them:
+ * ``options`` are ``{value, nodes}``; ``pick(value)`` is called on a press; no ``label`` when a <fieldset>'s
+ * <legend> names the group. */
+function choiceGroup(label, options, chosen, control, pick) {
+  const buttons = options.map((o) => h("button", { type: "button", class: "cbp-option", "data-value": o.value,
+    "data-control": `${control}-${o.value}`, "aria-pressed": String(o.value === chosen), onclick: () => {
+      buttons.forEach((b) => b.setAttribute("aria-pressed", String(b === buttons[options.indexOf(o)])));
+      pick(o.value);
+    } }, o.nodes));
+  focusRing(buttons);
+  return h("div", { class: "cbp-options", role: label ? "group" : undefined, "aria-label": label || undefined }, buttons);
 }
 
 /** Which control of ``root`` has focus, as a selector that finds its redrawn twin; null if none. */
@@ -376,10 +391,17 @@ function render({ model, el }) {
     const focus = focusedControl(rulesetSlot);
     rulesetSlot.replaceChildren();
     if (!spec.differs) return;
-    const select = h("select", { class: "cbp-ruleset", "data-control": "ruleset", onchange: (e) => chooseRuleset(e.target.value) },
-      spec.rulesets.map((r) => h("option", { value: r.id, selected: r.id === rulesetOf(spec), text: txt(r.label) })));
-    rulesetSlot.append(h("label", { class: "cbp-field" }, [h("span", { text: t("ruleset") }), select]));
-    if (focus) select.focus();
+    // the rulesets' names mix English and Chinese, which a <select>'s options cannot mark: buttons in a disclosure
+    const chosen = spec.rulesets.find((r) => r.id === rulesetOf(spec));
+    const menu = h("details", { class: "cbp-rules" });
+    const summary = h("summary", { "data-control": "ruleset" }, [h("span", { class: "cbp-rules-label", text: t("ruleset") }), " ",
+      h("span", { class: "cbp-rules-chosen" }, sayText(txt(chosen.label), lang))]);
+    menu.append(summary, choiceGroup(t("ruleset"), spec.rulesets.map((r) => ({ value: r.id, nodes: sayText(txt(r.label), lang) })),
+      chosen.id, "ruleset", (id) => { chooseRuleset(id); drawControls(); const again = rulesetSlot.querySelector("summary");
+        if (again) again.focus(); }));
+    rulesetSlot.append(menu);
+    const again = focus && rulesetSlot.querySelector(focus);
+    if (again) again.focus();
   }
 
   function drawNotice() {
@@ -478,17 +500,29 @@ function render({ model, el }) {
 
   function drawFields() {
     const fields = (draft.fields = draft.fields || {});
-    const selects = spec.fields.map((f) => {
-      const select = h("select", { "data-field": f.name, "data-control": `field-${f.name}`,
-        onchange: () => { fields[f.name] = select.value; unsettle(); } },
-      f.options.map((o) => h("option", { value: o.value, text: txt(o.label) || o.value, selected: fields[f.name] === o.value,
-        lang: lang !== "zh" && CJK_ONLY.test(txt(o.label)) ? "zh-Hans" : undefined })));
-      return h("label", { class: "cbp-field" }, [h("span", {}, sayText(txt(f.label), lang)), select]);
+    const read = {};  // field name → its value now
+    const controls = spec.fields.map((f) => {
+      if (!(f.name in fields)) fields[f.name] = f.options[0].value;
+      const choose = (value) => { fields[f.name] = value; unsettle(); };
+      if (f.options.length <= FEW_OPTIONS) {  // seats, faces, suits: buttons (their names may mix languages)
+        read[f.name] = () => fields[f.name];
+        const group = choiceGroup(null, f.options.map((o) => ({ value: o.value, nodes: withChips(txt(o.label) || o.value, lang) })),
+          fields[f.name], `field-${f.name}`, choose);
+        group.querySelectorAll(".cbp-option").forEach((b) => b.setAttribute("data-field", f.name));
+        return h("fieldset", { class: "cbp-field cbp-field-choice" }, [
+          h("legend", { class: "cbp-field-name" }, sayText(txt(f.label), lang)), group]);
+      }
+      const name = h("span", { class: "cbp-field-name" }, sayText(txt(f.label), lang));
+      const select = h("select", { "data-field": f.name, "data-control": `field-${f.name}`, onchange: () => choose(select.value) },
+        f.options.map((o) => h("option", { value: o.value, text: txt(o.label) || o.value, selected: fields[f.name] === o.value,
+          lang: lang !== "zh" && CJK_ONLY.test(txt(o.label)) ? "zh-Hans" : undefined })));
+      read[f.name] = () => select.value;
+      return h("label", { class: "cbp-field" }, [name, select]);
     });
     return h("form", { class: "cbp-form cbp-fields", onsubmit: (e) => {
       e.preventDefault();
-      grade(spec.fields.map((f) => root.querySelector(`select[data-field="${f.name}"]`).value).join("|"));
-    } }, [...selects, h("button", { type: "submit", class: "cbp-submit", "data-control": "submit", text: t("check") })]);
+      grade(spec.fields.map((f) => read[f.name]()).join("|"));
+    } }, [...controls, h("button", { type: "submit", class: "cbp-submit", "data-control": "submit", text: t("check") })]);
   }
 
   function drawBody() {
