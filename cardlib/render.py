@@ -82,8 +82,11 @@ def card_classes(card: Card | str) -> str:
     (``cardlib-suit-h``; ``cardlib-joker`` for both jokers), by which a page recolours a two-colour
     face for a four-colour deck (``widgets/static/cards.css``)."""
     card = _as_card(card)
-    family = "cardlib-joker" if card.suit is None else f"cardlib-suit-{card.suit.value.lower()}"
-    return f"cardlib-card cardlib-{_slug(card)} {family}"
+    return f"cardlib-card cardlib-{_slug(card)} {_family_class(card)}"
+
+
+def _family_class(card: Card) -> str:
+    return "cardlib-joker" if card.suit is None else f"cardlib-suit-{card.suit.value.lower()}"
 
 
 def card_face_body(card: Card | str, *, four_colour: bool = False) -> str:
@@ -390,7 +393,9 @@ def _parts_html(reason: Reason, lang: str) -> str:
             pieces.append(escape(part))
         elif "cards" in part:
             cards = [Card.parse(code) for code in part["cards"]]
-            pieces.append(" ".join(f'<span class="cardlib-chip" style="color:{card_ink(c)};white-space:nowrap">'
+            # On a white chip, so the suit's ink reads on a dark page too (WCAG 1.4.3).
+            pieces.append(" ".join(f'<span class="cardlib-chip {_family_class(c)}" style="color:{card_ink(c)};background:#fff;'
+                                   f'border-radius:3px;padding:0 2px;white-space:nowrap">'
                                    f'{escape(card_text(c, lang))}</span>' for c in cards))
         else:
             pieces.append(escape(str(part["text"])))
