@@ -11,7 +11,9 @@ Prints
   move and every bot move up to the reader's next turn, also given per bot move (counted from the
   same game replayed in Python), target p95 ≤ 150 ms;
 - "New puzzle" in the browser: a page of one engine widget per kind, the worker's ``handle()`` and the
-  click-to-spec round trip, p95 over every kind (target ≤ 100 ms), with the slowest kinds.
+  click-to-spec round trip, p95 over every kind (target ≤ 100 ms), with the slowest kinds; the reader
+  pauses ``--pause`` ms between puzzles (the worker makes the next puzzle meanwhile: PuzzleService.idle);
+  ``--pause 0`` measures making every puzzle while the reader waits.
 """
 
 from __future__ import annotations
@@ -121,8 +123,8 @@ def bot_moves(browser, url: str, site: Path) -> None:
         print(row("a play's time per bot move", per_bot, target=150))
 
 
-def new_puzzles(browser, rounds: int) -> None:
-    print(f"New puzzle in the browser ({rounds} per kind after the first, ms):")
+def new_puzzles(browser, rounds: int, pause_ms: int) -> None:
+    print(f"New puzzle in the browser ({rounds} per kind after the first, the reader pausing {pause_ms} ms, ms):")
     with tempfile.TemporaryDirectory() as folder:
         write_engine_page(Path(folder), kinds=list(KINDS))
         port = free_port()
@@ -143,6 +145,7 @@ def new_puzzles(browser, rounds: int) -> None:
             for index, kind in enumerate(KINDS):
                 probe = probes.nth(index)
                 for _ in range(rounds):
+                    page.wait_for_timeout(pause_ms)
                     replies = int(probe.get_attribute("data-replies") or 0)
                     probe.locator("[data-action=new]").click()
                     page.wait_for_function(f"(p) => Number(p.dataset.replies || 0) > {replies}",
@@ -165,6 +168,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("site", nargs="?", type=Path, default=REPO / "_build" / "html")
     parser.add_argument("--puzzles", type=int, default=12, help="new puzzles per kind (default 12)")
+    parser.add_argument("--pause", type=int, default=1000, help="ms the reader takes between new puzzles (default 1000)")
     parser.add_argument("--skip-tutor", action="store_true", help="only the payload and New puzzle")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
@@ -180,7 +184,7 @@ def main() -> int:
             if not args.skip_tutor:
                 first_playable(browser, url)
                 bot_moves(browser, url, args.site)
-            new_puzzles(browser, args.puzzles)
+            new_puzzles(browser, args.puzzles, args.pause)
             browser.close()
     finally:
         stop_server(server)

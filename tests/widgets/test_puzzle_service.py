@@ -34,6 +34,23 @@ def test_new_puzzles_differ_and_a_seed_names_one() -> None:
     assert service.handle({"type": "new", "seed": 5, "difficulty": "hard"})["id"] == "pick_follow:5"
 
 
+def test_idle_makes_the_next_puzzle_of_the_difficulty_last_asked_ahead() -> None:
+    service = PuzzleService("trick_points", random.Random(2))
+    service.idle()
+    assert service.ready == {}, "nothing asked yet: nothing to make ahead"
+    first = service.handle({"type": "new", "difficulty": "easy"})
+    service.idle()
+    ahead = service.ready["easy"]
+    assert ahead["difficulty"] == "easy" and ahead["id"] != first["id"]
+    service.idle()
+    assert service.ready == {"easy": ahead}, "one made ahead per difficulty"
+    assert service.handle({"type": "new", "difficulty": "easy"}) is ahead and service.ready == {}
+    assert service.handle({"type": "new", "difficulty": "hard"})["difficulty"] == "hard"
+    service.idle()
+    assert set(service.ready) == {"hard"}
+    assert service.handle({"type": "new", "seed": 9})["id"] == "trick_points:9" and set(service.ready) == {"hard"}
+
+
 def test_without_a_difficulty_the_puzzle_is_normal() -> None:
     assert PuzzleService("deal").handle({"type": "new"})["difficulty"] == "normal"
 

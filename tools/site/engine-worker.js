@@ -7,8 +7,10 @@
 // In:  {id, service: "module:Class", start: {...}, key, message}
 // Out: {id, ok: true, value: instance.handle(message), ms}  (ms: the time handle() took)
 //      {id, ok: false, error, refused}  (refused: a ValueError, the message a reader may see)
-//      {id, ok: false, error, traceback}  (any other Python error, or an engine that did not start)
-// One Class.start(start) per key, made again when the key's service or start options change.
+//      {id, ok: false, error, traceback}  (any other Python error)
+//      {id, ok: false, error, boot: true}  (the engine did not start)
+// One Class.start(start) per key, made again when the key's service or start options change. After a
+// reply, an instance with an idle() method may work ahead (PuzzleService makes the next puzzle).
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 const PYTHON = `
@@ -35,6 +37,16 @@ def serve(service, key, start_json, message_json):
     except Exception as error:
         return json.dumps({"ok": False, "error": f"{type(error).__name__}: {error}",
                            "traceback": traceback.format_exc()})
+
+def idle(key):
+    """Let the instance under key work ahead (its idle(), if it has one); the traceback of a failure."""
+    held = _instances.get(key)
+    try:
+        if held is not None and hasattr(held[1], "idle"):
+            held[1].idle()
+    except Exception:
+        return traceback.format_exc()
+    return None
 `;
 
 const ENGINE_DIR = "/home/pyodide/cardbook-engine";
@@ -64,19 +76,26 @@ async function boot() {
   const [pyodide, zip] = await Promise.all([interpreter(), fetched("cardbook-engine.zip").then((r) => r.arrayBuffer())]);
   pyodide.unpackArchive(zip, "zip", { extractDir: ENGINE_DIR });
   pyodide.runPython(`import sys\nif ${JSON.stringify(ENGINE_DIR)} not in sys.path: sys.path.insert(0, ${JSON.stringify(ENGINE_DIR)})\n${PYTHON}`);
-  return pyodide.globals.get("serve");
+  return { serve: pyodide.globals.get("serve"), idle: pyodide.globals.get("idle") };
 }
 
 const serving = boot();
 
 self.onmessage = async ({ data }) => {
   const { id, service, start, key, message } = data;
-  let reply;
+  let python;
   try {
-    const serve = await serving;
-    reply = JSON.parse(serve(String(service), String(key), JSON.stringify(start || {}), JSON.stringify(message)));
+    python = await serving;
   } catch (error) {
-    reply = { ok: false, error: `the engine could not start: ${error && error.message}`, traceback: String(error && error.stack) };
+    self.postMessage({ id, ok: false, boot: true, error: `the engine could not start: ${error && error.message}`,
+                       traceback: String(error && error.stack) });
+    return;
   }
+  const reply = JSON.parse(python.serve(String(service), String(key), JSON.stringify(start || {}), JSON.stringify(message)));
   self.postMessage(Object.assign({ id }, reply));
+  // Work ahead only with nothing else to answer: a message already queued runs first.
+  setTimeout(() => {
+    const failure = python.idle(String(key));
+    if (failure) console.error(`cardbook engine: ${service} idle():`, failure);
+  }, 0);
 };

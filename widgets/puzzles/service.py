@@ -2,7 +2,9 @@
 
 The static book's engine (a Pyodide worker, ``tools/site/engine-worker.js``) keeps one
 ``PuzzleService.start({"kind": kind})`` per puzzle widget and answers each of its messages with
-:meth:`PuzzleService.handle`, which returns the new spec (the widget's ``spec`` trait):
+:meth:`PuzzleService.handle`, which returns the new spec (the widget's ``spec`` trait).  Once it has
+answered, the worker calls :meth:`PuzzleService.idle`, which makes the next puzzle of the difficulty
+last asked while the reader reads this one, so the next "New puzzle" is answered at once:
 
 >>> service = PuzzleService.start({"kind": "trick_points"})
 >>> spec = service.handle({"type": "new", "difficulty": "hard"})
@@ -40,6 +42,8 @@ class PuzzleService:
             raise PuzzleError(f"unknown puzzle kind {kind!r}: kinds are {', '.join(KINDS)}")
         self.kind = kind
         self.rng = rng or random.Random()
+        self.asked: str | None = None  # the difficulty of the last fresh puzzle asked for
+        self.ready: dict[str, dict[str, Any]] = {}  # a fresh puzzle made ahead, per difficulty
 
     @classmethod
     def start(cls, options: Mapping[str, Any]) -> PuzzleService:
@@ -59,9 +63,19 @@ class PuzzleService:
         if difficulty is not None and difficulty not in DIFFICULTIES:
             raise PuzzleError(f"unknown difficulty {difficulty!r}: expected one of {', '.join(DIFFICULTIES)}")
         if "seed" not in message:
-            return make_puzzle(self.kind, fresh_seed(difficulty or "normal", self.rng))
+            self.asked = difficulty or "normal"
+            return self.ready.pop(self.asked, None) or self.fresh(self.asked)
         seed = message["seed"]
         spec = make_puzzle(self.kind, seed)
         if difficulty is not None and difficulty_of(seed) != difficulty:
             raise PuzzleError(f"seed {seed} names a {difficulty_of(seed)} puzzle, not a {difficulty} one")
         return spec
+
+    def fresh(self, difficulty: str) -> dict[str, Any]:
+        """A new puzzle of ``difficulty`` from a random seed."""
+        return make_puzzle(self.kind, fresh_seed(difficulty, self.rng))
+
+    def idle(self) -> None:
+        """Make the next puzzle of the difficulty last asked for, if none is waiting."""
+        if self.asked is not None and self.asked not in self.ready:
+            self.ready[self.asked] = self.fresh(self.asked)
