@@ -116,3 +116,20 @@ def test_sj9_an_illegal_follow_is_refused_with_the_engines_reason_and_taken_back
     answered(page, root, "undo")
     assert "take-backs: 1" in root.locator(".cbtu-counters").inner_text()
     assert log.blocked == []
+
+
+def test_sj_a_deal_link_deals_the_same_hand_every_time_it_is_followed(offline_page, voila_url):
+    """``#deal=shengji:17`` in the address: the engine's hand of deal 17, on each visit."""
+    page, log = offline_page
+    expected = TutorSession.start({"game": "shengji", "seed": 17}).view()
+    cards = [c for group in expected["table"]["hand"] for c in group["cards"]]
+    for _visit in range(2):
+        page.goto("about:blank")
+        page.goto(voila_url + PAGE + "#deal=shengji:17", wait_until="load", timeout=90_000)
+        root = page.locator("[data-tutor=shengji][data-state=playing]")
+        root.wait_for(timeout=90_000)
+        page.wait_for_function("el => el.textContent.includes('Deal 17')", arg=root.element_handle(), timeout=20_000)
+        assert [b.get_attribute("data-card") for b in root.locator("button.cbtu-card").all()] == cards
+    other = page.locator("[data-tutor=yishang]")
+    assert "Deal 6" in other.inner_text()  # the link names the 升级 tutor's deal only
+    assert log.blocked == []

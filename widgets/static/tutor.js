@@ -77,6 +77,7 @@ function render({ model, el }) {
   const view = () => model.get("view") || {};
   const who = (seat) => { const names = (view().names || {})[lang] || []; const n = names[seat] || ""; return n[0] ? n[0].toUpperCase() + n.slice(1) : n; };
   const zh = () => (lang === "zh" ? "zh-Hans" : "en");
+  const words = (text) => sayText(text, lang);  // in English, its Chinese runs marked zh-Hans
 
   const root = h("div", { class: "cbtu", "data-tutor": game, "data-state": "loading", role: "region" });
   el.append(root);
@@ -335,13 +336,13 @@ function render({ model, el }) {
    * in 一上一下, how many practice players; a change deals again. */
   function options() {
     const v = view();
-    const pick = (name, label, values, current, words) => h("label", { class: "cbtu-option" }, [label, " ",
-      h("select", { "data-control": name, onchange: (e) => send({ type: "start", [name]: name === "opponents" ? Number(e.target.value) : e.target.value }) },
-        values.map((value, i) => h("option", { value: String(value), selected: value === current, text: words[i] })))]);
-    const rulesets = v.rulesets || [];
-    return h("div", { class: "cbtu-options" }, [
-      pick("ruleset", t("rules"), rulesets.map((r) => r.id), v.ruleset, rulesets.map((r) => say(r.label))),
-      game === "yishang" ? pick("opponents", t("opponents"), [1, 2, 3], v.opponents, [1, 2, 3].map(String)) : null]);
+    const rules = h("div", { class: "cbtu-option", role: "group", "aria-label": t("rules") }, [h("span", { text: t("rules") }),
+      ...(v.rulesets || []).map((r) => h("button", { type: "button", "data-control": `ruleset-${r.id}`, "aria-pressed": String(r.id === v.ruleset),
+        title: say(r.label), onclick: () => { if (r.id !== v.ruleset) send({ type: "start", ruleset: r.id }); } }, words(say(r.short))))]);
+    const opponents = game === "yishang" ? h("label", { class: "cbtu-option" }, [t("opponents"), " ",
+      h("select", { "data-control": "opponents", onchange: (e) => send({ type: "start", opponents: Number(e.target.value) }) },
+        [1, 2, 3].map((n) => h("option", { value: String(n), selected: n === v.opponents, text: String(n) })))]) : null;
+    return h("div", { class: "cbtu-options" }, [rules, opponents]);
   }
 
   function ownSettings() {
@@ -364,12 +365,12 @@ function render({ model, el }) {
     root.setAttribute("aria-label", t(game));
     const focused = root.contains(document.activeElement) ? document.activeElement : null;
     const keep = focused && (focused.dataset.action || focused.dataset.position || focused.dataset.choice || focused.dataset.control);
-    const header = h("div", { class: "cbtu-header" }, [h("p", { class: "cbtu-title" }, [h("strong", { text: t(game) }),
-      live ? ` · ${say(v.ruleset_label)} · ${t("deal", game, v.seed)}` : ""]), ownSettings()]);
+    const header = h("div", { class: "cbtu-header" }, [h("p", { class: "cbtu-title" }, [h("strong", {}, words(t(game))),
+      ...(live ? [" · ", ...words(say(v.ruleset_label)), ` · ${t("deal", game, v.seed)}`] : [])]), ownSettings()]);
     const quiet = silent ? h("div", { class: "cbtu-silent" }, [
       h("p", { lang: "en", text: TUTOR_WORDS.en.silent }), h("p", { lang: "zh-Hans", text: TUTOR_WORDS.zh.silent })]) : null;
     const said = [];
-    if (v.engine && v.message) said.push(h("p", { class: "cbtu-engine", lang: zh(), text: say(v.message) }));
+    if (v.engine && v.message) said.push(h("p", { class: "cbtu-engine" }, words(say(v.message))));
     else if (refused !== null) said.push(h("p", { class: "cbtu-refusal", text: t("refused", refused) }));
     else if (live && v.status) {
       said.push(h("p", { class: "cbtu-refusal" }, [v.status.rule ? h("span", { class: "cbtu-rule", text: v.status.rule }) : null, " ",

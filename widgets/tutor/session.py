@@ -127,7 +127,7 @@ class TutorSession:
         return {
             "serial": self.serial, **options, "you": 0,
             "ruleset_label": table.ruleset_label(), "names": table.names(),
-            "rulesets": [{"id": key, "label": label} for key, label in table.rulesets.items()],
+            "rulesets": [{"id": key, "label": label, "short": table.short[key]} for key, label in table.rulesets.items()],
             "state": "over" if over else "playing", "turn": None if over else "you",
             "decision": table.decision(), "table": table.table(),
             "status": self._status, "hint": self._hint,

@@ -41,6 +41,8 @@ YOU = 0
 #: The rulesets a reader may pick, with their names.
 RULESETS: dict[str, Text] = {"shengji": text("the 四人升级 guide (SG)", "《四人升级》规则（SG）"),
                              "shuangsheng": text("the 双升 guide (SS)", "《双升》规则（SS）")}
+#: The same, short, for the menu that deals again under another.
+SHORT: dict[str, Text] = {"shengji": text("四人升级 (SG)", "四人升级（SG）"), "shuangsheng": text("双升 (SS)", "双升（SS）")}
 #: Events a reader reads as the hand goes by (the 100 dealt cards are not listed one by one).
 _SHOWN = frozenset({"call", "redeal", "dealer", "turn", "trump", "kitty", "bury", "throw", "play", "trick",
                     "kitty_score", "level_change", "next"})
@@ -65,6 +67,7 @@ class ShengjiTutor:
 
     game = "shengji"
     rulesets = RULESETS
+    short = SHORT
 
     def __init__(self, seed: int, ruleset: str = "shengji") -> None:
         if ruleset not in RULESETS:

@@ -33,6 +33,8 @@ RULESETS: dict[str, Text] = {"yishang": text("the 一上一下 guide", "《一�
                              "yishang-fewest": text("the 一上一下 guide, with the fewest cards winning when nobody "
                                                     "can finish (YS-16)",
                                                     "《一上一下》规则，无人能出完时手牌最少者胜（YS-16）")}
+SHORT: dict[str, Text] = {"yishang": text("as written", "原文规则"),
+                          "yishang-fewest": text("fewest cards wins (YS-16)", "手牌最少者胜（YS-16）")}
 #: More actions than any game between these players needs; a game past it is refused.
 MAX_ACTIONS = 4000
 
@@ -46,6 +48,7 @@ class YishangTutor:
 
     game = "yishang"
     rulesets = RULESETS
+    short = SHORT
 
     def __init__(self, seed: int, ruleset: str = "yishang", opponents: int = 2) -> None:
         if ruleset not in RULESETS:
