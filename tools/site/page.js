@@ -41,10 +41,12 @@ function mountSettingsBar() {
   }
 }
 
-/** Both languages of a notice, the Chinese marked, in the page-notice region. */
-function showBilingualNotice(words) {
+/** Both languages of a notice, the Chinese marked, in the page-notice region; ``about`` names what
+ * it is about, so the page can take it back. */
+function showBilingualNotice(words, about) {
   const region = pageNoticeRegion();
-  region.replaceChildren(h("p", { lang: "en", text: words.en }), h("p", { lang: "zh-Hans", text: words.zh }));
+  region.replaceChildren(h("p", { lang: "en", text: words.en, "data-notice-about": about }),
+    h("p", { lang: "zh-Hans", text: words.zh }));
   region.hidden = false;
 }
 
@@ -66,9 +68,14 @@ function checkPuzzleLink() {
   const selector = `[data-puzzle-slot="${CSS.escape(slot)}"]`;
   const started = Date.now();
   const look = () => {
-    if (document.querySelector(selector)) return;
-    if (Date.now() - started < PUZZLE_LINK_WAIT_MS) window.setTimeout(look, 250);
-    else showBilingualNotice(PAGE_WORDS.missingPuzzle);
+    const region = pageNoticeRegion();
+    if (document.querySelector(selector)) {
+      if (region.querySelector('[data-notice-about="link"]')) region.replaceChildren();  // an earlier link's
+    } else if (Date.now() - started < PUZZLE_LINK_WAIT_MS) {
+      window.setTimeout(look, 250);
+    } else {
+      showBilingualNotice(PAGE_WORDS.missingPuzzle, "link");
+    }
   };
   look();
 }
