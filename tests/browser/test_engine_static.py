@@ -92,6 +92,27 @@ def test_from_a_file_the_engine_is_unavailable_and_says_why(offline_page, engine
     assert log.blocked == [] and log.errors == []
 
 
+def test_an_engine_that_cannot_start_says_so_and_logs_why(offline_page, tmp_path):
+    write_engine_page(tmp_path)
+    (tmp_path / "widget-runtime" / "pyodide" / "pyodide.asm.wasm").unlink()  # a broken install
+    port = free_port()
+    server = start_server([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
+                           "--directory", str(tmp_path)], f"http://127.0.0.1:{port}/")
+    try:
+        page, log = offline_page
+        page.goto(f"http://127.0.0.1:{port}/index.html")
+        probe = page.locator(".cardbook-widget")
+        page.wait_for_selector(".cardbook-widget[data-engine=true]")
+        page.click("[data-action=new]")
+        page.wait_for_selector(".cardbook-widget[data-view]", timeout=BOOT_MS)
+        view = json.loads(probe.get_attribute("data-view"))
+        assert view["engine"] == "unavailable" and "could not start" in view["message"]["en"]
+        assert probe.get_attribute("data-engine") == "false"
+        assert any("the engine could not start" in error for error in log.errors), log.errors
+    finally:
+        stop_server(server)
+
+
 # ---- the tutor on the built book's play page ----
 
 #: The root's first child is replaced on every redraw: wait for the next one.
@@ -115,7 +136,7 @@ def play_by_hints(page, game: str) -> int:
             return moves
         press(page, root, "hint")
         press(page, root, "play")
-        assert not root.locator(".cbt-refusal").count(), root.locator("[role=status]").inner_text()
+        assert not root.locator(".cbtu-refusal").count(), root.locator("[role=status]").inner_text()
         moves += 1
         assert moves < 400, "the game did not end"
 
@@ -130,21 +151,22 @@ def test_a_whole_game_by_hint_and_play_in_the_browser_matches_the_kernel(offline
     page.goto(f"{site_url}book/play.html#deal={game}:{options.get('seed', 0)}")
     moves = play_by_hints(page, game)
     root = page.locator(f"[data-tutor={game}]")
-    assert root.locator(".cbt-review").count() == 1
+    assert root.locator(".cbtu-review").count() == 1
     kernel = list(play_out(TutorSession.start(options)))
     assert moves == len(kernel) - 1, "the browser's game took other moves than the kernel's"
     review = kernel[-1]["review"]
-    summary = root.locator(".cbt-summary").all_inner_texts()
+    summary = root.locator(".cbtu-summary").all_inner_texts()
     assert summary == [line["en"] for line in review["summary"]] or summary == [line["zh"] for line in review["summary"]]
     if game == "shengji":
-        assert root.locator(".cbt-review-tricks > li").count() == len(review["tricks"]) == 25  # SJ-1: 100 cards, 4 a trick
+        assert root.locator(".cbtu-review-tricks > li").count() == len(review["tricks"])
+        assert sum(len(play["cards"]) for trick in review["tricks"] for play in trick["plays"]) == 100  # SJ-1: 108 less the kitty
     assert log.blocked == [] and log.errors == [], log.errors
 
 
 def hand_cards(page, game: str) -> list[str]:
     root = page.locator(f"[data-tutor={game}][data-turn=you]")
     root.wait_for(timeout=BOOT_MS)
-    return root.locator(".cb-card[role=img]").evaluate_all("cards => cards.map(c => c.getAttribute('aria-label'))")
+    return root.locator(".cbtu-hand .cb-card[role=img]").evaluate_all("cards => cards.map(c => c.getAttribute('aria-label'))")
 
 
 def test_a_deal_link_followed_twice_deals_the_same_hand(browser, site_url, built_book):

@@ -63,11 +63,13 @@
     },
     starting: { en: "Starting the practice engine…", zh: "正在启动练习引擎……" },
   };
-  const engine = { worker: null, ready: false, broken: location.protocol === "file:" || typeof Worker !== "function",
-                   pending: new Map(), nextId: 1, nextKey: 1 };
+  const BOOT_LIMIT_MS = 30000;  // a cold start takes 1-2 s here from the snapshot, under 10 s without
+  const engine = { worker: null, ready: false, pending: new Map(), nextId: 1, nextKey: 1,
+                   // the words a send gets when the engine cannot answer (null: it can)
+                   down: location.protocol === "file:" || typeof Worker !== "function" ? ENGINE_WORDS.unavailable : null };
 
   function engineDown(why) {
-    engine.broken = true;
+    engine.down = ENGINE_WORDS.failed;
     const waiting = [...engine.pending.values()];
     engine.pending.clear();
     waiting.forEach((done) => done({ ok: false, boot: true, error: why }));
@@ -76,7 +78,15 @@
   function engineWorker() {
     if (!engine.worker) {
       engine.worker = new Worker(new URL("engine-worker.js", LOADER_URL), { type: "module" });
+      // Pyodide never settles when its wasm cannot load: a first answer that does not come is a failure.
+      const waited = setTimeout(() => {
+        if (engine.ready) return;
+        console.error(`cardbook engine: the engine could not start: no answer in ${BOOT_LIMIT_MS / 1000} s`);
+        engine.worker.terminate();
+        engineDown(`no answer in ${BOOT_LIMIT_MS / 1000} s`);
+      }, BOOT_LIMIT_MS);
       engine.worker.onmessage = ({ data }) => {
+        clearTimeout(waited);
         const done = engine.pending.get(data.id);
         engine.pending.delete(data.id);
         if (done) done(data);
@@ -92,18 +102,18 @@
   /** model.send of a model with a Python service: the worker's reply set as a trait. */
   function sendToEngine(state, key, set, receive, message) {
     if (message && message.type === "hello") {
-      setTimeout(() => receive({ type: "engine", available: !engine.broken }), 0);
+      setTimeout(() => receive({ type: "engine", available: !engine.down }), 0);
       return;
     }
     const replyTrait = state._py_reply || "view";
     // An engine notice keeps the view's last table (a built page stores the first one) under it.
-    const notice = (engine, message) => set("view", Object.assign({}, replyTrait === "view" ? state.view : {},
-                                                                  { state: "loading", engine, message }));
+    const notice = (status, words) => set("view", Object.assign({}, replyTrait === "view" ? state.view : {},
+                                                                { state: "loading", engine: status, message: words }));
     const down = (words) => {
       notice("unavailable", words);
       receive({ type: "engine", available: false });
     };
-    if (engine.broken) { down(ENGINE_WORDS.unavailable); return; }
+    if (engine.down) { down(engine.down); return; }
     const start = {};
     for (const name of state._py_start || []) start[name] = state[name];
     const id = engine.nextId++;
@@ -115,8 +125,10 @@
         return;
       }
       console.error(`cardbook engine: ${state._py_service}: ${reply.error}`, reply.traceback || "");
-      if (reply.boot) down(ENGINE_WORDS.failed);
-      else receive({ type: "error", error: reply.error });
+      if (reply.boot) {
+        engine.down = ENGINE_WORDS.failed;
+        down(engine.down);
+      } else receive({ type: "error", error: reply.error });
     });
     if (!engine.ready && replyTrait === "view") notice("starting", ENGINE_WORDS.starting);
     try {
