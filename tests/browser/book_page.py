@@ -15,6 +15,11 @@ WIDGETS_DRAWN = """() => {
 SETTINGS_BAR = ".bd-header-article [data-cardbook-settings]"
 
 
+def read_in(page, lang: str) -> None:
+    """Every page this tab opens from now on starts with the reader's language ``lang`` stored."""
+    page.add_init_script(f"localStorage.setItem('cardbook-settings', JSON.stringify({{lang: '{lang}'}}))")
+
+
 def open_book_page(page, url: str, *, timeout: float = 30_000) -> None:
     """Go to ``url`` and wait until its widgets are drawn, its bar is mounted and it has settled."""
     page.goto(url, wait_until="load")

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from .book_page import open_book_page
+from .book_page import SETTINGS_BAR, open_book_page, read_in
 
 WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 RUN_AXE = """async (tags) => {
@@ -31,3 +31,16 @@ def test_axe_finds_no_serious_violation(offline_page, site_url, book_page, axe_s
     page.add_script_tag(path=str(axe_script))
     violations = page.evaluate(RUN_AXE, WCAG_TAGS)
     assert violations == [], f"{book_page}: " + json.dumps(violations, ensure_ascii=False, indent=1)
+
+
+@pytest.mark.parametrize("chapter_page", ["index.html", "book/shengji-dealing.html", "book/yishang.html"])
+def test_axe_finds_no_serious_violation_in_chinese_with_the_progress_menu_open(offline_page, site_url, chapter_page,
+                                                                             axe_script):
+    page, _log = offline_page
+    read_in(page, "zh")
+    open_book_page(page, site_url + chapter_page)
+    page.locator(f"{SETTINGS_BAR} [data-control=four]").click()
+    page.locator(f"{SETTINGS_BAR} summary").click()
+    page.add_script_tag(path=str(axe_script))
+    violations = page.evaluate(RUN_AXE, WCAG_TAGS)
+    assert violations == [], f"{chapter_page} in Chinese: " + json.dumps(violations, ensure_ascii=False, indent=1)

@@ -3,7 +3,9 @@ screen reader speaks it in Chinese and the browser picks a Chinese font (issue 1
 
 from __future__ import annotations
 
-from .book_page import open_book_page
+import pytest
+
+from .book_page import open_book_page, read_in
 
 #: The text nodes of the page's body holding Chinese with no [lang^="zh"] ancestor (script, style
 #: and template text is not the page's text), each with its element.
@@ -22,10 +24,12 @@ UNMARKED = """() => {
 }"""
 
 
-def test_every_chinese_text_is_marked_zh(offline_page, site_url, book_page):
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_every_chinese_text_is_marked_zh(offline_page, site_url, book_page, lang):
     page, _log = offline_page
+    read_in(page, lang)
     open_book_page(page, site_url + book_page)
     seen = page.evaluate(UNMARKED)
     assert seen["total"] > 0, f"{book_page} shows no Chinese at all: the check would prove nothing"
-    assert seen["found"] == [], (f"{book_page}: {len(seen['found'])} of {seen['total']} Chinese texts unmarked, "
+    assert seen["found"] == [], (f"{book_page} ({lang}): {len(seen['found'])} of {seen['total']} Chinese texts unmarked, "
                                  f"e.g. {seen['found'][:8]}")
