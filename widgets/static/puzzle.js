@@ -280,7 +280,7 @@ function render({ model, el }) {
 
   function askKernel(message) {
     clearTimeout(waiting);
-    try { model.send(message); } catch (closed) { live = false; return false; }
+    try { model.send(message); } catch (closed) { live = false; lost = true; delete root.dataset.live; return false; }  // its comm went with it
     waiting = setTimeout(() => {
       waiting = null;
       live = false;
