@@ -6,9 +6,11 @@
 // Testing contract (issue 13): the root carries data-tutor (the game) and data-state = loading |
 // playing | over, and data-turn="you" while it waits for the reader; [data-action=hint] selects the
 // bot's choice for the reader's turn, [data-action=play] performs the selection, a refused action
-// leaves the engine's reason in the role="status" region.  On load it sends "start" (with the seed
-// of a #deal=<game>:<seed> address) and stays "loading" until that is answered; no answer within
-// a few seconds is said calmly in both languages.
+// leaves the engine's reason in the role="status" region.  The stored view is the deal's first
+// position, so the table is playable on load and the static book's engine starts on the first move;
+// a #deal=<game>:<seed> address for another deal sends "start" and stays "loading" until answered.
+// A message with no answer within a few seconds, or a page where no Python can answer ({type:
+// "hello"} says so), is said calmly in both languages.
 
 const TUTOR_WORDS = {
   en: {
@@ -29,6 +31,7 @@ const TUTOR_WORDS = {
     levelChange: "The level change", used: (h, u) => `You used ${h} hint${h === 1 ? "" : "s"} and ${u} take-back${u === 1 ? "" : "s"}.`,
     challenges: "Challenges", noChallenges: "Nobody challenged in this game.", left: "Cards left",
     challenged: (c, who, claim) => `${c} challenged ${who}'s claim of ${claim}`,
+    unavailable: "The tutor needs Python to deal and to answer, and a page opened from disk cannot start the book's engine. Serve the book over http (make book), or open the chapter in JupyterLab or Voila.",
     silent: "No answer from the engine yet. On a page opened from disk, or before the book's engine has loaded, the tutor cannot deal; in JupyterLab or Voila, run the page's cells.",
     rules: "Rules", opponents: "Opponents", deal: (g, s) => `Deal ${s}`, refused: (e) => `That could not be done: ${e}.`,
   },
@@ -50,6 +53,7 @@ const TUTOR_WORDS = {
     levelChange: "升级结果", used: (h, u) => `你用了${h}次提示、${u}次悔牌。`,
     challenges: "质疑", noChallenges: "这一局没有人质疑。", left: "剩余手牌",
     challenged: (c, who, claim) => `${c}质疑${who}报的${claim}`,
+    unavailable: "陪练需要 Python 来发牌和应答，而从本地文件打开的页面无法启动本书的引擎。请通过 http 打开本书（make book），或在 JupyterLab 或 Voila 中打开本章。",
     silent: "引擎还没有回应。从本地文件打开的页面，或本书引擎尚未加载时，陪练无法发牌；在 JupyterLab 或 Voila 中请运行本页的代码单元。",
     rules: "规则", opponents: "对手人数", deal: (g, s) => `第${s}副`, refused: (e) => `无法执行：${e}。`,
   },
@@ -72,6 +76,7 @@ function render({ model, el }) {
   let choice = null;       // 一上一下: "challenge" | "stand"
   let claim = null;        // 一上一下: the claimed rank of a face-down card
   let refused = null;      // a message Python could not read (msg:custom {type: "error"})
+  let unavailable = false; // no Python can answer on this page (the book opened from disk)
   const t = (name, ...args) => { const v = TUTOR_WORDS[lang][name]; return typeof v === "function" ? v(...args) : v; };
   const say = (pair) => (pair ? pair[lang] || pair.en : "");
   const view = () => model.get("view") || {};
@@ -94,11 +99,20 @@ function render({ model, el }) {
     return found && found[1] === game ? Number(found[2]) : null;
   }
 
-  function start() {
-    const seed = dealFromAddress();
+  function start(seed) {
     started = false;
     draw();
     send(seed === null ? { type: "start" } : { type: "start", seed });
+  }
+
+  /** The stored view is the deal's first position (Python made it), so the table is playable at once
+   * and the first move starts the book's engine; a #deal= address for another deal asks for it. */
+  function boot() {
+    const seed = dealFromAddress();
+    const v = view();
+    if (seed !== null && seed !== v.seed) start(seed);
+    else { started = Boolean(v.state && !v.engine); draw(); }
+    model.send({ type: "hello" });  // answered without starting the engine: can Python answer here at all?
   }
 
   function flatHand() { return ((view().table || {}).hand || []).flatMap((group) => group.cards); }
@@ -128,6 +142,7 @@ function render({ model, el }) {
 
   // Python (the kernel, or the book's engine) could not read a message: the view is unchanged.
   model.on("msg:custom", (message) => {
+    if (message && message.type === "engine") { unavailable = !message.available; draw(); return; }
     if (!message || message.type !== "error") return;
     clearTimeout(timer);
     silent = false;
@@ -140,8 +155,14 @@ function render({ model, el }) {
     const message = { type: "act", cards: [...picked].sort((a, b) => a - b).map((i) => hand[i]) };
     const decision = view().decision || {};
     if (decision.kind === "challenge") { message.cards = []; message.choice = choice; }
-    if (decision.kind === "play_down") message.claim = claim || (decision.claims || [])[0];
+    if (decision.kind === "play_down") message.claim = claimShown(decision);
     send(message);
+  }
+
+  /** The claim the menu shows: the reader's, else the hint's, else the target (the lowest that reaches it). */
+  function claimShown(decision) {
+    const target = (view().table || {}).target_rank;
+    return claim || (decision.claims.includes(target) ? target : decision.claims[0]);
   }
 
   function toggle(position) {
@@ -272,7 +293,7 @@ function render({ model, el }) {
     if (decision.kind === "play_down") {
       const select = h("select", { class: "cbtu-claim-select", "data-control": "claim", "aria-label": t("claim"),
         onchange: (e) => { claim = e.target.value; } }, decision.claims.map((rank, i) => h("option", {
-        value: rank, selected: (claim || decision.claims[0]) === rank, text: say(decision.claim_labels[i]) })));
+        value: rank, selected: claimShown(decision) === rank, text: say(decision.claim_labels[i]) })));
       return h("label", { class: "cbtu-claim-field" }, [t("claim"), " ", select]);
     }
     return null;
@@ -357,7 +378,7 @@ function render({ model, el }) {
 
   function draw() {
     const v = view();
-    const live = started && v.state && v.state !== "loading";
+    const live = started && !unavailable && v.state && v.state !== "loading";
     root.dataset.state = live ? v.state : "loading";
     if (live) root.dataset.serial = String(v.serial); else delete root.dataset.serial;  // which answer is drawn
     if (live && v.turn === "you") root.dataset.turn = "you"; else delete root.dataset.turn;
@@ -367,8 +388,9 @@ function render({ model, el }) {
     const keep = focused && (focused.dataset.action || focused.dataset.position || focused.dataset.choice || focused.dataset.control);
     const header = h("div", { class: "cbtu-header" }, [h("p", { class: "cbtu-title" }, [h("strong", {}, words(t(game))),
       ...(live ? [" · ", ...words(say(v.ruleset_label)), ` · ${t("deal", game, v.seed)}`] : [])]), ownSettings()]);
-    const quiet = silent ? h("div", { class: "cbtu-silent" }, [
-      h("p", { lang: "en", text: TUTOR_WORDS.en.silent }), h("p", { lang: "zh-Hans", text: TUTOR_WORDS.zh.silent })]) : null;
+    const why = unavailable ? "unavailable" : "silent";
+    const quiet = silent || unavailable ? h("div", { class: "cbtu-silent" }, [
+      h("p", { lang: "en", text: TUTOR_WORDS.en[why] }), h("p", { lang: "zh-Hans", text: TUTOR_WORDS.zh[why] })]) : null;
     const said = [];
     if (v.engine && v.message) said.push(h("p", { class: "cbtu-engine" }, words(say(v.message))));
     else if (refused !== null) said.push(h("p", { class: "cbtu-refusal", text: t("refused", refused) }));
@@ -378,7 +400,7 @@ function render({ model, el }) {
     }
     const status = h("div", { class: "cbtu-status", role: "status" }, said);
     if (!live) {
-      root.replaceChildren(header, h("p", { class: "cbtu-loading", text: t("starting") }), quiet || "", status);
+      root.replaceChildren(header, quiet || h("p", { class: "cbtu-loading", text: t("starting") }), status);
       return;
     }
     const decision = v.decision;
@@ -394,10 +416,10 @@ function render({ model, el }) {
   }
 
   const stop = onSettings((settings) => { lang = settings.lang; draw(); });
-  const onHash = () => { if (dealFromAddress() !== null) start(); };
+  const onHash = () => { const seed = dealFromAddress(); if (seed !== null) start(seed); };
   window.addEventListener("hashchange", onHash);
   applySettingsToDocument(readSettings());
-  start();
+  boot();
   return () => { stop(); window.removeEventListener("hashchange", onHash); clearTimeout(timer); };
 }
 

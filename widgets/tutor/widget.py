@@ -16,9 +16,13 @@ plain traits of the model, named by ``_py_start``; ``handle`` is the whole proto
 "error": str(error)}``, and so does this widget in the kernel, so the front end has one way to show
 it (a status line, the view unchanged).  While the worker starts, or where it cannot (``file://``),
 the loader sets the view it had plus ``{"state": "loading", "engine": ..., "message": {en, zh}}``,
-which the front end shows calmly.  On load the front end sends ``{"type": "start"}`` (with the seed of a ``#deal=<game>:<seed>``
-address) and shows the table only once that is answered; with no answer within a few seconds it
-says so in both languages and stays ``data-state="loading"``.
+which the front end shows calmly.  The stored ``view`` is the deal's first position, so the
+table is playable on load and the engine starts on the first move (a page stays light until
+then); a ``#deal=<game>:<seed>`` address for another deal sends ``{"type": "start", "seed": n}``
+and the table waits (``data-state="loading"``) for the answer.  ``{"type": "hello"}`` is answered
+with ``{"type": "engine", "available": ...}`` (here by the kernel, in the static book by the
+loader); where no Python can answer, or a message goes unanswered for a few seconds, the front end
+says so in both languages.
 
 Rules: SJ-1 … SJ-13, SG-1 … SG-9, SS-1 … SS-9, YS-1 … YS-16 (through :mod:`cardlib`).
 """
@@ -78,4 +82,7 @@ class Tutor(anywidget.AnyWidget):
         return view
 
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if isinstance(content, dict) and content.get("type") == "hello":  # the kernel is here to answer
+            self.send({"type": "engine", "available": True})
+            return
         self.handle(content)
