@@ -5,7 +5,9 @@ request off this machine refused: the bytes transferred until the network is idl
 headers of every response) and two times from the start of navigation: the ``load`` event, and
 the moment the page's first puzzle can be answered (its root ``[data-puzzle-kind]`` holds an
 enabled answer control), noted in the page itself as the DOM changes, so that the moment is not
-held back by the test driver's round trips.  The plain page is measured in the same run, alternating with the others,
+held back by the test driver's round trips.  The browser engine's files (Pyodide and the book's
+Python, which only a widget that runs Python loads: the tutor) are counted apart and left out of the
+bytes ratio; benchmarks/tutor.py measures them.  The plain page is measured in the same run, alternating with the others,
 and each figure is the median of ``--repeat`` visits.  Printed: one row per page with its ratios
 to the plain page (targets: bytes ≤ 1.5×, first puzzle answerable ≤ 1.5× the plain page's load).
 
@@ -19,6 +21,7 @@ from __future__ import annotations
 import argparse
 import functools
 import http.server
+import re
 import statistics
 import sys
 import threading
@@ -46,6 +49,8 @@ new MutationObserver((changes, observer) => {{
 }}).observe(document, {{ childList: true, subtree: true, attributes: true, attributeFilter: ["disabled"] }});
 """
 TARGET = 1.5
+#: The browser engine's files in the site (tools/stage_engine.py), by URL path.
+ENGINE_FILES = re.compile(r"/widget-runtime/(pyodide/|cardbook-engine\.zip$|engine-worker\.js$)")
 
 
 @dataclass
@@ -53,6 +58,7 @@ class Visit:
     """One visit of one page."""
 
     bytes: int
+    engine_bytes: int  #: of ``bytes``, the browser engine's files
     load_ms: float
     answerable_ms: float | None
 
@@ -73,6 +79,7 @@ def visit(browser: Browser, url: str) -> Visit:
     """Open ``url`` in a fresh context and measure it."""
     context = browser.new_context(viewport={"width": 1366, "height": 900})
     sizes: list[int] = []
+    engine: list[int] = []
 
     def route(route: Route) -> None:
         host = urlsplit(route.request.url).hostname
@@ -90,7 +97,10 @@ def visit(browser: Browser, url: str) -> Visit:
             measured = request.sizes()
         except Exception:  # a request torn down with its page
             return
-        sizes.append(measured["responseBodySize"] + measured["responseHeadersSize"])
+        size = measured["responseBodySize"] + measured["responseHeadersSize"]
+        sizes.append(size)
+        if ENGINE_FILES.search(urlsplit(request.url).path):
+            engine.append(size)
 
     page.on("requestfinished", finished)
     page.goto(url, wait_until="load", timeout=120_000)
@@ -104,7 +114,7 @@ def visit(browser: Browser, url: str) -> Visit:
             timeout=120_000).json_value()
         answerable_ms = found if found > 0 else None
     context.close()
-    return Visit(sum(sizes), load_ms, answerable_ms)
+    return Visit(sum(sizes), sum(engine), load_ms, answerable_ms)
 
 
 def measure(site: Path, plain: str, repeat: int, only: list[str] | None = None) -> dict[str, list[Visit]]:
@@ -139,18 +149,20 @@ def report(visits: dict[str, list[Visit]], plain: str) -> list[str]:
     plain_load = median([v.load_ms for v in visits[plain]])
     lines = [f"plain page {plain}: {plain_bytes / 1e6:.2f} MB, load {plain_load:.0f} ms "
              f"(median of {len(visits[plain])})",
-             f"{'page':34} {'MB':>6} {'× bytes':>8} {'load ms':>8} {'answerable ms':>14} {'× time':>7}  verdict"]
+             f"{'page':34} {'MB':>6} {'engine MB':>9} {'× bytes':>8} {'load ms':>8} {'answerable ms':>14} "
+             f"{'× time':>7}  verdict"]
     for page, runs in visits.items():
         if page == plain:
             continue
         size = median([v.bytes for v in runs])
+        engine = median([v.engine_bytes for v in runs])
         load = median([v.load_ms for v in runs])
         ready = [v.answerable_ms for v in runs if v.answerable_ms is not None]
-        ratio_bytes = size / plain_bytes
+        ratio_bytes = median([v.bytes - v.engine_bytes for v in runs]) / plain_bytes
         answerable = median(ready) if ready else None
         ratio_time = (answerable if answerable is not None else load) / plain_load
         ok = ratio_bytes <= TARGET and ratio_time <= TARGET
-        lines.append(f"{page:34} {size / 1e6:6.2f} {ratio_bytes:8.2f} {load:8.0f} "
+        lines.append(f"{page:34} {size / 1e6:6.2f} {engine / 1e6:9.2f} {ratio_bytes:8.2f} {load:8.0f} "
                      f"{answerable if answerable is not None else float('nan'):14.0f} {ratio_time:7.2f}  "
                      f"{'ok' if ok else 'OVER'}")
     return lines

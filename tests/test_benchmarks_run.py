@@ -31,11 +31,12 @@ def test_pages_benchmark_measures_the_pages_asked_for_against_the_plain_page(bui
     assert columns.split()[0] == "page"
     measured = {row.split()[0]: row.split()[1:] for row in rows}
     assert sorted(measured) == ["book/engine.html", "book/yishang.html"], result.stdout
-    megabytes, bytes_ratio, load_ms, answerable_ms, time_ratio, verdict = measured["book/yishang.html"]
+    megabytes, engine_megabytes, bytes_ratio, load_ms, answerable_ms, time_ratio, verdict = measured["book/yishang.html"]
     assert float(megabytes) > 0 and float(bytes_ratio) > 1, "a widget page carries more than the plain page"
+    assert float(engine_megabytes) == 0, "a puzzle page never loads the browser engine"
     assert float(load_ms) > 0 and float(answerable_ms) > 0 and float(time_ratio) > 0
     assert verdict in ("ok", "OVER")
-    assert measured["book/engine.html"][3] == "nan", "a page without puzzles has no answerable time"
+    assert measured["book/engine.html"][4] == "nan", "a page without puzzles has no answerable time"
 
 
 def test_pages_benchmark_says_what_is_wrong_with_a_missing_page(built_book):

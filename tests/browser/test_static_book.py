@@ -2,7 +2,7 @@
 
 Every page loads with zero requests to any other host and zero console errors, and the book's widget
 loader (tools/site/widget-loader.js) renders every widget on it from the state stored in the page (no
-kernel); no page transfers more than 1.5 times the plain glossary page.  The loader itself is tested on
+kernel); no page transfers more than 1.5 times the plain glossary page (the browser engine aside).  The loader itself is tested on
 a page of made-up widgets: anywidget's model interface and lifecycle, each front end imported once, and a
 calm message in place of a widget that fails.
 Rules: the widget shows cards of the deck (SJ-1) and lets the reader pick (YS-7).
@@ -92,12 +92,19 @@ def plain_bytes(browser, site_url) -> int:
     return pages.visit(browser, site_url + "book/glossary.html").bytes
 
 
-def test_no_page_transfers_more_than_1_5_times_the_plain_page(browser, site_url, book_page, plain_bytes):
+def test_no_page_transfers_more_than_1_5_times_the_plain_page(browser, site_url, built_book, book_page, plain_bytes):
+    """Not counting the browser engine's files (Pyodide), which only a page with a widget that runs Python
+    (a ``_py_service``: the tutor) may load."""
     pages = load_tool(REPO / "benchmarks" / "pages.py")
-    transferred = pages.visit(browser, site_url + book_page).bytes
+    lean = load_tool(REPO / "tools" / "lean_widget_state.py")
+    visit = pages.visit(browser, site_url + book_page)
+    transferred = visit.bytes - visit.engine_bytes
     assert transferred <= BYTES_TARGET * plain_bytes, (
         f"{book_page}: {transferred / 1e6:.2f} MB, {transferred / plain_bytes:.2f}× the glossary page's "
         f"{plain_bytes / 1e6:.2f} MB")
+    models = lean.page_models((built_book / book_page).read_text(encoding="utf-8")).values()
+    if not any("_py_service" in model["state"] for model in models):
+        assert visit.engine_bytes == 0, f"{book_page} has no widget that runs Python, yet loaded the engine"
 
 
 def test_offline_guard_blocks_and_records_other_hosts(offline_page):
