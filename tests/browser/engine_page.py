@@ -10,6 +10,7 @@ the engine beside it, staged by the book's own tools.
 from __future__ import annotations
 
 import importlib.util
+import shutil
 import sys
 from pathlib import Path
 
@@ -56,20 +57,26 @@ class EngineProbe(anywidget.AnyWidget):
     spec = traitlets.Dict().tag(sync=True)
 
 
-def write_engine_page(folder: Path, kinds: list[str] | None = None) -> Path:
-    """``folder/index.html`` with one probe per kind (``pick_follow`` alone by default), the runtime
-    and the engine staged beside it."""
-    sys.path.insert(0, str(REPO / "tools"))
-    try:
-        from stage_engine import stage_engine
-        from stage_widget_runtime import stage
-    finally:
-        sys.path.remove(str(REPO / "tools"))
+def write_engine_page(folder: Path, kinds: list[str] | None = None, service: str | None = None,
+                      runtime: Path | None = None) -> Path:
+    """``folder/index.html`` with one probe per kind (``pick_follow`` alone by default) of ``service``
+    (``PuzzleService`` by default), the runtime and the engine staged beside it (or copied from
+    ``runtime``, a ``widget-runtime`` folder staged before)."""
     from widgets.puzzles.page import write_page
 
-    stage_engine(stage(folder))
+    if runtime is not None:
+        shutil.copytree(runtime, folder / "widget-runtime")
+    else:
+        sys.path.insert(0, str(REPO / "tools"))
+        try:
+            from stage_engine import stage_engine
+            from stage_widget_runtime import stage
+        finally:
+            sys.path.remove(str(REPO / "tools"))
+        stage_engine(stage(folder))
     (folder / "favicon.ico").write_bytes(b"")  # the browser asks for one
-    return write_page(folder, [EngineProbe(kind=kind) for kind in kinds or ["pick_follow"]])
+    named = {"_py_service": service} if service else {}
+    return write_page(folder, [EngineProbe(kind=kind, **named) for kind in kinds or ["pick_follow"]])
 
 
 def tutor_options(site: Path, game: str) -> dict:

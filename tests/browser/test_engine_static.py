@@ -92,8 +92,28 @@ def test_from_a_file_the_engine_is_unavailable_and_says_why(offline_page, engine
     assert log.blocked == [] and log.errors == []
 
 
-def test_an_engine_that_cannot_start_says_so_and_logs_why(offline_page, tmp_path):
-    write_engine_page(tmp_path)
+def test_a_python_error_in_the_worker_reaches_the_page_log_with_its_traceback(offline_page, engine_page, tmp_path):
+    write_engine_page(tmp_path, service="widgets.puzzles.service:fresh_seed",  # a function: no start()
+                      runtime=engine_page[0] / "widget-runtime")
+    port = free_port()
+    server = start_server([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
+                           "--directory", str(tmp_path)], f"http://127.0.0.1:{port}/")
+    try:
+        page, log = offline_page
+        page.goto(f"http://127.0.0.1:{port}/index.html")
+        page.wait_for_selector(".cardbook-widget[data-engine=true]")
+        page.click("[data-action=new]")
+        page.wait_for_selector(".cardbook-widget[data-error]", timeout=BOOT_MS)
+        error = "AttributeError: 'function' object has no attribute 'start'"
+        assert page.locator(".cardbook-widget").get_attribute("data-error") == error
+        assert len(log.errors) == 1 and log.errors[0].startswith(f"cardbook engine: widgets.puzzles.service:fresh_seed: {error}")
+        assert "Traceback (most recent call last)" in log.errors[0] and "in serve" in log.errors[0]
+    finally:
+        stop_server(server)
+
+
+def test_an_engine_that_cannot_start_says_so_and_logs_why(offline_page, engine_page, tmp_path):
+    write_engine_page(tmp_path, runtime=engine_page[0] / "widget-runtime")
     (tmp_path / "widget-runtime" / "pyodide" / "pyodide.asm.wasm").unlink()  # a broken install
     port = free_port()
     server = start_server([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
