@@ -20,12 +20,13 @@ const TUTOR_WORDS = {
     link: "Link to this deal", counters: (h, u) => `Hints used: ${h} · take-backs: ${u}`,
     level: "Level", trump: "Trump", dealer: "Dealer", points: "Points", tricks: "Tricks played",
     undealt: "Still to deal", cards: (n) => (n === 1 ? "1 card" : `${n} cards`), you: "you", partner: "partner",
-    opponent: "opponent", wonIt: "won the trick", attackers: "attackers", dealerTeam: "dealer's team", winning: "winning",
+    opponent: "opponent", leads: "leads", openCard: (r) => `face-down card open: claims ${r}`, wonIt: "won the trick", attackers: "attackers", dealerTeam: "dealer's team", winning: "winning",
     lastTrick: (n, who, p) => `Trick ${n} went to ${who} (${p} points)`, recent: "Since your last move",
     yourHand: "Your hand", selected: (s) => `Selected: ${s}`, nothingSelected: "Nothing selected",
     hintSays: "Hint", claim: "Claim", target: "Target", nextFace: "Next card", up: "face up", down: "face down",
     pile: "Pile", drawPile: "Draw pile", emptyPile: "The pile is empty.", claims: (r) => `claimed ${r}`,
-    table: "The table", review: "Review of the hand", reviewGame: "Review of the game", trick: "Trick",
+    table: "The table", review: "Review of the hand", reviewGame: "Review of the game", trickNo: (n) => `Trick ${n}`,
+    colon: ": ", paren: (s) => ` (${s})`, and: ", ",
     led: "led", won: "won by", why: "Why", kitty: "The kitty", kittyLine: (p, m, s) => m
       ? `${p} points in the kitty × ${m} = ${s} to the attackers` : `${p} points in the kitty, not counted for the attackers`,
     levelChange: "The level change", used: (h, u) => `You used ${h} hint${h === 1 ? "" : "s"} and ${u} take-back${u === 1 ? "" : "s"}.`,
@@ -41,13 +42,14 @@ const TUTOR_WORDS = {
     decide: "决定", undo: "悔牌", again: "重打这一副", next: "换一副",
     link: "这一副的链接", counters: (h, u) => `已用提示${h}次 · 悔牌${u}次`,
     level: "级牌", trump: "主牌", dealer: "庄家", points: "得分", tricks: "已出轮数",
-    undealt: "未发", cards: (n) => `${n}张`, you: "你", partner: "对家", opponent: "对手", wonIt: "赢得此轮",
+    undealt: "未发", cards: (n) => `${n}张`, you: "你", partner: "对家", opponent: "对手", leads: "首出", openCard: (r) => `暗牌待定：报${r}`, wonIt: "赢得此轮",
     attackers: "闲家", dealerTeam: "庄家方", winning: "领先",
     lastTrick: (n, who, p) => `第${n}轮由${who}赢得（${p}分）`, recent: "你上一步之后",
     yourHand: "你的手牌", selected: (s) => `已选：${s}`, nothingSelected: "未选牌",
     hintSays: "提示", claim: "报点", target: "目标点数", nextFace: "下一张", up: "明出", down: "暗出",
     pile: "牌堆", drawPile: "摸牌堆", emptyPile: "牌堆是空的。", claims: (r) => `报${r}`,
-    table: "牌桌", review: "本局回顾", reviewGame: "本局回顾", trick: "轮",
+    table: "牌桌", review: "本局回顾", reviewGame: "本局回顾", trickNo: (n) => `第${n}轮`,
+    colon: "：", paren: (s) => `（${s}）`, and: "、",
     led: "首出", won: "赢家", why: "原因", kitty: "底牌", kittyLine: (p, m, s) => m
       ? `底牌${p}分 × ${m} = 闲家得${s}分` : `底牌${p}分，不计入闲家`,
     levelChange: "升级结果", used: (h, u) => `你用了${h}次提示、${u}次悔牌。`,
@@ -188,7 +190,7 @@ function render({ model, el }) {
         fact(t("drawPile"), t("cards", table.draw_pile || 0))]);
     }
     const teams = (table.teams || []).map((team) => h("span", { class: "cbtu-team" },
-      `${say(team.name)}${team.role ? ` (${team.role === "attackers" ? t("attackers") : t("dealerTeam")})` : ""}: ${team.points}`));
+      `${say(team.name)}${team.role ? t("paren", team.role === "attackers" ? t("attackers") : t("dealerTeam")) : ""}${t("colon")}${team.points}`));
     return h("dl", { class: "cbtu-facts" }, [
       fact(t("level"), table.level),
       fact(t("trump"), say(table.trump)),
@@ -202,8 +204,9 @@ function render({ model, el }) {
     const role = seat === 0 ? t("you") : game === "shengji" ? (seat === 2 ? t("partner") : t("opponent")) : t("opponent");
     const marks = [];
     if (game === "shengji" && table.dealer === seat) marks.push(t("dealer"));
+    if (game === "shengji" && table.phase === "play" && (table.trick || {}).leader === seat) marks.push(t("leads"));
     return h("p", { class: "cbtu-seat-name" }, [h("strong", { text: who(seat) }), ` · ${role}`,
-      marks.length ? ` · ${marks.join(", ")}` : "", h("span", { class: "cbtu-count", text: ` · ${t("cards", (table.counts || [])[seat] || 0)}` })]);
+      marks.length ? ` · ${marks.join(t("and"))}` : "", h("span", { class: "cbtu-count", text: ` · ${t("cards", (table.counts || [])[seat] || 0)}` })]);
   }
 
   function shengjiTable() {
@@ -241,9 +244,10 @@ function render({ model, el }) {
         p.face === "down" ? h("span", { class: "cbtu-claim", text: t("claims", p.claim) }) : null]);
     });
     const seats = (table.counts || []).map((_n, s) => h("div", {
-      class: `cbtu-seat cbtu-${places[s]}${table.next_player === s ? " cbtu-to-act" : ""}`, "data-seat": String(s) }, [seatLabel(s)]));
+      class: `cbtu-seat cbtu-${places[s]}${table.window && table.window.seat === s ? " cbtu-open" : ""}`, "data-seat": String(s) }, [seatLabel(s),
+      table.window && table.window.seat === s ? h("span", { class: "cbtu-mark", text: t("openCard", table.window.claim) }) : null]));
     const centre = h("div", { class: "cbtu-centre" }, [
-      h("p", { class: "cbtu-pile-label", text: `${t("pile")} (${t("cards", pile.length)})` }),
+      h("p", { class: "cbtu-pile-label", text: `${t("pile")}${t("paren", t("cards", pile.length))}` }),
       pile.length ? h("div", { class: "cbtu-pile" }, pile) : h("p", { class: "cbtu-empty", text: t("emptyPile") })]);
     return h("div", { class: `cbtu-felt cbtu-players-${players}`, "aria-label": t("table"), role: "group" }, [...seats, centre]);
   }
@@ -253,7 +257,7 @@ function render({ model, el }) {
     if (!events.length) return null;
     return h("details", { class: "cbtu-recent", open: true }, [h("summary", { text: t("recent") }),
       h("ol", {}, events.map((e) => h("li", {}, e.kind === "play" && e.seat !== null
-        ? [h("strong", { text: `${who(e.seat)}: ` }), cardChips(e.cards, lang)]
+        ? [h("strong", { text: `${who(e.seat)}${t("colon")}` }), cardChips(e.cards, lang)]
         : reasonNodes(sentence(e.reason), lang))))]);
   }
 
@@ -271,7 +275,7 @@ function render({ model, el }) {
     const v = view(), table = v.table || {}, decision = v.decision || {};
     let position = 0;
     const groups = (table.hand || []).map((group) => h("div", { class: "cbtu-suit", role: "group", "aria-label": say(group.label) }, [
-      h("span", { class: "cbtu-suit-label", text: say(group.label) }),
+      group.suit === "all" ? null : h("span", { class: "cbtu-suit-label", text: say(group.label) }),
       h("div", { class: "cbtu-cards" }, group.cards.map((card) => {
         const at = position++;
         return h("button", { type: "button", class: "cbtu-card", "data-card": card, "data-position": String(at),
@@ -326,7 +330,7 @@ function render({ model, el }) {
     const body = [];
     if (game === "shengji") {
       body.push(h("ol", { class: "cbtu-review-tricks" }, r.tricks.map((trick) => h("li", {}, [
-        h("p", {}, [h("strong", { text: `${t("trick")} ${trick.number}: ` }),
+        h("p", {}, [h("strong", { text: `${t("trickNo", trick.number)}${t("colon")}` }),
           ...trick.plays.flatMap((p, i) => [i ? " · " : "", `${who(p.seat)} `, cardChips(p.cards, lang)]),
           ` → ${who(trick.winner)} (${trick.points})`]),
         h("p", { class: "cbtu-why" }, reasonNodes(sentence(trick.reason), lang))]))));
