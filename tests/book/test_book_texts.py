@@ -7,14 +7,21 @@ Code a page shows as code (``<pre>``, ``<code>``) is the learner's API and is le
 
 from __future__ import annotations
 
-import json
-import re
+import importlib.util
 from html.parser import HTMLParser
+from pathlib import Path
 
 from tests.reader_text import leaks, spec_leaks
 from widgets.puzzles.bank import unpack_bank
 
-STATE = re.compile(r'<script type="application/vnd.jupyter.widget-state\+json">(.*?)</script>', re.DOTALL)
+_TOOL = Path(__file__).resolve().parents[2] / "tools" / "lean_widget_state.py"
+_spec = importlib.util.spec_from_file_location("lean_widget_state", _TOOL)
+assert _spec and _spec.loader
+lean_widget_state = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(lean_widget_state)
+
+#: The widget state a built page stores, left out of the page's prose.
+STATE = lean_widget_state.LEAN_SCRIPT
 SKIPPED = {"script", "style", "pre", "code", "head", "kbd", "samp"}
 VOID = {"br", "img", "hr", "input", "meta", "link", "source", "wbr", "area", "base", "col", "embed", "param",
         "track"}
@@ -54,12 +61,11 @@ class ReaderText(HTMLParser):
 def widget_puzzles(html: str) -> list[tuple[dict, list[dict]]]:
     """Each puzzle widget's state in a page: the spec it shows and the puzzles of its bank."""
     found: list[tuple[dict, list[dict]]] = []
-    for match in STATE.finditer(html):
-        for model in json.loads(match.group(1))["state"].values():
-            state = model.get("state", {})
-            if isinstance(state.get("spec"), dict) and "answers" in state["spec"]:
-                bank = state.get("bank")
-                found.append((state["spec"], unpack_bank(bank) if isinstance(bank, str) and bank else []))
+    for model in lean_widget_state.page_models(html).values():
+        state = model.get("state", {})
+        if isinstance(state.get("spec"), dict) and "answers" in state["spec"]:
+            bank = state.get("bank")
+            found.append((state["spec"], unpack_bank(bank) if isinstance(bank, str) and bank else []))
     return found
 
 

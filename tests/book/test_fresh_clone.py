@@ -17,4 +17,4 @@ def test_make_site_works_in_a_fresh_clone(repo_root, tmp_path):
                             capture_output=True, text=True)
     assert result.returncode == 0, f"{result.stdout[-4000:]}\n{result.stderr[-4000:]}"
     assert (clone / "_build" / "html" / "book" / "intro.html").is_file()
-    assert (clone / "_build" / "html" / "widget-runtime" / "require.js").is_file()
+    assert (clone / "_build" / "html" / "widget-runtime" / "widget-loader.js").is_file()
