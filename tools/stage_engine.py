@@ -10,11 +10,13 @@ work in a page with no kernel, with nothing loaded from another host:
 - ``engine-worker.js``: the worker (``tools/site/engine-worker.js``);
 - ``pyodide/snapshot.bin.gz``: the interpreter's memory once every engine module is imported, made here
   by Pyodide itself under Node (``makeMemorySnapshot``; gzip, the worker inflates it): a cold start
-  restores it in well under a second instead of initialising Python for several. Making it imports
-  every module of the zip in Pyodide, so a module that cannot run there fails the staging.
+  restores it in well under a second instead of initialising Python for several (``_makeSnapshot`` /
+  ``_loadSnapshot`` are Pyodide's experimental API: hence the exact pin; the worker starts Python afresh
+  if the snapshot cannot be restored). Making it imports every module of the zip in Pyodide, so a module
+  that cannot run there fails the staging.
 
-``stage_engine(runtime_dir)`` is called by ``tools/stage_widget_runtime.py``; run alone,
-``python tools/stage_engine.py RUNTIME_DIR`` stages into that folder. A missing file fails loudly.
+The Makefile's ``site`` recipe runs ``python tools/stage_engine.py RUNTIME_DIR`` after
+``tools/stage_widget_runtime.py`` (``stage_engine(runtime_dir)`` from Python). A missing file fails loudly.
 """
 
 from __future__ import annotations
@@ -40,7 +42,7 @@ WIDGETS_INIT = '"""The book\'s widgets: in the browser engine, only their pure-P
 FRAMEWORK_IMPORT = re.compile(r"^\s*(?:import|from)\s+(?:anywidget|traitlets|ipywidgets|IPython)\b", re.MULTILINE)
 #: A fixed time for every zip entry, so the same tree gives the same zip.
 ZIP_TIME = (2020, 1, 1, 0, 0, 0)
-#: Where the worker (and the snapshot) unpack the zip, in Pyodide's file system.
+#: Where the snapshot (and the worker: ENGINE_DIR in engine-worker.js) unpack the zip in Pyodide's file system.
 ENGINE_DIR = "/home/pyodide/cardbook-engine"
 SNAPSHOT = "snapshot.bin.gz"
 #: Node: Pyodide from argv's folder, the zip unpacked and every module imported, the memory snapshot
@@ -66,7 +68,7 @@ try {
 
 
 class EngineStageError(Exception):
-    """A file the engine needs is missing."""
+    """A file the engine needs is missing, or a module of the zip cannot import in Pyodide."""
 
 
 def pinned_version() -> str:

@@ -1,5 +1,5 @@
-// The static book's engine: a module Web Worker (Pyodide 314 refuses a classic one) running the project's own Python in
-// Pyodide, loaded from the site's own files (widget-runtime/pyodide/ and cardbook-engine.zip, staged by
+// The static book's engine: a module Web Worker (Pyodide 314 refuses a classic one) running the
+// project's own Python in Pyodide, loaded from the site's own files (widget-runtime/pyodide/ and cardbook-engine.zip, staged by
 // tools/stage_engine.py; the staged memory snapshot restores Python with the engine's modules imported);
 // no package index, nothing from another host. The widget loader
 // (widget-loader.js) starts it the first time a page sends a message to a Python service.
@@ -49,7 +49,7 @@ def idle(key):
     return None
 `;
 
-const ENGINE_DIR = "/home/pyodide/cardbook-engine";
+const ENGINE_DIR = "/home/pyodide/cardbook-engine";  // as the snapshot has it (tools/stage_engine.py)
 
 const HERE = new URL(".", self.location.href).href;
 
