@@ -306,21 +306,14 @@ def test_the_front_end_splits_a_reason_into_text_and_card_chips(tmp_path):
 
 #: The stand-in DOM of tests/teacher/test_front_end_texts.py, with what puzzle.js also asks for.
 PUZZLE_PRELUDE = r"""
-globalThis.window = { localStorage: { getItem: () => null, setItem() {} }, addEventListener() {},
-                      removeEventListener() {}, location: { hash: "" } };
+window.location = { hash: "", pathname: "/" };
 const make = document.createElement;
-document.createElement = (tag) => {
-  const n = make(tag);
-  n.classList.contains = (c) => (n.attrs.class || "").split(" ").includes(c);
-  n.classList.add = (c) => n.classList.toggle(c, true);
-  if (tag === "input" || tag === "select") n.value = "";
-  return n;
-};
+document.createElement = (tag) => Object.assign(make(tag), ["input", "select"].includes(tag) ? { value: "" } : {});
 const bySelector = Node.prototype.querySelector;
 Node.prototype.querySelector = function (selector) {
   const field = selector.match(/^select\[data-field="(.+)"\]$/);
   if (!field) return bySelector.call(this, selector);
-  return this.all().find((n) => n.tagName === "select" && n.attrs["data-field"] === field[1]) || null;
+  return this.all().find((n) => n.tagName === "SELECT" && n.attrs["data-field"] === field[1]) || null;
 };
 """
 
@@ -340,9 +333,16 @@ function answer() {
   }
   if (spec.input === "number") root.querySelector(".cbp-number").value = DATA.wrong;
   if (spec.input === "fields") {
-    DATA.wrong.split("|").forEach((v, i) => { root.querySelector(`select[data-field="${spec.fields[i].name}"]`).value = v; });
+    DATA.wrong.split("|").forEach((v, i) => {  // a menu for many values, a row of buttons for a few
+      const name = spec.fields[i].name;
+      const select = root.querySelector(`select[data-field="${name}"]`);
+      if (select) select.value = v;
+      else root.querySelectorAll(".cbp-option").find((b) => b.attrs["data-field"] === name && b.attrs["data-value"] === v).fire("click");
+    });
   }
   if (spec.input === "cards") {
+    // the pick survives a language switch: start from none
+    root.querySelectorAll(".cbp-hand-card").filter((b) => b.attrs["aria-pressed"] === "true").forEach((b) => b.fire("click"));
     const used = [];
     for (const card of DATA.wrong.split(" ")) {
       const button = root.querySelectorAll(".cbp-hand-card").find((b) => b.attrs["data-card"] === card && !used.includes(b));
@@ -354,10 +354,10 @@ function answer() {
 }
 const pages = [];
 for (const lang of ["en", "zh"]) {
-  if (lang === "zh") root.querySelector(".cbp-lang").fire("click");
+  if (lang === "zh") root.querySelector(".cb-settings-lang").fire("click");  // the puzzle's own settings bar
   answer();
   pages.push({ lang, step: "wrong answer", texts: texts(root),
-               outcome: root.querySelector(".cbp-outcome")?.textContent, chips: root.querySelectorAll(".cbp-chip").length,
+               outcome: root.querySelector(".cbp-outcome")?.textContent, chips: root.querySelectorAll(".cb-chip").length,
                rootLang: root.lang });
 }
 console.log(JSON.stringify(pages));
