@@ -416,7 +416,7 @@ function render({ model, el }) {
       const trick = block.plays.every((p) => p.cards && p.cards.length && !p.note);  // seats side by side, as at a table
       return h("div", { class: "cbp-block" }, [label, h("ol", { class: `cbp-plays${trick ? " cbp-trick" : ""}` }, block.plays.map((p) =>
         h("li", {}, [h("span", { class: "cbp-seat" }, sayText(txt(p.label), lang)),
-          h("span", { class: "cbp-play" }, [cardRow(p.cards, lang),
+          h("span", { class: "cbp-play" }, [cardRow([...p.cards, ...Array(p.backs || 0).fill("back")], lang),  // YS-7
             p.note ? h("span", { class: "cbp-note" }, sayText(txt(p.note), lang)) : null])])))]);
     }
     if (block.type === "facts") {
