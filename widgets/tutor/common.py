@@ -5,6 +5,7 @@ Pure Python on :mod:`cardlib` only (it runs in Pyodide as well as in the kernel)
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from typing import Any
 
 from cardlib.cards import Card, parse_cards
@@ -59,3 +60,27 @@ def seed_of(value: object) -> int:
 def plain(rule: RuleId, en: str, zh: str) -> dict[str, Any]:
     """A sentence of the tutor's own (a prompt, a note) in the shape of an engine reason."""
     return reason(Reason.make(rule, en, zh))
+
+
+class ReplayedTable(ABC):
+    """A tutor's table rebuilt from its seed and the reader's moves, so a take-back is exact (the
+    bots choose without chance): ``_replay`` deals again and replays ``moves``."""
+
+    moves: list[Any]
+
+    @abstractmethod
+    def _replay(self) -> None:
+        """Deal again from the seed and replay ``moves``."""
+
+    def undo(self) -> bool:
+        """Take back the reader's last move (and what the bots did after it); False if there is none."""
+        if not self.moves:
+            return False
+        self.moves.pop()
+        self._replay()
+        return True
+
+    def restart(self) -> None:
+        """The same deal from the start."""
+        self.moves = []
+        self._replay()

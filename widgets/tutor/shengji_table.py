@@ -34,7 +34,7 @@ from cardlib.shengji.trick import find_trick_winner
 from cardlib.shengji.trump import EffectiveSuit, TrumpContext
 from cardlib.words import seat_name, suit_word
 
-from .common import Text, TutorError, plain, reason, refusal, text
+from .common import ReplayedTable, Text, TutorError, plain, reason, refusal, text
 
 #: The reader's seat: South.
 YOU = 0
@@ -62,7 +62,7 @@ def _factor(value: Reason) -> int | None:
     return None
 
 
-class ShengjiTutor:
+class ShengjiTutor(ReplayedTable):
     """One 升级 hand dealt from ``seed`` under ``ruleset`` ("shengji" or "shuangsheng")."""
 
     game = "shengji"
@@ -176,19 +176,6 @@ class ShengjiTutor:
             return {"cards": _cards(call or []), "reason": reason(why)}
         cards, why = self.bot.decide_burial(hand) if kind == "bury" else self.bot.hint(hand, YOU)
         return {"cards": _cards(cards), "reason": reason(why)}
-
-    def undo(self) -> bool:
-        """Take back South's last move (and what the bots did after it); False if there is none."""
-        if not self.moves:
-            return False
-        self.moves.pop()
-        self._replay()
-        return True
-
-    def restart(self) -> None:
-        """The same deal from the start."""
-        self.moves = []
-        self._replay()
 
     # --- the view ---
 

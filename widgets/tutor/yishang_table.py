@@ -25,7 +25,7 @@ from cardlib.yishang.rules import get_ruleset
 from cardlib.yishang.state import Game
 from cardlib.yishang.tutor_bots import TutorBot
 
-from .common import Text, TutorError, plain, reason, refusal, text
+from .common import ReplayedTable, Text, TutorError, plain, reason, refusal, text
 
 #: The reader's seat: player A, 甲.
 YOU = 0
@@ -43,7 +43,7 @@ def _rank(rank: Any) -> Text:
     return text(rank_word(rank, "en"), rank_word(rank, "zh"))
 
 
-class YishangTutor:
+class YishangTutor(ReplayedTable):
     """One 一上一下 game dealt from ``seed``: the reader and ``opponents`` bots (1 to 3)."""
 
     game = "yishang"
@@ -146,17 +146,6 @@ class YishangTutor:
         play, why = self.bot.decide_play(self.state)
         return {"cards": [str(play.card)], "claim": None if play.claim is None else str(play.claim),
                 "reason": reason(why)}
-
-    def undo(self) -> bool:
-        if not self.moves:
-            return False
-        self.moves.pop()
-        self._replay()
-        return True
-
-    def restart(self) -> None:
-        self.moves = []
-        self._replay()
 
     # --- the view ---
 
