@@ -140,16 +140,16 @@ class ShengjiTutor(ReplayedTable):
     def _apply(self, move: list[str]) -> None:
         """South's move (card tokens; none for a pass on a call): the engine decides whether it
         stands, and raises IllegalActionError with its reason if not."""
-        hand, kind = self.hand, self.pending
+        hand, kind, cards = self.hand, self.pending, " ".join(move)
         if kind is None:
             raise TutorError("the hand is over: start it again or deal another")
         if kind == "call":
             if move:
-                hand.call(YOU, move)
+                hand.call(YOU, cards)
         elif kind == "bury":
-            hand.bury(move)
+            hand.bury(cards)
         else:
-            hand.play(YOU, move)
+            hand.play(YOU, cards)
         self._since = len(hand.log)
         self.pending = None
         self._advance()
