@@ -66,9 +66,8 @@ def test_the_rule_link_goes_to_the_book_or_in_jupyterlab_to_the_chapter_in_lab(t
         "https://book.example/book/shengji-playing.html#rule-sj-9", "/lab/tree/book/shengji-playing.md#rule-sj-9"]
 
 
-#: What puzzle.js needs besides the stand-in DOM: a location, a select found by its field, a model
-#: whose events the driver can fire and whose messages it records, and a way to wait for timers.
-PRELUDE = r"""
+#: What puzzle.js asks of the stand-in DOM besides what it has: a location, a select found by its field.
+PUZZLE_DOM = r"""
 window.location = { hash: "", pathname: "/" };
 const make = document.createElement;
 document.createElement = (tag) => Object.assign(make(tag), ["input", "select"].includes(tag) ? { value: "" } : {});
@@ -78,6 +77,11 @@ Node.prototype.querySelector = function (selector) {
   if (!field) return bySelector.call(this, selector);
   return this.all().find((n) => n.tagName === "SELECT" && n.attrs["data-field"] === field[1]) || null;
 };
+"""
+
+#: Then a model whose events the driver can fire and whose messages it records, and a way to wait
+#: for timers.
+PRELUDE = PUZZLE_DOM + r"""
 function model(values) {
   const listeners = {};
   return { sent: [], get: (k) => values[k], set: (k, v) => { values[k] = v; }, save_changes() {},

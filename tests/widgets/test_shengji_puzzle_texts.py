@@ -25,6 +25,7 @@ import pytest
 from cardlib.cards import parse_cards
 from cardlib.words import cards_text, seat_name
 from tests.reader_text import leaks, spec_texts
+from tests.widgets.test_puzzle_front_end import PUZZLE_DOM
 from widgets.puzzles import KINDS as ALL_KINDS
 from widgets.puzzles import make_puzzle
 from widgets.puzzles.spec import verdict_of
@@ -305,17 +306,7 @@ def test_the_front_end_splits_a_reason_into_text_and_card_chips(tmp_path):
 # --- what the front end draws -------------------------------------------------------------------
 
 #: The stand-in DOM of tests/teacher/test_front_end_texts.py, with what puzzle.js also asks for.
-PUZZLE_PRELUDE = r"""
-window.location = { hash: "", pathname: "/" };
-const make = document.createElement;
-document.createElement = (tag) => Object.assign(make(tag), ["input", "select"].includes(tag) ? { value: "" } : {});
-const bySelector = Node.prototype.querySelector;
-Node.prototype.querySelector = function (selector) {
-  const field = selector.match(/^select\[data-field="(.+)"\]$/);
-  if (!field) return bySelector.call(this, selector);
-  return this.all().find((n) => n.tagName === "SELECT" && n.attrs["data-field"] === field[1]) || null;
-};
-"""
+PUZZLE_PRELUDE = PUZZLE_DOM
 
 #: Draws the puzzle, gives the wrong answer DATA.wrong through the puzzle's own input, in English
 #: and in Chinese, and hands back what is shown each time.
