@@ -32,6 +32,7 @@ def test_new_puzzles_differ_and_a_seed_names_one() -> None:
     assert len(ids) > 1
     assert service.handle({"type": "new", "seed": 5}) == make_puzzle("pick_follow", 5)
     assert service.handle({"type": "new", "seed": 5, "difficulty": "hard"})["id"] == "pick_follow:5"
+    assert service.handle({"type": "load", "seed": 7}) == make_puzzle("pick_follow", 7)  # a link's puzzle
 
 
 def test_idle_makes_the_next_puzzle_of_the_difficulty_last_asked_ahead() -> None:
@@ -72,8 +73,9 @@ def test_bad_start_options_are_refused_clearly(options: object, words: str) -> N
 
 
 @pytest.mark.parametrize(("message", "words"), [
-    ({"type": "hello"}, "answers {'type': 'new'"),
-    (["new"], "answers {'type': 'new'"),
+    ({"type": "hello"}, "answers {'type': 'new' or 'load'"),
+    (["new"], "answers {'type': 'new' or 'load'"),
+    ({"type": "load"}, "a puzzle to load needs its seed"),
     ({"type": "new", "difficulty": "medium"}, "unknown difficulty 'medium'"),
     ({"type": "new", "level": "hard"}, "unknown fields in a new-puzzle message: level"),
     ({"type": "new", "seed": -1}, "whole number"),

@@ -35,7 +35,8 @@ def fresh_seed(difficulty: str, rng: random.Random) -> int:
 
 
 class PuzzleService:
-    """Makes puzzles of one kind: ``{"type": "new", "difficulty": d}`` or ``{"type": "new", "seed": n}``."""
+    """Makes puzzles of one kind: ``{"type": "new", "difficulty": d}``, or the puzzle a seed names,
+    ``{"type": "new", "seed": n}`` or (as the kernel's widget reads a link) ``{"type": "load", "seed": n}``."""
 
     def __init__(self, kind: str, rng: random.Random | None = None) -> None:
         if kind not in KINDS:
@@ -54,8 +55,10 @@ class PuzzleService:
 
     def handle(self, message: Mapping[str, Any]) -> dict[str, Any]:
         """The spec of a new puzzle: the ``seed`` given, else a fresh one of ``difficulty``."""
-        if not isinstance(message, Mapping) or message.get("type") != "new":
-            raise PuzzleError(f"a puzzle service answers {{'type': 'new', …}}, not {message!r}")
+        if not isinstance(message, Mapping) or message.get("type") not in ("new", "load"):
+            raise PuzzleError(f"a puzzle service answers {{'type': 'new' or 'load', …}}, not {message!r}")
+        if message["type"] == "load" and "seed" not in message:
+            raise PuzzleError(f"a puzzle to load needs its seed: {message!r}")
         unknown = set(message) - {"type", "difficulty", "seed"}
         if unknown:
             raise PuzzleError(f"unknown fields in a new-puzzle message: {', '.join(sorted(unknown))}")
