@@ -10,8 +10,8 @@
 // The engine: a model whose state has `_py_service` ("module:Class") sends to the book's Python in
 // a Pyodide worker (engine-worker.js, started the first time such a model sends, never at load).
 // `_py_start` lists the traits passed to Class.start(); each reply of handle() is set as the trait
-// `_py_reply` names ("view" if none). {type: "hello"} is answered here, without the worker, by
-// msg:custom {type: "engine", available}. Where the engine cannot run (file://) or did not start,
+// `_py_reply` names ("view" if none). {type: "hello"} is answered here, at once and without the
+// worker, by msg:custom {type: "engine", available}. Where the engine cannot run (file://) or did not start,
 // a send sets `view` to the view it had plus {state: "loading", engine: "unavailable", message: {en, zh}};
 // while it starts, plus {state: "loading", engine: "starting", message}. A ValueError in handle() fires msg:custom
 // {type: "error", error}; every Python error is logged. Each handle() time is a performance mark
@@ -101,8 +101,8 @@
 
   /** model.send of a model with a Python service: the worker's reply set as a trait. */
   function sendToEngine(state, key, set, receive, message) {
-    if (message && message.type === "hello") {
-      setTimeout(() => receive({ type: "engine", available: !engine.down }), 0);
+    if (message && message.type === "hello") {  // answered at once: the front end knows before it draws a link
+      receive({ type: "engine", available: !engine.down });
       return;
     }
     const replyTrait = state._py_reply || "view";
