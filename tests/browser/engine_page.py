@@ -79,13 +79,17 @@ def write_engine_page(folder: Path, kinds: list[str] | None = None, service: str
     return write_page(folder, [EngineProbe(kind=kind, **named) for kind in kinds or ["pick_follow"]])
 
 
-def tutor_options(site: Path, game: str) -> dict:
-    """The start options of the play page's tutor of ``game``, as the built page stores them."""
+def page_models(page: Path) -> list[dict]:
+    """The state of every anywidget model a built page stores (tools/lean_widget_state.py reads it)."""
     spec = importlib.util.spec_from_file_location("lean_widget_state", REPO / "tools" / "lean_widget_state.py")
     assert spec and spec.loader
     lean = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(lean)
-    models = lean.page_models((site / "book" / "play.html").read_text(encoding="utf-8")).values()
-    state = next(m["state"] for m in models
-                 if str(m["state"].get("_py_service", "")).startswith("widgets.tutor") and m["state"]["game"] == game)
+    return [model["state"] for model in lean.page_models(page.read_text(encoding="utf-8")).values()]
+
+
+def tutor_options(site: Path, game: str) -> dict:
+    """The start options of the play page's tutor of ``game``, as the built page stores them."""
+    state = next(s for s in page_models(site / "book" / "play.html")
+                 if str(s.get("_py_service", "")).startswith("widgets.tutor") and s["game"] == game)
     return {name: state[name] for name in state.get("_py_start", [])}
