@@ -143,8 +143,8 @@ const model = fakeModel(DATA);
 const el = new Node("div");
 mod.default.render({ model, el });
 const root = el.kids[0];
-const buttons = () => root.querySelector(".cbs-toolbar").kids
-  .filter((k) => typeof k !== "string" && k.tagName === "button")
+const buttons = () => root.querySelector(".cbs-toolbar").all()
+  .filter((k) => k.tagName === "BUTTON")
   .map((b) => ({ cls: b.attrs.class, text: b.textContent, disabled: "disabled" in b.attrs }));
 const out = {};
 for (const lang of ["en", "zh"]) {
@@ -171,10 +171,10 @@ console.log(JSON.stringify(out));
 """
 
 BUTTONS = {
-    "yishang": {"en": ["|◀ Start", "◀ Back", "Next ▶", "Next round ▶▶", "End ▶|", "Deal again", "中文"],
-                "zh": ["|◀ 开头", "◀ 上一步", "下一步 ▶", "下一轮 ▶▶", "结尾 ▶|", "重新发牌", "English"]},
-    "shengji": {"en": ["|◀ Start", "◀ Back", "Next ▶", "Next trick ▶▶", "End ▶|", "Deal again", "中文"],
-                "zh": ["|◀ 开头", "◀ 上一步", "下一步 ▶", "下一轮 ▶▶", "结尾 ▶|", "重新发牌", "English"]},
+    "yishang": {"en": ["|◀ Start", "◀ Back", "Next ▶", "Next round ▶▶", "End ▶|", "Deal again", "中文", "Four-colour deck"],
+                "zh": ["|◀ 开头", "◀ 上一步", "下一步 ▶", "下一轮 ▶▶", "结尾 ▶|", "重新发牌", "English", "四色牌"]},
+    "shengji": {"en": ["|◀ Start", "◀ Back", "Next ▶", "Next trick ▶▶", "End ▶|", "Deal again", "中文", "Four-colour deck"],
+                "zh": ["|◀ 开头", "◀ 上一步", "下一步 ▶", "下一轮 ▶▶", "结尾 ▶|", "重新发牌", "English", "四色牌"]},
 }
 FORWARD = ("cbs-next", "cbs-next-round", "cbs-next-trick", "cbs-last")
 
