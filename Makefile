@@ -54,7 +54,7 @@ _build/.engine-stamp: $(ENGINE_SOURCES)
 	$(call step,Engine or widgets changed: dropping the notebook execution cache)
 	@rm -rf _build/.jupyter_cache && mkdir -p _build && touch $@
 
-site: _build/.engine-stamp  ## build the book with the Python deps already in $(VENV)
+site: node_modules/.installed _build/.engine-stamp  ## build the book with the Python deps already in $(VENV)
 	@test -x $(VENV)/bin/jupyter-book || $(call fail,site,no jupyter-book in $(VENV): run make deps)
 	$(call step,Staging the book's widget loader and page script into $(RUNTIME))
 	@$(PY) tools/stage_widget_runtime.py $(RUNTIME) || $(call fail,widget runtime,see above)
