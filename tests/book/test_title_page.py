@@ -192,10 +192,11 @@ def built_intro() -> Path:
 
 
 def home_entry(html: str) -> tuple[str, str] | None:
-    """The sidebar's entry for the title page in a built page: (href, text)."""
+    """The sidebar's entry for the title page in a built page: (href, text); its Chinese is marked
+    (``<span lang="zh-Hans">``), so the text is read without tags."""
     found = re.search(r'bd-sidenav__home-link">\s*<li class="[^"]*">\s*<a class="reference internal" '
-                      r'href="([^"]+)">\s*([^<]+?)\s*</a>', html)
-    return (found[1], found[2]) if found else None
+                      r'href="([^"]+)">(.*?)</a>', html, re.DOTALL)
+    return (found[1], re.sub(r"<[^>]+>", "", found[2]).strip()) if found else None
 
 
 def test_the_built_sidebar_has_the_title_pages_entry_and_the_starts_link():
