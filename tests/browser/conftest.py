@@ -132,15 +132,24 @@ def offline_page(browser):
     context.close()
 
 
-@pytest.fixture(scope="session")
-def site_url(built_book):
-    """The built book served over http on a free loopback port."""
+@contextlib.contextmanager
+def served(folder: Path):
+    """``folder`` served over http on a free loopback port while the block runs; yields its URL."""
     port = free_port()
     url = f"http://127.0.0.1:{port}/"
     server = start_server([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
-                           "--directory", str(built_book)], url)
-    yield url
-    stop_server(server)
+                           "--directory", str(folder)], url)
+    try:
+        yield url
+    finally:
+        stop_server(server)
+
+
+@pytest.fixture(scope="session")
+def site_url(built_book):
+    """The built book served over http on a free loopback port."""
+    with served(built_book) as url:
+        yield url
 
 
 @dataclass

@@ -11,12 +11,11 @@ YS-1 … YS-16 (a whole 一上一下 game), through the tutor's session.
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 import pytest
 
-from .conftest import free_port, start_server, stop_server
+from .conftest import served
 from .engine_page import tutor_options, write_engine_page
 
 REPO = Path(__file__).resolve().parents[2]
@@ -34,11 +33,8 @@ def engine_page(tmp_path_factory):
     """``(folder, http url)``: a probe page of the engine contract, served on a free loopback port."""
     folder = tmp_path_factory.mktemp("engine")
     write_engine_page(folder)
-    port = free_port()
-    server = start_server([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
-                           "--directory", str(folder)], f"http://127.0.0.1:{port}/")
-    yield folder, f"http://127.0.0.1:{port}/index.html"
-    stop_server(server)
+    with served(folder) as url:
+        yield folder, url + "index.html"
 
 
 def test_the_worker_starts_on_the_first_send_and_makes_the_generators_puzzles(offline_page, engine_page):
@@ -70,8 +66,8 @@ def test_the_worker_starts_on_the_first_send_and_makes_the_generators_puzzles(of
     assert log.errors == [
         "cardbook engine: widgets.puzzles.service:PuzzleService: unknown difficulty 'medium': "
         "expected one of easy, normal, hard "], "a refused message is logged, nothing else"
-    served = {url.rsplit("widget-runtime/", 1)[-1] for url in engine_requests(requests)}
-    assert served == {"engine-worker.js", "pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs", "pyodide/pyodide.asm.wasm",
+    fetched = {url.rsplit("widget-runtime/", 1)[-1] for url in engine_requests(requests)}
+    assert fetched == {"engine-worker.js", "pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs", "pyodide/pyodide.asm.wasm",
                       "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json", "pyodide/snapshot.bin.gz",
                       "cardbook-engine.zip"}
     assert not [w for w in warnings if "cardbook engine" in w], "the worker did not restore the snapshot"
@@ -95,12 +91,9 @@ def test_from_a_file_the_engine_is_unavailable_and_says_why(offline_page, engine
 def test_a_python_error_in_the_worker_reaches_the_page_log_with_its_traceback(offline_page, engine_page, tmp_path):
     write_engine_page(tmp_path, service="widgets.puzzles.service:fresh_seed",  # a function: no start()
                       runtime=engine_page[0] / "widget-runtime")
-    port = free_port()
-    server = start_server([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
-                           "--directory", str(tmp_path)], f"http://127.0.0.1:{port}/")
-    try:
+    with served(tmp_path) as url:
         page, log = offline_page
-        page.goto(f"http://127.0.0.1:{port}/index.html")
+        page.goto(url + "index.html")
         page.wait_for_selector(".cardbook-widget[data-engine=true]")
         page.click("[data-action=new]")
         page.wait_for_selector(".cardbook-widget[data-error]", timeout=BOOT_MS)
@@ -108,19 +101,14 @@ def test_a_python_error_in_the_worker_reaches_the_page_log_with_its_traceback(of
         assert page.locator(".cardbook-widget").get_attribute("data-error") == error
         assert len(log.errors) == 1 and log.errors[0].startswith(f"cardbook engine: widgets.puzzles.service:fresh_seed: {error}")
         assert "Traceback (most recent call last)" in log.errors[0] and "in serve" in log.errors[0]
-    finally:
-        stop_server(server)
 
 
 def test_an_engine_that_cannot_start_says_so_and_logs_why(offline_page, engine_page, tmp_path):
     write_engine_page(tmp_path, runtime=engine_page[0] / "widget-runtime")
     (tmp_path / "widget-runtime" / "pyodide" / "pyodide.asm.wasm").unlink()  # a broken install
-    port = free_port()
-    server = start_server([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
-                           "--directory", str(tmp_path)], f"http://127.0.0.1:{port}/")
-    try:
+    with served(tmp_path) as url:
         page, log = offline_page
-        page.goto(f"http://127.0.0.1:{port}/index.html")
+        page.goto(url + "index.html")
         probe = page.locator(".cardbook-widget")
         page.wait_for_selector(".cardbook-widget[data-engine=true]")
         page.click("[data-action=new]")
@@ -129,8 +117,6 @@ def test_an_engine_that_cannot_start_says_so_and_logs_why(offline_page, engine_p
         assert view["engine"] == "unavailable" and "could not start" in view["message"]["en"]
         assert probe.get_attribute("data-engine") == "false"
         assert any("the engine could not start" in error for error in log.errors), log.errors
-    finally:
-        stop_server(server)
 
 
 # ---- the tutor on the built book's play page ----

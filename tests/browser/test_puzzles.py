@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import free_port, start_server, stop_server
+from .conftest import free_port, served, start_server, stop_server
 
 REPO = Path(__file__).resolve().parents[2]
 KNOWN_VOILA_CDN = "https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@"
@@ -56,12 +56,8 @@ def static_page(tmp_path_factory):
     """``(folder, http url, specs by kind)``: the page served over http on a free loopback port."""
     folder = tmp_path_factory.mktemp("puzzles")
     specs = build_static_page(folder)
-    port = free_port()
-    url = f"http://127.0.0.1:{port}/"
-    server = start_server([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
-                           "--directory", str(folder)], url)
-    yield folder, url, specs
-    stop_server(server)
+    with served(folder) as url:
+        yield folder, url, specs
 
 
 def root(page, kind: str):
