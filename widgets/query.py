@@ -2,13 +2,15 @@
 
 Voila hands a notebook its URL query as the ``QUERY_STRING`` environment variable.  ``rules``
 names a preset of either game (升级: ``shengji``, ``shuangsheng``; 一上一下: ``yishang``,
-``yishang-fewest``); every other key is a ruleset field of the game that has it, its value
-written as in a URL (``true``/``false``, digits, words).  The game the preset does not name
-keeps its default preset.  Anything unknown is one clear :class:`AddressError`.
+``yishang-fewest``); a key that is a ruleset field of either game sets it, its value written as
+in a URL (``true``/``false``, digits, words); ``lang`` is the deck's language.  The game the
+preset does not name keeps its default preset.  Only these keys are read: every other key
+(reveal.js's ``receiver``, ``print-pdf``, ``showNotes``, Voila's, a typo) is left to whoever
+reads it.  A preset or a value that does not exist is one clear :class:`AddressError`.
 
 Rules: SG-1…SG-9 / SS-1…SS-9 and C-1…C-5 (升级 fields), YS-10 and YS-16 (一上一下 fields).
 
->>> rules = parse_query("rules=shuangsheng&throws=true")
+>>> rules = parse_query("rules=shuangsheng&throws=true&receiver&print-pdf")
 >>> rules.shengji.name, rules.shengji.throws, rules.yishang.name
 ('shuangsheng+variant', True, 'yishang')
 >>> parse_query("").label()["en"]
@@ -33,9 +35,6 @@ from urllib.parse import parse_qsl
 from cardlib.errors import CardlibError
 from cardlib.shengji import rules as shengji_rules
 from cardlib.yishang import rules as yishang_rules
-
-#: The query keys that are not ruleset fields (Voila's own, and the deck's language).
-_OTHER_KEYS = frozenset({"rules", "lang", "voila-template", "voila-theme", "template", "theme"})
 
 #: How each preset is named to a class.
 PRESET_LABELS: dict[str, tuple[str, str]] = {
@@ -245,9 +244,6 @@ def parse_query(query: str) -> AddressRules:
         elif key in types:
             game, kind = types[key]
             variants[game][key] = _coerce(key, text, kind)
-        elif key not in _OTHER_KEYS:
-            raise AddressError(f"the address sets {key!r}, which is no ruleset field; fields are: "
-                               f"{', '.join(types)}")
     shengji_preset = preset if preset in shengji_rules.PRESETS else None
     yishang_preset = preset if preset in yishang_rules.PRESETS else None
     if preset is not None and shengji_preset is None and yishang_preset is None:

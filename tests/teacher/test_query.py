@@ -69,7 +69,7 @@ def test_ys16_yishang_preset_and_field_leave_shengji_at_its_default():
 
 @pytest.mark.parametrize("query, words", [
     ("rules=bridge", "presets are"),
-    ("colour=red", "no ruleset field"),
+    ("receiver&throws=maybe", "true or false"),
     ("throws=maybe", "true or false"),
     ("takeover_line=eighty", "whole number"),
     ("takeover_line=81", "does not take"),
@@ -78,6 +78,21 @@ def test_ys16_yishang_preset_and_field_leave_shengji_at_its_default():
 def test_sj_bad_addresses_get_one_clear_error(query, words):
     with pytest.raises(AddressError, match=words):
         parse_query(query)
+
+
+@pytest.mark.parametrize("query", ["receiver", "print-pdf", "showNotes=true", "controls=false&progress=false",
+                                   "voila-template=teacher&lang=zh", "colour=red", "slideNumber=c/t&transition=fade"])
+def test_sj_keys_that_are_no_rule_fields_are_left_to_reveal_and_voila(query):
+    """SG-4 / C-3: the speaker view (``?receiver``), printing (``?print-pdf``) and any key that is
+    neither ``rules``, ``lang`` nor a ruleset field draw the deck with its default rules, no red badge."""
+    rules = parse_query(query)
+    assert rules.variant == {} and rules.shengji == shengji_rules.SHENGJI and rules.yishang == yishang_rules.YISHANG
+    assert "cbt-error" not in ruleset_badge({"QUERY_STRING": query})
+
+
+def test_c3_reveal_keys_beside_rule_keys_keep_the_rule_keys():
+    rules = parse_query("rules=shuangsheng&receiver&throws=true&print-pdf")
+    assert rules.shengji_preset == "shuangsheng" and rules.variant == {"throws": True}
 
 
 def test_sj_voila_keys_and_language_are_not_fields():
