@@ -1,7 +1,8 @@
 """Small display values: a hand and a trick that a notebook shows as cards.
 
 A notebook cell whose value is a :class:`Hand` or a :class:`Trick` draws it with
-:mod:`cardlib.render`, no widget needed.  ``str`` is the notation and ``repr`` the
+:mod:`cardlib.render`, no widget needed, in the reader's language
+(:func:`cardlib.words.reader_lang`).  ``str`` is the notation and ``repr`` the
 call that builds the value again.
 
 Rules: SJ-8 (seats play in turn, the leader first), YS-1 (cards of one deck).

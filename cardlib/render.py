@@ -1,10 +1,12 @@
 """Cards drawn as cards: SVG faces, hands and a four-seat trick table as HTML strings, and the
-engine's reasons as bilingual quotations.
+engine's reasons as quotations.
 
-Pure functions of the values they draw; no widget import, no file access.  Every
-picture carries a text alternative (``aria-label`` and ``<title>``) in English
-and Chinese, so a screen reader says "10 of hearts" where a reader sees ♥10.
-The output is well-formed XML, so it can be embedded in HTML, SVG or XHTML.
+Pure functions of the values they draw; no widget import, no file access.  Each function
+takes ``lang``: ``"en"`` writes English with the Chinese beside it, ``"zh"`` Chinese only;
+without it, the reader's language (:func:`cardlib.words.reader_lang`).  Every picture carries
+a text alternative (``aria-label`` and ``<title>``), so a screen reader says "10 of hearts"
+(红桃10) where a reader sees ♥10.  The output is well-formed XML, so it can be embedded in
+HTML, SVG or XHTML.
 
 Rules: SJ-1 (the 54 distinct faces of a deck with jokers), YS-1 (no jokers),
 YS-7 (a face-down card is drawn as a back).
@@ -13,8 +15,8 @@ YS-7 (a face-down card is drawn as a back).
 '10 of hearts'
 >>> card_label(Card.parse("BJ"), "zh")
 '大王'
->>> 'aria-label="ace of spades"' in card_svg("SA")
-True
+>>> 'aria-label="ace of spades"' in card_svg("SA", lang="en"), 'aria-label="黑桃A"' in card_svg("SA", lang="zh")
+(True, True)
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from typing import TYPE_CHECKING
 from .cards import Card, Rank, Suit, parse_cards
 from .errors import InvalidPositionError, NotationError
 from .explain import Reason, Verdict
-from .words import JOKER_WORDS, SUIT_WORDS, card_text, seat_name
+from .words import JOKER_WORDS, SUIT_WORDS, card_text, is_zh, reader_lang, seat_name
 
 if TYPE_CHECKING:  # drawn here, defined in the game package (which imports this module lazily)
     from .shengji.hand import Event, HandResult, ShengjiGame, ShengjiHand
@@ -48,7 +50,7 @@ CARD_WIDTH, CARD_HEIGHT = 60, 84
 def card_label(card: Card | str, lang: str = "en") -> str:
     """The card in words: ``'10 of hearts'``, ``'big joker'``; ``lang="zh"``: ``'红桃10'``, ``'大王'``."""
     card = _as_card(card)
-    chinese = lang == "zh"
+    chinese = is_zh(lang)
     if card.suit is None:
         return JOKER_WORDS[card.rank][chinese]
     suit_en, suit_zh = SUIT_WORDS[card.suit]
@@ -65,7 +67,8 @@ def card_ink(card: Card | str, *, four_colour: bool = False) -> str:
     return (FOUR_COLOURS if four_colour else TWO_COLOURS)[card.suit]
 
 
-def card_svg(card: Card | str, *, four_colour: bool = False, height: int = CARD_HEIGHT) -> str:
+def card_svg(card: Card | str, *, four_colour: bool = False, height: int = CARD_HEIGHT,
+             lang: str | None = None) -> str:
     """One card face as an inline SVG element with its text alternative.
 
     Plain cards show the rank and suit symbol in two corners and a large symbol in the
@@ -74,7 +77,7 @@ def card_svg(card: Card | str, *, four_colour: bool = False, height: int = CARD_
     """
     card = _as_card(card)
     return _svg_frame(card_label(card), card_label(card, "zh"), card_classes(card), height,
-                      card_face_body(card, four_colour=four_colour))
+                      card_face_body(card, four_colour=four_colour), _lang(lang))
 
 
 def card_classes(card: Card | str) -> str:
@@ -108,9 +111,10 @@ def card_face_body(card: Card | str, *, four_colour: bool = False) -> str:
             f'{corner}{middle}{rotated}</g>')
 
 
-def card_back_svg(*, height: int = CARD_HEIGHT, label: str = "face-down card", label_zh: str = "暗牌") -> str:
+def card_back_svg(*, height: int = CARD_HEIGHT, label: str = "face-down card", label_zh: str = "暗牌",
+                  lang: str | None = None) -> str:
     """The back of a card: a face-down play (YS-7) or a hidden kitty card (SJ-7)."""
-    return _svg_frame(label, label_zh, "cardlib-card cardlib-back", height, CARD_BACK_BODY)
+    return _svg_frame(label, label_zh, "cardlib-card cardlib-back", height, CARD_BACK_BODY, _lang(lang))
 
 
 #: What is drawn inside the frame of a card's back (the front ends draw the same).
@@ -119,120 +123,141 @@ CARD_BACK_BODY = ('<rect x="1" y="1" width="58" height="82" rx="5" fill="#29497a
                   '<path d="M30 16 L46 42 L30 68 L14 42 Z" fill="none" stroke="#d8e1ef" stroke-width="1.5"/>')
 
 
-def hand_html(cards: Iterable[Card | str] | str, *, four_colour: bool = False, label: str = "hand",
-              height: int = CARD_HEIGHT) -> str:
+def hand_html(cards: Iterable[Card | str] | str, *, four_colour: bool = False, label: str | None = None,
+              height: int = CARD_HEIGHT, lang: str | None = None) -> str:
     """A row of cards, in the given order, overlapping a little like a held hand; on a narrow
-    page the row wraps onto further rows instead of running off the side.
+    page the row wraps onto further rows instead of running off the side.  ``label`` names the
+    row for a screen reader (by default "hand" / 手牌).
 
-    >>> hand_html("SA LJ").count("<svg")
-    2
+    >>> hand_html("SA LJ").count("<svg"), 'aria-label="手牌：黑桃A、小王"' in hand_html("SA LJ", lang="zh")
+    (2, True)
     """
+    lang = _lang(lang)
     faces = parse_cards(cards)
-    words = ", ".join(card_label(c) for c in faces) or "no cards"
+    zh = lang == "zh"
+    words = ("、" if zh else ", ").join(card_label(c, lang) for c in faces) or ("没有牌" if zh else "no cards")
+    label = label if label is not None else ("手牌" if zh else "hand")
+    named = f"{label}：{words}" if zh else f"{label}: {words}"
     overlap = height // 5
     items = "".join(f'<span class="cardlib-slot" style="display:block;margin-right:-{overlap}px;line-height:0">'
-                    f'{card_svg(c, four_colour=four_colour, height=height)}</span>' for c in faces)
-    return (f'<div class="cardlib-hand" role="group" aria-label="{escape(f"{label}: {words}")}" '
+                    f'{card_svg(c, four_colour=four_colour, height=height, lang=lang)}</span>' for c in faces)
+    return (f'<div class="cardlib-hand" role="group" aria-label="{escape(named)}" '
             f'style="display:inline-flex;flex-wrap:wrap;row-gap:4px;max-width:100%;box-sizing:border-box;'
             f'vertical-align:middle;padding:2px {overlap + 2}px 2px 2px">{items}</div>')
 
 
 def trick_html(plays: Sequence[Iterable[Card | str] | str | None], *, leader: int = 0,
-               winner: int | None = None, four_colour: bool = False, height: int = 64) -> str:
+               winner: int | None = None, four_colour: bool = False, height: int = 64,
+               lang: str | None = None) -> str:
     """A four-seat table: ``plays[seat]`` is what that seat played (``None``: not yet).
 
     Seats sit south, east, north, west in playing order (SJ-8) and are captioned by those
     names (:func:`cardlib.words.seat_name`); the leader and the winner, if given, are named
     in the seat captions.
 
-    >>> html = trick_html(["SA", "S2", None, None], leader=0)
-    >>> html.count('class="cardlib-seat'), "South (leads)" in html
-    (4, True)
+    >>> html = trick_html(["SA", "S2", None, None], leader=0, lang="en")
+    >>> html.count('class="cardlib-seat'), "South (leads)" in html, "南家（领出）" in trick_html(["SA"] * 4, lang="zh")
+    (4, True, True)
     """
-    from .words import seat_name
-
+    lang = _lang(lang)
     check_seats(len(plays), leader, winner)
     cells = []
     for seat, (place, play) in enumerate(zip(SEAT_PLACES, plays)):
-        roles = [role for role, holder in (("leads", leader), ("wins", winner)) if holder == seat]
-        caption = seat_name(seat) + (f" ({', '.join(roles)})" if roles else "")
-        cards = "" if play is None else hand_html(play, four_colour=four_colour, label=caption, height=height)
+        roles = [role for role, holder in ((_ROLES[lang][0], leader), (_ROLES[lang][1], winner)) if holder == seat]
+        caption = seat_name(seat, lang) + (_aside(_join(roles, lang), lang) if roles else "")
+        cards = "" if play is None else hand_html(play, four_colour=four_colour, label=caption, height=height,
+                                                  lang=lang)
         style = "font-weight:bold;" if seat == winner else ""
         cells.append(f'<div class="cardlib-seat cardlib-{place}" style="grid-area:{place};min-width:0;text-align:center">'
                      f'<div style="font-size:small;{style}">{escape(caption)}</div>{cards}</div>')
     # Columns as wide as their hands but no wider than the page lets them: on a phone each seat's
     # hand wraps within its third of the table.
-    return ('<div class="cardlib-trick" role="group" aria-label="trick" style="display:inline-grid;'
+    return (f'<div class="cardlib-trick" role="group" aria-label="{_TRICK[lang == "zh"]}" style="display:inline-grid;'
             'grid-template-areas:\'. north .\' \'west . east\' \'. south .\';'
             'grid-template-columns:repeat(3,minmax(0,auto));max-width:100%;box-sizing:border-box;gap:4px;padding:6px;'
             f'border-radius:8px;background:#2e6b3f0d">{"".join(cells)}</div>')
 
 
-def reason_html(reason: Reason) -> str:
-    """An engine reason as a quotation: its rule id, then the sentence in English and in Chinese,
-    each card it names written in its suit's ink.
+def reason_html(reason: Reason, lang: str | None = None) -> str:
+    """An engine reason as a quotation: its rule id, then the sentence (in English, the Chinese
+    below it), each card it names written in its suit's ink.
 
     >>> from .rule_ids import RuleId
-    >>> reason_html(Reason(RuleId.SJ_11, "5 points.", "5分。"))
+    >>> reason_html(Reason(RuleId.SJ_11, "5 points.", "5分。"), "en")
     '<blockquote class="cardlib-reason"><p><strong>SJ-11</strong> 5 points.<br/><span lang="zh-Hans">5分。</span></p></blockquote>'
+    >>> reason_html(Reason(RuleId.SJ_11, "5 points.", "5分。"), "zh")
+    '<blockquote class="cardlib-reason"><p><strong>SJ-11</strong> <span lang="zh-Hans">5分。</span></p></blockquote>'
     """
-    return (f'<blockquote class="cardlib-reason"><p><strong>{reason.rule.value}</strong> '
-            f'{_parts_html(reason, "en")}<br/><span lang="zh-Hans">{_parts_html(reason, "zh")}</span></p></blockquote>')
+    zh = f'<span lang="zh-Hans">{_parts_html(reason, "zh")}</span>'
+    text = zh if _lang(lang) == "zh" else f'{_parts_html(reason, "en")}<br/>{zh}'
+    return f'<blockquote class="cardlib-reason"><p><strong>{reason.rule.value}</strong> {text}</p></blockquote>'
 
 
-def verdict_html(verdict: Verdict) -> str:
-    """A verdict: allowed or not, in both languages, above its reason."""
+def verdict_html(verdict: Verdict, lang: str | None = None) -> str:
+    """A verdict: allowed or not, above its reason."""
     word = ("Allowed", "可以") if verdict.ok else ("Not allowed", "不可以")
-    mark = "✓" if verdict.ok else "✗"
-    return (f'<div class="cardlib-verdict"><p><strong>{mark} {word[0]}</strong> · '
-            f'<span lang="zh-Hans">{word[1]}</span></p>{reason_html(verdict.reason)}</div>')
+    return _headed("cardlib-verdict", f"{'✓' if verdict.ok else '✗'} ", word, verdict.reason, _lang(lang))
 
 
-def refusal_html(reason: Reason) -> str:
+def refusal_html(reason: Reason, lang: str | None = None) -> str:
     """A refused action (:class:`~cardlib.errors.IllegalActionError`): "refused" above its reason."""
-    return (f'<div class="cardlib-refusal"><p><strong>✗ Refused</strong> · <span lang="zh-Hans">不允许</span></p>'
-            f'{reason_html(reason)}</div>')
+    return _headed("cardlib-refusal", "✗ ", ("Refused", "不允许"), reason, _lang(lang))
+
+
+def _headed(css_class: str, mark: str, word: tuple[str, str], reason: Reason, lang: str) -> str:
+    """A verdict word (English and Chinese, or Chinese alone), bold with its mark, above a reason."""
+    head = (f'<strong>{mark}<span lang="zh-Hans">{word[1]}</span></strong>' if lang == "zh"
+            else f'<strong>{mark}{word[0]}</strong> · <span lang="zh-Hans">{word[1]}</span>')
+    return f'<div class="{css_class}"><p>{head}</p>{reason_html(reason, lang)}</div>'
 
 
 #: A play's place in its trick, as players say it (SJ-8: the leader plays first).
 PLACES = (("the leader", "首家"), ("the second player", "二家"), ("the third player", "三家"),
           ("the fourth player", "末家"))
 
+#: A seat's roles in a trick's caption (leads, wins), the trick itself and its plays, per language.
+_ROLES = {"en": ("leads", "wins"), "zh": ("领出", "赢")}
+_TRICK = ("trick", "一轮")
 
-def trick_result_html(result: TrickResult, *, leader: int | None = None, height: int = 56) -> str:
+
+def trick_result_html(result: TrickResult, *, leader: int | None = None, height: int = 56,
+                      lang: str | None = None) -> str:
     """Who won a trick (:func:`~cardlib.shengji.trick.find_trick_winner`): its plays in order, the
     winner marked, then the reason (SJ-10).  With ``leader`` (the seat that led) the plays are drawn
     at their seats on the table; without, in a row named by their place (the leader, second, ...).
 
     >>> from cardlib.shengji import TrumpContext, find_trick_winner
-    >>> html = trick_result_html(find_trick_winner(TrumpContext("2", "S"), "shengji", ["HK", "HA", "H3", "C4"]))
+    >>> html = trick_result_html(find_trick_winner(TrumpContext("2", "S"), "shengji", ["HK", "HA", "H3", "C4"]), lang="en")
     >>> "the second player (wins)" in html, html.count("<svg"), "SJ-10" in html
     (True, 4, True)
     """
+    lang = _lang(lang)
+    zh = lang == "zh"
     plays = list(result.plays)
     if leader is not None and len(plays) == len(SEAT_PLACES):
         by_seat: list[Sequence[Card] | None] = [None] * len(SEAT_PLACES)
         for i, play in enumerate(plays):
             by_seat[(leader + i) % len(SEAT_PLACES)] = play
         table = trick_html(by_seat, leader=leader, winner=(leader + result.winner) % len(SEAT_PLACES),
-                           height=height)
+                           height=height, lang=lang)
     else:
         cells = []
         for i, play in enumerate(plays):
-            place_en, place_zh = PLACES[i]
             wins = i == result.winner
-            caption = place_en + (" (wins)" if wins else "")
+            caption = PLACES[i][zh] + (_aside(_ROLES[lang][1], lang) if wins else "")
+            shown = escape(caption) if not zh else ""
             style = "font-weight:bold;border:2px solid #2e6b3f;" if wins else "border:2px solid transparent;"
             cells.append(f'<div class="cardlib-play{" cardlib-winner" if wins else ""}" style="display:inline-block;'
                          f'{style}border-radius:6px;padding:2px 4px;margin:2px;text-align:center">'
-                         f'<div style="font-size:small">{escape(caption)} · <span lang="zh-Hans">{place_zh}'
-                         f'{"（赢）" if wins else ""}</span></div>'
-                         f'{hand_html(play, label=caption, height=height)}</div>')
-        table = f'<div class="cardlib-plays" role="group" aria-label="trick">{"".join(cells)}</div>'
-    return f'<div class="cardlib-trick-result">{table}{reason_html(result.reason)}</div>'
+                         f'<div style="font-size:small">{shown}{"" if zh else " · "}<span lang="zh-Hans">'
+                         f'{PLACES[i][1]}{"（赢）" if wins else ""}</span></div>'
+                         f'{hand_html(play, label=caption, height=height, lang=lang)}</div>')
+        table = f'<div class="cardlib-plays" role="group" aria-label="{_TRICK[zh]}">{"".join(cells)}</div>'
+    return f'<div class="cardlib-trick-result">{table}{reason_html(result.reason, lang)}</div>'
 
 
-def legal_follows_html(lead: Sequence[Card], plays: Sequence[Sequence[Card]], total: int, *, height: int = 44) -> str:
+def legal_follows_html(lead: Sequence[Card], plays: Sequence[Sequence[Card]], total: int, *, height: int = 44,
+                       lang: str | None = None) -> str:
     """The legal follows of a lead (:func:`~cardlib.shengji.follow.legal_follows`): how many there are
     and the first ``plays`` drawn, one row each (SJ-9).
 
@@ -241,29 +266,37 @@ def legal_follows_html(lead: Sequence[Card], plays: Sequence[Sequence[Card]], to
     >>> "1 legal follow" in html, html.count("<svg")
     (True, 4)
     """
-    count_en = f"{total} legal follow{'s' * (total != 1)}"
-    shown = "" if len(plays) >= total else f" (the first {len(plays)} shown)"
-    rows = "".join(f"<li>{hand_html(play, label=f'follow {i}', height=height)}</li>"
+    lang = _lang(lang)
+    zh = lang == "zh"
+    rows = "".join(f"<li>{hand_html(play, label=f'跟法{i}' if zh else f'follow {i}', height=height, lang=lang)}</li>"
                    for i, play in enumerate(plays, start=1))
-    return (f'<div class="cardlib-legal-follows"><p>{hand_html(lead, label="lead", height=height)} '
-            f'<strong>{count_en}</strong>{shown} · <span lang="zh-Hans">{total}种合法跟法</span></p>'
-            f'<ol style="list-style:none;padding-left:0">{rows}</ol></div>')
+    count_zh = f"{total}种合法跟法"
+    if zh:
+        shown = "" if len(plays) >= total else f"（列出前{len(plays)}种）"
+        count = f'<strong lang="zh-Hans">{count_zh}</strong><span lang="zh-Hans">{shown}</span>'
+    else:
+        shown = "" if len(plays) >= total else f" (the first {len(plays)} shown)"
+        count = (f"<strong>{total} legal follow{'s' * (total != 1)}</strong>{shown} · "
+                 f'<span lang="zh-Hans">{count_zh}</span>')
+    return (f'<div class="cardlib-legal-follows"><p>{hand_html(lead, label="领出" if zh else "lead", height=height, lang=lang)} '
+            f'{count}</p><ol style="list-style:none;padding-left:0">{rows}</ol></div>')
 
 
-def event_html(event: Event, *, height: int = 44) -> str:
+def event_html(event: Event, *, height: int = 44, lang: str | None = None) -> str:
     """One event of a hand (:class:`~cardlib.shengji.hand.Event`): the seat it concerns, its cards drawn,
     and the reason that decided it (SJ-2 a card dealt, SJ-8 a play, SJ-10 a trick won, ...).
 
     >>> from cardlib.shengji import ShengjiHand
-    >>> html = event_html(ShengjiHand("shengji", seed=7).deal_card()[0])
+    >>> html = event_html(ShengjiHand("shengji", seed=7).deal_card()[0], lang="en")
     >>> "South" in html and "SJ-2" in html and html.count("<svg") == 1
     True
     """
-    who = "" if event.seat is None else (f'<strong>{escape(seat_name(event.seat))}</strong> · '
-                                         f'<span lang="zh-Hans">{seat_name(event.seat, "zh")}</span> ')
-    cards = hand_html(event.cards, label=seat_name(event.seat) if event.seat is not None else "cards",
-                      height=height) if event.cards else ""
-    return f'<div class="cardlib-event"><p>{who}{cards}</p>{reason_html(event.reason)}</div>'
+    lang = _lang(lang)
+    who = "" if event.seat is None else _pair_html(f"<strong>{escape(seat_name(event.seat))}</strong>",
+                                                   seat_name(event.seat, "zh"), lang, strong=True) + " "
+    label = seat_name(event.seat, lang) if event.seat is not None else ("牌" if lang == "zh" else "cards")
+    cards = hand_html(event.cards, label=label, height=height, lang=lang) if event.cards else ""
+    return f'<div class="cardlib-event"><p>{who}{cards}</p>{reason_html(event.reason, lang)}</div>'
 
 
 def team_name(team: int, lang: str = "en") -> str:
@@ -272,19 +305,27 @@ def team_name(team: int, lang: str = "en") -> str:
     >>> team_name(1), team_name(0, "zh")
     ('East–West', '南家北家')
     """
-    return ("–" if lang == "en" else "").join(seat_name(seat, lang) for seat in (team, team + 2))
+    return ("" if is_zh(lang) else "–").join(seat_name(seat, lang) for seat in (team, team + 2))
 
 
-def _facts(rows: Iterable[tuple[str, str, str]]) -> str:
-    """A two-column table: a bilingual heading and an (already escaped) value per row."""
-    body = "".join(f'<tr><th style="text-align:left;padding-right:1em">{escape(en)} · <span lang="zh-Hans">'
-                   f'{escape(zh)}</span></th><td>{value}</td></tr>' for en, zh, value in rows)
+def _levels(levels: Iterable[int], lang: str) -> str:
+    """Each team's level: ``South–North 3 · East–West 2``."""
+    return " · ".join(f"{team_name(team, lang)} {level}" for team, level in enumerate(levels))
+
+
+def _facts(rows: Iterable[tuple[str, str, str]], lang: str) -> str:
+    """A two-column table: a heading (English and Chinese, or Chinese alone) and an (already escaped)
+    value per row."""
+    body = "".join(f'<tr><th style="text-align:left;padding-right:1em">{_pair_html(escape(en), escape(zh), lang)}'
+                   f'</th><td>{value}</td></tr>' for en, zh, value in rows)
     return f'<table class="cardlib-facts">{body}</table>'
 
 
-def hand_result_html(result: HandResult) -> str:
+def hand_result_html(result: HandResult, lang: str | None = None) -> str:
     """How a hand ended (:class:`~cardlib.shengji.hand.HandResult`): the points, the kitty, the level
     change and where the game goes next (SJ-11, SJ-12, SG-7 / SS-7, SG-8, SJ-13), with the reason."""
+    lang = _lang(lang)
+    zh = lang == "zh"
     attackers = 1 - result.dealer % 2
     change = result.change
     if change.attackers_take_over:
@@ -294,41 +335,45 @@ def hand_result_html(result: HandResult) -> str:
         moved = (f"{team_name(1 - attackers)}, the dealer's team, go up {change.dealer_team_levels}",
                  f"庄家方{team_name(1 - attackers, 'zh')}升{change.dealer_team_levels}级")
     progress = result.progress
-    levels = " · ".join(f"{team_name(team)} {level}" for team, level in enumerate(progress.levels))
-    rows = [("Dealer", "庄家", escape(seat_name(result.dealer))),
+    dealer_next = seat_name(progress.next_dealer, lang)
+    rows = [("Dealer", "庄家", escape(seat_name(result.dealer, lang))),
             ("Attackers' trick points", "闲家得分", str(result.attacker_trick_points)),
             ("Kitty", "底分", str(result.kitty_points)),
             ("Attackers' total", "闲家总分", str(result.attacker_points)),
             ("Dealer's team's trick points", "庄家方得分", str(result.defender_trick_points)),
-            ("Levels", "升级", f'{escape(moved[0])} · <span lang="zh-Hans">{escape(moved[1])}</span>'),
-            ("Next hand", "下一局", f"{escape(seat_name(progress.next_dealer))} deals · {escape(levels)}")]
+            ("Levels", "升级", _pair_html(escape(moved[0]), escape(moved[1]), lang)),
+            ("Next hand", "下一局", escape(f"{dealer_next}坐庄 · {_levels(progress.levels, lang)}" if zh
+                                           else f"{dealer_next} deals · {_levels(progress.levels, lang)}"))]
     if progress.winner is not None:
-        rows.append(("Game", "全局", f"{escape(team_name(progress.winner))} win the game"))
-    return f'<div class="cardlib-hand-result">{_facts(rows)}{reason_html(progress.reason)}</div>'
+        winner = team_name(progress.winner, lang)
+        rows.append(("Game", "全局", escape(f"{winner}赢得全局" if zh else f"{winner} win the game")))
+    return f'<div class="cardlib-hand-result">{_facts(rows, lang)}{reason_html(progress.reason, lang)}</div>'
 
 
-def shengji_hand_html(hand: ShengjiHand, *, height: int = 48) -> str:
+def shengji_hand_html(hand: ShengjiHand, *, height: int = 48, lang: str | None = None) -> str:
     """A whole Shengji hand as the table sees it: level, trump, dealer, whose turn, points, each
     seat's cards sorted as players hold them (trumps first, SJ-4 / SJ-5), the trick being played
     (or the last one, SJ-8) and, once the hand is over, its result.
 
     >>> from cardlib.shengji import ShengjiHand
-    >>> html = shengji_hand_html(ShengjiHand("shengji", seed=1))
+    >>> html = shengji_hand_html(ShengjiHand("shengji", seed=1), lang="en")
     >>> "South" in html and "not yet called" in html
     True
     """
+    lang = _lang(lang)
     ctx = hand.ctx
     if ctx is None:
-        trump = "not yet called · 未定"
+        trump = _pair("not yet called", "未定", lang)
     elif ctx.trump is None:
-        trump = "no trump suit · 无主"
+        trump = _pair("no trump suit", "无主", lang)
     else:
-        trump = f"{ctx.trump.symbol} {SUIT_WORDS[ctx.trump][0]} · {SUIT_WORDS[ctx.trump][1]}"
-    facts = [("Phase", "阶段", _PHASE_WORDS.get(hand.phase, hand.phase)), ("Level", "级牌", str(hand.level)),
-             ("Trump", "主", trump),
-             ("Dealer", "庄家", "not yet known" if hand.dealer is None else seat_name(hand.dealer)),
-             ("To act", "轮到", "-" if hand.to_act is None else seat_name(hand.to_act)),
-             ("Points won", "得分", " · ".join(f"{team_name(t)} {hand.points[t]}" for t in (0, 1))),
+        trump = f"{ctx.trump.symbol} {_pair(*SUIT_WORDS[ctx.trump], lang)}"
+    facts = [("Phase", "阶段", _pair(*_PHASE_WORDS.get(hand.phase, (hand.phase, hand.phase)), lang)),
+             ("Level", "级牌", str(hand.level)), ("Trump", "主", trump),
+             ("Dealer", "庄家", ("未定" if lang == "zh" else "not yet known") if hand.dealer is None
+              else seat_name(hand.dealer, lang)),
+             ("To act", "轮到", "-" if hand.to_act is None else seat_name(hand.to_act, lang)),
+             ("Points won", "得分", " · ".join(f"{team_name(t, lang)} {hand.points[t]}" for t in (0, 1))),
              ("Tricks played", "已打轮数", str(len(hand.tricks)))]
     if ctx is not None:
         def key(card: Card) -> tuple[int, int, tuple[int, int]]:
@@ -336,54 +381,83 @@ def shengji_hand_html(hand: ShengjiHand, *, height: int = 48) -> str:
     else:
         def key(card: Card) -> tuple[int, int, tuple[int, int]]:
             return 0, 0, card.sort_key
-    rows = "".join(f'<tr><th style="text-align:left;padding-right:1em">{escape(seat_name(seat))} · '
-                   f'<span lang="zh-Hans">{seat_name(seat, "zh")}</span> ({len(cards)})</th>'
-                   f'<td>{hand_html(cards, label=seat_name(seat), height=height)}</td></tr>'
+    rows = "".join(f'<tr><th style="text-align:left;padding-right:1em">'
+                   f'{_pair_html(escape(seat_name(seat)), seat_name(seat, "zh"), lang)} ({len(cards)})</th>'
+                   f'<td>{hand_html(cards, label=seat_name(seat, lang), height=height, lang=lang)}</td></tr>'
                    for seat, cards in enumerate(sorted(held, key=key) for held in hand.hands))
-    parts = [_facts((en, zh, escape(value)) for en, zh, value in facts),
+    parts = [_facts(((en, zh_word, escape(value)) for en, zh_word, value in facts), lang),
              f'<table class="cardlib-hands">{rows}</table>']
     plays: list[Sequence[Card] | None] = [None] * len(SEAT_PLACES)
     if hand.trick:
         for seat, cards in hand.trick:
             plays[seat] = cards
-        parts.append(trick_html(plays, leader=hand.trick[0][0], height=height))
+        parts.append(trick_html(plays, leader=hand.trick[0][0], height=height, lang=lang))
     elif hand.tricks:
         last = hand.tricks[-1]
         for seat, cards in last.plays:
             plays[seat] = cards
-        parts.append('<p style="font-size:small">Last trick · <span lang="zh-Hans">上一轮</span></p>'
-                     + trick_html(plays, leader=last.plays[0][0], winner=last.winner, height=height))
+        parts.append(f'<p style="font-size:small">{_pair_html("Last trick", "上一轮", lang)}</p>'
+                     + trick_html(plays, leader=last.plays[0][0], winner=last.winner, height=height, lang=lang))
     if hand.result is not None:
-        parts.append(hand_result_html(hand.result))
+        parts.append(hand_result_html(hand.result, lang))
     return f'<div class="cardlib-shengji-hand">{"".join(parts)}</div>'
 
 
-def shengji_game_html(game: ShengjiGame, *, height: int = 40) -> str:
+def shengji_game_html(game: ShengjiGame, *, height: int = 40, lang: str | None = None) -> str:
     """A game of hands (:class:`~cardlib.shengji.hand.ShengjiGame`): one row per finished hand (dealer,
     attackers' points, levels after it: SG-7 / SS-7, SJ-13), the winner if any, then the current hand.
 
     >>> from cardlib.shengji import ShengjiGame
-    >>> html = shengji_game_html(ShengjiGame("shengji", seed=1))
+    >>> html = shengji_game_html(ShengjiGame("shengji", seed=1), lang="en")
     >>> "Hands played" in html and "South" in html
     True
     """
-    rows = "".join(f"<tr><td>{number}</td><td>{escape(seat_name(result.dealer))}</td>"
-                   f"<td>{result.attacker_points}</td><td>"
-                   f"{escape(' · '.join(f'{team_name(t)} {level}' for t, level in enumerate(result.progress.levels)))}"
-                   f"</td></tr>" for number, result in enumerate(game.results, start=1))
-    head = ("<tr><th>Hand · 局</th><th>Dealer · 庄家</th><th>Attackers' points · 闲家得分</th>"
-            "<th>Levels after · 打完后的级</th></tr>")
+    lang = _lang(lang)
+    rows = "".join(f"<tr><td>{number}</td><td>{escape(seat_name(result.dealer, lang))}</td>"
+                   f"<td>{result.attacker_points}</td><td>{escape(_levels(result.progress.levels, lang))}</td></tr>"
+                   for number, result in enumerate(game.results, start=1))
+    head = "".join(f"<th>{_pair_html(en, zh, lang)}</th>" for en, zh in (
+        ("Hand", "局"), ("Dealer", "庄家"), ("Attackers' points", "闲家得分"), ("Levels after", "打完后的级")))
     facts = [("Hands played", "已打局数", str(len(game.results))),
-             ("Levels", "级", escape(" · ".join(f"{team_name(t)} {level}" for t, level in enumerate(game.levels))))]
+             ("Levels", "级", escape(_levels(game.levels, lang)))]
     if game.winner is not None:
-        facts.append(("Winner", "赢家", escape(f"{team_name(game.winner)} · {team_name(game.winner, 'zh')}")))
-    table = f'<table class="cardlib-game">{head}{rows}</table>' if game.results else ""
-    current = "" if game.winner is not None else shengji_hand_html(game.hand, height=height)
-    return f'<div class="cardlib-shengji-game">{_facts(facts)}{table}{current}</div>'
+        facts.append(("Winner", "赢家", escape(_pair(team_name(game.winner), team_name(game.winner, "zh"), lang))))
+    table = f'<table class="cardlib-game"><tr>{head}</tr>{rows}</table>' if game.results else ""
+    current = "" if game.winner is not None else shengji_hand_html(game.hand, height=height, lang=lang)
+    return f'<div class="cardlib-shengji-game">{_facts(facts, lang)}{table}{current}</div>'
 
 
-_PHASE_WORDS = {"deal": "the deal · 发牌", "bury": "burying the kitty · 扣底", "play": "the play · 出牌",
-                "over": "over · 结束"}
+_PHASE_WORDS = {"deal": ("the deal", "发牌"), "bury": ("burying the kitty", "扣底"), "play": ("the play", "出牌"),
+                "over": ("over", "结束")}
+
+
+def _lang(lang: str | None) -> str:
+    """The language asked for (``"en"`` or ``"zh"``), or else the reader's."""
+    if lang is None:
+        return reader_lang()
+    return "zh" if is_zh(lang) else "en"
+
+
+def _pair(en: str, zh: str, lang: str) -> str:
+    """Plain text: ``"en · zh"`` in English, the Chinese alone in Chinese."""
+    return zh if lang == "zh" else f"{en} · {zh}"
+
+
+def _pair_html(en: str, zh: str, lang: str, *, strong: bool = False) -> str:
+    """Escaped HTML: the English then the Chinese marked ``lang="zh-Hans"``, or the Chinese alone."""
+    zh_html = f'<span lang="zh-Hans">{zh}</span>'
+    if lang == "zh":
+        return f"<strong>{zh_html}</strong>" if strong else zh_html
+    return f"{en} · {zh_html}"
+
+
+def _join(words: Sequence[str], lang: str) -> str:
+    return ("，" if lang == "zh" else ", ").join(words)
+
+
+def _aside(text: str, lang: str) -> str:
+    """Words in brackets after a name: ``" (leads)"``, ``"（领出）"``."""
+    return f"（{text}）" if lang == "zh" else f" ({text})"
 
 
 def _parts_html(reason: Reason, lang: str) -> str:
@@ -423,11 +497,11 @@ def _slug(card: Card) -> str:
     return str(card).lower()
 
 
-def _svg_frame(label: str, label_zh: str, css_class: str, height: int, body: str) -> str:
+def _svg_frame(label: str, label_zh: str, css_class: str, height: int, body: str, lang: str) -> str:
     width = round(height * CARD_WIDTH / CARD_HEIGHT)
-    alt = escape(f"{label} · {label_zh}")
+    alt = escape(_pair(label, label_zh, lang))
     return (f'<svg xmlns="http://www.w3.org/2000/svg" class="{css_class}" role="img" '
-            f'aria-label="{escape(label)}" width="{width}" height="{height}" '
+            f'aria-label="{escape(label_zh if lang == "zh" else label)}" width="{width}" height="{height}" '
             f'viewBox="0 0 {CARD_WIDTH} {CARD_HEIGHT}"><title>{alt}</title>{body}</svg>')
 
 

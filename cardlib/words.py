@@ -17,10 +17,12 @@ The engine's notation (``SA``, seat ``0``) stays inside the engine and the ``che
 
 from __future__ import annotations
 
+import os
+import re
 from collections.abc import Iterable
 
 from .cards import Card, Rank, Suit
-from .errors import InvalidPositionError
+from .errors import CardlibError, InvalidPositionError
 
 SEAT_NAMES: tuple[tuple[str, str], ...] = (("South", "南家"), ("East", "东家"), ("North", "北家"), ("West", "西家"))
 PLAYER_NAMES: tuple[tuple[str, str], ...] = (("player A", "甲"), ("player B", "乙"), ("player C", "丙"),
@@ -28,6 +30,27 @@ PLAYER_NAMES: tuple[tuple[str, str], ...] = (("player A", "甲"), ("player B", "
 SUIT_WORDS = {Suit.SPADES: ("spades", "黑桃"), Suit.HEARTS: ("hearts", "红桃"),
               Suit.DIAMONDS: ("diamonds", "方块"), Suit.CLUBS: ("clubs", "梅花")}
 JOKER_WORDS = {Rank.BIG_JOKER: ("big joker", "大王"), Rank.LITTLE_JOKER: ("little joker", "小王")}
+
+
+class LanguageError(CardlibError):
+    """A language the rendered output cannot be written in (only English and Chinese are)."""
+
+
+_LANG_TAG = re.compile(r"(en|zh)([-_][a-z0-9]+)*", re.IGNORECASE)
+
+
+def reader_lang() -> str:
+    """The language of rendered output when none is asked for: ``"en"`` or ``"zh"``, from the
+    environment variable ``CARDBOOK_LANG`` (unset or empty: ``"en"``; ``zh``, ``zh-Hans``,
+    ``zh_CN`` ...: ``"zh"``).  Read at each call; any other value raises :class:`LanguageError`.
+    A generic knob: the Chinese edition of a book sets it for the notebooks it executes.
+    """
+    value = os.environ.get("CARDBOOK_LANG", "").strip()
+    if not value:
+        return "en"
+    if not _LANG_TAG.fullmatch(value):
+        raise LanguageError(f"CARDBOOK_LANG={value!r} is not a language of the output: use en or zh")
+    return "zh" if is_zh(value) else "en"
 
 
 def is_zh(lang: str) -> bool:
