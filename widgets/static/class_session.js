@@ -1,0 +1,364 @@
+// Class mode, the teacher's side (widgets/class_session.py): the join slide ("Open a class", then
+// the code, QR code and address) and a class puzzle's live panel (bar chart of the class's answers,
+// hidden until shown; close the vote; a second round beside the first; the answers' CSV and the
+// mistakes by rule id). The browser talks to the class server itself (same origin, fetch):
+// /cardbook-class/api/… under the page's base URL. The class (code, teacher token) is kept in the
+// tab's sessionStorage, so a reload keeps it. A panel posts its puzzle as the current question when
+// its slide is shown (reveal.js marks it "present"; outside reveal.js, when it scrolls into view),
+// never from the speaker view (?receiver) or print (?print-pdf). Language: the deck's address
+// (model "lang") when it names one, else the reader's setting, and a later change applies either way.
+
+const CLASS_KEY = "cardbook-class";
+const CLASS_EVENT = "cardbook:class";
+const POLL_MS = 700;
+
+const WORDS = {
+  en: {
+    open: "Open a class", opening: "Opening…", intro: "Students answer the class puzzles on their phones: no app, no account.",
+    join: "Join on your phone", code: "Code", address: "or open", qr: (url) => `QR code for ${url}`,
+    fresh: "Open a new class", sure: "Sure? Phones on this class stop: click again", deck: (d) => `Class on ${d}`,
+    vote: "Class vote", show: "Show the answers", hide: "Hide the answers", close: "Close the vote",
+    again: "Discuss with your neighbour and vote again", csv: "Answers (CSV)", mistakes: "Mistakes by rule",
+    tally: (v, s) => `${v} of ${s} voted`, round: (r) => `Round ${r}`, open_: "voting open", closed: "vote closed",
+    hidden: (v) => `${v} answer${v === 1 ? "" : "s"} in, hidden until you show them.`,
+    noVotes: "No answers yet.", chart: "The class's answers", none: "No wrong answers so far.",
+    wrong: (w, a) => `${w} wrong of ${a}`, noClass: "Open a class on the join slide to run a vote here.",
+    refused: "The class server refused this tab's teacher key: open a new class on the join slide.",
+    unknown: (c) => `The class server does not know class ${c}: open a new class on the join slide.`,
+    silent: "The class server does not answer: is the deck served by `make present`?",
+    said: (e, n) => `The class server said: ${e} (HTTP ${n}).`,
+  },
+  zh: {
+    open: "开始上课", opening: "正在开启…", intro: "学生用手机回答课堂练习：无需应用，无需账号。",
+    join: "用手机加入", code: "课堂码", address: "或打开", qr: (url) => `${url} 的二维码`,
+    fresh: "重新开一堂课", sure: "确定吗？本堂课的手机将停止：请再点一次", deck: (d) => `课堂：${d}`,
+    vote: "全班投票", show: "显示结果", hide: "隐藏结果", close: "结束投票",
+    again: "和同桌讨论后再投一次", csv: "答题记录（CSV）", mistakes: "按规则统计错误",
+    tally: (v, s) => `${s} 人中已有 ${v} 人作答`, round: (r) => `第 ${r} 轮`, open_: "投票中", closed: "投票已结束",
+    hidden: (v) => `已收到 ${v} 份答案，显示前保密。`,
+    noVotes: "还没有答案。", chart: "全班的答案", none: "目前没有答错。",
+    wrong: (w, a) => `${a} 人中 ${w} 人答错`, noClass: "在加入页开始上课后，这里可以全班投票。",
+    refused: "课堂服务器拒绝了本页的教师密钥：请在加入页重新开一堂课。",
+    unknown: (c) => `课堂服务器不认识课堂 ${c}：请在加入页重新开一堂课。`,
+    silent: "课堂服务器没有响应：这份讲稿是用 `make present` 打开的吗？",
+    said: (e, n) => `课堂服务器：${e}（HTTP ${n}）。`,
+  },
+};
+
+/** The class this tab opened ({code, token, joinUrl, deck, question}), or null. */
+function readClass() {
+  try {
+    const stored = JSON.parse(window.sessionStorage.getItem(CLASS_KEY) || "null");
+    return stored && typeof stored.code === "string" && typeof stored.token === "string" ? stored : null;
+  } catch (unreadable) { return null; }
+}
+
+function writeClass(record) {
+  try {
+    if (record) window.sessionStorage.setItem(CLASS_KEY, JSON.stringify(record));
+    else window.sessionStorage.removeItem(CLASS_KEY);
+  } catch (privateMode) { /* the class lasts as long as this page */ }
+  window.dispatchEvent(new CustomEvent(CLASS_EVENT));
+}
+
+/** The class server's API address, under the page's base URL (Voila's #jupyter-config-data). */
+function classApi(path) {
+  let base = "/";
+  try { base = JSON.parse(document.getElementById("jupyter-config-data").textContent).baseUrl || "/"; } catch (none) { /* "/" */ }
+  return base.replace(/\/?$/, "/") + "cardbook-class/api/" + path;
+}
+
+class ClassServerError extends Error {
+  constructor(status, said) { super(said || `HTTP ${status}`); this.status = status; this.said = said; }
+}
+
+/** One call of the class server: parsed JSON (or the Blob when ``blob``), a ClassServerError if refused. */
+async function callClass(path, { method = "GET", body, token, blob = false } = {}) {
+  const headers = {};
+  if (token) headers["X-Class-Token"] = token;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  let response;
+  try {
+    response = await fetch(classApi(path), { method, headers, body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: "same-origin", cache: "no-store" });
+  } catch (offline) { throw new ClassServerError(0, null); }
+  if (!response.ok) {
+    const said = await response.json().then((data) => data && data.error, () => null);
+    throw new ClassServerError(response.status, said);
+  }
+  return blob ? response.blob() : response.json();
+}
+
+function render({ model, el }) {
+  const address = () => (["en", "zh"].includes(model.get("lang")) ? model.get("lang") : null);
+  let stored = readSettings().lang;
+  let lang = address() || stored;
+  const t = (name, ...args) => { const v = WORDS[lang][name]; return typeof v === "function" ? v(...args) : v; };
+  const root = h("div", { class: "ccs", role: "region" });
+  el.append(root);
+  const part = model.get("part") === "panel" ? panelPart(model, root, t, () => lang) : joinPart(model, root, t, () => lang);
+  function redraw() {
+    root.lang = lang === "zh" ? "zh-Hans" : "en";
+    part.draw();
+  }
+  const stopSettings = onSettings((settings) => {
+    if (settings.lang !== stored) { stored = settings.lang; lang = settings.lang; }
+    redraw();
+  });
+  const classChanged = () => part.classChanged();
+  window.addEventListener(CLASS_EVENT, classChanged);
+  model.on("change:lang", () => { lang = address() || stored; redraw(); });
+  applySettingsToDocument(readSettings());
+  redraw();
+  return () => { stopSettings(); window.removeEventListener(CLASS_EVENT, classChanged); part.dispose(); };
+}
+
+/** What a refusal of the class server tells the teacher. */
+function problem(t, error, code) {
+  if (error.status === 0) return t("silent");
+  if (error.status === 403) return t("refused");
+  if (error.status === 404) return t("unknown", code);
+  return t("said", error.said || error.message, error.status);
+}
+
+/** The join slide: "Open a class", then the code, the QR code and the address. */
+function joinPart(model, root, t, language) {
+  let status = null;  // what went wrong, in the language of the moment
+  let busy = false;
+  let armed = false;
+
+  async function open() {
+    busy = true; status = null; draw();
+    try {
+      const made = await callClass("classes", { method: "POST", body: { deck: model.get("deck") } });
+      writeClass({ code: made.code, token: made.teacher_token, joinUrl: made.join_url, deck: model.get("deck"), question: null });
+    } catch (error) {
+      status = () => problem(t, error, "");
+    }
+    busy = false; armed = false; draw();
+  }
+
+  function draw() {
+    const record = readClass();
+    root.className = "ccs ccs-join";
+    root.dataset.code = record ? record.code : "";
+    root.setAttribute("aria-label", t("join"));
+    const line = h("p", { class: "ccs-status", role: "status" }, sayText(status ? status() : "", language()));
+    if (!record) {
+      root.replaceChildren(h("p", { class: "ccs-intro", text: t("intro") }),
+        h("button", { type: "button", class: "ccs-open", disabled: busy, onclick: open, text: busy ? t("opening") : t("open") }), line);
+      return;
+    }
+    const qr = classApi(`classes/${encodeURIComponent(record.code)}/qr.svg`);
+    root.replaceChildren(
+      h("div", { class: "ccs-join-grid" }, [
+        h("div", { class: "ccs-join-words" }, [
+          h("p", { class: "ccs-join-label", text: t("join") }),
+          h("p", { class: "ccs-code", "aria-label": `${t("code")} ${record.code.split("").join(" ")}`, text: record.code }),
+          h("p", { class: "ccs-address" }, [h("span", { class: "ccs-or", text: t("address") }), " ",
+            h("span", { class: "ccs-url", lang: "en", text: record.joinUrl })]),
+          h("p", { class: "ccs-deck", text: t("deck", record.deck) }),
+        ]),
+        h("img", { class: "ccs-qr", src: qr, alt: t("qr", record.joinUrl), width: 420, height: 420 }),
+      ]),
+      h("button", { type: "button", class: "ccs-new", "data-armed": String(armed), disabled: busy,
+        onclick: () => { if (armed) open(); else { armed = true; draw(); } }, text: armed ? t("sure") : t("fresh") }),
+      line);
+  }
+
+  return { draw, classChanged: draw, dispose: () => {} };
+}
+
+/** A class puzzle's live panel: posts the puzzle when its slide shows, polls its counts, runs the vote. */
+function panelPart(model, root, t, language) {
+  const passive = /(^|[?&])(receiver|print-pdf)(=|&|$)/.test(window.location.search);
+  let question = null;   // the server's view of this panel's question
+  let status = null;  // what went wrong, in the language of the moment
+  let mistakes = null;   // {rules: {...}} once asked for
+  let seen = false;      // the panel is on screen
+  let timer = null;
+  let posting = null;
+  const section = root.parentElement && root.parentElement.closest("section");
+
+  const active = () => seen && !passive && (!section || section.classList.contains("present"));
+  const specId = () => (model.get("spec") || {}).id || "";
+
+  /** This slide's question in the class record, if it is still the class's current one. */
+  function current(record) {
+    const q = record && record.question;
+    return q && q.slide === model.get("slide") && q.specId === specId() ? q.id : null;
+  }
+
+  async function ask(record) {
+    const made = await callClass(`classes/${record.code}/questions`, { method: "POST", token: record.token,
+      body: { slide: model.get("slide"), spec: model.get("spec"), ruleset: model.get("ruleset") } });
+    writeClass({ ...readClass(), question: { slide: model.get("slide"), specId: specId(), id: made.id } });
+    return made.id;
+  }
+
+  async function poll() {
+    timer = null;
+    const record = readClass();
+    if (!active() || !record || !specId()) return;
+    try {
+      let id = current(record);
+      if (id === null) {
+        posting = posting || ask(record).finally(() => { posting = null; });
+        id = await posting;
+      }
+      const next = await callClass(`classes/${record.code}/questions/${id}`, { token: record.token });
+      const changed = JSON.stringify(next) !== JSON.stringify(question) || status;
+      question = next; status = null;
+      if (changed) draw();
+    } catch (error) {
+      status = () => problem(t, error, record.code); draw();
+    }
+    if (active() && !timer) timer = window.setTimeout(poll, POLL_MS);
+  }
+
+  function wake() {
+    if (active() && !timer && !posting) poll();
+    else if (!active() && timer) { window.clearTimeout(timer); timer = null; }
+    draw();
+  }
+
+  async function act(what) {
+    const record = readClass();
+    if (!record || !question) return;
+    try {
+      await callClass(`classes/${record.code}/questions/${question.id}/${what}`, { method: "POST", token: record.token });
+      if (timer) { window.clearTimeout(timer); timer = null; }
+      await poll();
+    } catch (error) { status = () => problem(t, error, record.code); draw(); }
+  }
+
+  async function downloadAnswers() {
+    const record = readClass();
+    try {
+      const file = await callClass(`classes/${record.code}/answers.csv`, { token: record.token, blob: true });
+      const url = URL.createObjectURL(file);
+      const link = h("a", { href: url, download: `class-${record.code}-answers.csv`, hidden: true });
+      document.body.append(link); link.click(); link.remove();
+      window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    } catch (error) { status = () => problem(t, error, record.code); draw(); }
+  }
+
+  async function toggleMistakes() {
+    const record = readClass();
+    if (mistakes) { mistakes = null; draw(); return; }
+    try { mistakes = await callClass(`classes/${record.code}/mistakes`, { token: record.token }); } catch (error) {
+      status = () => problem(t, error, record.code);
+    }
+    draw();
+  }
+
+  function draw() {
+    const record = readClass();
+    const spec = model.get("spec");
+    root.className = "ccs ccs-panel";
+    root.setAttribute("aria-label", t("vote"));
+    root.hidden = passive || !record || !spec || !spec.id;
+    if (root.hidden) { root.replaceChildren(); return; }
+    const q = question && current(record) === question.id ? question : null;
+    const round = q ? q.round : 1;
+    Object.assign(root.dataset, { question: q ? q.id : "", round, open: String(!!q && q.open), shown: String(!!q && q.shown) });
+    const button = (cls, text, onclick, disabled) => h("button", { type: "button", class: cls, disabled: !q || disabled, onclick, text });
+    root.replaceChildren(
+      h("div", { class: "ccs-head" }, [
+        h("strong", { class: "ccs-title", text: t("vote") }),
+        h("span", { class: "ccs-round", text: t("round", round) }),
+        h("span", { class: "ccs-state", text: q ? t(q.open ? "open_" : "closed") : "" }),
+        h("span", { class: "ccs-tally", text: q ? t("tally", q.voted, q.students) : "" }),
+      ]),
+      h("div", { class: "ccs-toolbar" }, [
+        button("ccs-show", q && q.shown ? t("hide") : t("show"), () => act(q.shown ? "hide" : "show")),
+        button("ccs-close", t("close"), () => act("close"), q && !q.open),
+        button("ccs-again", t("again"), () => act("rounds"), q && q.open),
+        button("ccs-csv", t("csv"), downloadAnswers),
+        button("ccs-mistakes", t("mistakes"), toggleMistakes),
+      ]),
+      q ? chart(spec, q, t, language()) : null,
+      mistakes ? mistakeList(mistakes, t) : null,
+      h("p", { class: "ccs-status", role: "status" }, sayText(status ? status() : "", language())));
+  }
+
+  const watchers = [];
+  if (typeof IntersectionObserver === "function") {
+    const io = new IntersectionObserver((entries) => { seen = entries[entries.length - 1].isIntersecting; wake(); });
+    io.observe(root.parentElement || root);
+    watchers.push(() => io.disconnect());
+  } else seen = true;
+  if (section) {
+    const mo = new MutationObserver(wake);
+    mo.observe(section, { attributes: true, attributeFilter: ["class"] });
+    watchers.push(() => mo.disconnect());
+  }
+  const specChanged = () => { question = null; mistakes = null; wake(); };
+  model.on("change:spec", specChanged);
+  return {
+    draw,
+    classChanged: () => { question = null; mistakes = null; wake(); },
+    dispose: () => { watchers.forEach((stop) => stop()); if (timer) window.clearTimeout(timer); model.off("change:spec", specChanged); },
+  };
+}
+
+/** How one answer key reads on the chart: the option's words or cards, the fields' values, the number. */
+function optionLabel(spec, key, lang) {
+  const txt = (pair) => (pair ? pair[lang] || pair.en : "");
+  if (spec.input === "cards") return [cardChips(key.split(" "), lang)];
+  if (spec.input === "fields") {
+    const values = key.split("|");
+    return sayText(spec.fields.map((field, i) => {
+      const option = field.options.find((o) => o.value === values[i]);
+      return `${txt(field.label)} ${option ? txt(option.label) || option.value : values[i]}`;
+    }).join(" · "), lang);
+  }
+  const answer = spec.answers.find((a) => a.key === key);
+  if (answer && txt(answer.label)) return [...sayText(txt(answer.label), lang), ...(answer.cards ? [" ", cardChips(answer.cards, lang)] : [])];
+  if (answer && answer.cards) return [cardChips(answer.cards, lang)];
+  return [key];
+}
+
+/** The keys the chart shows: every option of a choice, else the keys answered, in the spec's order. */
+function chartKeys(spec, counts) {
+  const answered = new Set(Object.values(counts).flatMap((round) => Object.keys(round || {})));
+  const order = spec.answers.map((a) => a.key);
+  if (spec.input === "choice") return [...order, ...[...answered].filter((k) => !order.includes(k))];
+  const rank = (k) => (order.includes(k) ? order.indexOf(k) : order.length);
+  return [...answered].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b, undefined, { numeric: true }));
+}
+
+/** The bar chart of a question's counts (rounds side by side), or a line saying they are hidden. */
+function chart(spec, q, t, lang) {
+  const counts = q.counts || {};
+  const rounds = Object.keys(counts).sort();
+  const votes = (r) => Object.values(counts[r] || {}).reduce((a, b) => a + b, 0);
+  if (!q.shown) return h("p", { class: "ccs-hidden", text: t("hidden", votes(String(q.round))) });
+  const keys = chartKeys(spec, counts);
+  if (!keys.length) return h("p", { class: "ccs-hidden", text: t("noVotes") });
+  const most = Math.max(1, ...rounds.flatMap((r) => Object.values(counts[r] || {})));
+  return h("div", { class: "ccs-chart" }, [
+    rounds.length > 1 ? h("p", { class: "ccs-legend" }, rounds.map((r) => h("span", { class: "ccs-key", "data-round": r, text: t("round", r) }))) : null,
+    h("ol", { class: "ccs-bars", "aria-label": t("chart") }, keys.map((key) => h("li", { class: "ccs-row", "data-key": key }, [
+      h("span", { class: "ccs-label" }, optionLabel(spec, key, lang)),
+      h("span", { class: "ccs-group" }, rounds.map((r) => {
+        const n = (counts[r] || {})[key] || 0;
+        return h("span", { class: "ccs-bar-line", "data-round": r }, [
+          h("span", { class: "ccs-bar", style: `width: ${(100 * n) / most}%` }),
+          h("span", { class: "ccs-count", "aria-label": `${t("round", r)}: ${n}`, text: String(n) }),
+        ]);
+      })),
+    ]))),
+  ]);
+}
+
+/** The mistakes by rule id, the most missed first. */
+function mistakeList(map, t) {
+  const rules = Object.entries(map.rules || {}).filter(([, r]) => r.wrong > 0)
+    .sort(([a, x], [b, y]) => y.wrong / y.answered - x.wrong / x.answered || a.localeCompare(b));
+  if (!rules.length) return h("p", { class: "ccs-mistakes-none", text: t("none") });
+  return h("ul", { class: "ccs-mistake-list" }, rules.map(([rule, r]) => h("li", {}, [
+    h("span", { class: "ccs-rule", text: rule }), " ", t("wrong", r.wrong, r.answered)])));
+}
+
+export default { render };
