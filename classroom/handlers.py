@@ -1,0 +1,304 @@
+"""The class-mode HTTP API under ``/cardbook-class`` (classroom-api.md): light tornado handlers.
+
+They are plain tornado handlers, not Jupyter ones: a phone has no Jupyter token and starts no
+kernel.  Teachers prove themselves with ``X-Class-Token``, students with ``X-Student-Token`` (both
+headers, never cookies, so no cross-site form can vote).  Every error is ``{"error": "<sentence>"}``
+with a 4xx status, and nothing is stored by a request that fails.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+import time
+from http import HTTPStatus
+from pathlib import Path
+from typing import Any
+
+import tornado.web
+
+from widgets.front_ends import STATIC as WIDGETS_STATIC
+from widgets.front_ends import shared_script, shared_style
+
+from .codes import normal_code
+from .grading import AnswerError, answer_words, check_spec, grade, student_view
+from .mistakes import mistakes_from_answers
+from .qr import join_qr_svg
+from .storage import Conflict, NotFound, Question, Store, Vote
+
+PREFIX = "cardbook-class"
+STATIC = Path(__file__).parent / "static"
+#: Largest request body a phone may send, and a teacher's question (a spec carries every verdict).
+STUDENT_BODY, QUESTION_BODY = 4 * 1024, 1024 * 1024
+NICKNAME = re.compile(r"[^\x00-\x1f\x7f]{1,24}")
+CSV_COLUMNS = ("class", "question", "slide", "round", "nickname", "answer", "correct", "rule_ids", "time",
+               "answer_text")
+
+
+class ApiError(Exception):
+    """An error answered as ``{"error": message}`` with ``status``."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+class ClassHandler(tornado.web.RequestHandler):
+    """Shared parts: the store, JSON in and out, the class code, the two kinds of token."""
+
+    body_limit = STUDENT_BODY
+
+    def initialize(self, store: Store, root: str, public_url: str = "") -> None:
+        self.store = store
+        self.root = root
+        self.public_url = public_url
+
+    def check_xsrf_cookie(self) -> None:
+        """No cookies are trusted here (tokens come in headers), so there is no XSRF cookie to check."""
+
+    def set_default_headers(self) -> None:
+        self.set_header("Cache-Control", "no-store")
+        self.set_header("X-Content-Type-Options", "nosniff")
+
+    def prepare(self) -> None:
+        length = self.request.headers.get("Content-Length")
+        if len(self.request.body or b"") > self.body_limit or (length and length.isdigit() and int(length) > self.body_limit):
+            raise ApiError(413, f"The request body is larger than {self.body_limit // 1024} KB.")
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        error = kwargs.get("exc_info", (None, None))[1]
+        message = str(error) if isinstance(error, ApiError) else HTTPStatus(status_code).phrase + "."
+        self.set_header("Content-Type", "application/json; charset=utf-8")
+        self.finish({"error": message})
+
+    def _handle_request_exception(self, e: BaseException) -> None:
+        if isinstance(e, ApiError):
+            self.send_error(e.status, exc_info=(type(e), e, e.__traceback__))
+        elif isinstance(e, NotFound):
+            self.send_error(404, exc_info=(ApiError, ApiError(404, str(e)), None))
+        elif isinstance(e, Conflict):
+            self.send_error(409, exc_info=(ApiError, ApiError(409, str(e)), None))
+        else:
+            super()._handle_request_exception(e)
+
+    def json_body(self, *fields: tuple[str, type]) -> dict[str, Any]:
+        """The body as a JSON object with each of ``fields`` of its type (400 otherwise)."""
+        try:
+            body = json.loads(self.request.body or b"")
+        except (ValueError, UnicodeDecodeError):
+            raise ApiError(400, "The request body is not valid JSON.") from None
+        if not isinstance(body, dict):
+            raise ApiError(400, "The request body must be a JSON object.")
+        for name, kind in fields:
+            value = body.get(name)
+            if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+                raise ApiError(400, f"The field {name!r} is missing or is not {'a number' if kind is int else 'text'}.")
+        return body
+
+    def code(self, text: str) -> str:
+        code = normal_code(text)
+        if code is None:
+            raise ApiError(404, f"There is no class with the code {text[:12]}.")
+        self.store.deck(code)  # NotFound → 404
+        return code
+
+    def teacher(self, text: str) -> str:
+        """The class code, once the teacher's token is checked (404 before 403: the code is not secret)."""
+        code = self.code(text)
+        if not self.store.is_teacher(code, self.request.headers.get("X-Class-Token", "")):
+            raise ApiError(403, "This needs the teacher's token of the class (header X-Class-Token).")
+        return code
+
+    def student(self, text: str) -> tuple[str, int]:
+        code = self.code(text)
+        student = self.store.student(code, self.request.headers.get("X-Student-Token", ""))
+        if student is None:
+            raise ApiError(403, "Join the class first: this needs your student token (header X-Student-Token).")
+        return code, student
+
+    def join_url(self, code: str) -> str:
+        base = self.public_url.rstrip("/") or f"{self.request.protocol}://{self.request.host}"
+        return f"{base}{self.root}/join/{code}"
+
+    def reply(self, status: int, body: dict[str, Any]) -> None:
+        self.set_status(status)
+        self.set_header("Content-Type", "application/json; charset=utf-8")
+        self.finish(json.dumps(body, ensure_ascii=False))
+
+
+class ClassesHandler(ClassHandler):
+    def post(self) -> None:
+        deck = self.json_body(("deck", str))["deck"].strip()
+        if not 0 < len(deck) <= 100:
+            raise ApiError(400, "The deck name must be 1 to 100 characters.")
+        code, token = self.store.create_class(deck)
+        self.reply(201, {"code": code, "teacher_token": token, "join_url": self.join_url(code)})
+
+
+class QrHandler(ClassHandler):
+    def get(self, code: str) -> None:
+        self.set_header("Content-Type", "image/svg+xml; charset=utf-8")
+        self.finish(join_qr_svg(self.join_url(self.code(code))))
+
+
+class StudentsHandler(ClassHandler):
+    def post(self, code: str) -> None:
+        code = self.code(code)
+        nickname = self.json_body(("nickname", str))["nickname"].strip()
+        if not NICKNAME.fullmatch(nickname):
+            raise ApiError(400, "A nickname is 1 to 24 characters (letters, digits, spaces).")
+        self.reply(201, {"student_token": self.store.add_student(code, nickname)})
+
+
+def _counts(question: Question, counts: dict[str, int]) -> dict[str, int]:
+    """One round's counts, every option of a choice question listed (0 where nobody chose it)."""
+    listed = {a["key"]: 0 for a in question.spec["answers"]} if question.spec["input"] == "choice" else {}
+    return {**listed, **counts}
+
+
+class CurrentHandler(ClassHandler):
+    def get(self, code: str) -> None:
+        code, student = self.student(code)
+        question = self.store.current(code)
+        if question is None:
+            self.reply(200, {"question": None})
+            return
+        shown = question.shown
+        self.reply(200, {"question": {
+            "id": question.id, "round": question.round, "open": question.open, "shown": shown,
+            "puzzle": student_view(question.spec, question.ruleset), "ruleset": question.ruleset,
+            "my_vote": self.store.my_vote(question.id, question.round, student),
+            "counts": _counts(question, self.store.counts(question.id).get(question.round, {})) if shown else None,
+            "correct": question.spec["correct"].get(question.ruleset, []) if shown else None}})
+
+
+class VotesHandler(ClassHandler):
+    def post(self, code: str) -> None:
+        code, student = self.student(code)
+        body = self.json_body(("question", int), ("round", int), ("answer", str))
+        question = self.store.question(code, body["question"])
+        try:
+            graded = grade(question.spec, question.ruleset, body["answer"])
+        except AnswerError as error:
+            raise ApiError(400, str(error)) from None
+        self.store.add_vote(code, Vote(question.id, body["round"], student, graded.key, graded.correct, graded.rule_ids))
+        self.reply(201, {"question": question.id, "round": body["round"], "answer": graded.key})
+
+
+class QuestionsHandler(ClassHandler):
+    body_limit = QUESTION_BODY
+
+    def post(self, code: str) -> None:
+        code = self.teacher(code)
+        body = self.json_body(("slide", str), ("spec", dict))
+        ruleset = body.get("ruleset")
+        if ruleset is not None and not isinstance(ruleset, str):
+            raise ApiError(400, "The field 'ruleset' must be text.")
+        try:
+            ruleset = check_spec(body["spec"], ruleset)
+        except AnswerError as error:
+            raise ApiError(400, str(error)) from None
+        question = self.store.add_question(code, body["slide"][:200], body["spec"], ruleset)
+        self.reply(201, {"id": question.id, "round": question.round})
+
+
+def teacher_view(store: Store, question: Question) -> dict[str, Any]:
+    """What the teacher's slide polls: every round's counts, how many joined and voted this round."""
+    counts = store.counts(question.id)
+    rounds = {str(r): _counts(question, counts.get(r, {})) for r in range(1, question.round + 1)}
+    return {"id": question.id, "round": question.round, "open": question.open, "shown": question.shown,
+            "counts": rounds, "students": store.students(question.code),
+            "voted": sum(counts.get(question.round, {}).values())}
+
+
+class QuestionHandler(ClassHandler):
+    def get(self, code: str, question: str) -> None:
+        code = self.teacher(code)
+        self.reply(200, teacher_view(self.store, self.store.question(code, int(question))))
+
+
+class QuestionActionHandler(ClassHandler):
+    def post(self, code: str, question: str, action: str) -> None:
+        code = self.teacher(code)
+        number = int(question)
+        if action == "rounds":
+            now = self.store.next_round(code, number)
+        else:
+            changes = {"show": {"shown": True}, "hide": {"shown": False}, "close": {"open": False}}[action]
+            now = self.store.update(code, number, **changes)
+        self.reply(201 if action == "rounds" else 200, teacher_view(self.store, now))
+
+
+class AnswersCsvHandler(ClassHandler):
+    def get(self, code: str) -> None:
+        code = self.teacher(code)
+        specs: dict[int, dict[str, Any]] = {}
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\r\n")
+        writer.writerow(CSV_COLUMNS)
+        for row in self.store.answers(code):
+            spec = specs.setdefault(row["question"], self.store.question(code, row["question"]).spec)
+            stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(row["time"]))
+            writer.writerow([row["class"], row["question"], row["slide"], row["round"], row["nickname"], row["answer"],
+                             "yes" if row["correct"] else "no", row["rule_ids"], stamp, answer_words(spec, row["answer"])])
+        self.set_header("Content-Type", "text/csv; charset=utf-8")
+        self.set_header("Content-Disposition", f'attachment; filename="class-{code}-answers.csv"')
+        self.finish(out.getvalue())
+
+
+class MistakesHandler(ClassHandler):
+    def get(self, code: str) -> None:
+        code = self.teacher(code)
+        self.reply(200, {"rules": mistakes_from_answers(self.store.answers(code))})
+
+
+class JoinPageHandler(ClassHandler):
+    """The phone page (one for ``/join`` and ``/join/<code>``: the script reads the code from the address)."""
+
+    def get(self, _code: str | None = None) -> None:
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.finish((STATIC / "join.html").read_text(encoding="utf-8").replace("%ROOT%", self.root))
+
+
+class SharedHandler(ClassHandler):
+    """The book's front end, served from widgets/ (never copied): ``shared.js`` (dom.js, the card faces,
+    cards.js, settings.js: declarations, loaded as a classic script), ``shared.css``, and the class
+    puzzle's module and stylesheet, which find the shared declarations as globals."""
+
+    def get(self, name: str) -> None:
+        kind = "application/javascript" if name.endswith(".js") else "text/css"
+        self.set_header("Content-Type", f"{kind}; charset=utf-8")
+        self.set_header("Cache-Control", "no-cache")
+        body = {"shared.js": shared_script, "shared.css": shared_style}.get(name)
+        self.finish(body() if body else (WIDGETS_STATIC / name).read_text(encoding="utf-8"))
+
+
+class StaticHandler(tornado.web.StaticFileHandler):
+    def set_extra_headers(self, path: str) -> None:
+        self.set_header("Cache-Control", "no-cache")
+
+
+def handlers(base_url: str, store: Store, public_url: str = "") -> list[tuple[str, type, dict[str, Any]]]:
+    """The routes of class mode under ``base_url`` (a Jupyter server's, ``/`` by default)."""
+    root = base_url.rstrip("/") + "/" + PREFIX
+    api = root + "/api/classes"
+    code = r"/([^/]{1,40})"
+    options = {"store": store, "root": root, "public_url": public_url}
+    return [
+        (api, ClassesHandler, options),
+        (api + code + r"/qr\.svg", QrHandler, options),
+        (api + code + "/students", StudentsHandler, options),
+        (api + code + "/current", CurrentHandler, options),
+        (api + code + "/votes", VotesHandler, options),
+        (api + code + "/questions", QuestionsHandler, options),
+        (api + code + r"/questions/(\d{1,9})", QuestionHandler, options),
+        (api + code + r"/questions/(\d{1,9})/(show|hide|close|rounds)", QuestionActionHandler, options),
+        (api + code + r"/answers\.csv", AnswersCsvHandler, options),
+        (api + code + "/mistakes", MistakesHandler, options),
+        (root + "/join/?", JoinPageHandler, options),
+        (root + "/join" + code, JoinPageHandler, options),
+        (root + r"/shared/(shared\.js|shared\.css|class_puzzle\.js|class_puzzle\.css)", SharedHandler, options),
+        (root + "/static/(.*)", StaticHandler, {"path": str(STATIC)}),
+    ]

@@ -1,0 +1,254 @@
+"""Class answers kept in a database: a small interface, and SQLite behind it.
+
+:func:`open_store` takes a database URL.  ``sqlite:///relative/path`` and ``sqlite:////absolute/path``
+(SQLAlchemy's spelling) open a SQLite file, created with its folder on first use; every write is
+committed before the server answers, in WAL mode, so a restart keeps every vote.  A school's shared
+PostgreSQL plugs in as another :class:`Store` registered in :data:`STORES` under ``postgresql``
+(README, "Class mode"); SQLite is what ships and what the tests run.
+
+One row per student per round of a question; a student is a nickname and a token digest, nothing more.
+
+>>> store = open_store("sqlite:///:memory:")
+>>> code, teacher = store.create_class("shengji-basics")
+>>> store.is_teacher(code, teacher), store.is_teacher(code, "guess")
+(True, False)
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+from .codes import new_code, new_token, token_digest
+
+
+class NotFound(LookupError):
+    """No such class, question or student."""
+
+
+class Conflict(RuntimeError):
+    """The request is well formed but the class's state refuses it (a vote after closing, a second vote)."""
+
+
+@dataclass(frozen=True)
+class Question:
+    """One question of a class: the slide it came from, the spec it is graded by, its current round."""
+
+    id: int
+    code: str
+    slide: str
+    spec: dict[str, Any]
+    ruleset: str
+    round: int
+    open: bool
+    shown: bool
+
+
+@dataclass(frozen=True)
+class Vote:
+    """One student's answer in one round, graded when it was stored."""
+
+    question: int
+    round: int
+    student: int
+    answer: str
+    correct: bool
+    rule_ids: tuple[str, ...]
+
+
+class Store(Protocol):
+    """What the handlers ask of a database (SQLite here; PostgreSQL would implement the same)."""
+
+    def create_class(self, deck: str) -> tuple[str, str]: ...
+    def deck(self, code: str) -> str: ...
+    def is_teacher(self, code: str, token: str) -> bool: ...
+    def add_student(self, code: str, nickname: str) -> str: ...
+    def student(self, code: str, token: str) -> int | None: ...
+    def students(self, code: str) -> int: ...
+    def add_question(self, code: str, slide: str, spec: dict[str, Any], ruleset: str) -> Question: ...
+    def question(self, code: str, question: int) -> Question: ...
+    def current(self, code: str) -> Question | None: ...
+    def update(self, code: str, question: int, *, shown: bool | None = None, open: bool | None = None) -> Question: ...
+    def next_round(self, code: str, question: int) -> Question: ...
+    def add_vote(self, code: str, vote: Vote) -> None: ...
+    def my_vote(self, question: int, round: int, student: int) -> str | None: ...
+    def counts(self, question: int) -> dict[int, dict[str, int]]: ...
+    def answers(self, code: str) -> list[dict[str, Any]]: ...
+    def close(self) -> None: ...
+
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS classes (code TEXT PRIMARY KEY, deck TEXT NOT NULL, teacher TEXT NOT NULL,
+                                    created REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS students (id INTEGER PRIMARY KEY, code TEXT NOT NULL REFERENCES classes(code),
+                                     nickname TEXT NOT NULL, token TEXT NOT NULL UNIQUE, created REAL NOT NULL,
+                                     UNIQUE (code, nickname));
+CREATE TABLE IF NOT EXISTS questions (id INTEGER PRIMARY KEY, code TEXT NOT NULL REFERENCES classes(code),
+                                      slide TEXT NOT NULL, spec TEXT NOT NULL, ruleset TEXT NOT NULL,
+                                      round INTEGER NOT NULL, open INTEGER NOT NULL, shown INTEGER NOT NULL,
+                                      created REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS votes (question INTEGER NOT NULL REFERENCES questions(id), round INTEGER NOT NULL,
+                                  student INTEGER NOT NULL REFERENCES students(id), answer TEXT NOT NULL,
+                                  correct INTEGER NOT NULL, rule_ids TEXT NOT NULL, time REAL NOT NULL,
+                                  PRIMARY KEY (question, round, student));
+"""
+
+
+class SQLiteStore:
+    """:class:`Store` on one SQLite file (or ``:memory:``), used from the server's one thread."""
+
+    def __init__(self, path: str) -> None:
+        if path != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        self._db.row_factory = sqlite3.Row
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=FULL")
+        self._db.execute("PRAGMA foreign_keys=ON")
+        self._db.executescript(SCHEMA)
+
+    def _write(self, sql: str, args: tuple[Any, ...]) -> sqlite3.Cursor:
+        with self._db:  # one transaction, committed before the answer goes out
+            self._db.execute("BEGIN IMMEDIATE")
+            return self._db.execute(sql, args)
+
+    def create_class(self, deck: str) -> tuple[str, str]:
+        token = new_token()
+        while True:
+            code = new_code()
+            try:
+                self._write("INSERT INTO classes VALUES (?, ?, ?, ?)", (code, deck, token_digest(token), time.time()))
+                return code, token
+            except sqlite3.IntegrityError:
+                continue  # a clash with an older class's code: draw again
+
+    def _class(self, code: str) -> sqlite3.Row:
+        row = self._db.execute("SELECT * FROM classes WHERE code = ?", (code,)).fetchone()
+        if row is None:
+            raise NotFound(f"There is no class with the code {code}.")
+        return row
+
+    def deck(self, code: str) -> str:
+        return str(self._class(code)["deck"])
+
+    def is_teacher(self, code: str, token: str) -> bool:
+        return bool(self._class(code)["teacher"] == token_digest(token))
+
+    def add_student(self, code: str, nickname: str) -> str:
+        self._class(code)
+        token = new_token()
+        try:
+            self._write("INSERT INTO students (code, nickname, token, created) VALUES (?, ?, ?, ?)",
+                        (code, nickname, token_digest(token), time.time()))
+        except sqlite3.IntegrityError:
+            raise Conflict(f"The nickname {nickname} is taken in this class: choose another.") from None
+        return token
+
+    def student(self, code: str, token: str) -> int | None:
+        row = self._db.execute("SELECT id FROM students WHERE code = ? AND token = ?",
+                               (code, token_digest(token))).fetchone()
+        return None if row is None else int(row["id"])
+
+    def students(self, code: str) -> int:
+        return int(self._db.execute("SELECT COUNT(*) FROM students WHERE code = ?", (code,)).fetchone()[0])
+
+    def add_question(self, code: str, slide: str, spec: dict[str, Any], ruleset: str) -> Question:
+        self._class(code)
+        with self._db:
+            self._db.execute("BEGIN IMMEDIATE")
+            self._db.execute("UPDATE questions SET open = 0 WHERE code = ?", (code,))
+            cursor = self._db.execute(
+                "INSERT INTO questions (code, slide, spec, ruleset, round, open, shown, created) "
+                "VALUES (?, ?, ?, ?, 1, 1, 0, ?)",
+                (code, slide, json.dumps(spec, ensure_ascii=False), ruleset, time.time()))
+        return self.question(code, int(cursor.lastrowid or 0))
+
+    @staticmethod
+    def _question(row: sqlite3.Row) -> Question:
+        return Question(id=row["id"], code=row["code"], slide=row["slide"], spec=json.loads(row["spec"]),
+                        ruleset=row["ruleset"], round=row["round"], open=bool(row["open"]), shown=bool(row["shown"]))
+
+    def question(self, code: str, question: int) -> Question:
+        row = self._db.execute("SELECT * FROM questions WHERE code = ? AND id = ?", (code, question)).fetchone()
+        if row is None:
+            self._class(code)
+            raise NotFound(f"Class {code} has no question {question}.")
+        return self._question(row)
+
+    def current(self, code: str) -> Question | None:
+        self._class(code)
+        row = self._db.execute("SELECT * FROM questions WHERE code = ? ORDER BY id DESC LIMIT 1", (code,)).fetchone()
+        return None if row is None else self._question(row)
+
+    def update(self, code: str, question: int, *, shown: bool | None = None, open: bool | None = None) -> Question:
+        now = self.question(code, question)
+        self._write("UPDATE questions SET shown = ?, open = ? WHERE id = ?",
+                    (int(now.shown if shown is None else shown), int(now.open if open is None else open), question))
+        return self.question(code, question)
+
+    def next_round(self, code: str, question: int) -> Question:
+        self.question(code, question)
+        self._write("UPDATE questions SET round = round + 1, open = 1, shown = 0 WHERE id = ?", (question,))
+        return self.question(code, question)
+
+    def add_vote(self, code: str, vote: Vote) -> None:
+        with self._db:  # the round's state is read and the vote written in one transaction
+            self._db.execute("BEGIN IMMEDIATE")
+            now = self.question(code, vote.question)
+            if vote.round != now.round:
+                raise Conflict(f"Round {vote.round} of this question is over: the question is in round {now.round}.")
+            if not now.open:
+                raise Conflict("The vote on this question is closed.")
+            try:
+                self._db.execute("INSERT INTO votes VALUES (?, ?, ?, ?, ?, ?, ?)",
+                                 (vote.question, vote.round, vote.student, vote.answer, int(vote.correct),
+                                  " ".join(vote.rule_ids), time.time()))
+            except sqlite3.IntegrityError:
+                raise Conflict("You have already voted in this round.") from None
+
+    def my_vote(self, question: int, round: int, student: int) -> str | None:
+        row = self._db.execute("SELECT answer FROM votes WHERE question = ? AND round = ? AND student = ?",
+                               (question, round, student)).fetchone()
+        return None if row is None else str(row["answer"])
+
+    def counts(self, question: int) -> dict[int, dict[str, int]]:
+        counts: dict[int, dict[str, int]] = {}
+        for row in self._db.execute("SELECT round, answer, COUNT(*) AS n FROM votes WHERE question = ? "
+                                    "GROUP BY round, answer ORDER BY round, answer", (question,)):
+            counts.setdefault(int(row["round"]), {})[row["answer"]] = int(row["n"])
+        return counts
+
+    def answers(self, code: str) -> list[dict[str, Any]]:
+        self._class(code)
+        rows = self._db.execute(
+            "SELECT q.code AS class, q.id AS question, q.slide, v.round, s.nickname, v.answer, v.correct, "
+            "v.rule_ids, v.time FROM votes v JOIN questions q ON q.id = v.question "
+            "JOIN students s ON s.id = v.student WHERE q.code = ? ORDER BY q.id, v.round, s.nickname", (code,))
+        return [dict(row) for row in rows]
+
+    def close(self) -> None:
+        self._db.close()
+
+
+def _sqlite(rest: str) -> Store:
+    if not rest.startswith("/"):
+        raise ValueError("a SQLite URL is sqlite:///relative/path or sqlite:////absolute/path")
+    return SQLiteStore(rest[1:])
+
+
+#: Database URL schemes and the stores that open them (``postgresql`` is where a school's would go).
+STORES: dict[str, Callable[[str], Store]] = {"sqlite": _sqlite}
+
+
+def open_store(url: str) -> Store:
+    """The store a database URL names; a clear ValueError for a scheme this build has no store for."""
+    scheme, sep, rest = url.partition("://")
+    if not sep or scheme not in STORES:
+        raise ValueError(f"unsupported database URL {url!r}: this build stores classes in SQLite "
+                         f"(sqlite:///path); see the README's 'Class mode' for PostgreSQL")
+    return STORES[scheme](rest)

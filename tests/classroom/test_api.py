@@ -1,0 +1,267 @@
+"""Class mode over HTTP on a real server: join, vote, counts hidden then shown, lock, rounds, CSV,
+the mistakes map, a restart mid-class, and every bad input a clear 4xx with nothing stored."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from classroom.client import ClassClient
+from tests.classroom.conftest import ClassServer, ok
+from widgets.puzzles import make_puzzle
+
+
+def expected_grade(spec: dict[str, Any], ruleset: str, key: str) -> tuple[bool, set[str]]:
+    """The spec's own verdict of ``key`` (what the engine computed when the slide drew it)."""
+    keys = [a["key"] for a in spec["answers"]]
+    ok_, reasons = spec["verdicts"][ruleset][keys.index(key)]
+    indexes = reasons if isinstance(reasons, list) else [reasons]
+    return bool(ok_) and key in spec["correct"][ruleset], {spec["reasons"][i]["rule"] for i in indexes}
+
+
+class Room:
+    """A class opened by a teacher, with students joined by nickname."""
+
+    def __init__(self, server: ClassServer, deck: str = "shengji-basics") -> None:
+        self.client = server.client()
+        made = ok(self.client.call("POST", "/api/classes", {"deck": deck}), 201).body
+        self.code, self.token, self.join_url = made["code"], made["teacher_token"], made["join_url"]
+        self.students: dict[str, str] = {}
+
+    def teacher(self, method: str, path: str, body: Any = None) -> Any:
+        return self.client.call(method, f"/api/classes/{self.code}{path}", body, headers={"X-Class-Token": self.token})
+
+    def join(self, *names: str) -> None:
+        for name in names:
+            reply = ok(self.client.call("POST", f"/api/classes/{self.code}/students", {"nickname": name}), 201)
+            self.students[name] = reply.body["student_token"]
+
+    def ask(self, spec: dict[str, Any], ruleset: str | None = None) -> int:
+        body = {"slide": "shengji-basics#highest", "spec": spec, **({"ruleset": ruleset} if ruleset else {})}
+        reply = ok(self.teacher("POST", "/questions", body), 201)
+        assert reply.body["round"] == 1
+        return int(reply.body["id"])
+
+    def student(self, name: str, method: str, path: str, body: Any = None) -> Any:
+        return self.client.call(method, f"/api/classes/{self.code}{path}", body,
+                                headers={"X-Student-Token": self.students[name]})
+
+    def vote(self, name: str, question: int, answer: str, round_: int = 1) -> Any:
+        return self.student(name, "POST", "/votes", {"question": question, "round": round_, "answer": answer})
+
+
+@pytest.fixture
+def room(class_server: ClassServer) -> Room:
+    return Room(class_server)
+
+
+def test_class_code_and_join_url(room: Room, class_server: ClassServer) -> None:
+    assert len(room.code) == 5 and not set(room.code) & set("0O1I")
+    assert room.join_url == f"{class_server.url}/cardbook-class/join/{room.code}"
+    qr = ok(room.client.call("GET", f"/api/classes/{room.code}/qr.svg"))
+    assert qr.headers["content-type"].startswith("image/svg+xml") and "<svg" in qr.body and room.join_url in qr.body
+    page = ok(room.client.call("GET", f"/join/{room.code.lower()}"))
+    assert page.headers["content-type"].startswith("text/html") and "/cardbook-class/static/join.js" in page.body
+
+
+def test_join_vote_counts_hidden_until_shown(room: Room) -> None:
+    spec = make_puzzle("highest", 16)
+    ruleset = spec["rulesets"][0]["id"]
+    room.join("Ana", "Bo", "Chen 陈")
+    current = ok(room.student("Ana", "GET", "/current")).body
+    assert current == {"question": None}
+    question = room.ask(spec)
+    keys = [a["key"] for a in spec["answers"]]
+    right, wrong = spec["correct"][ruleset][0], next(k for k in keys if k not in spec["correct"][ruleset])
+    seen = ok(room.student("Bo", "GET", "/current")).body["question"]
+    text = json.dumps(seen)
+    for secret in ("verdicts", "correct\": [", "reasons", "\"rules\"", "differs"):
+        assert secret not in text, f"a student was sent {secret} before show"
+    assert seen["puzzle"]["answers"] == [{k: a[k] for k in ("key", "label", "cards") if k in a} for a in spec["answers"]]
+    assert (seen["id"], seen["round"], seen["open"], seen["shown"], seen["counts"], seen["my_vote"]) == (
+        question, 1, True, False, None, None)
+    ok(room.vote("Ana", question, right), 201)
+    ok(room.vote("Bo", question, wrong), 201)
+    ok(room.vote("Chen 陈", question, right), 201)
+    view = ok(room.teacher("GET", f"/questions/{question}")).body
+    assert view["counts"] == {"1": {**dict.fromkeys(keys, 0), right: 2, wrong: 1}}
+    assert (view["students"], view["voted"], view["shown"], view["open"]) == (3, 3, False, True)
+    assert ok(room.student("Ana", "GET", "/current")).body["question"]["counts"] is None
+    ok(room.teacher("POST", f"/questions/{question}/show"))
+    shown = ok(room.student("Bo", "GET", "/current")).body["question"]
+    assert shown["counts"] == {**dict.fromkeys(keys, 0), right: 2, wrong: 1} and shown["my_vote"] == wrong
+    assert shown["correct"] == spec["correct"][ruleset]
+    ok(room.teacher("POST", f"/questions/{question}/hide"))
+    assert ok(room.student("Bo", "GET", "/current")).body["question"]["counts"] is None
+
+
+def test_lock_and_second_round_keep_both(room: Room) -> None:
+    spec = make_puzzle("follow_legal", 4)
+    question = room.ask(spec)
+    room.join("Ana", "Bo", "Cy")
+    ok(room.vote("Ana", question, "yes"), 201)
+    ok(room.vote("Bo", question, "no"), 201)
+    closed = ok(room.teacher("POST", f"/questions/{question}/close")).body
+    assert closed["open"] is False
+    late = room.vote("Cy", question, "yes")
+    assert late.status == 409 and "closed" in late.body["error"]
+    again = ok(room.teacher("POST", f"/questions/{question}/rounds"), 201).body
+    assert (again["round"], again["open"], again["shown"]) == (2, True, False)
+    assert ok(room.student("Ana", "GET", "/current")).body["question"]["my_vote"] is None
+    ok(room.vote("Ana", question, "no", 2), 201)
+    ok(room.vote("Cy", question, "no", 2), 201)
+    stale = room.vote("Bo", question, "no", 1)
+    assert stale.status == 409
+    view = ok(room.teacher("GET", f"/questions/{question}")).body
+    assert view["counts"] == {"1": {"yes": 1, "no": 1}, "2": {"yes": 0, "no": 2}} and view["voted"] == 2
+
+
+def test_ruleset_of_the_slide_grades(room: Room) -> None:
+    spec = make_puzzle("kitty_score", 16)
+    assert spec["correct"]["shengji"] != spec["correct"]["shuangsheng"]
+    question = room.ask(spec, "shuangsheng")
+    room.join("Ana", "Bo")
+    ok(room.vote("Ana", question, spec["correct"]["shuangsheng"][0]), 201)
+    ok(room.vote("Bo", question, spec["correct"]["shengji"][0]), 201)
+    rows = {r["nickname"]: r for r in csv.DictReader(io.StringIO(ok(room.teacher("GET", "/answers.csv")).body))}
+    assert (rows["Ana"]["correct"], rows["Bo"]["correct"]) == ("yes", "no")
+    bad = room.teacher("POST", "/questions", {"slide": "x#y", "spec": spec, "ruleset": "no-such-rules"})
+    assert bad.status == 400 and "ruleset" in bad.body["error"]
+
+
+def test_cards_and_number_answers_are_read_as_the_spec_keys(room: Room) -> None:
+    spec = make_puzzle("pick_follow", 16)
+    question = room.ask(spec)
+    room.join("Ana", "Bo", "Cy")
+    key = spec["answers"][3]["key"]
+    reply = ok(room.vote("Ana", question, " ".join(reversed(key.split()))), 201)
+    assert reply.body["answer"] == key
+    short = room.vote("Bo", question, key.split()[0])
+    assert short.status == 400 and "Pick 4" in short.body["error"]
+    number = make_puzzle("kitty_score", 16)
+    question = room.ask(number)
+    ok(room.vote("Cy", question, "999"), 201)  # a number no option lists: the spec's "otherwise" verdict
+    rows = list(csv.DictReader(io.StringIO(ok(room.teacher("GET", "/answers.csv")).body)))
+    assert [(r["nickname"], r["answer"], r["correct"]) for r in rows if r["question"] == str(question)] == [("Cy", "999", "no")]
+    assert rows[-1]["rule_ids"] == number["reasons"][number["otherwise"]["shengji"]]["rule"]
+
+
+def test_csv_and_mistakes_from_votes(room: Room) -> None:
+    specs = [make_puzzle("highest", 16), make_puzzle("first_dealer", 5)]
+    ruleset = "shengji"
+    answers = {"Ana": [], "Bo": []}
+    room.join(*answers)
+    for round_spec in specs:
+        question = room.ask(round_spec)
+        for i, name in enumerate(answers):
+            key = round_spec["answers"][i]["key"]
+            ok(room.vote(name, question, key), 201)
+            answers[name].append((question, round_spec, key))
+    rows = list(csv.DictReader(io.StringIO(ok(room.teacher("GET", "/answers.csv")).body)))
+    assert list(rows[0]) == ["class", "question", "slide", "round", "nickname", "answer", "correct", "rule_ids", "time",
+                             "answer_text"]
+    assert len(rows) == 4
+    expected: dict[str, Counter[str]] = {"wrong": Counter(), "answered": Counter()}
+    for name, given in answers.items():
+        for question, spec, key in given:
+            row = next(r for r in rows if r["nickname"] == name and r["question"] == str(question))
+            right, rules = expected_grade(spec, ruleset, key)
+            assert (row["class"], row["round"], row["answer"], row["correct"]) == (room.code, "1", key, "yes" if right else "no")
+            assert set(row["rule_ids"].split()) == rules and row["time"].endswith("Z")
+            for rule in rules:
+                expected["answered"][rule] += 1
+                expected["wrong"][rule] += 0 if right else 1
+    assert rows[0]["answer_text"] and not rows[0]["answer_text"].isascii()  # ♥A, not HA
+    mistakes = ok(room.teacher("GET", "/mistakes")).body["rules"]
+    assert mistakes == {rule: {"wrong": expected["wrong"][rule], "answered": n} for rule, n in expected["answered"].items()}
+
+
+def test_restart_mid_class_keeps_every_vote(class_server: ClassServer) -> None:
+    room = Room(class_server)
+    spec = make_puzzle("shape", 7)
+    question = room.ask(spec)
+    names = [f"student {i}" for i in range(8)]
+    room.join(*names)
+    keys = [a["key"] for a in spec["answers"]]
+    for i, name in enumerate(names[:5]):
+        ok(room.vote(name, question, keys[i % len(keys)]), 201)
+    before = ok(room.teacher("GET", f"/questions/{question}")).body
+    class_server.restart(kill=True)
+    room.client.close()
+    after = ok(room.teacher("GET", f"/questions/{question}")).body
+    assert after == before and after["voted"] == 5
+    assert ok(room.student(names[0], "GET", "/current")).body["question"]["my_vote"] == keys[0]
+    assert room.vote(names[0], question, keys[1]).status == 409
+    for i, name in enumerate(names[5:], start=5):
+        ok(room.vote(name, question, keys[i % len(keys)]), 201)
+    assert ok(room.teacher("GET", f"/questions/{question}")).body["voted"] == 8
+
+
+def test_no_kernel_is_started_for_students(room: Room, class_server: ClassServer) -> None:
+    kernels = ClassClient(class_server.url)
+    kernels.prefix = ""
+    before = ok(kernels.call("GET", "/api/kernels")).body
+    room.client.call("GET", f"/join/{room.code}")
+    room.join("Ana")
+    question = room.ask(make_puzzle("highest", 16))
+    ok(room.student("Ana", "GET", "/current"))
+    ok(room.vote("Ana", question, make_puzzle("highest", 16)["answers"][0]["key"]), 201)
+    assert ok(kernels.call("GET", "/api/kernels")).body == before
+
+
+BAD_INPUTS = {
+    "malformed JSON": ("vote", {"raw": b'{"question": 1, "round": 1, "answer": '}, 400, "not valid JSON"),
+    "not an object": ("vote", {"raw": b'["yes"]'}, 400, "JSON object"),
+    "wrong field type": ("vote", {"body": {"question": "1", "round": 1, "answer": "yes"}}, 400, "'question'"),
+    "not an option": ("vote", {"body": {"answer": "maybe"}}, 400, "not one of"),
+    "oversized body": ("vote", {"raw": json.dumps({"question": 1, "round": 1, "answer": "y" * 5000}).encode()}, 413, "4 KB"),
+    "unknown code": ("vote", {"code": "ZZZZZ"}, 404, "no class"),
+    "impossible code": ("vote", {"code": "00000"}, 404, "no class"),
+    "missing student token": ("vote", {"headers": {}}, 403, "student token"),
+    "double vote": ("vote", {"twice": True}, 409, "already voted"),
+    "vote after close": ("vote", {"closed": True}, 409, "closed"),
+    "unknown question": ("vote", {"body": {"question": 999999}}, 404, "no question"),
+    "missing teacher token": ("show", {"headers": {}}, 403, "teacher's token"),
+    "wrong teacher token": ("show", {"headers": {"X-Class-Token": "guess"}}, 403, "teacher's token"),
+    "student token as teacher's": ("csv", {"student_as_teacher": True}, 403, "teacher's token"),
+    "long nickname": ("join", {"body": {"nickname": "n" * 25}}, 400, "nickname"),
+    "taken nickname": ("join", {"body": {"nickname": "Ana"}}, 409, "taken"),
+    "bad spec": ("ask", {"body": {"slide": "d#s", "spec": {"kind": "x"}}}, 400, "spec"),
+}
+
+
+@pytest.mark.parametrize("case", list(BAD_INPUTS))
+def test_bad_input_is_a_clear_4xx_and_stores_nothing(case: str, room: Room, class_server: ClassServer) -> None:
+    action, how, status, words = BAD_INPUTS[case]
+    spec = make_puzzle("follow_legal", 4)
+    question = room.ask(spec)
+    room.join("Ana")
+    if how.get("twice"):
+        ok(room.vote("Ana", question, "yes"), 201)
+    if how.get("closed"):
+        ok(room.teacher("POST", f"/questions/{question}/close"))
+    code = how.get("code", room.code)
+    stored = {table: class_server.rows(table) for table in ("classes", "students", "questions", "votes")}
+    if action == "vote":
+        body = {"question": question, "round": 1, "answer": "no", **how.get("body", {})}
+        headers = how.get("headers", {"X-Student-Token": room.students["Ana"]})
+        reply = room.client.call("POST", f"/api/classes/{code}/votes", None if "raw" in how else body,
+                                 raw=how.get("raw"), headers=headers)
+    elif action == "show":
+        reply = room.client.call("POST", f"/api/classes/{code}/questions/{question}/show", headers=how["headers"])
+    elif action == "csv":
+        reply = room.client.call("GET", f"/api/classes/{code}/answers.csv", headers={"X-Class-Token": room.students["Ana"]})
+    elif action == "join":
+        reply = room.client.call("POST", f"/api/classes/{code}/students", how["body"])
+    else:
+        reply = room.teacher("POST", "/questions", how["body"])
+    assert reply.status == status, reply.body
+    assert reply.headers["content-type"].startswith("application/json")
+    assert set(reply.body) == {"error"} and words.lower() in reply.body["error"].lower(), reply.body
+    assert {table: class_server.rows(table) for table in stored} == stored
+    assert ok(room.teacher("GET", f"/questions/{question}")).body["shown"] is False
