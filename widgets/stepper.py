@@ -29,30 +29,38 @@ the cards the others hold.
 Seats and players are named as players name them (:mod:`cardlib.words`: South … West, 南家 …
 西家; Player A … D, 甲 … 丁) and cards written ♠A, 大王; ``names`` hands the front end the same
 names for its labels.
+
+Hands come sorted as players hold them, in the engine's order: in 升级 the trumps together (jokers,
+level cards, the trump suit; during the deal the suit called so far) and then each suit, high to
+low (:meth:`~cardlib.shengji.trump.TrumpContext.order_key`, as the tutor's hand); in 一上一下 by
+rank, 3 up to 2 (YS-2: suits never matter).  The browser draws them in the order sent.
 """
 
 from __future__ import annotations
 
 import os
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 from urllib.parse import parse_qsl
 
 import anywidget
 import traitlets
 
-from cardlib.cards import Suit
+from cardlib.cards import Card, Rank, Suit
 from cardlib.errors import CardlibError
 from cardlib.shengji.bots import ShengjiBot
-from cardlib.shengji.hand import Event, HandResult, ShengjiHand
+from cardlib.shengji.calling import CallState, apply_call
+from cardlib.shengji.hand import Event, HandResult, HandSnapshot, ShengjiHand
 from cardlib.shengji.player import RandomPlayer
 from cardlib.shengji.progression import team_words
 from cardlib.shengji.rules import Ruleset
 from cardlib.shengji.simulate import Report, play_hand
+from cardlib.shengji.trump import TrumpContext
 from cardlib.yishang import Game
 from cardlib.yishang import Ruleset as YishangRuleset
 from cardlib.yishang.bots import Bot
+from cardlib.yishang.ranks import strength
 from cardlib.words import cards_text, player_name, seat_name, suit_word
 
 from .front_ends import front_end, style
@@ -175,6 +183,26 @@ def play_shengji_hand(rules: Ruleset, seed: int, bots: bool = False) -> ShengjiH
     return hand
 
 
+def held(cards: Iterable[Card], ctx: TrumpContext) -> list[str]:
+    """``cards`` as a player holds them: trumps together first (jokers, level cards, the trump
+    suit), then each suit, high to low (SJ-4, SJ-5).
+
+    >>> from cardlib.cards import parse_cards
+    >>> held(parse_cards("H3 S2 BJ SA D2 HK"), TrumpContext("2", "H"))
+    ['BJ', 'S2', 'D2', 'HK', 'H3', 'SA']
+    """
+    return [str(c) for c in sorted(cards, key=ctx.order_key)]
+
+
+def _shengji_held(snap: HandSnapshot, level: Rank, calls: CallState) -> dict[str, Any]:
+    """The snapshot's hands, kitty and buried cards sorted as held: by the trump once it is fixed,
+    during the deal by the suit called so far (jokers and level cards first if none)."""
+    trump = snap.trump if snap.trump is not None else calls.trump
+    ctx = TrumpContext(level, trump)
+    return {"hands": [held(hand, ctx) for hand in snap.hands], "kitty": held(snap.kitty, ctx),
+            "buried": held(snap.buried, ctx)}
+
+
 def shengji_steps(rules: Ruleset, seed: int, bots: bool = False) -> list[dict[str, Any]]:
     """Every step of one hand: runs of dealt cards as one step, then each call, the trump,
     the kitty, every play and trick, the kitty score, the level change and the next dealer."""
@@ -183,8 +211,13 @@ def shengji_steps(rules: Ruleset, seed: int, bots: bool = False) -> list[dict[st
     table: list[list[Any]] = []  # the trick on the table, kept on show until the next lead
     trick_no, settled = 0, True
     level = str(hand.level)  # SJ-3: the dealer team's level is played
+    calls = CallState(hand.level)  # the call standing during the deal (SG-1 / SS-1)
     history = hand.history()
     for index, (event, snap) in enumerate(history):
+        if event.kind == "call" and event.seat is not None:
+            calls = apply_call(hand.rules, calls, event.seat, event.cards)
+        elif event.kind == "redeal":
+            calls = CallState(hand.level)
         if event.kind == "deal" and index + 1 < len(history) and history[index + 1][0].kind == "deal":
             continue  # a run of dealt cards is one step, shown after its last card
         if event.kind in ("play", "throw") and settled:
@@ -194,7 +227,8 @@ def shengji_steps(rules: Ruleset, seed: int, bots: bool = False) -> list[dict[st
         settled = settled or event.kind == "trick"
         data = event.to_dict()
         data["title"] = _shengji_title(event, trick_no, 100 - snap.undealt)
-        data["state"] = {**snap.to_dict(), "table": list(table), "level": level}
+        data["state"] = {**snap.to_dict(), **_shengji_held(snap, hand.level, calls), "table": list(table),
+                         "level": level}
         if event.kind in _RESULT_LINES and hand.result is not None:
             shown = _RESULT_LINES[event.kind]
             data["state"]["result"] = {lang: lines[:shown] for lang, lines in _shengji_result(hand.result).items()}
@@ -296,10 +330,20 @@ def _yishang_result(end: dict[str, Any], state: dict[str, Any]) -> dict[str, lis
 _BEFORE_TAKE = frozenset({"challenge", "reveal"})
 
 
+def rank_order(cards: Iterable[Card]) -> list[Card]:
+    """A 一上一下 hand as held: by rank, 3 up to 2 (YS-2), suits in the book's order within a rank.
+
+    >>> from cardlib.cards import parse_cards
+    >>> [str(c) for c in rank_order(parse_cards("S2 H3 DA C3 SK"))]
+    ['H3', 'C3', 'SK', 'DA', 'S2']
+    """
+    return sorted(cards, key=lambda card: (strength(card.rank), card.sort_key))
+
+
 def _yishang_state(game: Game) -> dict[str, Any]:
     state = game.to_dict()
     del state["log"], state["rules"]
-    state["hands"] = [[str(c) for c in hand] for hand in game.hands]
+    state["hands"] = [[str(c) for c in rank_order(hand)] for hand in game.hands]
     state["draw_pile"] = len(game.draw_pile)
     return state
 
