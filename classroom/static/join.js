@@ -19,7 +19,7 @@ const UI = {
     badCode: "No class has this code: check the teacher's screen.", offline: "The class server does not answer; trying again…",
     taken: "That nickname is taken in this class: choose another.", badNick: "A nickname is 1 to 24 characters.",
     already: "You have already answered this round.", late: "Too late: the vote on this question is closed.",
-    cards: "Hand", again: "Vote again (round 2 or later): discuss with your neighbour first.",
+    cards: "Hand", rightAnswer: "✓ right answer", again: (n) => `Round ${n}: talk it over with your neighbour, then vote again.`,
   },
   zh: {
     codeLabel: "课堂代码（见老师的屏幕）", codeGo: "进入课堂", nickLabel: "你的昵称",
@@ -34,7 +34,7 @@ const UI = {
     badCode: "没有这个课堂代码：请看老师的屏幕。", offline: "课堂服务器没有响应，正在重试……",
     taken: "这个昵称在本课堂已被使用，请换一个。", badNick: "昵称为 1 到 24 个字符。",
     already: "这一轮你已经回答过了。", late: "太晚了：这道题的投票已经结束。",
-    cards: "手牌", again: "再投一次（第 2 轮起）：先和同桌讨论。",
+    cards: "手牌", rightAnswer: "✓ 正确答案", again: (n) => `第 ${n} 轮：先和同桌讨论，再投一次。`,
   },
 };
 
@@ -150,7 +150,8 @@ function controls(q) {
     body = h("ul", { class: "cj-options" }, p.answers.map((a) => h("li", {}, h("button", {
       type: "button", class: "cj-option" + (q.correct && q.correct.includes(a.key) ? " cj-right" : ""), "data-key": a.key,
       "aria-pressed": String((q.my_vote || state.choice) === a.key), disabled: locked,
-      onclick: () => { state.choice = a.key; draw(); } }, answerWords(p, a.key)))));
+      onclick: () => { state.choice = a.key; draw(); } }, [...answerWords(p, a.key),
+        q.correct && q.correct.includes(a.key) ? h("span", { class: "cj-mark", text: t("rightAnswer") }) : null]))));
   } else if (p.input === "cards") {
     const mine = q.my_vote ? q.my_vote.split(" ") : null;
     const hint = h("p", { class: "cj-who", text: t("pick", p.pick, state.picked.length) });
@@ -179,7 +180,7 @@ function controls(q) {
 
 function verdict(q) {
   const out = [];
-  if (q.round > 1 && q.open && q.my_vote === null) out.push(status(t("again")));
+  if (q.round > 1 && q.open && q.my_vote === null) out.push(status(t("again", q.round)));
   if (q.my_vote !== null) out.push(status([h("strong", { text: t("voted") }), " ", ...answerWords(q.puzzle, q.my_vote)]));
   if (q.shown && q.my_vote !== null && q.correct) {
     out.push(q.correct.includes(q.my_vote) ? status(t("right"), "cj-right") : status(t("wrong")));
