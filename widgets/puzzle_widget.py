@@ -6,7 +6,8 @@ every puzzle of a kind so a page can store it once), so the widget works in a st
 kernel: there it moves through its bank, the shown spec first (:meth:`Puzzle.bank_specs`), so
 every puzzle it shows can be linked.  With a kernel, the front end asks for a fresh puzzle by a
 custom message and Python answers by setting ``spec``: the engine made the new puzzle, the
-browser still only looks up verdicts.
+browser still only looks up verdicts.  A static page served over http answers the same messages
+in the browser, with :class:`widgets.puzzles.service.PuzzleService` on the book's Python.
 
 ``slot`` names the widget on its page (``"calling-2"``: the second ``calling`` puzzle made in this
 kernel, so a chapter executed top-down gives the same slots on every build); a link
@@ -50,6 +51,12 @@ class Puzzle(anywidget.AnyWidget):
     difficulty = traitlets.Unicode("normal").tag(sync=True)
     base = traitlets.Unicode("../").tag(sync=True)
     slot = traitlets.Unicode("").tag(sync=True)
+    #: A static page has no kernel: its browser engine (tools/site/widget-loader.js) answers the
+    #: widget's messages with this service, started with these traits, setting ``spec``.
+    kind = traitlets.Unicode("").tag(sync=True)
+    _py_service = traitlets.Unicode("widgets.puzzles.service:PuzzleService").tag(sync=True)
+    _py_start = traitlets.List(["kind"]).tag(sync=True)
+    _py_reply = traitlets.Unicode("spec").tag(sync=True)
 
     #: Puzzles made so far in this kernel, per kind: the ``n`` of each new slot ``<kind>-<n>``.
     _made: ClassVar[Counter[str]] = Counter()
@@ -62,7 +69,7 @@ class Puzzle(anywidget.AnyWidget):
         spec = bank[0] if seed is None else make_puzzle(kind, seed)
         Puzzle._made[kind] += 1
         kwargs.setdefault("slot", f"{kind}-{Puzzle._made[kind]}")
-        super().__init__(spec=spec, bank=pack_bank(bank), lang=lang, difficulty=spec["difficulty"], **kwargs)
+        super().__init__(spec=spec, bank=pack_bank(bank), lang=lang, difficulty=spec["difficulty"], kind=kind, **kwargs)
         self._rng = random.Random()
         self.on_msg(self._on_message)
 

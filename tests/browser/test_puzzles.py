@@ -31,13 +31,14 @@ SHOWN = [("follow_legal", 0), ("pick_follow", 1), ("trick_winner", 0), ("shape",
 
 
 def stage_runtime(folder: Path) -> None:
-    """Stage the book's widget loader beside the page (the book's own tool)."""
+    """Stage the book's widget loader and its browser engine beside the page (the book's own tools)."""
     sys.path.insert(0, str(REPO / "tools"))
     try:
+        from stage_engine import stage_engine
         from stage_widget_runtime import stage
     finally:
         sys.path.remove(str(REPO / "tools"))
-    stage(folder)
+    stage_engine(stage(folder))
 
 
 def build_static_page(folder: Path) -> dict[str, dict]:
@@ -154,24 +155,59 @@ def test_right_answer_shows_correct_and_the_correct_answers(offline_page, static
     assert status.locator(".cbp-rule").inner_text().startswith("YS-")
 
 
-def test_new_puzzle_moves_through_the_bank_at_the_chosen_difficulty(offline_page, static_page):
+def click_new_puzzle(page, widget) -> str:
+    """Press "New puzzle" and wait for another puzzle; its id."""
+    before = widget.get_attribute("data-puzzle-id")
+    widget.locator("button.cbp-new").click()
+    expect(widget).not_to_have_attribute("data-puzzle-id", before, timeout=40_000)
+    return widget.get_attribute("data-puzzle-id")
+
+
+def test_from_a_file_new_puzzle_moves_through_the_bank_at_the_chosen_difficulty(offline_page, static_page):
+    """No engine from file://: the widget cycles its bank (seeds below 21), at the difficulty chosen."""
     page, log = offline_page
-    _folder, url, _specs = static_page
-    open_page(page, url)
+    folder, _url, _specs = static_page
+    open_page(page, (folder / "index.html").as_uri())
     widget = root(page, "shape")
     assert widget.get_attribute("data-difficulty") == "hard"
     widget.locator('button.cbp-level-option[data-difficulty="easy"]').click()  # applies at once
     expect(widget).to_have_attribute("data-difficulty", "easy")
     seen = [widget.get_attribute("data-puzzle-id")]
     for _ in range(7):
-        widget.locator("button.cbp-new").click()
-        page.wait_for_function("([id]) => document.querySelector('[data-puzzle-kind=\"shape\"]').dataset.puzzleId !== id",
-                               arg=[seen[-1]])
-        seen.append(widget.get_attribute("data-puzzle-id"))
+        seen.append(click_new_puzzle(page, widget))
+        assert widget.get_attribute("data-source") == "bank"
     seeds = [int(shown.split(":")[1]) for shown in seen]
     assert all(seed % 3 == 0 and seed < 21 for seed in seeds) and len(set(seeds)) == 7 and seeds[0] == seeds[-1]
     assert widget.locator('button.cbp-level-option[aria-pressed="true"]').inner_text() == "easy"
     assert log.errors == []
+
+
+def test_over_http_new_puzzle_wakes_the_engine_and_then_makes_fresh_puzzles(offline_page, static_page):
+    """The first "New puzzle" shows a bank puzzle at once and wakes the engine; the next ones are made in
+    the browser by the kernel's generators: past the bank, of the difficulty chosen, graded as the engine did."""
+    from widgets.puzzles import make_puzzle
+
+    page, log = offline_page
+    _folder, url, _specs = static_page
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    open_page(page, url)
+    assert not [r for r in requests if "pyodide" in r], "the engine was fetched before anyone asked"
+    widget = root(page, "trick_winner")
+    widget.locator('button.cbp-level-option[data-difficulty="hard"]').click()
+    assert widget.get_attribute("data-source") == "bank"  # at once, not after the engine's start
+    page.wait_for_function("() => performance.getEntriesByName('cardbook-engine:handle').length > 0", timeout=40_000)
+    fresh = [click_new_puzzle(page, widget) for _ in range(4)]
+    assert widget.get_attribute("data-source") == "engine"
+    assert widget.get_attribute("data-difficulty") == "hard"
+    seeds = [int(shown.split(":")[1]) for shown in fresh]
+    assert all(seed % 3 == 2 for seed in seeds), seeds  # a hard seed names a hard puzzle
+    assert len(set(seeds)) == 4 and max(seeds) >= 21, seeds  # past the bank
+    made = make_puzzle("trick_winner", seeds[-1])
+    wrong = first_key(made, ok=False)
+    widget.locator(f'button.cbp-answer[data-key="{wrong}"]').click()
+    expect(widget.locator(".cbp-outcome")).to_have_text("Not quite.")
+    assert log.errors == [] and log.blocked == []
 
 
 def test_sj9_keyboard_only_typing_a_legal_follow_in_the_notation(offline_page, static_page):
@@ -392,11 +428,28 @@ def test_corrupted_storage_is_survived(offline_page, static_page):
     assert log.errors == []
 
 
-def test_a_link_the_page_cannot_honour_says_so_in_the_puzzle(offline_page, static_page):
-    """This page has no notice region of its own (the book has: tools/site/page.js), so the puzzle says it."""
-    page, _log = offline_page
+def test_a_link_past_the_bank_is_made_by_the_engine_over_http(offline_page, static_page):
+    from widgets.puzzles import make_puzzle
+
+    page, log = offline_page
     _folder, url, _specs = static_page
     page.goto(url + "#puzzle=ys_draw-1/ys_draw:9999")
+    widget = root(page, "ys_draw")
+    expect(widget).to_have_attribute("data-puzzle-id", "ys_draw:9999", timeout=40_000)
+    assert widget.get_attribute("data-source") == "engine"
+    made = make_puzzle("ys_draw", 9999)
+    widget.locator(f'button.cbp-answer[data-key="{first_key(made, ok=True)}"]').click()
+    expect(widget.locator(".cbp-outcome")).to_have_text("Correct!")
+    assert_in_view(page, widget)
+    assert log.errors == []
+
+
+def test_a_link_the_page_cannot_honour_says_so_in_the_puzzle(offline_page, static_page):
+    """From file:// no engine can make a puzzle past the bank; this page has no notice region of its
+    own (the book has: tools/site/page.js), so the puzzle says it."""
+    page, _log = offline_page
+    folder, url, _specs = static_page
+    page.goto((folder / "index.html").as_uri() + "#puzzle=ys_draw-1/ys_draw:9999")
     widget = root(page, "ys_draw")
     expect(widget.locator(".cbp-notice")).to_contain_text("ys_draw:9999", timeout=30_000)
     assert widget.locator('.cbp-notice[aria-live="polite"]').is_visible()
@@ -526,11 +579,42 @@ def test_a_link_to_a_puzzle_no_page_holds_says_so_calmly(offline_page, site_url,
     page.goto(address, wait_until="networkidle")
     slot = page.locator("[data-puzzle-slot]").last.get_attribute("data-puzzle-slot")
     kind = slot.rsplit("-", 1)[0]
+    foreign = "shape" if kind != "shape" else "calling"  # a puzzle of another kind: no widget can show it
     page.goto("about:blank")
-    page.goto(address + f"#puzzle={slot}/{kind}:99999", wait_until="networkidle")
+    page.goto(address + f"#puzzle={slot}/{foreign}:99999", wait_until="networkidle")
     notice = page.locator("[data-cardbook-page-notice]:not([hidden]), [data-puzzle-slot] .cbp-notice:not([hidden])")
-    expect(notice.first).to_contain_text(f"{kind}:99999", timeout=30_000)
+    expect(notice.first).to_contain_text(f"{foreign}:99999", timeout=30_000)
     assert_in_view(page, page.locator(f'[data-puzzle-slot="{slot}"]'))
+
+
+def test_in_the_built_book_the_engine_makes_new_puzzles_and_linked_ones(offline_page, site_url, built_book):
+    """A chapter served over http: "New puzzle" soon comes from the browser engine (a seed past the
+    bank, the puzzle the kernel's generator makes from it), and a link to such a puzzle opens it."""
+    from widgets.puzzles import make_puzzle
+
+    pages = widget_pages(built_book)
+    if not pages:
+        pytest.skip("no chapter embeds a puzzle yet")
+    page, log = offline_page
+    address = site_url + pages[0].relative_to(built_book).as_posix()
+    page.goto(address, wait_until="networkidle")
+    widget = page.locator("[data-puzzle-slot]").last
+    slot, kind = widget.get_attribute("data-puzzle-slot"), widget.get_attribute("data-puzzle-kind")
+    click_new_puzzle(page, widget)
+    assert widget.get_attribute("data-source") == "bank"  # at once, while the engine wakes
+    page.wait_for_function("() => performance.getEntriesByName('cardbook-engine:handle').length > 0", timeout=40_000)
+    made = click_new_puzzle(page, widget)
+    assert widget.get_attribute("data-source") == "engine"
+    seed = int(made.split(":")[1])
+    spec = make_puzzle(kind, seed)
+    assert widget.get_attribute("data-puzzle-id") == spec["id"] and seed >= 21
+    link = widget.locator("a.cbp-permalink").get_attribute("href")
+    assert link.endswith(f"#puzzle={slot}/{made}")
+    page.goto("about:blank")
+    page.goto(address + link[link.index("#"):])
+    again = page.locator(f'[data-puzzle-slot="{slot}"]')
+    expect(again).to_have_attribute("data-puzzle-id", made, timeout=40_000)
+    assert log.errors == [] and log.blocked == []
 
 
 def test_puzzles_in_the_built_book_grade_and_link_to_their_rule(offline_page, site_url, built_book):

@@ -3,7 +3,11 @@
 // joins dom.js (h), cards.js (the one drawing of a card) and settings.js (the reader's settings
 // and progress) in front of it.  Works with a kernel (JupyterLab, Voila: "New puzzle" asks Python,
 // with the page's bank as a fallback when the kernel does not answer) and without one (a static
-// page: the widget moves through the bank it carries, its first puzzle included).
+// page: the widget moves through the bank it carries, its first puzzle included).  A static page
+// served over http also has the browser engine (tools/site/widget-loader.js answers "hello" with
+// {type: "engine", available}): the first "New puzzle" shows the next bank puzzle at once and wakes
+// the engine in the background; once it has answered, every "New puzzle" is made fresh by it, with
+// the generators the kernel uses (widgets/puzzles/service.py).
 //
 // Links: the root carries data-puzzle-slot (set in Python); #puzzle=<slot>/<puzzle id> opens that
 // puzzle in that widget and scrolls it into view; an old #puzzle=<kind>:<seed> goes to <kind>-1.
@@ -45,6 +49,10 @@ const UI = {
 
 /** How long "New puzzle" waits for the kernel before it says so and uses the bank (ms). */
 const KERNEL_TIMEOUT = 2500;
+/** How long an answer of the browser engine may take before the bank answers (ms): awake, and
+ * asleep (its first answer downloads and starts Python; widget-loader.js gives up after 30 s). */
+const ENGINE_TIMEOUT = 5000;
+const ENGINE_BOOT_TIMEOUT = 35000;
 const SUIT_TOKENS = { S: "S", H: "H", D: "D", C: "C", "♠": "S", "♤": "S", "♥": "H", "♡": "H",
   "♦": "D", "♢": "D", "♣": "C", "♧": "C" };
 const JOKERS = { BJ: "BJ", LJ: "LJ", "大王": "BJ", "小王": "LJ" };
@@ -192,6 +200,10 @@ function render({ model, el }) {
   let difficulty = spec.difficulty;
   let bank = null;
   let live = false;
+  let engine = false;       // the page's browser engine can make puzzles (a static page over http)
+  let awake = false;        // the engine has answered once: asking it is quick
+  let asked = null;         // {keep, fail} of the engine's answer on its way: keep it for later, or show it
+  let ahead = null;         // a fresh puzzle the engine made while the reader read a bank puzzle
   let waiting = null;       // the timer of a "new" asked of the kernel
   let answered = false;     // the first answer to this puzzle was counted
   let graded = null;        // {ok, key, reasons} of the answer shown
@@ -228,8 +240,9 @@ function render({ model, el }) {
     noticeLine, body, verdict, footer);
   el.append(root);
 
-  function show(next, message = null) {
+  function show(next, message = null, source = "page") {
     spec = next;
+    root.dataset.source = source;
     difficulty = spec.difficulty;
     answered = false;
     graded = null;
@@ -275,7 +288,27 @@ function render({ model, el }) {
   async function fromBank() {
     const specs = await loadBank();
     const elsewhere = [...document.querySelectorAll("[data-puzzle-id]")].filter((r) => r !== root).map((r) => r.dataset.puzzleId);
-    show(nextPuzzle(specs, spec, difficulty, elsewhere), lost ? { en: UI.en.kernelGone, zh: UI.zh.kernelGone } : null);
+    show(nextPuzzle(specs, spec, difficulty, elsewhere), lost ? { en: UI.en.kernelGone, zh: UI.zh.kernelGone } : null, "bank");
+  }
+
+  /** Ask the browser engine; ``keep``: its puzzle waits for the next "New puzzle" (a wake-up call). */
+  function askEngine(message, keep, fail = fromBank) {
+    clearTimeout(waiting);
+    asked = { keep, fail };
+    if (!keep) {
+      waiting = setTimeout(() => engineFailed(), awake ? ENGINE_TIMEOUT : ENGINE_BOOT_TIMEOUT);
+    }
+    model.send(message);
+  }
+
+  /** The engine did not answer or cannot run: the bank (or the link's notice) answers instead. */
+  function engineFailed() {
+    clearTimeout(waiting);
+    waiting = null;
+    engine = false;
+    const pending = asked;
+    asked = null;
+    if (pending && !pending.keep) pending.fail();
   }
 
   function askKernel(message) {
@@ -293,6 +326,17 @@ function render({ model, el }) {
 
   function newPuzzle() {
     if (live && askKernel({ type: "new", difficulty })) return;
+    if (engine && ahead && ahead.difficulty === difficulty) {
+      const next = ahead;
+      ahead = null;
+      show(next, null, "engine");
+      return;
+    }
+    if (engine && awake) {
+      askEngine({ type: "new", difficulty }, false);
+      return;
+    }
+    if (engine && !asked) askEngine({ type: "new", difficulty }, true);
     fromBank();
   }
 
@@ -344,7 +388,12 @@ function render({ model, el }) {
     if (link.id === spec.id) return;
     const found = link.id.startsWith(kind + ":") && (await loadBank()).find((s) => s.id === link.id);
     if (found) { show(found); return; }
-    if (live && link.id.startsWith(kind + ":")) { askKernel({ type: "load", seed: Number(link.id.split(":")[1]) }); return; }
+    const seed = link.id.startsWith(kind + ":") ? Number(link.id.split(":")[1]) : NaN;
+    if (live && Number.isInteger(seed)) { askKernel({ type: "load", seed }); return; }
+    if (engine && Number.isInteger(seed) && seed >= 0) {  // the engine makes the puzzle the link names
+      askEngine({ type: "load", seed }, false, () => say(both("notInBank", link.id)));
+      return;
+    }
     say(both("notInBank", link.id));
   }
 
@@ -358,6 +407,12 @@ function render({ model, el }) {
 
   // ---- the kernel ----
   const onMessage = (msg) => {
+    if (msg && msg.type === "engine") {
+      engine = Boolean(msg.available);
+      if (!engine) engineFailed();
+    } else if (msg && msg.type === "error" && asked) {
+      engineFailed();
+    }
     if (msg && msg.type === "live") {
       live = true;
       root.dataset.live = "true";
@@ -371,7 +426,12 @@ function render({ model, el }) {
   const onSpec = () => {
     clearTimeout(waiting);
     waiting = null;
-    show(model.get("spec"));
+    const made = model.get("spec");
+    const pending = asked;
+    asked = null;
+    if (pending) awake = true;
+    if (pending && pending.keep) { ahead = made; return; }
+    show(made, null, pending ? "engine" : "kernel");
   };
   model.on("msg:custom", onMessage);
   model.on("change:spec", onSpec);
