@@ -11,13 +11,16 @@
 const CLASS_KEY = "cardbook-class";
 const CLASS_EVENT = "cardbook:class";
 const POLL_MS = 700;
+/** Each round's bar colour (the fifth round takes the first's again). */
+const ROUND_COLOURS = ["#1f5fbf", "#b35900", "#1a7f37", "#6f42c1"];
+const roundColour = (r) => `--ccs-bar-colour: ${ROUND_COLOURS[(Number(r) - 1) % ROUND_COLOURS.length]}`;
 
 const WORDS = {
   en: {
     open: "Open a class", opening: "Opening…", intro: "Students answer the class puzzles on their phones: no app, no account.",
     join: "Join on your phone", code: "Code", address: "or open", qr: (url) => `QR code for ${url}`,
     fresh: "Open a new class", sure: "Sure? Phones on this class stop: click again", deck: (d) => `Class on ${d}`,
-    vote: "Class vote", show: "Show the answers", hide: "Hide the answers", close: "Close the vote",
+    vote: "Class vote", show: "Show the votes", hide: "Hide the votes", close: "Close the vote",
     again: "Discuss with your neighbour and vote again", csv: "Answers (CSV)", mistakes: "Mistakes by rule",
     tally: (v, s) => `${v} of ${s} voted`, round: (r) => `Round ${r}`, open_: "voting open", closed: "vote closed",
     hidden: (v) => `${v} answer${v === 1 ? "" : "s"} in, hidden until you show them.`,
@@ -32,7 +35,7 @@ const WORDS = {
     open: "开始上课", opening: "正在开启…", intro: "学生用手机回答课堂练习：无需应用，无需账号。",
     join: "用手机加入", code: "课堂码", address: "或打开", qr: (url) => `${url} 的二维码`,
     fresh: "重新开一堂课", sure: "确定吗？本堂课的手机将停止：请再点一次", deck: (d) => `课堂：${d}`,
-    vote: "全班投票", show: "显示结果", hide: "隐藏结果", close: "结束投票",
+    vote: "全班投票", show: "显示投票", hide: "隐藏投票", close: "结束投票",
     again: "和同桌讨论后再投一次", csv: "答题记录（CSV）", mistakes: "按规则统计错误",
     tally: (v, s) => `${s} 人中已有 ${v} 人作答`, round: (r) => `第 ${r} 轮`, open_: "投票中", closed: "投票已结束",
     hidden: (v) => `已收到 ${v} 份答案，显示前保密。`,
@@ -269,6 +272,7 @@ function panelPart(model, root, t, language) {
         h("span", { class: "ccs-round", text: t("round", round) }),
         h("span", { class: "ccs-state", text: q ? t(q.open ? "open_" : "closed") : "" }),
         h("span", { class: "ccs-tally", text: q ? t("tally", q.voted, q.students) : "" }),
+        q && q.shown && q.round > 1 ? legend(q.round, t) : null,
       ]),
       h("div", { class: "ccs-toolbar" }, [
         button("ccs-show", q && q.shown ? t("hide") : t("show"), () => act(q.shown ? "hide" : "show")),
@@ -277,8 +281,7 @@ function panelPart(model, root, t, language) {
         button("ccs-csv", t("csv"), downloadAnswers),
         button("ccs-mistakes", t("mistakes"), toggleMistakes),
       ]),
-      q ? chart(spec, q, t, language()) : null,
-      mistakes ? mistakeList(mistakes, t) : null,
+      ...[q ? chart(spec, q, t, language()) : null, mistakes ? mistakeList(mistakes, t) : null].filter(Boolean),
       h("p", { class: "ccs-status", role: "status" }, sayText(status ? status() : "", language())));
   }
 
@@ -331,25 +334,30 @@ function chartKeys(spec, counts) {
 /** The bar chart of a question's counts (rounds side by side), or a line saying they are hidden. */
 function chart(spec, q, t, lang) {
   const counts = q.counts || {};
-  const rounds = Object.keys(counts).sort();
+  const rounds = Object.keys(counts).sort((a, b) => a - b);
   const votes = (r) => Object.values(counts[r] || {}).reduce((a, b) => a + b, 0);
   if (!q.shown) return h("p", { class: "ccs-hidden", text: t("hidden", votes(String(q.round))) });
   const keys = chartKeys(spec, counts);
   if (!keys.length) return h("p", { class: "ccs-hidden", text: t("noVotes") });
   const most = Math.max(1, ...rounds.flatMap((r) => Object.values(counts[r] || {})));
   return h("div", { class: "ccs-chart" }, [
-    rounds.length > 1 ? h("p", { class: "ccs-legend" }, rounds.map((r) => h("span", { class: "ccs-key", "data-round": r, text: t("round", r) }))) : null,
     h("ol", { class: "ccs-bars", "aria-label": t("chart") }, keys.map((key) => h("li", { class: "ccs-row", "data-key": key }, [
       h("span", { class: "ccs-label" }, optionLabel(spec, key, lang)),
       h("span", { class: "ccs-group" }, rounds.map((r) => {
         const n = (counts[r] || {})[key] || 0;
-        return h("span", { class: "ccs-bar-line", "data-round": r }, [
+        return h("span", { class: "ccs-bar-line", "data-round": r, style: roundColour(r) }, [
           h("span", { class: "ccs-bar", style: `width: ${(100 * n) / most}%` }),
           h("span", { class: "ccs-count", "aria-label": `${t("round", r)}: ${n}`, text: String(n) }),
         ]);
       })),
     ]))),
   ]);
+}
+
+/** Which colour is which round, once there are two or more. */
+function legend(rounds, t) {
+  return h("span", { class: "ccs-legend" }, Array.from({ length: rounds }, (_, i) =>
+    h("span", { class: "ccs-key", "data-round": String(i + 1), style: roundColour(i + 1), text: t("round", i + 1) })));
 }
 
 /** The mistakes by rule id, the most missed first. */

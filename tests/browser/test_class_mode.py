@@ -1,0 +1,188 @@
+"""Class mode from the teacher's deck, in Voila at 1920×1080: open a class, a phone (a second
+browser context) joins and votes, the teacher's chart shows the vote only after "Show", "Close"
+locks the vote, and a second round keeps the first beside it; a reload keeps the class.
+
+The deck is a small one written here (a join slide and one class puzzle slide with its panel),
+staged with the real decks and served by Voila as ``teacher/stage.py`` serves them.
+
+Rules: YS-9 (the challenge puzzle the class answers).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from .conftest import free_port, stop_server, wait_for_http
+from .test_teacher import REPO, assert_offline, stage  # stage: teacher/stage.py's
+
+from export_notebooks import convert  # tools/, put on sys.path by teacher/stage.py
+
+DOCS = REPO / "docs"
+
+DECK_NAME = "class-test"
+DECK = f"""---
+jupytext:
+  text_representation: {{extension: .md, format_name: myst, format_version: 0.13}}
+kernelspec: {{display_name: Python 3, language: python, name: python3}}
+voila: {{template: teacher}}
+---
+
++++ {{"slideshow": {{"slide_type": "slide"}}}}
+
+## Join the class · 加入课堂
+
+```{{code-cell}} ipython3
+from widgets.class_session import ClassSession
+
+session = ClassSession("{DECK_NAME}")
+session
+```
+
++++ {{"slideshow": {{"slide_type": "slide"}}}}
+
+## Your turn: challenge or not? · 该不该质疑？
+
+```{{code-cell}} ipython3
+from widgets.class_puzzle import ClassPuzzle
+
+puzzle = ClassPuzzle("ys_challenge", seed=1)
+display(puzzle)
+session.attach(puzzle)
+```
+"""
+
+
+def start_class_server(out: Path) -> tuple[subprocess.Popen, str]:
+    """``jupyter server`` with Voila and class mode on the staged folder ``out`` (a fresh SQLite file)."""
+    from classroom.serve import server_command
+
+    port = free_port()
+    command = server_command(out / "notebooks", port, REPO / "teacher" / "voila.json",
+                             database_url=f"sqlite:///{out / 'classroom.sqlite3'}")
+    command += ["--VoilaConfiguration.extension_denylist=jupyterlab-jupytext",
+                "--VoilaConfiguration.extension_denylist=jupyterlab-myst"]
+    process = subprocess.Popen(command, cwd=REPO, env={**os.environ, "JUPYTER_PATH": str(out / "jupyter")},
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        wait_for_http(url + "cardbook-class/join", process)
+    except Exception:
+        stop_server(process)
+        raise
+    return process, url
+
+
+@pytest.fixture(scope="module")
+def class_deck(tmp_path_factory):
+    out = tmp_path_factory.mktemp("present")
+    stage(out)
+    source = out / f"{DECK_NAME}.md"
+    source.write_text(DECK, encoding="utf-8")
+    convert([source], out / "notebooks" / "teacher")
+    process, url = start_class_server(out)
+    yield url + f"voila/render/teacher/{DECK_NAME}.ipynb"
+    stop_server(process)
+
+
+class Phones:
+    """Students of one class over plain HTTP, as the phone page calls the API (no browser)."""
+
+    def __init__(self, join_url: str) -> None:
+        self.api = join_url.replace("/join/", "/api/classes/")
+        self.tokens: dict[str, str] = {}
+
+    def post(self, path: str, body: dict, token: str = "") -> tuple[int, dict]:
+        request = urllib.request.Request(self.api + path, data=json.dumps(body).encode(), method="POST",
+                                         headers={"Content-Type": "application/json", "X-Student-Token": token})
+        try:
+            with urllib.request.urlopen(request, timeout=10) as response:
+                return response.status, json.load(response)
+        except urllib.error.HTTPError as refused:
+            return refused.code, json.load(refused)
+
+    def vote(self, nickname: str, question: int, round_: int, answer: str) -> int:
+        """``nickname``'s vote (joining first if new): the vote's HTTP status."""
+        if nickname not in self.tokens:
+            self.tokens[nickname] = self.post("/students", {"nickname": nickname})[1]["student_token"]
+        return self.post("/votes", {"question": question, "round": round_, "answer": answer}, self.tokens[nickname])[0]
+
+
+def present(page, selector: str):
+    return page.locator(f".reveal .slides section.present {selector}")
+
+
+def chart_count(panel, key: str, round_: int) -> str:
+    return panel.locator(f'.ccs-row[data-key="{key}"] .ccs-bar-line[data-round="{round_}"] .ccs-count').inner_text(timeout=2_000)
+
+
+def test_ys9_a_class_votes_from_a_phone_and_the_teacher_runs_the_vote(offline_page, class_deck, browser):
+    page, log = offline_page
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.goto(class_deck, wait_until="load", timeout=90_000)
+    present(page, ".ccs-open").click(timeout=90_000)
+    code = present(page, ".ccs-code")
+    code_text = code.inner_text()
+    assert re.fullmatch(r"[A-HJ-NP-Z2-9]{5}", code_text)
+    join_url = present(page, ".ccs-url").inner_text()
+    assert join_url.endswith(f"/cardbook-class/join/{code_text}")
+    qr = present(page, ".ccs-qr")
+    page.wait_for_function("() => document.querySelector('.ccs-qr').naturalWidth > 0")
+    assert qr.bounding_box()["width"] >= 300 and qr.bounding_box()["height"] >= 300
+    page.screenshot(path=str(DOCS / "class-join.png"))
+
+    page.reload(wait_until="load")
+    assert present(page, ".ccs-code").inner_text(timeout=90_000) == code_text  # the class survives a reload
+    page.locator("body").press("ArrowRight")
+    panel = present(page, ".ccs-panel")
+    page.wait_for_function("() => document.querySelector('.ccs-panel').dataset.question === '1'", timeout=90_000)
+    assert panel.get_attribute("data-shown") == "false"
+
+    phone_context = browser.new_context(viewport={"width": 390, "height": 844})
+    phone = phone_context.new_page()
+    phone.goto(join_url, wait_until="load")
+    phone.locator("#cj-nick").fill("Mei")
+    phone.locator(".cj-nick button[type=submit]").click()
+    option = phone.locator(".cj-option").first
+    key = option.get_attribute("data-key", timeout=10_000)
+    option.click()
+    phone.locator(".cj-send").click()
+    panel.locator(".ccs-tally").filter(has_text="1 of 1 voted").wait_for(timeout=2_000)  # polled: current within 1 s
+    assert panel.locator(".ccs-bar").count() == 0 and panel.locator(".ccs-hidden").is_visible()  # hidden until shown
+
+    phones = Phones(join_url)
+    keys = [row.get_attribute("data-key") for row in phone.locator(".cj-option").all()]
+    for i, nickname in enumerate(["Lin", "Ana", "Tom", "小明"]):
+        assert phones.vote(nickname, 1, 1, keys[i % 2]) == 201
+    panel.locator(".ccs-tally").filter(has_text="5 of 5 voted").wait_for(timeout=2_000)
+    panel.locator(".ccs-show").click()
+    expected = {k: (k == key) + sum(1 for i in range(4) if keys[i % 2] == k) for k in keys}
+    assert {k: chart_count(panel, k, 1) for k in keys} == {k: str(n) for k, n in expected.items()}
+    labels = panel.locator(".ccs-label").all_inner_texts()
+    assert len(labels) == 4 and all(labels) and not any(label.startswith(("succeeds:", "fails:")) for label in labels)
+
+    panel.locator(".ccs-close").click()
+    page.wait_for_function("() => document.querySelector('.ccs-panel').dataset.open === 'false'", timeout=2_000)
+    assert phones.vote("Kai", 1, 1, key) == 409  # closed: a late vote is refused (Kai has joined: 6 students)
+    assert chart_count(panel, key, 1) == str(expected[key])
+
+    panel.locator(".ccs-again").click()  # discuss with your neighbour and vote again
+    page.wait_for_function("() => document.querySelector('.ccs-panel').dataset.round === '2'", timeout=2_000)
+    assert panel.get_attribute("data-shown") == "false" and panel.get_attribute("data-open") == "true"
+    for nickname in ["Lin", "Ana", "Tom"]:
+        assert phones.vote(nickname, 1, 2, keys[2]) == 201
+    panel.locator(".ccs-tally").filter(has_text="3 of 6 voted").wait_for(timeout=2_000)
+    panel.locator(".ccs-show").click()
+    assert (chart_count(panel, keys[2], 1), chart_count(panel, keys[2], 2)) == ("0", "3")  # round 1 kept beside round 2
+    assert chart_count(panel, key, 1) == str(expected[key]) and chart_count(panel, key, 2) == "0"
+    page.screenshot(path=str(DOCS / "class-chart.png"))
+    phone_context.close()
+    log.errors[:] = [e for e in log.errors if "/voila/api/shutdown/" not in e]  # the reload cut Voila's kernel shutdown short
+    assert_offline(log)
