@@ -44,30 +44,33 @@ node_modules/.installed: package.json package-lock.json
 	@npm ci --no-audit --no-fund --prefer-offline || $(call fail,npm ci,could not install package-lock.json)
 	@touch $@
 
-build: deps site  ## install, then build the book into _build/html, warnings are errors
+build: deps site  ## install, then build both editions into _build/html (Chinese: zh/), warnings are errors
 
-# The execution cache keys on the chapters' text only: when the engine or the widgets change,
-# the stored outputs are stale, so the cache is dropped.
+# The execution caches key on the chapters' text only: when the engine or the widgets change,
+# the stored outputs are stale, so the caches are dropped.
 ENGINE_SOURCES := $(shell find cardlib widgets -type f \( -name '*.py' -o -name '*.js' -o -name '*.css' \) 2>/dev/null)
 
 _build/.engine-stamp: $(ENGINE_SOURCES)
-	$(call step,Engine or widgets changed: dropping the notebook execution cache)
-	@rm -rf _build/.jupyter_cache && mkdir -p _build && touch $@
+	$(call step,Engine or widgets changed: dropping the notebook execution caches (both editions))
+	@rm -rf _build/.jupyter_cache _build/.jupyter_cache-zh && mkdir -p _build && touch $@
 
 site: node_modules/.installed _build/.engine-stamp  ## build the book with the Python deps already in $(VENV)
 	@test -x $(VENV)/bin/jupyter-book || $(call fail,site,no jupyter-book in $(VENV): run make deps)
 	$(call step,Staging the book's widget loader and page script into $(RUNTIME))
 	@$(PY) tools/stage_widget_runtime.py $(RUNTIME) || $(call fail,widget runtime,see above)
 	@$(PY) tools/stage_engine.py $(RUNTIME)/widget-runtime || $(call fail,engine,see above; Pyodide comes from npm: make deps)
-	$(call step,Building the book (executing chapters with a cache; warnings are errors))
-	@$(VENV)/bin/jupyter-book build . -W -n --keep-going --all \
-		|| $(call fail,build,jupyter-book reported warnings or errors (see above))
-	@echo "Built $(SITE)/index.html"
+	$(call step,Building the English edition (executing chapters with a cache; warnings are errors))
+	@start=$$SECONDS; $(VENV)/bin/jupyter-book build . -W -n --keep-going --all \
+		|| $(call fail,build,jupyter-book reported warnings or errors (see above)); \
+		echo "Built the English edition in $(SITE) ($$((SECONDS - start)) s)"
+	$(call step,Building the Chinese edition into $(SITE)/zh (CARDBOOK_LANG=zh, its own cache; warnings are errors))
+	@$(PY) tools/build_zh.py $(SITE) || $(call fail,build zh,the Chinese edition reported warnings or errors (see above))
+	@echo "Built $(SITE)/index.html and $(SITE)/zh/index.html"
 
 serve:
 	$(call step,Serving the book)
 	@test -f $(SITE)/index.html || $(call fail,serve,no book in $(SITE): run make build)
-	@echo "The book is at http://127.0.0.1:$(PORT)/  (Ctrl-C stops the server)"
+	@echo "The book is at http://127.0.0.1:$(PORT)/, its Chinese edition at http://127.0.0.1:$(PORT)/zh/  (Ctrl-C stops the server)"
 	@$(PY) -m http.server $(PORT) --bind 127.0.0.1 --directory $(SITE)
 
 LAB_PORT ?= 8888
