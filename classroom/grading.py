@@ -125,10 +125,10 @@ def answer_words(spec: dict[str, Any], key: str) -> str:
     if spec["input"] == "fields":
         parts = []
         for value, field in zip(key.split("|"), spec["fields"]):
-            option = next((o for o in field["options"] if o["value"] == value), {})
+            option: dict[str, Any] = next((o for o in field["options"] if o["value"] == value), {})
             parts.append(f"{field['label']['en']} {option.get('label', {}).get('en', value)}")
         return " · ".join(parts)
-    answer = next((a for a in spec["answers"] if a["key"] == key), {})
+    answer: dict[str, Any] = next((a for a in spec["answers"] if a["key"] == key), {})
     if "label" in answer:
         return str(answer["label"]["en"])
     return " ".join(card.symbol for card in parse_cards(answer["cards"])) if "cards" in answer else key

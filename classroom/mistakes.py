@@ -54,8 +54,9 @@ def check_progress(data: Any, name: str) -> dict[str, dict[str, int]]:
         raise ValueError(f"{name}: not a progress export (a JSON object of puzzle kinds)")
     for kind, entry in data.items():
         counts = entry if isinstance(entry, dict) else {}
-        numbers = [counts.get(k) for k in ("solved", "answered")]
-        if kind not in KIND_RULES or not all(isinstance(n, int) and n >= 0 for n in numbers) or numbers[0] > numbers[1]:
+        solved, answered = counts.get("solved"), counts.get("answered")
+        if (kind not in KIND_RULES or not isinstance(solved, int) or not isinstance(answered, int)
+                or not 0 <= solved <= answered):
             raise ValueError(f"{name}: the entry {kind!r} is not a puzzle kind with solved ≤ answered")
     return data
 

@@ -130,7 +130,7 @@ class SQLiteStore:
                 continue  # a clash with an older class's code: draw again
 
     def _class(self, code: str) -> sqlite3.Row:
-        row = self._db.execute("SELECT * FROM classes WHERE code = ?", (code,)).fetchone()
+        row: sqlite3.Row | None = self._db.execute("SELECT * FROM classes WHERE code = ?", (code,)).fetchone()
         if row is None:
             raise NotFound(f"There is no class with the code {code}.")
         return row
