@@ -3,8 +3,12 @@
 The decks are MyST notebooks (``teacher/decks/*.md``, jupytext headers, like the book's
 chapters): readable diffs and no stored outputs; Voila's reveal template needs ``.ipynb``, so
 they are converted here, never edited by hand.  The template ``teacher`` (Voila's reveal
-template with nothing from other hosts) gets reveal.js's and Font Awesome's stylesheets and
-fonts copied from ``node_modules``.
+template with nothing from other hosts) gets reveal.js's and Font Awesome's stylesheets copied
+from ``node_modules`` (reveal.js pinned to the version of the reveal.js code in Voila's bundle).
+
+``make present`` stages the decks only: Voila renders a notebook's markdown without MyST, so a
+chapter would show its labels, roles and directives raw (the static book renders them); the
+folder's page is a start page listing the decks (the ``offline`` template's ``tree.html``).
 
 Usage: ``python teacher/stage.py OUT_DIR [--node-modules DIR]`` stages; ``python teacher/stage.py
 OUT_DIR --serve PORT`` then serves it (``make present`` does both with ``_build/present``).
@@ -16,29 +20,57 @@ import argparse
 import os
 import shutil
 import sys
+from html import escape
 from pathlib import Path
+
+import jupytext
 
 TEACHER = Path(__file__).resolve().parent
 ROOT = TEACHER.parent
-sys.path.insert(0, str(ROOT / "tools"))
+sys.path[:0] = [str(ROOT), str(ROOT / "tools")]  # classroom/ (the class server), tools/ (scripts)
 from export_notebooks import convert, export  # noqa: E402  (tools/ is a folder of scripts)
 
 #: What each template serves from node_modules: (package folder, folders or files within it).
 #: ``teacher`` is the decks' reveal template, ``offline`` the chapters' lab template.
 FONT_AWESOME = ("@fortawesome/fontawesome-free", ["css", "webfonts"])
 VENDOR = {
-    "teacher": {"reveal.js": ("reveal.js", ["dist/reveal.css", "dist/theme/white.css", "dist/theme/fonts"]),
+    "teacher": {"reveal.js": ("reveal.js", ["dist/reveal.css", "dist/theme/white.css"]),
                 "fontawesome": FONT_AWESOME},
     "offline": {"fontawesome": FONT_AWESOME},
 }
 
 
+DECKS = sorted((TEACHER / "decks").glob("*.md"))
+
+
 def export_decks(out: Path) -> list[Path]:
     """Every deck as ``out/<name>.ipynb``, in order."""
-    written = convert(sorted((TEACHER / "decks").glob("*.md")), out)
+    written = convert(DECKS, out)
     if not written:
         raise SystemExit(f"stage: no decks in {TEACHER / 'decks'}")
     return written
+
+
+def deck_titles(deck: Path) -> tuple[str, str]:
+    """A deck's title and its Chinese line: its first heading and the first ``lang="zh-Hans"``
+    paragraph of its first slide (``("一上一下 · Up, down", "一明一暗轮流出牌……")``)."""
+    first = next(cell.source for cell in jupytext.read(deck).cells if cell.cell_type == "markdown")
+    title = next((line[2:].strip() for line in first.splitlines() if line.startswith("# ")), None)
+    chinese = next((line for line in first.splitlines() if 'lang="zh-Hans"' in line), None)
+    if title is None or chinese is None:
+        raise SystemExit(f"stage: {deck.name}'s first slide needs a '# ' title and a lang=\"zh-Hans\" line")
+    return title, chinese.split(">", 1)[1].rsplit("<", 1)[0]
+
+
+def deck_list(href: str) -> str:
+    """The decks as an HTML list of links; ``href`` is a deck's address, ``{deck}`` its stem."""
+    items = []
+    for deck in DECKS:
+        title, chinese = deck_titles(deck)
+        address = href.replace("{deck}", deck.stem)
+        items.append(f'<li><a href="{address}"><span class="cbt-deck-title">{escape(title)}</span>'
+                     f'<span class="cbt-zh" lang="zh-Hans">{escape(chinese)}</span></a></li>')
+    return '<ol class="cbt-decks">\n' + "\n".join(items) + "\n</ol>\n"
 
 
 def stage_template(out: Path, node_modules: Path, name: str = "teacher") -> Path:
@@ -58,27 +90,35 @@ def stage_template(out: Path, node_modules: Path, name: str = "teacher") -> Path
     return target
 
 
-def stage(out: Path, node_modules: Path = ROOT / "node_modules") -> list[Path]:
-    """Chapters and decks into ``out/notebooks``, the template into ``out/jupyter``."""
+def stage(out: Path, node_modules: Path = ROOT / "node_modules", chapters: bool = True) -> list[Path]:
+    """The decks (and with ``chapters`` the book's chapters, for the tutor's Voila test) into
+    ``out/notebooks``, the templates into ``out/jupyter``, the start page's deck list with them."""
     notebooks = out / "notebooks"
-    written = export(notebooks) + export_decks(notebooks / "teacher")
+    if notebooks.exists():
+        shutil.rmtree(notebooks)
+    written = (export(notebooks) if chapters else []) + export_decks(notebooks / "teacher")
     for name in VENDOR:
         stage_template(out / "jupyter", node_modules, name)
+    start = out / "jupyter" / "voila" / "templates" / "offline" / "decks.html"
+    start.write_text(deck_list("{{ base_url }}voila/render/teacher/{deck}.ipynb"), encoding="utf-8")
     return written
 
 
-def voila_command(out: Path, port: int, python: str = sys.executable) -> tuple[list[str], dict[str, str]]:
-    """The command and environment that serve ``out/notebooks`` (staged) on 127.0.0.1:``port``:
-    the ``teacher`` template found through ``JUPYTER_PATH``, the settings of ``teacher/voila.json``
-    (no tracebacks shown, idle kernels culled, reveal.js served locally)."""
-    command = [python, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-               f"--Voila.config_file_paths={TEACHER}",
-               # jupytext's and jupyterlab-myst's Lab extensions (for `make lab`) don't load in Voila's page
-               "--VoilaConfiguration.extension_denylist=jupyterlab-jupytext",
-               "--VoilaConfiguration.extension_denylist=jupyterlab-myst",
-               str(out / "notebooks")]
-    env = {**os.environ, "JUPYTER_PATH": str(out / "jupyter")}
-    return command, env
+def voila_command(out: Path, port: int, python: str = sys.executable, ip: str = "127.0.0.1",
+                  token: str = "") -> tuple[list[str], dict[str, str]]:
+    """The command and environment that serve ``out/notebooks`` (staged) on ``ip:port``: ``jupyter
+    server`` with Voila's extension and class mode's (``classroom.serve``: Voila standalone loads no
+    server extension), the ``teacher`` template found through ``JUPYTER_PATH``, the settings of
+    ``teacher/voila.json`` (no tracebacks shown, idle kernels culled, reveal.js served locally), the
+    class answers in ``out/classroom.sqlite3``."""
+    from classroom.serve import server_command
+
+    command = server_command(out.resolve() / "notebooks", port, TEACHER / "voila.json", ip=ip, token=token,
+                             database_url=f"sqlite:///{out.resolve() / 'classroom.sqlite3'}", python=python)
+    # jupytext's and jupyterlab-myst's Lab extensions (for `make lab`) don't load in Voila's page
+    command += ["--VoilaConfiguration.extension_denylist=jupyterlab-jupytext",
+                "--VoilaConfiguration.extension_denylist=jupyterlab-myst"]
+    return command, {**os.environ, "JUPYTER_PATH": str(out.resolve() / "jupyter")}
 
 
 def main(argv: list[str]) -> int:
@@ -88,15 +128,15 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--serve", type=int, metavar="PORT", help="serve the staged folder with Voila instead")
     args = parser.parse_args(argv)
     if args.serve is None:
-        written = stage(args.out, args.node_modules)
-        print(f"staged {len(written)} notebooks and the teacher template in {args.out}")
+        written = stage(args.out, args.node_modules, chapters=False)
+        print(f"staged {len(written)} decks and the teacher template in {args.out}")
         return 0
     if not (args.out / "jupyter" / "voila" / "templates" / "teacher").is_dir():
         print(f"nothing staged in {args.out}: run `python teacher/stage.py {args.out}` first", file=sys.stderr)
         return 2
     command, env = voila_command(args.out, args.serve)
-    print(f"Teacher decks: http://127.0.0.1:{args.serve}/voila/tree/teacher  (add ?rules=shuangsheng to a deck's address)")
-    print(f"Chapters:      http://127.0.0.1:{args.serve}/   (Ctrl-C stops Voila and its kernels)", flush=True)
+    print(f"Teacher decks: http://127.0.0.1:{args.serve}/  (add ?rules=shuangsheng to a deck's address; "
+          "Ctrl-C stops Voila and its kernels)", flush=True)
     os.execvpe(command[0], command, env)
     return 1  # not reached: exec replaces this process
 

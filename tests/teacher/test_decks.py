@@ -18,7 +18,7 @@ from cardlib.rule_ids import RuleId
 
 TEACHER = Path(__file__).resolve().parents[2] / "teacher"
 sys.path.insert(0, str(TEACHER))
-from stage import export_decks, stage_template  # noqa: E402  (teacher/ is a folder of scripts)
+from stage import export_decks, stage, stage_template, voila_command  # noqa: E402  (teacher/ is a folder of scripts)
 
 DECKS = sorted((TEACHER / "decks").glob("*.md"))
 IDS = {rule.value for rule in RuleId}
@@ -37,13 +37,47 @@ def test_sj_every_slide_is_bilingual_cites_real_ids_and_uses_the_teacher_templat
     notebook = jupytext.read(deck)
     assert notebook.metadata["voila"]["template"] == "teacher"
     markdown = [cell for cell in notebook.cells if cell.cell_type == "markdown"]
-    assert all(cell.metadata.get("slideshow", {}).get("slide_type") == "slide" for cell in markdown)
+    assert all(_kind(cell) in ("slide", "notes") for cell in markdown)
     for cell in markdown:
         assert CJK.search(cell.source) and re.search(r"[A-Za-z]{4}", cell.source), cell.source[:60]
         assert set(CITED.findall(cell.source)) <= IDS, cell.source[:60]
     assert any(CITED.search(cell.source) for cell in markdown)
     code = [cell for cell in notebook.cells if cell.cell_type == "code"]
     assert "ruleset_badge()" in code[0].source  # the ruleset on every slide
+
+
+def _kind(cell) -> str:
+    return cell.metadata.get("slideshow", {}).get("slide_type", "")
+
+
+def _slides(deck: Path) -> list[list]:
+    """The deck's cells slide by slide (a slide starts at a cell of slide_type "slide")."""
+    slides: list[list] = []
+    for cell in jupytext.read(deck).cells:
+        if _kind(cell) == "slide":
+            slides.append([])
+        slides[-1].append(cell)
+    return slides
+
+
+@pytest.mark.parametrize("deck", DECKS, ids=lambda d: d.stem)
+def test_sj_ys_every_slide_has_speaker_notes_with_rules_a_mistake_and_a_question(deck):
+    """Each slide ends with one reveal.js notes cell (shown in the speaker view, ``s``): the rule
+    ids it teaches (real ones), the mistake learners make and a question for the room, in English
+    with a Chinese paragraph marked zh-Hans."""
+    slides = _slides(deck)
+    assert len(slides) >= 5
+    for slide in slides:
+        notes = [cell for cell in slide if _kind(cell) == "notes"]
+        title = slide[0].source.splitlines()[0]
+        assert len(notes) == 1 and slide[-1] is notes[0], f"{deck.stem}: {title}: one notes cell, last"
+        text = " ".join(notes[0].source.split())
+        cited = set(CITED.findall(text))
+        assert cited and cited <= IDS, f"{deck.stem}: {title}: {cited - IDS or 'no rule ids'}"
+        assert "**Learners often**" in text and "**Ask the room" in text and "?" in text, title
+        chinese = re.findall(r'<p lang="zh-Hans">(.+?)</p>', text)
+        assert len(chinese) == 1 and "学生常" in chinese[0] and "问全班" in chinese[0], title
+        assert set(CITED.findall(chinese[0])) == cited, f"{deck.stem}: {title}: the Chinese cites other ids"
 
 
 @pytest.mark.parametrize("deck", DECKS, ids=lambda d: d.stem)
@@ -97,3 +131,50 @@ def test_sj_ys_every_slide_speaks_as_players_do(deck):
     found = [f"{line.strip()!r}: {hits}" for line in prose(source).splitlines() if (hits := leaks(line))]
     assert found == []
     assert 'lang="zh-Hans"' in source and 'lang="zh-CN"' not in source
+
+
+def _voila_reveal_version() -> str:
+    """The reveal.js version of the reveal.js code in Voila's bundle (its ``VERSION``)."""
+    from jupyter_core.paths import jupyter_path
+
+    bundle = next(Path(p) / "reveal.js" for p in jupyter_path("voila", "templates", "base", "static")
+                  if (Path(p) / "reveal.js").exists())
+    code = bundle.read_text(encoding="utf-8")
+    name = re.search(r"\.VERSION=(\w+)", code)[1]
+    return re.search(rf"\b{name}=\"(\d+\.\d+\.\d+)\"", code)[1]
+
+
+def test_sj_the_reveal_stylesheets_are_of_the_reveal_code_voila_runs():
+    """The help overlay, the jump box and the slide numbers are styled by the stylesheet of the
+    same reveal.js version as the code (package.json pins it, npm installs it)."""
+    root = TEACHER.parent
+    pinned = json.loads((root / "package.json").read_text(encoding="utf-8"))["dependencies"]["reveal.js"]
+    installed = json.loads((root / "node_modules" / "reveal.js" / "package.json").read_text(encoding="utf-8"))
+    assert pinned == installed["version"] == _voila_reveal_version()
+
+
+def test_sj_voila_numbers_the_slides_and_loads_no_mathjax_from_a_cdn():
+    config = json.loads((TEACHER / "voila.json").read_text(encoding="utf-8"))
+    assert config["VoilaConfiguration"]["resources"]["reveal"]["number"] == "c/t"
+    stand_in = config["ServerApp"]["tornado_settings"]["mathjax_url"]
+    assert stand_in.startswith("/voila/templates/teacher/static/")
+    assert (TEACHER / "templates" / "teacher" / "static" / stand_in.rsplit("/", 1)[1]).exists()
+
+
+def test_sj_make_present_stages_the_decks_only_and_a_start_page_listing_them(tmp_path):
+    """Voila shows markdown without MyST, so `make present` offers the decks only; its folder page
+    lists every deck by its title and Chinese line, each a link to the deck."""
+    stage(tmp_path, chapters=False)
+    assert sorted(p.relative_to(tmp_path / "notebooks").as_posix() for p in (tmp_path / "notebooks").rglob("*.ipynb")) \
+        == [f"teacher/{d.stem}.ipynb" for d in DECKS]
+    start = (tmp_path / "jupyter" / "voila" / "templates" / "offline" / "decks.html").read_text(encoding="utf-8")
+    links = re.findall(r'<a href="\{\{ base_url \}\}voila/render/teacher/([^"]+)\.ipynb">', start)
+    assert links == [d.stem for d in DECKS]
+    assert start.count('lang="zh-Hans"') == len(DECKS) and "一上一下 · Up, down" in start
+
+
+def test_sj_the_server_is_jupyter_server_with_voila_and_class_mode(tmp_path):
+    command, env = voila_command(tmp_path, 8123)
+    assert command[1:3] == ["-m", "jupyter_server"] and "--port=8123" in command
+    assert "--ServerApp.jpserver_extensions=voila.server_extension=True" in command
+    assert env["JUPYTER_PATH"] == str(tmp_path.resolve() / "jupyter")
