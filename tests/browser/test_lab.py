@@ -141,3 +141,28 @@ def test_new_puzzle_after_a_kernel_restart_says_what_to_do_and_shows_a_puzzle_fr
     expect(root).not_to_have_attribute("data-puzzle-id", before or "")
     expect(root.locator(".cbp-answer").first).to_be_visible()
     assert log.blocked == []
+
+
+def test_ys_the_tutor_plays_a_whole_game_in_lab_on_the_kernels_python(lab, offline_page):
+    """book/play.md run in Lab: the 一上一下 tutor answers from the kernel (no browser engine), and a whole
+    game by Hint then Play reaches the review the engine computes for that deal (YS-12: the game's end)."""
+    from .test_tutor_voila import expected_review
+
+    page, log = offline_page
+    open_chapter(page, lab, "play.md")
+    menu(page, "Run", "Run All Cells")
+    root = page.locator("[data-tutor=yishang]").first
+    expect(root).to_have_attribute("data-state", "playing", timeout=60_000)
+    for _move in range(80):
+        if root.get_attribute("data-state") == "over":
+            break
+        expect(root).to_have_attribute("data-turn", "you", timeout=20_000)
+        for action in ("hint", "play"):
+            before = root.get_attribute("data-serial")
+            root.locator(f"[data-action={action}]").click()
+            page.wait_for_function("([el, s]) => el.dataset.serial !== s", arg=[root.element_handle(), before],
+                                   timeout=20_000)
+    expect(root).to_have_attribute("data-state", "over")
+    review = expected_review("yishang")
+    expect(root).to_contain_text(re.compile(re.escape(review["reason"]["en"]), re.IGNORECASE))  # the engine's, this deal
+    assert log.blocked == []
