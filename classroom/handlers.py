@@ -231,6 +231,15 @@ class QuestionActionHandler(ClassHandler):
         self.reply(201 if action == "rounds" else 200, teacher_view(self.store, now))
 
 
+def cell(text: str) -> str:
+    """A text cell a spreadsheet will not run: a leading = + - @ is quoted with an apostrophe.
+
+    >>> cell("=HYPERLINK(1)"), cell("Mei 梅")
+    ("'=HYPERLINK(1)", 'Mei 梅')
+    """
+    return "'" + text if text[:1] in ("=", "+", "-", "@") else text
+
+
 class AnswersCsvHandler(ClassHandler):
     def get(self, code: str) -> None:
         code = self.teacher(code)
@@ -241,8 +250,8 @@ class AnswersCsvHandler(ClassHandler):
         for row in self.store.answers(code):
             spec = specs.setdefault(row["question"], self.store.question(code, row["question"]).spec)
             stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(row["time"]))
-            writer.writerow([row["class"], row["question"], row["slide"], row["round"], row["nickname"], row["answer"],
-                             "yes" if row["correct"] else "no", row["rule_ids"], stamp, answer_words(spec, row["answer"])])
+            writer.writerow([row["class"], row["question"], cell(row["slide"]), row["round"], cell(row["nickname"]), row["answer"],
+                             "yes" if row["correct"] else "no", row["rule_ids"], stamp, cell(answer_words(spec, row["answer"]))])
         self.set_header("Content-Type", "text/csv; charset=utf-8")
         self.set_header("Content-Disposition", f'attachment; filename="class-{code}-answers.csv"')
         self.finish(out.getvalue())

@@ -265,3 +265,11 @@ def test_bad_input_is_a_clear_4xx_and_stores_nothing(case: str, room: Room, clas
     assert set(reply.body) == {"error"} and words.lower() in reply.body["error"].lower(), reply.body
     assert {table: class_server.rows(table) for table in stored} == stored
     assert ok(room.teacher("GET", f"/questions/{question}")).body["shown"] is False
+
+
+def test_csv_cells_a_spreadsheet_would_run_are_quoted(room: Room) -> None:
+    question = room.ask(make_puzzle("follow_legal", 4))
+    room.join("=HYPERLINK(\"http://x\")")
+    ok(room.vote("=HYPERLINK(\"http://x\")", question, "yes"), 201)
+    row = next(csv.DictReader(io.StringIO(ok(room.teacher("GET", "/answers.csv")).body)))
+    assert row["nickname"] == "'=HYPERLINK(\"http://x\")"
