@@ -112,3 +112,27 @@ function reasonParts(reason, lang) {
 function reasonNodes(reason, lang) {
   return reasonParts(reason, lang).flatMap((p) => (typeof p === "string" ? sayText(p, lang) : [cardChips(p.cards, lang)]));
 }
+
+// --- Widgets on slides: a reveal.js deck measures a slide before its widgets draw. ---
+
+/** Re-lay out the page whenever ``node`` changes size (drawn, attached, an answer revealed): reveal.js
+ * centres and scales the present slide on window "resize". Returns the function that stops watching. */
+function relayoutOnResize(node) {
+  if (typeof ResizeObserver === "undefined") return () => {};
+  let last = -1;
+  const watch = new ResizeObserver((entries) => {
+    const height = Math.round(entries[entries.length - 1].contentRect.height);
+    if (height !== last) { last = height; window.dispatchEvent(new Event("resize")); }
+  });
+  watch.observe(node);
+  return () => watch.disconnect();
+}
+
+/** A control of ``root`` used with the pointer gives its focus back, so a presenter's clicker (PageDown,
+ * arrows, space) moves the slides afterwards; a control reached with Tab keeps it. */
+function releaseAfterPointer(root) {
+  root.addEventListener("pointerup", () => setTimeout(() => {
+    const active = document.activeElement;
+    if (active && active !== root && root.contains(active) && active.blur) active.blur();
+  }, 0));
+}

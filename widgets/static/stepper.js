@@ -11,8 +11,9 @@
 // Each game in its own units: 升级 jumps by trick, 一上一下 by round (a round starts when the taker
 // of a pile leads face up; the game has no tricks). At the end the forward buttons go off and
 // the state's "result" lines (points, kitty, level change, next dealer; who won and how) show.
-// Keys: ← → Home End only while the stepper has focus; PageUp / PageDown / space stay the
-// slides' (a presenter's clicker), so a reveal.js deck is never stuck on a stepper.
+// Keys: ← → Home End only while the stepper's region itself has focus (Escape leaves it); PageUp /
+// PageDown / space, and every key pressed on a button, stay the slides' (a presenter's clicker), so a
+// reveal.js deck is never stuck on a stepper. Each draw re-lays out the slide (relayoutOnResize).
 
 const UI = {
   en: {
@@ -77,8 +78,6 @@ function render({ model, el }) {
     const n = steps().length;
     index = Math.max(0, Math.min(n - 1, i));
     draw();
-    // Keep focus where it was (a button the reader pressed), else on the stepper for the arrow keys.
-    if (!root.contains(document.activeElement)) root.focus({ preventScroll: true });
   }
 
   function nextTrick() {
@@ -92,15 +91,22 @@ function render({ model, el }) {
     go(found < 0 ? all.length - 1 : found);
   }
 
-  // Arrow keys (and Home / End) step the hand only while the stepper itself has focus (a click on
-  // it or Tab): PageUp / PageDown and space are left to the slides, so a presenter's clicker
-  // always moves the deck (reveal.js), never the stepper.
+  // Keys only while the stepper itself is focused (the teacher clicked its region or tabbed to it; a
+  // ring shows it): ← → Home End step the hand, Escape leaves. A key pressed on one of its controls,
+  // and PageUp / PageDown / space always, are left to the slides, so a presenter's clicker moves the
+  // deck (reveal.js); a control clicked with the pointer gives its focus back (releaseAfterPointer).
   root.addEventListener("keydown", (e) => {
-    if (e.target !== root && e.target.tagName === "INPUT") return;  // the slider moves itself
+    if (e.target !== root) return;
     const moves = { ArrowRight: 1, ArrowLeft: -1 };
-    if (e.key in moves) { e.preventDefault(); e.stopPropagation(); go(index + moves[e.key]); }
-    else if (e.key === "Home" || e.key === "End") { e.preventDefault(); e.stopPropagation(); go(e.key === "Home" ? 0 : steps().length - 1); }
+    const handled = e.key in moves || e.key === "Home" || e.key === "End" || e.key === "Escape";
+    if (!handled) return;
+    e.preventDefault(); e.stopPropagation();
+    if (e.key === "Escape") root.blur();
+    else if (e.key in moves) go(index + moves[e.key]);
+    else go(e.key === "Home" ? 0 : steps().length - 1);
   });
+  releaseAfterPointer(root);
+  const unwatch = relayoutOnResize(root);
 
   function switchLanguage() {
     const next = lang === "zh" ? "en" : "zh";
@@ -277,7 +283,7 @@ function render({ model, el }) {
   model.on("change:names", draw);
   applySettingsToDocument(readSettings());
   draw();
-  return stop;
+  return () => { stop(); unwatch(); };
 }
 
 export default { render };
