@@ -3,7 +3,9 @@
 // what the engine computed. One self-contained ES module (loaded from a Blob URL: no imports);
 // cards are the book's faces (cards.js), in sentences chips; the language is the deck's address
 // (model "lang", ?lang=) when it names one, else the reader's setting (settings.js), and a later
-// change of the setting applies either way.
+// change of the setting applies either way. Revealed, the answer replaces the options; each draw
+// re-lays out the slide (relayoutOnResize); a button clicked with the pointer gives focus back, so a
+// presenter's clicker keeps moving the slides.
 
 const UI = {
   en: {
@@ -31,6 +33,8 @@ function render({ model, el }) {
   const cards = (list) => cardRow(list, lang);
   const root = h("div", { class: "cbc", role: "region" });
   el.append(root);
+  releaseAfterPointer(root);
+  const unwatch = relayoutOnResize(root);
 
   function block(b) {
     const label = b.label ? h("span", { class: "cbc-label" }, say(b.label)) : null;
@@ -86,7 +90,6 @@ function render({ model, el }) {
     const keys = spec.correct[rid] || [];
     const index = spec.answers.findIndex((a) => a.key === keys[0]);
     const reason = index >= 0 ? spec.reasons[spec.verdicts[rid][index][1]] : null;
-    root.querySelectorAll(".cbc-option").forEach((li) => li.classList.toggle("cbc-right", keys.includes(li.dataset.key)));
     const shown = keys.slice(0, 6).flatMap((k, i) => [i ? "; " : "", ...answerNodes(spec, k)]).filter((x) => x !== "");
     if (keys.length > 6) shown.push(` (+${keys.length - 6})`);
     return h("div", { class: "cbc-answer", role: "status" }, [
@@ -136,10 +139,11 @@ function render({ model, el }) {
       h("p", { class: "cbc-rules" }, sayText(txt(model.get("rules_label")) + (note && note.en ? " — " + txt(note) : ""), lang)),
       h("div", { class: "cbc-body" }, spec.display.map(block)),
       h("p", { class: "cbc-question" }, say(spec.question)),
-      options(spec),
+      // Revealed, the answer takes the options' place (the hand to pick from stays: it is the position),
+      // so the slide keeps its height and fits the screen.
+      ...(revealed ? [spec.input === "cards" ? options(spec) : null, answer(spec)] : [options(spec)]).filter(Boolean),
       bar,
     );
-    if (revealed) root.append(answer(spec));
     const again = focused && root.querySelector(`[data-control="${focused}"]`);
     if (again) again.focus({ preventScroll: true });
   }
@@ -154,7 +158,7 @@ function render({ model, el }) {
   model.on("change:error", draw);
   applySettingsToDocument(readSettings());
   draw();
-  return stop;
+  return () => { stop(); unwatch(); };
 }
 
 export default { render };
