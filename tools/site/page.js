@@ -1,5 +1,6 @@
 // The book's page script, on every page of the static book: the reader's settings applied to the
-// page (the chapters' drawn cards switch to four colours through cards.css), the settings bar
+// page (the chapters' drawn cards switch to four colours through cards.css; the page's edition,
+// English or Chinese, becomes the reader's language), the settings bar
 // (settings.js) in the theme's article header, the page-notice region at the top of the article,
 // a calm notice when a puzzle link names a puzzle the page lacks, and names for the theme's
 // buttons that say what they show.
@@ -116,6 +117,14 @@ function startPage() {
   window.addEventListener("hashchange", checkPuzzleLink);
 }
 
+/** A page of the book speaks its edition's language, and the reader's stored language becomes it
+ * (so JupyterLab, Voila and the next page without an edition follow the edition read last). */
+function adoptEdition() {
+  const edition = pageEdition();
+  if (edition && storedSettings().lang !== edition) writeSettings({ lang: edition });
+}
+
+adoptEdition();
 applySettingsToDocument(readSettings());
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", startPage);
 else startPage();

@@ -3,7 +3,10 @@
 // file into each front end, and the book stages it into its page script (tools/site/page.js).
 //
 // Contract:
-//   readSettings() → {lang: "en"|"zh", fourColour: bool}, from localStorage, whatever is stored;
+//   readSettings() → {lang: "en"|"zh", fourColour: bool}, from localStorage, whatever is stored; on a
+//     page of one of the book's editions (<meta name="cardbook-edition">, tools/editions.py) lang is
+//     the edition's, whatever is stored: a Chinese page's puzzles speak Chinese;
+//   pageEdition() → "en"|"zh" for a page of the book, null elsewhere (JupyterLab, Voila, a puzzle sheet);
 //   writeSettings(patch) stores, applies to the document and tells every listener on the page
 //     (window event "cardbook:settings"; other tabs hear the "storage" event);
 //   onSettings(fn) → unsubscribe: fn(settings) after every change, here or in another tab;
@@ -13,7 +16,9 @@
 //   recordAnswer(kind, ok), onProgress(fn) → unsubscribe, progressTotals() → {solved, answered};
 //   exportProgress(), importProgress(file) → Promise<{ok, message: {en, zh}}>;
 //   settingsBar() → {element, dispose}: the language button (中文 / English), the four-colour toggle
-//     and the progress menu (export, import), kept in step with the settings;
+//     and the progress menu (export, import), kept in step with the settings; on a page with a
+//     counterpart in the other language (<link data-cardbook-counterpart>) the language button is
+//     the link to it, which stores that language first;
 //   pageNotice(words) → true when the page has a [data-cardbook-page-notice] region and it now says
 //     words[lang]; false otherwise (the caller says it itself).
 //   pageHasSettingsBar() → true when the page itself shows the bar (the book's header), not only
@@ -26,12 +31,14 @@ const SETTINGS_EVENT = "cardbook:settings";
 const PROGRESS_EVENT = "cardbook:progress";
 
 const SETTINGS_WORDS = {
-  en: { language: "中文", languageTitle: "切换到中文 (switch the puzzles to Chinese)", fourColour: "Four-colour deck",
+  en: { language: "中文", languageTitle: "切换到中文 (switch the puzzles to Chinese)",
+    editionTitle: "本页的中文版 (this page in Chinese)", fourColour: "Four-colour deck",
     fourColourTitle: "Diamonds blue and clubs green, in every card of the book", progress: "Progress",
     solved: (n, a) => `${n} solved of ${a} answered`, exportProgress: "Export progress (a file)",
     importProgress: "Import progress…", imported: "Progress imported.", importFailed: "That file is not a progress export.",
     settings: "Book settings" },
-  zh: { language: "English", languageTitle: "Switch to English", fourColour: "四色牌",
+  zh: { language: "English", languageTitle: "Switch to English", editionTitle: "This page in English",
+    fourColour: "四色牌",
     fourColourTitle: "方块蓝色、梅花绿色：全书的牌都这样显示", progress: "进度",
     solved: (n, a) => `已答 ${a} 题，答对 ${n} 题`, exportProgress: "导出进度（文件）",
     importProgress: "导入进度…", imported: "进度已导入。", importFailed: "这个文件不是进度导出文件。",
@@ -46,10 +53,21 @@ function writeStored(key, value) {
   try { window.localStorage.setItem(key, JSON.stringify(value)); } catch (privateMode) { /* kept for this page */ }
 }
 
-function readSettings() {
+function pageEdition() {
+  const meta = document.querySelector('meta[name="cardbook-edition"]');
+  return meta && ["en", "zh"].includes(meta.content) ? meta.content : null;
+}
+
+/** The settings as stored, whatever page this is. */
+function storedSettings() {
   const stored = readStored(SETTINGS_KEY);
   const given = stored && typeof stored === "object" && !Array.isArray(stored) ? stored : {};
   return { lang: given.lang === "zh" ? "zh" : "en", fourColour: given.fourColour === true };
+}
+
+function readSettings() {
+  const settings = storedSettings();
+  return { ...settings, lang: pageEdition() || settings.lang };
 }
 
 function applySettingsToDocument(settings) {
@@ -159,6 +177,20 @@ function pageHasSettingsBar() {
   return [...document.querySelectorAll("[data-cardbook-settings]")].some((bar) => !bar.closest(WIDGET_OUTPUT));
 }
 
+/** The bar's language button: the link to the page's counterpart in the other language, or (where
+ * there is none) a button that switches the widgets' language in place. */
+function languageControl(lang, w) {
+  const other = lang === "zh" ? "en" : "zh";
+  const counterpart = document.querySelector("link[data-cardbook-counterpart][href]");
+  const common = { class: "cb-settings-lang", "data-control": "lang", lang: other === "zh" ? "zh-Hans" : "en",
+    text: w.language };
+  if (counterpart) {
+    return h("a", { ...common, href: counterpart.href, hreflang: counterpart.hreflang, title: w.editionTitle,
+      onclick: () => writeSettings({ lang: other }) });
+  }
+  return h("button", { ...common, type: "button", title: w.languageTitle, onclick: () => writeSettings({ lang: other }) });
+}
+
 /** The settings bar: one per page (the book's header), or one per widget where no page has one. */
 function settingsBar() {
   const element = h("div", { class: "cb-settings", role: "group", "data-cardbook-settings": "" });
@@ -186,10 +218,7 @@ function settingsBar() {
     ]);
     const wasOpen = element.querySelector(".cb-settings-menu");
     if (wasOpen && wasOpen.open) menu.open = true;
-    element.replaceChildren(
-      h("button", { type: "button", class: "cb-settings-lang", "data-control": "lang",
-        lang: settings.lang === "zh" ? "en" : "zh-Hans", title: w.languageTitle, text: w.language,
-        onclick: () => writeSettings({ lang: settings.lang === "zh" ? "en" : "zh" }) }),
+    element.replaceChildren(languageControl(settings.lang, w),
       h("button", { type: "button", class: "cb-settings-four", "data-control": "four", title: w.fourColourTitle,
         "aria-pressed": String(settings.fourColour), onclick: () => writeSettings({ fourColour: !readSettings().fourColour }) },
       [h("span", { class: "cb-settings-swatch", "aria-hidden": "true" }), w.fourColour]),
