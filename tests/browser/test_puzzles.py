@@ -172,10 +172,12 @@ def test_from_a_file_new_puzzle_moves_through_the_bank_at_the_chosen_difficulty(
     assert widget.get_attribute("data-difficulty") == "hard"
     widget.locator('button.cbp-level-option[data-difficulty="easy"]').click()  # applies at once
     expect(widget).to_have_attribute("data-difficulty", "easy")
+    expect(widget.locator(".cbp-notice")).to_contain_text("served over http")  # the first bank puzzle says why
     seen = [widget.get_attribute("data-puzzle-id")]
     for _ in range(7):
         seen.append(click_new_puzzle(page, widget))
         assert widget.get_attribute("data-source") == "bank"
+        assert widget.locator(".cbp-notice").inner_text() == ""  # once is enough
     seeds = [int(shown.split(":")[1]) for shown in seen]
     assert all(seed % 3 == 0 and seed < 21 for seed in seeds) and len(set(seeds)) == 7 and seeds[0] == seeds[-1]
     assert widget.locator('button.cbp-level-option[aria-pressed="true"]').inner_text() == "easy"

@@ -27,6 +27,7 @@ const UI = {
     notInBank: (id) => `The link asks for puzzle ${id}, which this page does not hold; showing the puzzle it has.`,
     noSlot: (slot) => `The link names puzzle ${slot}, which is not on this page.`,
     kernelGone: "The kernel restarted: run this cell again to reconnect; meanwhile puzzles come from this page's bank.",
+    bankOnly: "Opened from a file, new puzzles come from this page's bank; served over http (make book), the book makes fresh ones.",
     rulesDiffer: "The rulesets grade this puzzle differently: switch to compare.", inLab: "opens in a new tab",
   },
   zh: {
@@ -43,6 +44,7 @@ const UI = {
     notInBank: (id) => `链接要的是 ${id}，本页没有这道题；显示的是本页的题。`,
     noSlot: (slot) => `链接指向的练习 ${slot} 不在本页。`,
     kernelGone: "内核已重启：请重新运行这个单元格以重新连接；在此之前，新题来自本页的题库。",
+    bankOnly: "从本地文件打开时，新题来自本页的题库；通过 http 打开本书（make book）时，会现场出新题。",
     rulesDiffer: "不同规则对本题的判定不同：可切换比较。", inLab: "在新标签页打开",
   },
 };
@@ -204,6 +206,7 @@ function render({ model, el }) {
   let awake = false;        // the engine has answered once: asking it is quick
   let asked = null;         // {keep, fail} of the engine's answer on its way: keep it for later, or show it
   let ahead = null;         // a fresh puzzle the engine made while the reader read a bank puzzle
+  let bankOnly = false;     // opened from a file: no engine can run, and the first bank puzzle says so
   let waiting = null;       // the timer of a "new" asked of the kernel
   let answered = false;     // the first answer to this puzzle was counted
   let graded = null;        // {ok, key, reasons} of the answer shown
@@ -288,7 +291,9 @@ function render({ model, el }) {
   async function fromBank() {
     const specs = await loadBank();
     const elsewhere = [...document.querySelectorAll("[data-puzzle-id]")].filter((r) => r !== root).map((r) => r.dataset.puzzleId);
-    show(nextPuzzle(specs, spec, difficulty, elsewhere), lost ? { en: UI.en.kernelGone, zh: UI.zh.kernelGone } : null, "bank");
+    const why = lost ? "kernelGone" : bankOnly ? "bankOnly" : null;
+    bankOnly = false;  // said once
+    show(nextPuzzle(specs, spec, difficulty, elsewhere), why && { en: UI.en[why], zh: UI.zh[why] }, "bank");
   }
 
   /** Ask the browser engine; ``keep``: its puzzle waits for the next "New puzzle" (a wake-up call). */
@@ -409,6 +414,7 @@ function render({ model, el }) {
   const onMessage = (msg) => {
     if (msg && msg.type === "engine") {
       engine = Boolean(msg.available);
+      bankOnly = !engine && window.location.protocol === "file:";
       if (!engine) engineFailed();
     } else if (msg && msg.type === "error" && asked) {
       engineFailed();
