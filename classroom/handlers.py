@@ -284,6 +284,13 @@ class SharedHandler(ClassHandler):
         self.finish(body() if body else (WIDGETS_STATIC / name).read_text(encoding="utf-8"))
 
 
+class UnknownHandler(ClassHandler):
+    """Any other address under the API: a JSON 404 like every other error."""
+
+    def prepare(self) -> None:
+        raise ApiError(404, "There is no such class-mode address.")
+
+
 class StaticHandler(tornado.web.StaticFileHandler):
     def set_extra_headers(self, path: str) -> None:
         self.set_header("Cache-Control", "no-cache")
@@ -310,4 +317,5 @@ def handlers(base_url: str, store: Store, public_url: str = "") -> list[tuple[st
         (root + "/join" + code, JoinPageHandler, options),
         (root + r"/shared/(shared\.js|shared\.css|class_puzzle\.js|class_puzzle\.css)", SharedHandler, options),
         (root + "/static/(.*)", StaticHandler, {"path": str(STATIC)}),
+        (root + "/api/.*", UnknownHandler, options),
     ]

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from classroom.client import ClassClient
+from tests.browser.conftest import stop_server
 from tests.classroom.conftest import ClassServer, ok
 from widgets.puzzles import make_puzzle
 
@@ -273,3 +274,26 @@ def test_csv_cells_a_spreadsheet_would_run_are_quoted(room: Room) -> None:
     ok(room.vote("=HYPERLINK(\"http://x\")", question, "yes"), 201)
     row = next(csv.DictReader(io.StringIO(ok(room.teacher("GET", "/answers.csv")).body)))
     assert row["nickname"] == "'=HYPERLINK(\"http://x\")"
+
+
+def test_unknown_api_address_is_a_json_404(room: Room) -> None:
+    reply = room.client.call("GET", f"/api/classes/{room.code}/nothing")
+    assert reply.status == 404 and reply.body == {"error": "There is no such class-mode address."}
+    wrong_method = room.client.call("GET", f"/api/classes/{room.code}/votes")
+    assert wrong_method.status == 405 and set(wrong_method.body) == {"error"}
+
+
+def test_phones_need_no_jupyter_token_but_kernels_and_lab_stay_closed(tmp_path) -> None:
+    server = ClassServer(tmp_path, token="a-secret-for-the-decks")
+    try:
+        room = Room(server)
+        room.join("Ana")
+        ok(room.student("Ana", "GET", "/current"))
+        jupyter = ClassClient(server.url)
+        jupyter.prefix = ""
+        assert jupyter.call("GET", "/api/kernels").status == 403
+        assert ok(jupyter.call("GET", "/api/kernels", headers={"Authorization": f"token {server.token}"})).body == []
+        for address in ("/lab", "/terminals/1", "/tree"):  # only Voila and class mode are enabled
+            assert jupyter.call("GET", address + "?token=a-secret-for-the-decks").status == 404, address
+    finally:
+        stop_server(server.process)
