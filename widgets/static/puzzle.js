@@ -39,7 +39,7 @@ const UI = {
     notInHand: (t) => `手中没有 ${t}（或已全部选中）。`,
     badCard: (t) => `${t} 不是一张牌：请写花色和点数，如 ♥10 或 10h；王写大王 / 小王。`,
     wrongCount: (n, m) => `请正好选 ${n} 张（现在 ${m} 张）。`,
-    enterNumber: "请输入一个整数。", yourNumber: "你的答案", progress: (s, k) => `已解 ${s} · 连对 ${k}`,
+    enterNumber: "请输入一个整数。", yourNumber: "你的答案", progress: (s, k) => `已解 ${s} · 连续答对 ${k}`,
     link: "本题链接", settings: "设置", hand: "你的手牌", answers: "选项",
     notInBank: (id) => `链接要的是 ${id}，本页没有这道题；显示的是本页的题。`,
     noSlot: (slot) => `链接指向的练习 ${slot} 不在本页。`,
