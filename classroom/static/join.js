@@ -48,7 +48,7 @@ const txt = (pair) => (pair ? pair[lang] || pair.en : "");
 const say = (pair) => sayText(txt(pair), lang);
 
 const state = {
-  me: readMe(), question: null, seen: "", message: null, sending: false, timer: null,
+  me: readMe(), joined: null, question: null, seen: "", message: null, sending: false, timer: null,
   choice: null, picked: [], number: "", fields: [], puzzleKey: "", stopPuzzle: null,
 };
 
@@ -92,7 +92,8 @@ function nicknameForm() {
       const { student_token: token } = await api("/students", { method: "POST", body: { nickname } });
       state.me = { token, nickname };
       localStorage.setItem(KEY, JSON.stringify(state.me));
-      state.message = status(t("joined", nickname));
+      state.joined = nickname;
+      state.message = null;
       poll();
     } catch (error) {
       state.message = status(error.status === 409 ? t("taken") : error.status === 404 ? t("badCode") : error.message, "cj-error");
@@ -222,7 +223,7 @@ function draw() {
   const parts = [state.message];
   if (!CODE) parts.push(codeForm());
   else if (!state.me) parts.push(nicknameForm());
-  else if (!state.question) parts.push(status(t("waiting")));
+  else if (!state.question) parts.push(state.joined ? status(t("joined", state.joined)) : null, status(t("waiting")));
   else {
     const q = state.question;
     parts.push(puzzle(q), controls(q), ...verdict(q), counts(q));

@@ -87,3 +87,33 @@ def test_phone_picks_cards_for_a_cards_question(offline_page, class_server: Clas
     rows = ok(room.teacher("GET", "/answers.csv")).body
     assert f",{question},shengji-basics#highest,1,Ana,{spec['correct']['shengji'][0]},yes," in rows
     assert log.blocked == [] and log.errors == []
+
+
+def test_phone_answers_a_number_then_fields(offline_page, class_server: ClassServer) -> None:
+    page, log = offline_page
+    page.set_viewport_size(PHONE)
+    room = Room(class_server)
+    number = make_puzzle("kitty_score", 16)
+    first = room.ask(number)
+    page.goto(room.join_url)
+    page.fill("#cj-nick", "Bo")
+    page.click("form.cj-nick button")
+    page.fill("#cj-number", "12x")
+    assert page.locator(".cj-send").is_disabled()  # not a whole number yet
+    page.fill("#cj-number", number["correct"]["shengji"][0])
+    page.click(".cj-send")
+    expect(page.locator(".cj-status", has_text="Your answer:")).to_contain_text(number["correct"]["shengji"][0])
+
+    fields = make_puzzle("first_dealer", 5)
+    second = room.ask(fields)  # the phone follows the teacher to the next question
+    selects = page.locator(".cj-field select")
+    expect(selects).to_have_count(len(fields["fields"]), timeout=5000)
+    values = fields["correct"]["shengji"][0].split("|")
+    for i, value in enumerate(values):
+        selects.nth(i).select_option(value)
+    page.click(".cj-send")
+    expect(page.locator(".cj-status", has_text="Your answer:")).to_be_visible()
+    rows = ok(room.teacher("GET", "/answers.csv")).body
+    assert f",{first},shengji-basics#highest,1,Bo,{number['correct']['shengji'][0]},yes," in rows
+    assert f",{second},shengji-basics#highest,1,Bo,{'|'.join(values)},yes," in rows
+    assert log.blocked == [] and log.errors == []
