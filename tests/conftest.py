@@ -6,6 +6,7 @@ fast; the book is built only when a test asks for ``built_book``.
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -32,13 +33,24 @@ def repo_root() -> Path:
 _BUILD_FAILURE: list[str] = []
 
 
+#: Names a book built already (``make site``'s _build/html) to test instead of building one.
+BUILT_SITE_VARIABLE = "CARDBOOK_BUILT_SITE"
+
+
 @pytest.fixture(scope="session")
 def built_book() -> Path:
     """Run ``make site`` (the build step of ``make book``: warnings are errors) once; the site folder.
 
     A failed build is remembered: every later test that needs the book fails at once with the
-    same message instead of building again.
+    same message instead of building again.  With ``CARDBOOK_BUILT_SITE=folder`` set, that built
+    site is tested as it is (both editions must be in it).
     """
+    if given := os.environ.get(BUILT_SITE_VARIABLE):
+        site = Path(given).resolve()
+        missing = [page for page in ("index.html", "zh/index.html") if not (site / page).is_file()]
+        if missing:
+            pytest.fail(f"{BUILT_SITE_VARIABLE}={given} is not a built book: no {', '.join(missing)}", pytrace=False)
+        return site
     if _BUILD_FAILURE:
         pytest.fail(_BUILD_FAILURE[0], pytrace=False)
     result = subprocess.run(["make", "--no-print-directory", "site", f"VENV={sys.prefix}"], cwd=REPO,
@@ -52,6 +64,23 @@ def built_book() -> Path:
 
 #: Pages Sphinx writes besides the chapters.
 SITE_EXTRA_PAGES = ["index.html", "search.html", "genindex.html"]
+#: Each edition of the book (issue 15) and its folder in the site: English at the root, Chinese in zh/.
+EDITION_FOLDERS = {"en": "", "zh": "zh/"}
+
+
+def edition_pages(edition: str) -> list[str]:
+    """Every page of one edition (chapters and Sphinx's own pages), as site paths (``zh/book/intro.html``)."""
+    return [EDITION_FOLDERS[edition] + page for page in toc_pages() + SITE_EXTRA_PAGES]
+
+
+def site_pages() -> list[str]:
+    """Every page of the site: both editions."""
+    return [page for edition in EDITION_FOLDERS for page in edition_pages(edition)]
+
+
+def edition_of(page: str) -> str:
+    """The edition a site path belongs to."""
+    return "zh" if page.startswith(EDITION_FOLDERS["zh"]) else "en"
 
 
 def chapter_files() -> list[Path]:
@@ -60,17 +89,18 @@ def chapter_files() -> list[Path]:
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    """``book_page``: once per page of the site (every chapter and Sphinx's own pages);
+    """``book_page``: once per page of the site, in both editions (every chapter and Sphinx's own pages);
     ``chapter``: once per chapter source."""
     if "book_page" in metafunc.fixturenames:
-        metafunc.parametrize("book_page", toc_pages() + SITE_EXTRA_PAGES)
+        metafunc.parametrize("book_page", site_pages())
     if "chapter" in metafunc.fixturenames:
         metafunc.parametrize("chapter", chapter_files(), ids=lambda path: path.name)
 
 
 @pytest.fixture(scope="session")
 def book_pages() -> list[str]:
-    return toc_pages() + SITE_EXTRA_PAGES
+    """Every page of the site, both editions."""
+    return site_pages()
 
 
 @pytest.fixture(scope="session")

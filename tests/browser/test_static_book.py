@@ -2,7 +2,8 @@
 
 Every page loads with zero requests to any other host and zero console errors, and the book's widget
 loader (tools/site/widget-loader.js) renders every widget on it from the state stored in the page (no
-kernel); no page transfers more than 1.5 times the plain glossary page (the browser engine aside).  The loader itself is tested on
+kernel); no page transfers more than 1.5 times the plain glossary page of its edition (the browser engine
+aside).  Both editions, English and Chinese (zh/), are checked page by page.  The loader itself is tested on
 a page of made-up widgets: anywidget's model interface and lifecycle, each front end imported once, and a
 calm message in place of a widget that fails.
 Rules: the widget shows cards of the deck (SJ-1) and lets the reader pick (YS-7).
@@ -17,6 +18,8 @@ import sys
 from pathlib import Path
 
 import pytest
+
+from tests.conftest import EDITION_FOLDERS, edition_of
 
 REPO = Path(__file__).resolve().parents[2]
 WIDGET_VIEW = 'script[type="application/vnd.jupyter.widget-view+json"]'
@@ -87,21 +90,24 @@ def test_each_stylesheet_is_in_the_page_once(offline_page, site_url, built_book)
 
 
 @pytest.fixture(scope="module")
-def plain_bytes(browser, site_url) -> int:
+def plain_bytes(browser, site_url) -> dict[str, int]:
+    """The bytes of each edition's plain glossary page."""
     pages = load_tool(REPO / "benchmarks" / "pages.py")
-    return pages.visit(browser, site_url + "book/glossary.html").bytes
+    return {edition: pages.visit(browser, f"{site_url}{folder}book/glossary.html").bytes
+            for edition, folder in EDITION_FOLDERS.items()}
 
 
 def test_no_page_transfers_more_than_1_5_times_the_plain_page(browser, site_url, built_book, book_page, plain_bytes):
     """Not counting the browser engine's files (Pyodide), which only a page with a widget that runs Python
     (a ``_py_service``: the tutor) may load."""
+    plain = plain_bytes[edition_of(book_page)]
     pages = load_tool(REPO / "benchmarks" / "pages.py")
     lean = load_tool(REPO / "tools" / "lean_widget_state.py")
     visit = pages.visit(browser, site_url + book_page)
     transferred = visit.bytes - visit.engine_bytes
-    assert transferred <= BYTES_TARGET * plain_bytes, (
-        f"{book_page}: {transferred / 1e6:.2f} MB, {transferred / plain_bytes:.2f}× the glossary page's "
-        f"{plain_bytes / 1e6:.2f} MB")
+    assert transferred <= BYTES_TARGET * plain, (
+        f"{book_page}: {transferred / 1e6:.2f} MB, {transferred / plain:.2f}× the glossary page's "
+        f"{plain / 1e6:.2f} MB")
     models = lean.page_models((built_book / book_page).read_text(encoding="utf-8")).values()
     if not any("_py_service" in model["state"] for model in models):
         assert visit.engine_bytes == 0, f"{book_page} has no widget that runs Python, yet loaded the engine"
