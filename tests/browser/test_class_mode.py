@@ -10,18 +10,17 @@ Rules: YS-9 (the challenge puzzle the class answers).
 
 from __future__ import annotations
 
+import csv
 import json
-import os
 import re
-import subprocess
 import urllib.error
 import urllib.request
 from pathlib import Path
 
 import pytest
 
-from .conftest import free_port, stop_server, wait_for_http
-from .test_teacher import REPO, assert_offline, stage  # stage: teacher/stage.py's
+from .conftest import stop_server
+from .test_teacher import REPO, assert_offline, stage, start_voila  # stage: teacher/stage.py's
 
 from export_notebooks import convert  # tools/, put on sys.path by teacher/stage.py
 
@@ -60,26 +59,6 @@ session.attach(puzzle)
 """
 
 
-def start_class_server(out: Path) -> tuple[subprocess.Popen, str]:
-    """``jupyter server`` with Voila and class mode on the staged folder ``out`` (a fresh SQLite file)."""
-    from classroom.serve import server_command
-
-    port = free_port()
-    command = server_command(out / "notebooks", port, REPO / "teacher" / "voila.json",
-                             database_url=f"sqlite:///{out / 'classroom.sqlite3'}")
-    command += ["--VoilaConfiguration.extension_denylist=jupyterlab-jupytext",
-                "--VoilaConfiguration.extension_denylist=jupyterlab-myst"]
-    process = subprocess.Popen(command, cwd=REPO, env={**os.environ, "JUPYTER_PATH": str(out / "jupyter")},
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
-    url = f"http://127.0.0.1:{port}/"
-    try:
-        wait_for_http(url + "cardbook-class/join", process)
-    except Exception:
-        stop_server(process)
-        raise
-    return process, url
-
-
 @pytest.fixture(scope="module")
 def class_deck(tmp_path_factory):
     out = tmp_path_factory.mktemp("present")
@@ -87,7 +66,7 @@ def class_deck(tmp_path_factory):
     source = out / f"{DECK_NAME}.md"
     source.write_text(DECK, encoding="utf-8")
     convert([source], out / "notebooks" / "teacher")
-    process, url = start_class_server(out)
+    process, url = start_voila(out)  # jupyter server with Voila and class mode, as `make present` serves
     yield url + f"voila/render/teacher/{DECK_NAME}.ipynb"
     stop_server(process)
 
@@ -142,7 +121,8 @@ def test_ys9_a_class_votes_from_a_phone_and_the_teacher_runs_the_vote(offline_pa
     assert present(page, ".ccs-code").inner_text(timeout=90_000) == code_text  # the class survives a reload
     page.locator("body").press("ArrowRight")
     panel = present(page, ".ccs-panel")
-    page.wait_for_function("() => document.querySelector('.ccs-panel').dataset.question === '1'", timeout=90_000)
+    page.wait_for_function("() => document.querySelector('.ccs-panel').dataset.question !== ''", timeout=90_000)
+    question = int(panel.get_attribute("data-question"))
     assert panel.get_attribute("data-shown") == "false"
 
     phone_context = browser.new_context(viewport={"width": 390, "height": 844})
@@ -160,7 +140,7 @@ def test_ys9_a_class_votes_from_a_phone_and_the_teacher_runs_the_vote(offline_pa
     phones = Phones(join_url)
     keys = [row.get_attribute("data-key") for row in phone.locator(".cj-option").all()]
     for i, nickname in enumerate(["Lin", "Ana", "Tom", "小明"]):
-        assert phones.vote(nickname, 1, 1, keys[i % 2]) == 201
+        assert phones.vote(nickname, question, 1, keys[i % 2]) == 201
     panel.locator(".ccs-tally").filter(has_text="5 of 5 voted").wait_for(timeout=2_000)
     panel.locator(".ccs-show").click()
     expected = {k: (k == key) + sum(1 for i in range(4) if keys[i % 2] == k) for k in keys}
@@ -170,19 +150,59 @@ def test_ys9_a_class_votes_from_a_phone_and_the_teacher_runs_the_vote(offline_pa
 
     panel.locator(".ccs-close").click()
     page.wait_for_function("() => document.querySelector('.ccs-panel').dataset.open === 'false'", timeout=2_000)
-    assert phones.vote("Kai", 1, 1, key) == 409  # closed: a late vote is refused (Kai has joined: 6 students)
+    assert phones.vote("Kai", question, 1, key) == 409  # closed: a late vote is refused (Kai has joined: 6 students)
     assert chart_count(panel, key, 1) == str(expected[key])
 
     panel.locator(".ccs-again").click()  # discuss with your neighbour and vote again
     page.wait_for_function("() => document.querySelector('.ccs-panel').dataset.round === '2'", timeout=2_000)
     assert panel.get_attribute("data-shown") == "false" and panel.get_attribute("data-open") == "true"
     for nickname in ["Lin", "Ana", "Tom"]:
-        assert phones.vote(nickname, 1, 2, keys[2]) == 201
+        assert phones.vote(nickname, question, 2, keys[2]) == 201
     panel.locator(".ccs-tally").filter(has_text="3 of 6 voted").wait_for(timeout=2_000)
     panel.locator(".ccs-show").click()
     assert (chart_count(panel, keys[2], 1), chart_count(panel, keys[2], 2)) == ("0", "3")  # round 1 kept beside round 2
     assert chart_count(panel, key, 1) == str(expected[key]) and chart_count(panel, key, 2) == "0"
     page.screenshot(path=str(DOCS / "class-chart.png"))
+
+    with page.expect_download() as download:
+        panel.locator(".ccs-csv").click()
+    rows = list(csv.DictReader(Path(download.value.path()).read_text(encoding="utf-8").splitlines()))
+    assert download.value.suggested_filename == f"class-{code_text}-answers.csv"
+    assert sorted((row["round"], row["nickname"]) for row in rows if row["round"] == "2") == [
+        ("2", "Ana"), ("2", "Lin"), ("2", "Tom")] and len(rows) == 8
+    panel.locator(".ccs-mistakes").click()
+    assert re.search(r"YS-\d+", panel.locator(".ccs-mistake-list").inner_text(timeout=2_000))
     phone_context.close()
-    log.errors[:] = [e for e in log.errors if "/voila/api/shutdown/" not in e]  # the reload cut Voila's kernel shutdown short
+    # the reload cut short Voila's kernel shutdown and the panel's poll in flight
+    log.errors[:] = [e for e in log.errors if not e.endswith("(net::ERR_ABORTED)")]
+    assert_offline(log)
+
+
+def test_ys9_in_chinese_and_with_a_class_the_server_does_not_know(offline_page, class_deck):
+    page, log = offline_page
+    stale = {"code": "ZZZZZ", "token": "stale", "joinUrl": "http://127.0.0.1/cardbook-class/join/ZZZZZ",
+             "deck": DECK_NAME, "question": None}
+    page.add_init_script(f"sessionStorage.setItem('cardbook-class', {json.dumps(json.dumps(stale))})")
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.goto(class_deck + "?lang=zh", wait_until="load", timeout=90_000)
+    join = present(page, ".ccs-join")
+    join.locator(".ccs-status").filter(has_text="课堂服务器不认识课堂 ZZZZZ").wait_for(timeout=90_000)
+    assert join.get_attribute("lang") == "zh-Hans" and join.get_attribute("data-lost") == "true"
+    assert join.locator(".ccs-qr").count() == 0 and "用手机加入" in join.inner_text()
+    page.locator("body").press("ArrowRight")
+    panel = present(page, ".ccs-panel")
+    panel.locator(".ccs-status").filter(has_text="ZZZZZ").wait_for(timeout=90_000)  # its question was refused too
+    assert "全班投票" in panel.inner_text() and panel.get_attribute("data-question") == ""
+
+    page.locator("body").press("ArrowLeft")
+    join.locator(".ccs-new").click()
+    join.locator(".ccs-new").click()  # a second click: sure
+    join.locator(".ccs-qr").wait_for(timeout=10_000)
+    assert join.get_attribute("data-code") not in ("", "ZZZZZ") and join.locator(".ccs-status").inner_text() == ""
+    page.locator("body").press("ArrowRight")
+    page.wait_for_function("() => document.querySelector('.ccs-panel').dataset.question !== ''", timeout=10_000)
+    assert panel.locator(".ccs-show").inner_text() == "显示投票" and panel.locator(".ccs-status").inner_text() == ""
+    refused = [e for e in log.errors if "404" in e or "qr.svg" in e or "/questions" in e]
+    assert len(refused) >= 2, log.errors  # the stale class's QR code and question, refused by the server
+    log.errors[:] = [e for e in log.errors if e not in refused]
     assert_offline(log)

@@ -129,6 +129,7 @@ function joinPart(model, root, t, language) {
   let status = null;  // what went wrong, in the language of the moment
   let busy = false;
   let armed = false;
+  let lost = null;  // the code of a class whose QR code the server refused (it no longer knows the class)
 
   async function open() {
     busy = true; status = null; draw();
@@ -145,6 +146,7 @@ function joinPart(model, root, t, language) {
     const record = readClass();
     root.className = "ccs ccs-join";
     root.dataset.code = record ? record.code : "";
+    root.dataset.lost = String(!!record && lost === record.code);
     root.setAttribute("aria-label", t("join"));
     const line = h("p", { class: "ccs-status", role: "status" }, sayText(status ? status() : "", language()));
     if (!record) {
@@ -162,7 +164,8 @@ function joinPart(model, root, t, language) {
             h("span", { class: "ccs-url", lang: "en", text: record.joinUrl })]),
           h("p", { class: "ccs-deck", text: t("deck", record.deck) }),
         ]),
-        h("img", { class: "ccs-qr", src: qr, alt: t("qr", record.joinUrl), width: 420, height: 420 }),
+        lost === record.code ? null : h("img", { class: "ccs-qr", src: qr, alt: t("qr", record.joinUrl), width: 400,
+          height: 400, onerror: () => { lost = record.code; status = () => t("unknown", record.code); draw(); } }),
       ]),
       h("button", { type: "button", class: "ccs-new", "data-armed": String(armed), disabled: busy,
         onclick: () => { if (armed) open(); else { armed = true; draw(); } }, text: armed ? t("sure") : t("fresh") }),
