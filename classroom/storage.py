@@ -109,6 +109,7 @@ class SQLiteStore:
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         self._db.row_factory = sqlite3.Row
+        self._specs: dict[int, dict[str, Any]] = {}
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.execute("PRAGMA foreign_keys=ON")
@@ -170,9 +171,11 @@ class SQLiteStore:
                 (code, slide, json.dumps(spec, ensure_ascii=False), ruleset, time.time()))
         return self.question(code, int(cursor.lastrowid or 0))
 
-    @staticmethod
-    def _question(row: sqlite3.Row) -> Question:
-        return Question(id=row["id"], code=row["code"], slide=row["slide"], spec=json.loads(row["spec"]),
+    def _question(self, row: sqlite3.Row) -> Question:
+        spec = self._specs.get(row["id"])
+        if spec is None:  # a question's spec never changes: parsed once, not at every vote
+            spec = self._specs[row["id"]] = json.loads(row["spec"])
+        return Question(id=row["id"], code=row["code"], slide=row["slide"], spec=spec,
                         ruleset=row["ruleset"], round=row["round"], open=bool(row["open"]), shown=bool(row["shown"]))
 
     def question(self, code: str, question: int) -> Question:
