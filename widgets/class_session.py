@@ -54,6 +54,7 @@ class _ClassWidget(anywidget.AnyWidget):
 class ClassPanel(_ClassWidget):
     """The live panel of one class puzzle (made by :meth:`ClassSession.attach`)."""
 
+    part = traitlets.Unicode("panel").tag(sync=True)
     spec = traitlets.Dict().tag(sync=True)
     ruleset = traitlets.Unicode("").tag(sync=True)
     #: The question's slide, ``<deck>#<slide key>`` (the answers' CSV names it).
@@ -71,7 +72,7 @@ class ClassSession(_ClassWidget):
         key = slide or puzzle.spec.get("id") or puzzle.kind
         if not DECK_NAME.fullmatch(key.replace(":", "-")):
             raise ValueError(f"a slide key such as 'ys_challenge:1' (letters, digits, - _ . :), not {key!r}")
-        panel = ClassPanel(self.deck, part="panel", slide=f"{self.deck}#{key}", lang=self.lang)
+        panel = ClassPanel(self.deck, slide=f"{self.deck}#{key}", lang=self.lang)
         traitlets.dlink((puzzle, "spec"), (panel, "spec"))
         traitlets.dlink((puzzle, "ruleset"), (panel, "ruleset"))
         return panel

@@ -116,6 +116,7 @@ def test_ys9_a_class_votes_from_a_phone_and_the_teacher_runs_the_vote(offline_pa
     page.wait_for_function("() => document.querySelector('.ccs-qr').naturalWidth > 0")
     assert qr.bounding_box()["width"] >= 300 and qr.bounding_box()["height"] >= 300
     page.screenshot(path=str(DOCS / "class-join.png"))
+    assert page.locator(".ccs-panel").get_attribute("data-question") == ""  # its slide is not shown: nothing posted
 
     page.reload(wait_until="load")
     assert present(page, ".ccs-code").inner_text(timeout=90_000) == code_text  # the class survives a reload

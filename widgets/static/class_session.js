@@ -184,9 +184,24 @@ function panelPart(model, root, t, language) {
   let seen = false;      // the panel is on screen
   let timer = null;
   let posting = null;
-  const section = root.parentElement && root.parentElement.closest("section");
+  let serial = 0;        // the latest request for the question's state (a poll or an action)
+  let section = null;    // the reveal.js slide it is on, once the panel is in the page (none in JupyterLab)
+  const watchers = [];
 
-  const active = () => seen && !passive && (!section || section.classList.contains("present"));
+  /** Find the panel's slide and follow its "present" class (reveal.js sets it on the slide shown). */
+  function watchSection() {
+    if (section || !root.isConnected) return;
+    section = root.closest(".reveal .slides section");
+    if (!section) return;
+    const mo = new MutationObserver(wake);
+    mo.observe(section, { attributes: true, attributeFilter: ["class"] });
+    watchers.push(() => mo.disconnect());
+  }
+
+  function active() {
+    watchSection();
+    return seen && !passive && (!section || section.classList.contains("present"));
+  }
   const specId = () => (model.get("spec") || {}).id || "";
 
   /** This slide's question in the class record, if it is still the class's current one. */
@@ -212,9 +227,10 @@ function panelPart(model, root, t, language) {
         posting = posting || ask(record).finally(() => { posting = null; });
         id = await posting;
       }
+      const mine = ++serial;
       const next = await callClass(`classes/${record.code}/questions/${id}`, { token: record.token });
       const changed = JSON.stringify(next) !== JSON.stringify(question) || status;
-      question = next; status = null;
+      if (mine === serial) { question = next; status = null; }  // else the teacher acted meanwhile: that answer is newer
       if (changed) draw();
     } catch (error) {
       status = () => problem(t, error, record.code); draw();
@@ -231,11 +247,12 @@ function panelPart(model, root, t, language) {
   async function act(what) {
     const record = readClass();
     if (!record || !question) return;
-    try {
-      await callClass(`classes/${record.code}/questions/${question.id}/${what}`, { method: "POST", token: record.token });
-      if (timer) { window.clearTimeout(timer); timer = null; }
-      await poll();
-    } catch (error) { status = () => problem(t, error, record.code); draw(); }
+    ++serial;
+    try {  // the server answers with the question as it now is
+      question = await callClass(`classes/${record.code}/questions/${question.id}/${what}`, { method: "POST", token: record.token });
+      status = null;
+    } catch (error) { status = () => problem(t, error, record.code); }
+    draw();
   }
 
   async function downloadAnswers() {
@@ -288,17 +305,11 @@ function panelPart(model, root, t, language) {
       h("p", { class: "ccs-status", role: "status" }, sayText(status ? status() : "", language())));
   }
 
-  const watchers = [];
   if (typeof IntersectionObserver === "function") {
     const io = new IntersectionObserver((entries) => { seen = entries[entries.length - 1].isIntersecting; wake(); });
     io.observe(root.parentElement || root);
     watchers.push(() => io.disconnect());
   } else seen = true;
-  if (section) {
-    const mo = new MutationObserver(wake);
-    mo.observe(section, { attributes: true, attributeFilter: ["class"] });
-    watchers.push(() => mo.disconnect());
-  }
   const specChanged = () => { question = null; mistakes = null; wake(); };
   model.on("change:spec", specChanged);
   return {
