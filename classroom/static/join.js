@@ -157,7 +157,7 @@ function controls(q) {
     const mine = q.my_vote ? q.my_vote.split(" ") : null;
     const hint = h("p", { class: "cj-who", text: t("pick", p.pick, state.picked.length) });
     body = h("div", {}, [h("div", { class: "cj-hand", role: "group", "aria-label": t("cards") }, p.position.hand.map((card, i) =>
-      h("button", { type: "button", class: "cj-card", "data-card": card, disabled: locked,
+      h("button", { type: "button", class: "cj-card", "data-card": card, "data-index": String(i), disabled: locked,
         "aria-pressed": String(mine ? mine.includes(card) : state.picked.includes(i)),
         onclick: () => {
           const at = state.picked.indexOf(i);
@@ -218,7 +218,16 @@ async function vote(q) {
   await poll();
 }
 
+/** A selector finding the control that has the focus again after a redraw (an option, a card, the button). */
+function focusSelector(node) {
+  if (!node || !main.contains(node)) return null;
+  if (node.dataset.key) return `.cj-option[data-key="${CSS.escape(node.dataset.key)}"]`;
+  if (node.dataset.index) return `.cj-card[data-index="${node.dataset.index}"]`;
+  return node.classList.contains("cj-send") ? ".cj-send" : null;
+}
+
 function draw() {
+  const focused = focusSelector(document.activeElement);
   document.documentElement.lang = lang === "zh" ? "zh-Hans" : "en";
   const parts = [state.message];
   if (!CODE) parts.push(codeForm());
@@ -229,6 +238,8 @@ function draw() {
     parts.push(puzzle(q), controls(q), ...verdict(q), counts(q));
   }
   main.replaceChildren(...parts.filter(Boolean));
+  const again = focused && main.querySelector(focused);
+  if (again && !again.disabled) again.focus();
 }
 
 async function poll() {

@@ -117,3 +117,21 @@ def test_phone_answers_a_number_then_fields(offline_page, class_server: ClassSer
     assert f",{first},shengji-basics#highest,1,Bo,{number['correct']['shengji'][0]},yes," in rows
     assert f",{second},shengji-basics#highest,1,Bo,{'|'.join(values)},yes," in rows
     assert log.blocked == [] and log.errors == []
+
+
+def test_phone_keeps_the_keyboard_focus_on_the_option_chosen(offline_page, class_server: ClassServer) -> None:
+    page, log = offline_page
+    page.set_viewport_size(PHONE)
+    room = Room(class_server)
+    spec = make_puzzle("highest", 16)
+    room.ask(spec)
+    page.goto(room.join_url)
+    page.fill("#cj-nick", "Cy")
+    page.press("#cj-nick", "Enter")
+    first = page.locator(".cj-option").first
+    expect(first).to_be_visible(timeout=5000)
+    first.focus()
+    page.keyboard.press("Enter")
+    expect(first).to_have_attribute("aria-pressed", "true")
+    assert page.evaluate("document.activeElement.dataset.key") == spec["answers"][0]["key"]
+    assert log.errors == []
