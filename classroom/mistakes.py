@@ -84,11 +84,14 @@ def main(argv: list[str]) -> int:
     parser.add_argument("files", nargs="+", type=Path, help="cardbook-progress.json files")
     parser.add_argument("--csv", type=Path, metavar="OUT", help="write CSV here instead of printing JSON")
     args = parser.parse_args(argv)
-    try:
-        exports = [check_progress(json.loads(path.read_text(encoding="utf-8")), str(path)) for path in args.files]
-    except (OSError, ValueError) as error:
-        print(f"mistakes: {error}", file=sys.stderr)
-        return 2
+    exports = []
+    for path in args.files:
+        try:
+            exports.append(check_progress(json.loads(path.read_text(encoding="utf-8")), str(path)))
+        except (OSError, ValueError) as error:
+            reason = str(error) if str(path) in str(error) else f"{path}: {error}"
+            print(f"mistakes: {reason}", file=sys.stderr)
+            return 2
     mistakes = mistakes_from_progress(exports)
     if args.csv:
         with args.csv.open("w", encoding="utf-8", newline="") as out:

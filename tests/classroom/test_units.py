@@ -89,6 +89,10 @@ def test_mistakes_command_names_a_bad_file(tmp_path: Path) -> None:
     result = subprocess.run([sys.executable, "-m", "classroom.mistakes", str(bad)], capture_output=True, text=True,
                             cwd=REPO)
     assert result.returncode == 2 and str(bad) in result.stderr and "solved ≤ answered" in result.stderr
+    bad.write_text("not json", encoding="utf-8")
+    result = subprocess.run([sys.executable, "-m", "classroom.mistakes", str(bad)], capture_output=True, text=True,
+                            cwd=REPO)
+    assert result.returncode == 2 and result.stderr.startswith(f"mistakes: {bad}: ")
 
 
 def test_the_same_rules_from_votes_and_from_progress() -> None:
