@@ -48,6 +48,7 @@ class Node {
   append(...items) { for (const i of items) { if (typeof i !== "string") i.parent = this; this.kids.push(i); } }
   replaceChildren(...items) { this.kids = []; this.append(...items); }
   focus() { document.activeElement = this; }
+  blur() { if (document.activeElement === this) document.activeElement = null; }
   contains(other) { for (let n = other; n; n = n.parent) if (n === this) return true; return false; }
   closest() { return null; }
   all() { return this.kids.filter((k) => typeof k !== "string").flatMap((k) => [k, ...k.all()]); }

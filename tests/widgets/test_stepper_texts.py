@@ -156,6 +156,11 @@ for (const lang of ["en", "zh"]) {
   page.afterClickerKeys = Number(root.dataset.step);
   root.fire("keydown", { key: "ArrowRight" });
   page.afterArrow = Number(root.dataset.step);
+  root.fire("keydown", { key: "ArrowRight", target: root.querySelector(".cbs-next") });  // a key on a button
+  page.afterArrowOnButton = Number(root.dataset.step);
+  root.focus();
+  root.fire("keydown", { key: "Escape" });
+  page.escapeLeaves = document.activeElement !== root;
   root.fire("keydown", { key: "Home" });
   const jump = root.querySelector(".cbs-next-round") ? ".cbs-next-round" : ".cbs-next-trick";
   for (let i = 0; i < 400 && root.dataset.last !== "true"; i++) {
@@ -230,8 +235,10 @@ def test_ys10_sj10_next_round_lands_on_each_lead_and_next_trick_on_each_trick(ga
 @pytest.mark.parametrize("game", ["yishang", "shengji"])
 def test_the_stepper_leaves_clicker_keys_to_the_slides_and_takes_arrows_when_focused(game, tmp_path):
     """A presenter's clicker sends PageDown / PageUp (or space): the stepper lets them through to
-    reveal.js; the arrows step it only while it has focus (its own keydown listener)."""
+    reveal.js; the arrows step it only while its region itself has focus (a key pressed on one of
+    its buttons is the slides'), and Escape leaves it."""
     pages = front(DealStepper(game, seed=3), tmp_path)
     for lang in ("en", "zh"):
         assert pages[lang]["afterClickerKeys"] == 0 and pages[lang]["afterArrow"] == 1
+        assert pages[lang]["afterArrowOnButton"] == 1 and pages[lang]["escapeLeaves"]
 

@@ -129,10 +129,21 @@ function relayoutOnResize(node) {
 }
 
 /** A control of ``root`` used with the pointer gives its focus back, so a presenter's clicker (PageDown,
- * arrows, space) moves the slides afterwards; a control reached with Tab keeps it. */
+ * arrows, space) moves the slides afterwards; a control reached with Tab keeps it. The release is
+ * heard on the window: a control redrawn under the pointer (the step slider) loses its pointerup, and
+ * its focus may fall to the region.
+ * Returns the function that stops listening. */
 function releaseAfterPointer(root) {
-  root.addEventListener("pointerup", () => setTimeout(() => {
-    const active = document.activeElement;
-    if (active && active !== root && root.contains(active) && active.blur) active.blur();
-  }, 0));
+  let pressed = false;  // a control, not the region around the controls (a click there focuses the region)
+  root.addEventListener("pointerdown", (e) => { pressed = Boolean(e.target.closest("button, input, select, label")); });
+  const release = () => {
+    if (!pressed) return;
+    pressed = false;
+    setTimeout(() => {
+      const active = document.activeElement;
+      if (active && root.contains(active) && active.blur) active.blur();
+    }, 0);
+  };
+  window.addEventListener("pointerup", release, true);
+  return () => window.removeEventListener("pointerup", release, true);
 }

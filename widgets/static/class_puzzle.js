@@ -33,8 +33,7 @@ function render({ model, el }) {
   const cards = (list) => cardRow(list, lang);
   const root = h("div", { class: "cbc", role: "region" });
   el.append(root);
-  releaseAfterPointer(root);
-  const unwatch = relayoutOnResize(root);
+  const unwatch = [releaseAfterPointer(root), relayoutOnResize(root)];
 
   function block(b) {
     const label = b.label ? h("span", { class: "cbc-label" }, say(b.label)) : null;
@@ -158,7 +157,7 @@ function render({ model, el }) {
   model.on("change:error", draw);
   applySettingsToDocument(readSettings());
   draw();
-  return () => { stop(); unwatch(); };
+  return () => { stop(); unwatch.forEach((f) => f()); };
 }
 
 export default { render };

@@ -105,8 +105,7 @@ function render({ model, el }) {
     else if (e.key in moves) go(index + moves[e.key]);
     else go(e.key === "Home" ? 0 : steps().length - 1);
   });
-  releaseAfterPointer(root);
-  const unwatch = relayoutOnResize(root);
+  const unwatch = [releaseAfterPointer(root), relayoutOnResize(root)];
 
   function switchLanguage() {
     const next = lang === "zh" ? "en" : "zh";
@@ -283,7 +282,7 @@ function render({ model, el }) {
   model.on("change:names", draw);
   applySettingsToDocument(readSettings());
   draw();
-  return () => { stop(); unwatch(); };
+  return () => { stop(); unwatch.forEach((f) => f()); };
 }
 
 export default { render };

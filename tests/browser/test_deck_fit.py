@@ -1,0 +1,214 @@
+"""Every deck on a projector (1920 × 1080) and an old one (1024 × 768), served by Voila as `make
+present` serves it, in Debian's Chromium with every request off this machine blocked.
+
+Every slide fits the screen with its answer revealed and, on a stepper slide, at every step of the
+hand or game; card faces are at least 60 px tall at 1920 × 1080; a clicker's keys (PageDown,
+PageUp, arrows) move the slides after a stepper or class puzzle button was clicked, and the stepper
+takes arrows only while its region is focused (Escape leaves it); opening or reloading a widget
+slide by its address (#/N) lays it out once the widget has drawn.
+
+Rules: SJ-2 … SG-8 (the 升级 hands stepped), YS-1 … YS-16 (the 一上一下 game), every rule a class
+puzzle reveals.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from .conftest import stop_server
+from .test_teacher import DECK, assert_offline, staged, start_voila  # noqa: F401  (staged: a fixture)
+
+REPO = Path(__file__).resolve().parents[2]
+DECKS = sorted(path.stem for path in (REPO / "teacher" / "decks").glob("*.md"))
+SCREENS = ({"width": 1920, "height": 1080}, {"width": 1024, "height": 768})
+MIN_CARD = 60  # px on screen at 1920 × 1080: a card read from the back row
+
+#: The present slide's drawn extent on screen (every element with a size), and its card faces' heights.
+EXTENT = """() => {
+  const slide = document.querySelector('.reveal .slides section.present:not(.stack)');
+  const box = { top: Infinity, bottom: -Infinity, left: Infinity, right: -Infinity, cards: [], widgets: 0 };
+  for (const node of slide.querySelectorAll('*')) {
+    const r = node.getBoundingClientRect();
+    if (!r.width || !r.height || getComputedStyle(node).visibility === 'hidden') continue;
+    box.top = Math.min(box.top, r.top); box.bottom = Math.max(box.bottom, r.bottom);
+    box.left = Math.min(box.left, r.left); box.right = Math.max(box.right, r.right);
+  }
+  box.cards = [...slide.querySelectorAll('.cb-card')].map((c) => c.getBoundingClientRect().height);
+  box.widgets = slide.querySelectorAll('.cbs, .cbc').length;
+  box.title = (slide.querySelector('h1, h2') || { textContent: '' }).textContent.trim();
+  return box;
+}"""
+
+#: Move the present slide's stepper to step ``i`` as its slider does; how many steps it has.
+STEP_TO = """(i) => {
+  const slider = document.querySelector('.reveal .slides section.present .cbs-slider');
+  slider.value = String(i);
+  slider.dispatchEvent(new Event('input', { bubbles: true }));
+  return Number(slider.max) + 1;
+}"""
+
+PRESENT = "() => [...document.querySelectorAll('.reveal .slides > section')].findIndex((s) => s.classList.contains('present'))"
+
+
+def _source(deck: str) -> str:
+    return (REPO / "teacher" / "decks" / f"{deck}.md").read_text(encoding="utf-8")
+
+
+def widget_cells(deck: str) -> int:
+    """How many widgets the deck's code cells make (a stepper or a class puzzle each)."""
+    return len(re.findall(r"^(?:DealStepper|ClassPuzzle)\(", _source(deck), flags=re.MULTILINE))
+
+
+def slide_of(deck: str, call: str) -> int:
+    """The index (#/N) of the deck's first slide whose code makes ``call`` (``DealStepper(``), or -1."""
+    slides = re.split(r'^\+\+\+ \{"slideshow": \{"slide_type": "slide"\}\}', _source(deck), flags=re.MULTILINE)[1:]
+    return next((i for i, text in enumerate(slides) if re.search(rf"^{re.escape(call)}", text, re.MULTILINE)), -1)
+
+
+STEPPER_DECK = next(d for d in DECKS if slide_of(d, "DealStepper(") >= 0)
+
+
+@pytest.fixture(scope="module")
+def deck_url(staged):  # noqa: F811  (the fixture imported above)
+    process, url = start_voila(staged)
+    yield url
+    stop_server(process)
+
+
+def open_deck(page, url: str, deck: str, address: str = "") -> None:
+    """The deck at ``address`` (``#/N``), once every widget on it has drawn."""
+    page.goto(url + DECK.format(deck) + address, wait_until="load", timeout=90_000)
+    page.wait_for_function("(n) => document.querySelectorAll('.reveal .slides .cbs, .reveal .slides .cbc').length >= n",
+                           arg=widget_cells(deck), timeout=90_000)
+    page.wait_for_timeout(300)
+
+
+def assert_fits(page, screen: dict, where: str) -> dict:
+    box = page.evaluate(EXTENT)
+    assert box["top"] >= -1 and box["left"] >= -1, f"{where}: starts off screen ({box})"
+    assert box["bottom"] <= screen["height"] + 1 and box["right"] <= screen["width"] + 1, \
+        f"{where} '{box['title']}': runs off the {screen['width']}×{screen['height']} screen to {box['bottom']:.0f} × {box['right']:.0f}"
+    if screen["width"] == 1920 and box["cards"]:
+        assert min(box["cards"]) >= MIN_CARD, f"{where} '{box['title']}': a card {min(box['cards']):.0f} px tall"
+    return box
+
+
+def reveal_answer(page) -> None:
+    """The teacher reveals the present slide's class puzzle (if it has one and it is hidden)."""
+    puzzle = page.locator(".reveal .slides section.present .cbc")
+    if puzzle.count() and puzzle.get_attribute("data-revealed") == "false":
+        puzzle.locator(".cbc-reveal").click()
+        page.wait_for_function("() => document.querySelector('.reveal .slides section.present .cbc-answer')")
+        page.wait_for_timeout(200)  # the slide re-laid out (ResizeObserver → resize → reveal.js)
+
+
+@pytest.mark.parametrize("deck", DECKS)
+def test_every_slide_fits_both_screens_with_its_answer_revealed_and_every_step(offline_page, deck_url, deck):
+    page, log = offline_page
+    page.set_viewport_size(SCREENS[0])
+    open_deck(page, deck_url, deck)
+    slides = page.locator(".reveal .slides > section").count()
+    for screen in SCREENS:
+        page.set_viewport_size(screen)
+        page.keyboard.press("Home")  # reveal.js: the first slide
+        page.wait_for_timeout(300)
+        for index in range(slides):
+            assert page.evaluate(PRESENT) == index
+            where = f"{deck} #/{index} at {screen['width']}×{screen['height']}"
+            reveal_answer(page)
+            assert_fits(page, screen, where)
+            if page.locator(".reveal .slides section.present .cbs").count():
+                steps = page.evaluate(STEP_TO, 0)
+                for step in range(steps):
+                    page.evaluate(STEP_TO, step)
+                    assert_fits(page, screen, f"{where}, step {step + 1} of {steps}")
+            page.locator("body").press("PageDown")
+            page.wait_for_timeout(250)
+    assert_offline(log)
+
+
+def _present(page) -> int:
+    return page.evaluate(PRESENT)
+
+
+def test_clicker_keys_move_the_slides_after_a_stepper_button_and_arrows_step_it_only_when_focused(offline_page, deck_url):
+    page, log = offline_page
+    page.set_viewport_size(SCREENS[0])
+    deck, here = STEPPER_DECK, slide_of(STEPPER_DECK, "DealStepper(")
+    open_deck(page, deck_url, deck, f"#/{here}")
+    stepper = page.locator(".reveal .slides > section").nth(here).locator(".cbs")  # present or not
+    stepper.locator(".cbs-next").click()
+    assert stepper.get_attribute("data-step") == "1"
+    page.keyboard.press("ArrowRight")  # a clicker sending arrows, right after the button
+    page.wait_for_timeout(300)
+    assert _present(page) == here + 1 and stepper.get_attribute("data-step") == "1", "the stepper kept the arrows"
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_timeout(300)
+    page.keyboard.press("PageDown")  # the clicker, after the button
+    page.wait_for_timeout(300)
+    assert _present(page) == here + 1, "PageDown after a stepper button did not move the slide"
+    page.keyboard.press("PageUp")
+    page.wait_for_timeout(300)
+    assert _present(page) == here and stepper.get_attribute("data-step") == "1"
+    stepper.locator(".cbs-slider").click()  # the slider too gives its focus back
+    moved = stepper.get_attribute("data-step")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_timeout(300)
+    assert _present(page) == here + 1 and stepper.get_attribute("data-step") == moved
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_timeout(300)
+
+    stepper.locator(".cbs-rules").click()  # the teacher clicks into the stepper's region: it takes the arrows
+    assert page.evaluate("() => document.activeElement.classList.contains('cbs')")
+    assert page.evaluate("() => getComputedStyle(document.activeElement).boxShadow") != "none"  # the focus ring
+    before = int(stepper.get_attribute("data-step"))
+    page.keyboard.press("ArrowRight")
+    assert int(stepper.get_attribute("data-step")) == before + 1 and _present(page) == here
+    page.keyboard.press("PageDown")  # even focused, the clicker's PageDown is the slides'
+    page.wait_for_timeout(300)
+    assert _present(page) == here + 1
+    page.keyboard.press("PageUp")
+    page.wait_for_timeout(300)
+    stepper.locator(".cbs-rules").click()
+    page.keyboard.press("Escape")  # leaves the stepper: arrows are the slides' again
+    assert not page.evaluate("() => document.activeElement.classList.contains('cbs')")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_timeout(300)
+    assert _present(page) == here + 1 and int(stepper.get_attribute("data-step")) == before + 1
+
+    puzzle_slide = slide_of(deck, "ClassPuzzle(")
+    if puzzle_slide >= 0:  # a class puzzle's reveal button gives its focus back too
+        page.keyboard.press("Home")
+        for _ in range(puzzle_slide):
+            page.keyboard.press("PageDown")
+        page.wait_for_timeout(300)
+        assert _present(page) == puzzle_slide
+        page.locator(".reveal .slides section.present .cbc-reveal").click()
+        page.keyboard.press("PageDown")
+        page.wait_for_timeout(300)
+        assert _present(page) == puzzle_slide + 1
+    assert_offline(log)
+
+
+@pytest.mark.parametrize("screen", SCREENS, ids=lambda s: f"{s['width']}x{s['height']}")
+def test_a_widget_slide_opened_or_reloaded_by_its_address_is_laid_out_once_drawn(offline_page, deck_url, screen):
+    page, log = offline_page
+    page.set_viewport_size(screen)
+    deck, here = STEPPER_DECK, slide_of(STEPPER_DECK, "DealStepper(")
+    open_deck(page, deck_url, deck, f"#/{here}")
+    for attempt in ("opened", "reloaded"):
+        if attempt == "reloaded":
+            page.reload(wait_until="load", timeout=90_000)
+            page.locator(".reveal .slides section.present .cbs").wait_for(timeout=90_000)
+            page.wait_for_timeout(300)
+        assert _present(page) == here
+        box = assert_fits(page, screen, f"{deck} #/{here} {attempt}")
+        # laid out for what was drawn: the slide is centred on the screen, not left where the empty slide was
+        assert abs((screen["height"] - box["bottom"]) - box["top"]) < 0.2 * screen["height"], box
+    # Leaving the first load makes Voila 0.5 ask to shut its kernel down, a POST the server refuses
+    # (403, no XSRF token: issue 14's "Kernels" item, not this test's); nothing else may fail.
+    log.errors = [e for e in log.errors if e != "Failed to load resource: the server responded with a status of 403 (Forbidden)"]
+    assert_offline(log)
