@@ -53,19 +53,23 @@ STEP_TO = """(i) => {
 PRESENT = "() => [...document.querySelectorAll('.reveal .slides > section')].findIndex((s) => s.classList.contains('present'))"
 
 
+#: A code line that makes a widget: ``DealStepper(…)`` or ``puzzle = ClassPuzzle(…)``.
+MADE = r"^(?:\w+\s*=\s*)?"
+
+
 def _source(deck: str) -> str:
     return (REPO / "teacher" / "decks" / f"{deck}.md").read_text(encoding="utf-8")
 
 
 def widget_cells(deck: str) -> int:
     """How many widgets the deck's code cells make (a stepper or a class puzzle each)."""
-    return len(re.findall(r"^(?:DealStepper|ClassPuzzle)\(", _source(deck), flags=re.MULTILINE))
+    return len(re.findall(rf"{MADE}(?:DealStepper|ClassPuzzle)\(", _source(deck), flags=re.MULTILINE))
 
 
 def slide_of(deck: str, call: str) -> int:
     """The index (#/N) of the deck's first slide whose code makes ``call`` (``DealStepper(``), or -1."""
     slides = re.split(r'^\+\+\+ \{"slideshow": \{"slide_type": "slide"\}\}', _source(deck), flags=re.MULTILINE)[1:]
-    return next((i for i, text in enumerate(slides) if re.search(rf"^{re.escape(call)}", text, re.MULTILINE)), -1)
+    return next((i for i, text in enumerate(slides) if re.search(MADE + re.escape(call), text, re.MULTILINE)), -1)
 
 
 STEPPER_DECK = next(d for d in DECKS if slide_of(d, "DealStepper(") >= 0)
