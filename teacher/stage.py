@@ -110,7 +110,7 @@ def voila_command(out: Path, port: int, python: str = sys.executable, ip: str = 
     server`` with Voila's extension and class mode's (``classroom.serve``: Voila standalone loads no
     server extension), the ``teacher`` template found through ``JUPYTER_PATH``, the settings of
     ``teacher/voila.json`` (no tracebacks shown, idle kernels culled, reveal.js served locally), the
-    class answers in ``out/classroom.sqlite3``."""
+    class answers in ``out/classroom.sqlite3``, this checkout first on the kernels' ``PYTHONPATH``."""
     from classroom.serve import server_command
 
     command = server_command(out.resolve() / "notebooks", port, TEACHER / "voila.json", ip=ip, token=token,
@@ -118,7 +118,9 @@ def voila_command(out: Path, port: int, python: str = sys.executable, ip: str = 
     # jupytext's and jupyterlab-myst's Lab extensions (for `make lab`) don't load in Voila's page
     command += ["--VoilaConfiguration.extension_denylist=jupyterlab-jupytext",
                 "--VoilaConfiguration.extension_denylist=jupyterlab-myst"]
-    return command, {**os.environ, "JUPYTER_PATH": str(out.resolve() / "jupyter")}
+    # The kernels import cardlib and widgets from this checkout, whatever the venv's editable install names.
+    python_path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
+    return command, {**os.environ, "JUPYTER_PATH": str(out.resolve() / "jupyter"), "PYTHONPATH": python_path}
 
 
 def main(argv: list[str]) -> int:

@@ -15,6 +15,45 @@
     watch.observe(document.documentElement, { childList: true, subtree: true });
   }
 
+  // ?print-pdf: reveal.js lays the slides out as pages once, at load, before the widgets have drawn
+  // (they wait for the kernel). When every widget output is drawn and the slides stop growing, each
+  // slide is centred on its page again, scaled down if it outgrew it: one page per slide, every
+  // widget on it, the ruleset badge on every page. <html data-cbt-print="ready"> then says the deck can be printed.
+  function outputsWaiting() {
+    return Array.from(document.querySelectorAll('script[type="application/vnd.voila.cell-output+json"]'))
+      .filter((script) => script.textContent.includes("application/vnd.jupyter.widget-view+json")).length;
+  }
+  function fitPages() {
+    const badge = document.querySelector(".reveal > .cbt-ruleset");
+    for (const page of document.querySelectorAll(".reveal .pdf-page")) {
+      const slide = page.querySelector(":scope > section");
+      if (!slide) continue;
+      if (badge && !page.querySelector(".cbt-ruleset.cbt-fixed")) page.append(badge.cloneNode(true));
+      slide.style.transform = "";
+      const room = page.clientHeight, tall = slide.scrollHeight;
+      const scale = Math.min(1, room / tall);
+      slide.style.transformOrigin = "top center";
+      if (scale < 1) slide.style.transform = `scale(${scale})`;
+      slide.style.top = `${Math.max((room - tall * scale) / 2, 0)}px`;
+    }
+    document.documentElement.dataset.cbtPrint = "ready";
+  }
+  function whenDrawn() {
+    let last = "", still = 0;
+    const started = Date.now();
+    const poll = setInterval(() => {
+      const pages = document.querySelectorAll(".reveal .pdf-page > section");
+      const sizes = Array.from(pages, (slide) => slide.scrollHeight).join();
+      still = pages.length && outputsWaiting() === 0 && sizes === last ? still + 1 : 0;
+      last = sizes;
+      if (still >= 4 || Date.now() - started > 90000) { clearInterval(poll); fitPages(); }
+    }, 250);
+  }
+  if (/print-pdf/i.test(window.location.search)) {
+    document.documentElement.dataset.cbtPrint = "drawing";
+    whenDrawn();
+  }
+
   // The XSRF token the server checks on a POST: its own _xsrf cookie if it set one, else one
   // made here and set as the cookie (the server compares the cookie with the X-XSRFToken header).
   function xsrfToken() {

@@ -1,0 +1,161 @@
+"""Presenting the decks, in Debian's Chromium with every request off this machine blocked: the
+speaker view (``s``, its frames at ``?receiver``) and ``?print-pdf`` draw the deck, not a red
+badge; printing gives one page per slide with every widget drawn; every slide has speaker notes;
+slides are numbered; closing a tab shuts its kernel down (Jupyter's /api/kernels lists it no more).
+
+Rules: SJ-2 / SG-7 / SS-7 (deck 5's widgets), C-3 (the address's own keys beside reveal.js's).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from .conftest import free_port, stop_server, wait_for_http
+
+REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO / "teacher"))
+from stage import DECKS, stage, voila_command  # noqa: E402  (teacher/ is a folder of scripts)
+
+DECK = "voila/render/teacher/{}.ipynb"
+WIDGET_DECK = "5-shengji-scoring-levels"  # a class puzzle, the level puzzle and a stepper
+SCREENS = {"projector": (1920, 1080), "small": (1024, 768)}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """The staged decks served as `make present` serves them; yields the address."""
+    out = tmp_path_factory.mktemp("present")
+    stage(out, chapters=False)
+    port = free_port()
+    command, env = voila_command(out, port)
+    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                               start_new_session=True)
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        wait_for_http(url, process)
+        yield url
+    finally:
+        stop_server(process)
+
+
+def kernels(url: str) -> list[str]:
+    with urllib.request.urlopen(url + "api/kernels", timeout=10) as response:
+        return [kernel["id"] for kernel in json.load(response)]
+
+
+def open_deck(page, url: str, deck: str, query: str = "", size: tuple[int, int] = SCREENS["projector"]) -> None:
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.goto(url + DECK.format(deck) + query, wait_until="load", timeout=90_000)
+    page.locator(".reveal .cbt-ruleset.cbt-fixed").first.wait_for(state="attached", timeout=90_000)
+
+
+def assert_offline(log) -> None:
+    assert log.blocked == [], f"requests off this machine: {log.blocked}"
+    assert log.errors == [], f"console errors: {log.errors}"
+
+
+def test_sj_the_start_page_lists_every_deck_and_opens_one(offline_page, server):
+    page, log = offline_page
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.goto(server, wait_until="load", timeout=60_000)
+    links = page.locator("ol.cbt-decks a")
+    assert links.count() == len(DECKS)
+    assert "一上一下 · Up, down" in links.first.inner_text()
+    assert page.locator("ol.cbt-decks [lang=zh-Hans]").count() == len(DECKS)
+    links.nth(1).click()
+    page.wait_for_url(re.compile(r"/voila/render/teacher/2-shengji-cards-trumps\.ipynb$"), timeout=60_000)
+    page.locator(".reveal .slides section.present h1").wait_for(timeout=90_000)
+    assert_offline(log)
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_sj_every_slide_has_notes_and_a_number(offline_page, server, screen):
+    page, log = offline_page
+    open_deck(page, server, "1-yishang", size=SCREENS[screen])
+    slides = page.locator(".reveal .slides > section")
+    assert slides.count() >= 5
+    noted = page.evaluate("() => Array.from(document.querySelectorAll('.reveal .slides > section'),"
+                          " s => s.querySelectorAll('aside.notes').length)")
+    assert noted == [1] * slides.count(), f"notes per slide: {noted}"
+    assert page.locator(".reveal .slide-number").inner_text() == f"1 / {slides.count()}"
+    page.locator("body").press("ArrowRight")
+    page.wait_for_function("() => document.querySelector('.reveal .slide-number').innerText.startsWith('2 ')")
+    # reveal.js 6's help overlay and jump box, styled by reveal.js 6's stylesheet (4.0.2's left them bare)
+    page.locator("body").press("Shift+Slash")
+    overlay = page.locator(".r-overlay.r-overlay-help")
+    overlay.wait_for(timeout=10_000)
+    assert overlay.evaluate("e => [getComputedStyle(e).position, getComputedStyle(e).zIndex]") == ["absolute", "99"]
+    assert "Keyboard Shortcuts" in overlay.inner_text()
+    page.locator("body").press("Escape")
+    overlay.wait_for(state="detached", timeout=10_000)
+    page.locator("body").press("g")
+    jump = page.locator(".reveal .jump-to-slide")
+    jump.wait_for(timeout=10_000)
+    assert jump.evaluate("e => [getComputedStyle(e).position, getComputedStyle(e).fontSize]") == ["absolute", "32px"]
+    page.locator(".jump-to-slide-input").fill("4")
+    page.locator(".jump-to-slide-input").press("Enter")
+    page.wait_for_function("() => document.querySelector('.reveal .slide-number').innerText.startsWith('4 ')")
+    assert_offline(log)
+
+
+def test_c3_the_speaker_view_draws_the_deck_with_its_notes(offline_page, server):
+    """``s`` opens reveal.js's speaker view; its frames load the deck at ``?receiver``: the deck and
+    its rules, never the red "the address sets …" badge."""
+    page, log = offline_page
+    open_deck(page, server, WIDGET_DECK, "?rules=shuangsheng")
+    with page.context.expect_page(timeout=30_000) as opened:
+        page.locator("body").press("s")
+    speaker = opened.value
+    speaker.set_viewport_size({"width": 1920, "height": 1080})
+    speaker.locator("#speaker-controls .speaker-controls-notes").wait_for(timeout=60_000)
+    frame = speaker.frame_locator("#current-slide iframe")
+    frame.locator(".reveal .cbt-ruleset.cbt-fixed").wait_for(timeout=120_000)
+    assert frame.locator(".reveal .cbt-ruleset.cbt-error").count() == 0
+    assert "双升" in frame.locator(".reveal .cbt-ruleset.cbt-fixed").inner_text()
+    speaker.wait_for_function("() => /Learners often/.test(document.querySelector('.speaker-controls-notes').innerText)",
+                              timeout=60_000)
+    assert "问全班" in speaker.locator(".speaker-controls-notes").inner_text()
+    assert "receiver" in speaker.locator("#current-slide iframe").get_attribute("src")
+    speaker.close()
+    assert_offline(log)
+
+
+def test_sj2_print_pdf_gives_one_page_per_slide_with_every_widget_drawn(offline_page, server):
+    page, log = offline_page
+    open_deck(page, server, WIDGET_DECK, "?print-pdf&rules=shuangsheng")
+    page.wait_for_selector("html[data-cbt-print=ready]", timeout=120_000)
+    slides = page.locator(".reveal .slides .pdf-page > section").count()
+    assert slides == page.locator(".reveal .pdf-page").count() >= 5
+    assert page.locator(".reveal .cbt-ruleset.cbt-error").count() == 0
+    assert page.locator(".reveal .pdf-page .cbt-ruleset.cbt-fixed").count() == slides  # on every page
+    for selector in (".cbc .cbc-reveal", ".cbs .cbs-next"):  # the puzzles and the stepper drew
+        assert page.locator(f".reveal .pdf-page {selector}").count() >= 1
+    for page_box, slide in zip(page.locator(".reveal .pdf-page").all(), page.locator(".reveal .pdf-page > section").all()):
+        outer, inner = page_box.bounding_box(), slide.bounding_box()
+        assert outer["y"] - 1 <= inner["y"] and inner["y"] + inner["height"] <= outer["y"] + outer["height"] + 1
+    pdf = page.pdf(prefer_css_page_size=True, print_background=True)
+    assert int(re.findall(rb"/Count (\d+)", pdf)[0]) == slides
+    assert_offline(log)
+
+
+def test_sj_closing_a_tab_shuts_its_kernel_down(offline_page, server):
+    page, log = offline_page
+    before = set(kernels(server))
+    other = page.context.new_page()
+    open_deck(other, server, "3-shengji-calling-kitty")
+    mine = set(kernels(server)) - before
+    assert len(mine) == 1, f"one new kernel for the tab, not {mine}"
+    other.close(run_before_unload=True)
+    deadline = time.monotonic() + 20
+    while mine & set(kernels(server)) and time.monotonic() < deadline:
+        time.sleep(0.3)
+    assert not mine & set(kernels(server)), "the closed tab's kernel is still running"
+    assert_offline(log)
