@@ -111,9 +111,13 @@ function render({ model, el }) {
   const classChanged = () => part.classChanged();
   window.addEventListener(CLASS_EVENT, classChanged);
   model.on("change:lang", () => { lang = address() || stored; redraw(); });
+  // on a slide: re-laid out when drawn, and a clicked button gives the clicker's keys back to the slides (cards.js)
+  const unwatch = [relayoutOnResize(root), releaseAfterPointer(root)];
   applySettingsToDocument(readSettings());
   redraw();
-  return () => { stopSettings(); window.removeEventListener(CLASS_EVENT, classChanged); part.dispose(); };
+  return () => {
+    stopSettings(); unwatch.forEach((stop) => stop()); window.removeEventListener(CLASS_EVENT, classChanged); part.dispose();
+  };
 }
 
 /** What a refusal of the class server tells the teacher. */
