@@ -89,10 +89,10 @@ lab: deps  ## JupyterLab on the chapters: notebooks (jupytext), their MyST rende
 		--ServerApp.root_dir=book --LabApp.news_url=None --LabApp.extension_manager=readonly \
 		--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate $(ROOT_FLAG) $(LAB_FLAGS)
 
-present: deps  ## the teacher decks (slides) and the chapters in Voila, nothing from other hosts
-	$(call step,Staging the teacher decks and the chapters with the teacher template in $(PRESENT))
+present: deps  ## the teacher decks in Voila (and class mode): a start page listing them, nothing from other hosts
+	$(call step,Staging the teacher decks with the teacher template in $(PRESENT))
 	@$(PY) teacher/stage.py $(PRESENT) || $(call fail,present,could not stage the decks (see above))
-	$(call step,Voila on http://127.0.0.1:$(PORT)/)
+	$(call step,Serving the decks on http://127.0.0.1:$(PORT)/ (jupyter server: Voila and class mode))
 	@$(PY) teacher/stage.py $(PRESENT) --serve $(PORT)
 
 chromium:  ## Debian's Chromium for the browser tests, installed if missing
