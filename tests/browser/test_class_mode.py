@@ -207,3 +207,25 @@ def test_ys9_in_chinese_and_with_a_class_the_server_does_not_know(offline_page, 
     assert len(refused) >= 2, log.errors  # the stale class's QR code and question, refused by the server
     log.errors[:] = [e for e in log.errors if e not in refused]
     assert_offline(log)
+
+
+@pytest.mark.parametrize("mode", ["print-pdf", "receiver"])
+def test_ys9_print_and_the_speaker_view_never_post_a_question(offline_page, class_deck, mode):
+    page, log = offline_page
+    api = class_deck.split("voila/")[0] + "cardbook-class/api/classes"
+    request = urllib.request.Request(api, data=json.dumps({"deck": DECK_NAME}).encode(), method="POST",
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        made = json.load(response)
+    record = {"code": made["code"], "token": made["teacher_token"], "joinUrl": made["join_url"], "deck": DECK_NAME,
+              "question": None}
+    page.add_init_script(f"sessionStorage.setItem('cardbook-class', {json.dumps(json.dumps(record))})")
+    posted = []
+    page.on("request", lambda r: "/questions" in r.url and posted.append(r.url))
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.goto(class_deck + "?" + mode, wait_until="load", timeout=90_000)
+    page.locator(".ccs-panel").wait_for(state="attached", timeout=90_000)
+    page.locator(".ccs-join .ccs-code").wait_for(state="attached", timeout=10_000)  # the class is known here
+    page.wait_for_timeout(2 * 700)
+    assert page.locator(".ccs-panel").get_attribute("hidden") is not None and posted == []
+    assert_offline(log)
