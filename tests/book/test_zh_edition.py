@@ -6,9 +6,10 @@ search index; and their prose is Chinese.
 *Prose is Chinese* means: of the letters in a page's article (``<article class="bd-article">``), at least
 :data:`MIN_CJK_SHARE` are Han characters.  A letter is a character Python's ``str.isalpha`` calls one;
 not counted are code (``pre``, ``code``, ``kbd``, ``samp``, scripts and styles), the code cells with their
-outputs (``div.cell``: the outputs' language is tests/book/test_outputs_language.py's), card symbols with
-their rank (``♠A``, ``♥10``) and rule ids (``SJ-11``, ``YS-E2``, ``SG/SS``).  A page still untranslated
-fails this test; that is what it is for.
+outputs (``div.cell``: the outputs' language is tests/book/test_outputs_language.py's), the cells of a
+table column headed English / 英文 or pinyin / 拼音 (the bilingual glossary's other language), card symbols
+with their rank (``♠A``, ``♥10``) and rule ids (``SJ-11``, ``YS-E2``, ``SG/SS``).  A page still
+untranslated fails this test; that is what it is for.
 """
 
 from __future__ import annotations
@@ -32,19 +33,24 @@ NOT_PROSE = re.compile(r"[♠♥♦♣]\s?(?:10|[2-9AKQJ])|\b(?:YS|SJ|SG|SS|C)-E
 SKIPPED = frozenset({"script", "style", "pre", "code", "kbd", "samp", "template"})
 VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source",
                   "track", "wbr"})
+#: Table columns that hold the other language by design (the glossary's), by their heading.
+BILINGUAL_COLUMNS = frozenset({"English", "英文", "pinyin", "拼音"})
 LABEL = re.compile(r"^\((?P<label>[^)\s]+)\)=\s*$", re.MULTILINE)
 ID = re.compile(r'\sid="([^"]+)"')
 CHAPTERS = toc_pages()
 
 
 class ArticleProse(HTMLParser):
-    """The prose of a page's article: its text outside code, code cells and scripts."""
+    """The prose of a page's article: its text outside code, code cells, scripts and bilingual columns."""
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.stack: list[bool] = []  # for each open element: is its text left out?
         self.depth_in_article = 0
         self.parts: list[str] = []
+        self.headings: list[str] = []  # the current table's column headings
+        self.column = -1
+        self.in_heading = False
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag in VOID:
@@ -54,10 +60,26 @@ class ArticleProse(HTMLParser):
             self.depth_in_article = 1
         elif self.depth_in_article:
             self.depth_in_article += 1
-        skipped = tag in SKIPPED or (tag == "div" and "cell" in classes)
+        skipped = tag in SKIPPED or (tag == "div" and "cell" in classes) or self.bilingual_cell(tag)
         self.stack.append(skipped or bool(self.stack and self.stack[-1]))
 
+    def bilingual_cell(self, tag: str) -> bool:
+        """Follow the table's columns; True for a cell of a column headed by the other language."""
+        if tag == "table":
+            self.headings = []
+        elif tag == "tr":
+            self.column = -1
+        elif tag in ("th", "td"):
+            self.column += 1
+            if tag == "th":
+                self.headings.append("")
+                self.in_heading = True
+            return tag == "td" and self.column < len(self.headings) and self.headings[self.column] in BILINGUAL_COLUMNS
+        return False
+
     def handle_endtag(self, tag: str) -> None:
+        if tag == "th":
+            self.in_heading = False
         if tag in VOID or not self.stack:
             return
         self.stack.pop()
@@ -65,6 +87,8 @@ class ArticleProse(HTMLParser):
             self.depth_in_article -= 1
 
     def handle_data(self, data: str) -> None:
+        if self.in_heading:
+            self.headings[-1] = (self.headings[-1] + data).strip()
         if self.depth_in_article and not (self.stack and self.stack[-1]):
             self.parts.append(data)
 
@@ -177,3 +201,6 @@ def test_the_prose_share_counts_letters_outside_cards_rule_ids_and_code():
             '<div class="cell"><p>output</p></div><p>Trump</p></article><p>sidebar</p>')
     assert prose(html) == "主牌 ♠A SJ-11 Trump"
     assert cjk_share(prose(html)) == (2 / 7, 7)
+    glossary = ('<article class="bd-article"><table><thead><tr><th>中文</th><th>英文</th></tr></thead>'
+                '<tbody><tr><td>主牌</td><td>trumps</td></tr></tbody></table></article>')
+    assert prose(glossary) == "中文 英文 主牌"

@@ -36,17 +36,17 @@ def assert_puzzles_speak(page, lang: str) -> None:
 
 def test_the_switch_goes_to_the_counterpart_and_back_and_sets_the_widgets_language(offline_page, site_url):
     page, log = offline_page
-    open_book_page(page, site_url + PAGE)
+    open_book_page(page, site_url + PAGE + "#rule-sg-1")
     assert_puzzles_speak(page, "en")
     link = language_link(page)
     assert (link.inner_text(), link.get_attribute("lang"), link.get_attribute("hreflang")) == ("中文", "zh-Hans", "zh-Hans")
-    switch(page, site_url + "zh/" + PAGE)
+    switch(page, site_url + "zh/" + PAGE + "#rule-sg-1")  # the same anchor, in the other edition
     assert page.evaluate("document.documentElement.lang").startswith("zh")
     assert page.evaluate(STORED_LANG) == "zh"
     assert_puzzles_speak(page, "zh")
     assert language_link(page).inner_text() == "English"
     assert page.locator(f"{SETTINGS_BAR} [data-control=progress]").inner_text().startswith("进度")
-    switch(page, site_url + PAGE)
+    switch(page, site_url + PAGE + "#rule-sg-1")
     assert page.evaluate(STORED_LANG) == "en"
     assert_puzzles_speak(page, "en")
     assert log.errors == [] and log.blocked == []

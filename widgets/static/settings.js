@@ -177,8 +177,9 @@ function pageHasSettingsBar() {
   return [...document.querySelectorAll("[data-cardbook-settings]")].some((bar) => !bar.closest(WIDGET_OUTPUT));
 }
 
-/** The bar's language button: the link to the page's counterpart in the other language, or (where
- * there is none) a button that switches the widgets' language in place. */
+/** The bar's language button: the link to the page's counterpart in the other language, at the same
+ * anchor (both editions have the same ones), or (where there is none) a button that switches the
+ * widgets' language in place. */
 function languageControl(lang, w) {
   const other = lang === "zh" ? "en" : "zh";
   const counterpart = document.querySelector("link[data-cardbook-counterpart][href]");
@@ -186,7 +187,10 @@ function languageControl(lang, w) {
     text: w.language };
   if (counterpart) {
     return h("a", { ...common, href: counterpart.href, hreflang: counterpart.hreflang, title: w.editionTitle,
-      onclick: () => writeSettings({ lang: other }) });
+      onclick: (event) => {
+        event.currentTarget.hash = window.location.hash;
+        writeSettings({ lang: other });
+      } });
   }
   return h("button", { ...common, type: "button", title: w.languageTitle, onclick: () => writeSettings({ lang: other }) });
 }
