@@ -95,6 +95,11 @@ present: deps  ## the teacher decks in Voila (and class mode): a start page list
 	$(call step,Serving the decks on http://127.0.0.1:$(PORT)/ (jupyter server: Voila and class mode))
 	@$(PY) teacher/stage.py $(PRESENT) --serve $(PORT)
 
+.PHONY: decks
+decks: node_modules/.installed  ## every teacher deck as a static page that needs no server, in _build/html/decks
+	$(call step,Exporting the teacher decks as static pages into $(SITE)/decks)
+	@$(PY) tools/export_decks.py $(SITE)/decks || $(call fail,decks,could not export the decks (see above))
+
 chromium:  ## Debian's Chromium for the browser tests, installed if missing
 	@if ! test -x $(CHROMIUM); then \
 		printf '\n==> %s\n' "Installing Debian's Chromium for the browser tests"; \

@@ -73,6 +73,21 @@ def deck_list(href: str) -> str:
     return '<ol class="cbt-decks">\n' + "\n".join(items) + "\n</ol>\n"
 
 
+def start_page(href: str, served: bool) -> str:
+    """The start page's body: the decks (see :func:`deck_list`) and the keys a teacher needs; a
+    ``served`` deck (Voila) also reads its rules from the address."""
+    rules = ('<p class="cbt-lead">Pick a deck to present; add <code>?rules=shuangsheng</code> to its address for '
+             '双升\'s rules.<br>\n  <span lang="zh-Hans">选一套幻灯片开讲；在地址后加 <code>?rules=shuangsheng</code> '
+             '即按《双升》规则。</span></p>' if served else
+             '<p class="cbt-lead">Pick a deck to present: these pages need no server and show the 四人升级 guide\'s '
+             'rules.<br>\n  <span lang="zh-Hans">选一套幻灯片开讲：这些网页不需要服务器，按《四人升级》规则。</span></p>')
+    return (f'<main>\n<h1>Teacher decks <span lang="zh-Hans">教学幻灯片</span></h1>\n{rules}\n{deck_list(href)}'
+            '<p class="cbt-keys"><kbd>S</kbd> speaker view with notes, <kbd>?</kbd> keys, <kbd>G</kbd> jump to a '
+            'slide, <code>?print-pdf</code> prints one slide a page.<br>\n  <span lang="zh-Hans"><kbd>S</kbd> '
+            '演讲者视图（含备注），<kbd>?</kbd> 快捷键，<kbd>G</kbd> 跳到某页，地址加 <code>?print-pdf</code> '
+            '可每页打印一张。</span></p>\n</main>\n')
+
+
 def stage_template(out: Path, node_modules: Path, name: str = "teacher") -> Path:
     """The template ``name`` under ``out/voila/templates/`` with its vendored static files."""
     target = out / "voila" / "templates" / name
@@ -100,7 +115,7 @@ def stage(out: Path, node_modules: Path = ROOT / "node_modules", chapters: bool 
     for name in VENDOR:
         stage_template(out / "jupyter", node_modules, name)
     start = out / "jupyter" / "voila" / "templates" / "offline" / "decks.html"
-    start.write_text(deck_list("{{ base_url }}voila/render/teacher/{deck}.ipynb"), encoding="utf-8")
+    start.write_text(start_page("{{ base_url }}voila/render/teacher/{deck}.ipynb", served=True), encoding="utf-8")
     return written
 
 

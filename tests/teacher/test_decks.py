@@ -170,7 +170,7 @@ def test_sj_make_present_stages_the_decks_only_and_a_start_page_listing_them(tmp
     start = (tmp_path / "jupyter" / "voila" / "templates" / "offline" / "decks.html").read_text(encoding="utf-8")
     links = re.findall(r'<a href="\{\{ base_url \}\}voila/render/teacher/([^"]+)\.ipynb">', start)
     assert links == [d.stem for d in DECKS]
-    assert start.count('lang="zh-Hans"') == len(DECKS) and "一上一下 · Up, down" in start
+    assert start.count('class="cbt-zh" lang="zh-Hans"') == len(DECKS) and "一上一下 · Up, down" in start
 
 
 def test_sj_the_server_is_jupyter_server_with_voila_and_class_mode(tmp_path):
