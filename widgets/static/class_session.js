@@ -20,9 +20,9 @@ const WORDS = {
     open: "Open a class", opening: "Opening…", intro: "Students answer the class puzzles on their phones: no app, no account.",
     join: "Join on your phone", code: "Code", address: "or open", qr: (url) => `QR code for ${url}`,
     fresh: "Open a new class", sure: "Sure? Phones on this class stop: click again", deck: (d) => `Class on ${d}`,
-    vote: "Class vote", show: "Show the votes", hide: "Hide the votes", close: "Close the vote",
-    again: "Discuss with your neighbour and vote again", csv: "Answers (CSV)", mistakes: "Mistakes by rule",
-    tally: (v, s) => `${v} of ${s} voted`, round: (r) => `Round ${r}`, open_: "voting open", closed: "vote closed",
+    vote: "Class vote", show: "Show votes", hide: "Hide votes", close: "Close vote", closed: "Vote closed",
+    again: "Discuss with your neighbour and vote again", csv: "answers.csv", mistakes: "Mistakes map",
+    tally: (v, s) => `${v} of ${s} voted`, round: (r) => `Round ${r}`,
     hidden: (v) => `${v} answer${v === 1 ? "" : "s"} in, hidden until you show them.`,
     noVotes: "No answers yet.", chart: "The class's answers", none: "No wrong answers so far.",
     wrong: (w, a) => `${w} wrong of ${a}`, noClass: "Open a class on the join slide to run a vote here.",
@@ -35,9 +35,9 @@ const WORDS = {
     open: "开始上课", opening: "正在开启…", intro: "学生用手机回答课堂练习：无需应用，无需账号。",
     join: "用手机加入", code: "课堂码", address: "或打开", qr: (url) => `${url} 的二维码`,
     fresh: "重新开一堂课", sure: "确定吗？本堂课的手机将停止：请再点一次", deck: (d) => `课堂：${d}`,
-    vote: "全班投票", show: "显示投票", hide: "隐藏投票", close: "结束投票",
-    again: "和同桌讨论后再投一次", csv: "答题记录（CSV）", mistakes: "按规则统计错误",
-    tally: (v, s) => `${s} 人中已有 ${v} 人作答`, round: (r) => `第 ${r} 轮`, open_: "投票中", closed: "投票已结束",
+    vote: "全班投票", show: "显示投票", hide: "隐藏投票", close: "结束投票", closed: "投票已结束",
+    again: "和同桌讨论后再投一次", csv: "答题记录 CSV", mistakes: "错误分布",
+    tally: (v, s) => `${s} 人中 ${v} 人已答`, round: (r) => `第 ${r} 轮`,
     hidden: (v) => `已收到 ${v} 份答案，显示前保密。`,
     noVotes: "还没有答案。", chart: "全班的答案", none: "目前没有答错。",
     wrong: (w, a) => `${a} 人中 ${w} 人答错`, noClass: "在加入页开始上课后，这里可以全班投票。",
@@ -290,22 +290,17 @@ function panelPart(model, root, t, language) {
     const round = q ? q.round : 1;
     Object.assign(root.dataset, { question: q ? q.id : "", round, open: String(!!q && q.open), shown: String(!!q && q.shown) });
     const button = (cls, text, onclick, disabled) => h("button", { type: "button", class: cls, disabled: !q || disabled, onclick, text });
-    root.replaceChildren(
-      h("div", { class: "ccs-head" }, [
-        h("strong", { class: "ccs-title", text: t("vote") }),
-        h("span", { class: "ccs-round", text: t("round", round) }),
-        h("span", { class: "ccs-state", text: q ? t(q.open ? "open_" : "closed") : "" }),
-        h("span", { class: "ccs-tally", text: q ? t("tally", q.voted, q.students) : "" }),
-        q && q.shown && q.round > 1 ? legend(q.round, t) : null,
-      ]),
+    root.replaceChildren(  // one line: where the vote is, then what the teacher can do (the region is named "Class vote")
       h("div", { class: "ccs-toolbar" }, [
+        h("strong", { class: "ccs-round", text: t("round", round) }),
+        h("span", { class: "ccs-tally", text: q ? t("tally", q.voted, q.students) : "" }),
         button("ccs-show", q && q.shown ? t("hide") : t("show"), () => act(q.shown ? "hide" : "show")),
-        button("ccs-close", t("close"), () => act("close"), q && !q.open),
+        button("ccs-close", q && !q.open ? t("closed") : t("close"), () => act("close"), q && !q.open),
         button("ccs-again", t("again"), () => act("rounds"), q && q.open),
         button("ccs-csv", t("csv"), downloadAnswers),
         button("ccs-mistakes", t("mistakes"), toggleMistakes),
       ]),
-      ...[q ? chart(spec, q, t, language()) : null, mistakes ? mistakeList(mistakes, t) : null].filter(Boolean),
+      ...[q && q.shown && q.round > 1 ? legend(q.round, t) : null, q ? chart(spec, q, t, language()) : null, mistakes ? mistakeList(mistakes, t) : null].filter(Boolean),
       h("p", { class: "ccs-status", role: "status" }, sayText(status ? status() : "", language())));
   }
 
@@ -374,7 +369,7 @@ function chart(spec, q, t, lang) {
 
 /** Which colour is which round, once there are two or more. */
 function legend(rounds, t) {
-  return h("span", { class: "ccs-legend" }, Array.from({ length: rounds }, (_, i) =>
+  return h("p", { class: "ccs-legend" }, Array.from({ length: rounds }, (_, i) =>
     h("span", { class: "ccs-key", "data-round": String(i + 1), style: roundColour(i + 1), text: t("round", i + 1) })));
 }
 
