@@ -204,6 +204,11 @@ def test_ys9_in_chinese_and_with_a_class_the_server_does_not_know(offline_page, 
     page.locator("body").press("ArrowRight")
     page.wait_for_function("() => document.querySelector('.ccs-panel').dataset.question !== ''", timeout=10_000)
     assert panel.locator(".ccs-show").inner_text() == "显示投票" and panel.locator(".ccs-status").inner_text() == ""
+    first = panel.get_attribute("data-question")
+    present(page, ".cbc-another").click()  # another puzzle on the slide: the class's next question
+    page.wait_for_function(f"() => !['', '{first}'].includes(document.querySelector('.ccs-panel').dataset.question)",
+                           timeout=30_000)
+    assert present(page, ".cbc").get_attribute("data-puzzle-id") != "ys_challenge:1"
     refused = [e for e in log.errors if "404" in e or "qr.svg" in e or "/questions" in e]
     assert len(refused) >= 2, log.errors  # the stale class's QR code and question, refused by the server
     log.errors[:] = [e for e in log.errors if e not in refused]
