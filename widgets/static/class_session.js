@@ -238,6 +238,7 @@ function panelPart(model, root, t, language) {
       if (changed) draw();
     } catch (error) {
       status = () => problem(t, error, record.code); draw();
+      if (error.status === 403 || error.status === 404) return;  // the class is gone: wait for a new one
     }
     if (active() && !timer) timer = window.setTimeout(poll, POLL_MS);
   }
