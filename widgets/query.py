@@ -257,16 +257,27 @@ def parse_query(query: str) -> AddressRules:
     return AddressRules(shengji, yishang, {**variants["shengji"], **variants["yishang"]})
 
 
+def address_query(environ: Mapping[str, str] | None = None) -> str:
+    """The query of the page Voila is showing (``QUERY_STRING``; none outside Voila), read when it is
+    asked for: a kernel Voila preheated runs before anyone opens the page, so it first waits for the
+    request that takes it (Voila's ``wait_for_request``, which sets ``QUERY_STRING``)."""
+    if environ is not None:
+        return environ.get("QUERY_STRING", "")
+    if "QUERY_STRING" not in os.environ and os.environ.get("VOILA_PREHEAT", "False") != "False":
+        from voila.utils import wait_for_request
+
+        wait_for_request()
+    return os.environ.get("QUERY_STRING", "")
+
+
 def address_rules(environ: Mapping[str, str] | None = None) -> AddressRules:
-    """The rulesets of the page Voila is showing (its ``QUERY_STRING``; none outside Voila)."""
-    env = os.environ if environ is None else environ
-    return parse_query(env.get("QUERY_STRING", ""))
+    """The rulesets of the page Voila is showing (see :func:`address_query`)."""
+    return parse_query(address_query(environ))
 
 
 def address_lang(environ: Mapping[str, str] | None = None) -> str:
     """The language the address asks for (``?lang=zh``), English otherwise."""
-    env = os.environ if environ is None else environ
-    return "zh" if dict(parse_qsl(env.get("QUERY_STRING", ""))).get("lang") == "zh" else "en"
+    return "zh" if dict(parse_qsl(address_query(environ))).get("lang") == "zh" else "en"
 
 
 def ruleset_badge(environ: Mapping[str, str] | None = None) -> str:

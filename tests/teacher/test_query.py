@@ -120,3 +120,30 @@ def test_sj_the_teacher_modules_doctests_pass(module):
 
     result = doctest.testmod(importlib.import_module(module))
     assert result.attempted and not result.failed
+
+
+def test_ss4_a_preheated_kernel_reads_the_address_when_its_page_is_asked_for(monkeypatch):
+    """Voila runs a preheated kernel before anyone opens the page: the rules are read only once the
+    request has reached the kernel (voila.utils.wait_for_request sets QUERY_STRING), then never waited for again."""
+    import voila.utils
+
+    waits = []
+
+    def request_arrives():
+        waits.append(1)
+        monkeypatch.setenv("QUERY_STRING", "rules=shuangsheng")
+
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    monkeypatch.setenv("VOILA_PREHEAT", "True")
+    monkeypatch.setattr(voila.utils, "wait_for_request", request_arrives)
+    assert address_rules().shengji_preset == "shuangsheng"
+    assert address_lang() == "en" and waits == [1]
+
+
+def test_sj_outside_a_preheated_kernel_nothing_waits(monkeypatch):
+    import voila.utils
+
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    monkeypatch.delenv("VOILA_PREHEAT", raising=False)
+    monkeypatch.setattr(voila.utils, "wait_for_request", lambda: pytest.fail("waited outside a preheated kernel"))
+    assert address_rules().shengji_preset == "shengji"
