@@ -23,6 +23,13 @@ def read_in(page, lang: str) -> None:
 def open_book_page(page, url: str, *, timeout: float = 30_000) -> None:
     """Go to ``url`` and wait until its widgets are drawn, its bar is mounted and it has settled."""
     page.goto(url, wait_until="load")
+    settle(page, timeout=timeout)
+
+
+def settle(page, *, timeout: float = 30_000) -> None:
+    """Wait until the page the tab shows (opened by a link, say) has drawn its widgets, mounted its bar,
+    loaded all it asks for (its icon too: going on sooner would cut that request off) and settled."""
+    page.wait_for_load_state("networkidle")
     page.wait_for_function(WIDGETS_DRAWN, timeout=timeout)
     page.wait_for_selector(SETTINGS_BAR, state="attached", timeout=timeout)
     page.evaluate("() => document.fonts.ready.then(() => new Promise(r => requestAnimationFrame(() => "

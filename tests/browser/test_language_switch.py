@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from .book_page import SETTINGS_BAR, open_book_page, read_in
+from .book_page import SETTINGS_BAR, open_book_page, read_in, settle
 
 PAGE = "book/shengji-dealing.html"
 #: The lang of every puzzle root on the page.
@@ -25,7 +25,7 @@ def switch(page, to: str) -> None:
     page.wait_for_load_state("networkidle")
     language_link(page).click()
     page.wait_for_url(to)
-    open_book_page(page, page.url)
+    settle(page)
 
 
 def assert_puzzles_speak(page, lang: str) -> None:
