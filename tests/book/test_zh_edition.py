@@ -14,6 +14,7 @@ untranslated fails this test; that is what it is for.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import re
 from collections import Counter
@@ -21,6 +22,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+import yaml
 from docutils.nodes import make_id
 
 from tests.book.test_book_texts import lean_widget_state
@@ -204,3 +206,33 @@ def test_the_prose_share_counts_letters_outside_cards_rule_ids_and_code():
     glossary = ('<article class="bd-article"><table><thead><tr><th>中文</th><th>英文</th></tr></thead>'
                 '<tbody><tr><td>主牌</td><td>trumps</td></tr></tbody></table></article>')
     assert prose(glossary) == "中文 英文 主牌"
+
+
+def load_tool(name: str):
+    spec = importlib.util.spec_from_file_location(name, REPO / "tools" / f"{name}.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_zh_config_points_at_the_shared_runtime_and_refuses_a_config_without_it():
+    build_zh = load_tool("build_zh")
+    english = yaml.safe_load((REPO / "_config.yml").read_text(encoding="utf-8"))
+    zh = build_zh.zh_config(english)["sphinx"]["config"]
+    assert zh["language"] == "zh_CN" and zh["html_extra_path"] == []
+    assert all(path.startswith("../../widget-runtime/") for path in [*zh["nb_ipywidgets_js"], *zh["html_css_files"]])
+    assert english["sphinx"]["config"]["language"] == "en", "the English config was changed"
+    english["sphinx"]["config"]["html_css_files"] = ["elsewhere.css"]
+    english["sphinx"]["config"]["html_js_files"] = []
+    english["sphinx"]["config"]["nb_ipywidgets_js"] = {}
+    with pytest.raises(build_zh.BuildError, match=re.escape("names no script under ../widget-runtime/")):
+        build_zh.zh_config(english)
+
+
+def test_a_translated_glue_role_names_its_page_and_an_edition_must_exist():
+    build_zh, editions = load_tool("build_zh"), load_tool("editions")
+    assert build_zh.page_glue("共{glue:text}`n`题", "intro") == "共{glue:text}`intro.md::n:s`题"
+    assert build_zh.page_glue("{glue:text}`engine.md::n:s`", "intro") == "{glue:text}`engine.md::n:s`"
+    with pytest.raises(editions.EditionError, match="no edition in language 'fr'"):
+        editions.edition_of("fr")
