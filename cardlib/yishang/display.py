@@ -3,15 +3,20 @@
 A :class:`~cardlib.yishang.state.Game` shows every hand as cards (the engine's view: all hands
 open), the central pile (face-down cards as backs, with their claims), the target, the draw
 pile and whose turn it is, with the reason; an event shows its card and its reason.  Pure
-functions of the values they draw; the engine knows nothing of widgets.
+functions of the values they draw; the engine knows nothing of widgets.  ``lang`` as in
+:mod:`cardlib.render`: English with the Chinese beside it, ``"zh"`` the Chinese alone, and
+without it the reader's language (:func:`cardlib.words.reader_lang`).
 
 >>> from cardlib.yishang import Game
 >>> game = Game(["S8 H3", "D10 C4", "H5 S6"], draw_pile="C9", first=0)
 >>> events = game.play("S8") + game.play("D10", claim="10")
->>> html = game_html(game)
+>>> html = game_html(game, lang="en")
 >>> html.count("<svg"), "Player B" in html, "claims 10" in html, "target 8" in html
 (6, True, True, True)
->>> "♠8" in events_html(events) and "player A plays" in events_html(events)
+>>> "♠8" in events_html(events, lang="en") and "player A plays" in events_html(events, lang="en")
+True
+>>> zh = game_html(game, lang="zh")
+>>> "轮到" in zh and "Player B" not in zh and "target" not in zh
 True
 
 Rules: YS-1 (the hands and the draw pile), YS-4 (the target), YS-5 / YS-13 (the next face),
@@ -24,7 +29,7 @@ from collections.abc import Iterable
 from html import escape
 from typing import TYPE_CHECKING
 
-from ..render import card_back_svg, card_svg, hand_html, reason_html
+from ..render import _lang, _pair_html, card_back_svg, card_svg, hand_html, reason_html
 from ..words import player_name
 from .events import Event, EventKind
 from .pile import Face, PileCard
@@ -39,24 +44,28 @@ def _title(name: str) -> str:
     return name[0].upper() + name[1:]
 
 
-def pile_html(pile: Iterable[PileCard], *, height: int = 56) -> str:
+def pile_html(pile: Iterable[PileCard], *, height: int = 56, lang: str | None = None) -> str:
     """The central pile, bottom card first: face-up cards as faces, face-down cards as backs with their claim."""
+    lang = _lang(lang)
     items = []
     for pile_card in pile:
         if pile_card.face is Face.UP:
-            items.append(card_svg(pile_card.card, height=height))
+            items.append(card_svg(pile_card.card, height=height, lang=lang))
         else:
-            claim = str(pile_card.claim)
-            items.append(f'<span style="display:inline-block;text-align:center">'
-                         f'{card_back_svg(height=height, label=f"face-down card claimed as {claim}", label_zh=f"暗牌，声称{claim}")}'
-                         f'<br><small>claims {escape(claim)} · 报{escape(claim)}</small></span>')
+            claim = escape(str(pile_card.claim))
+            back = card_back_svg(height=height, label=f"face-down card claimed as {claim}", label_zh=f"暗牌，报{claim}",
+                                 lang=lang)
+            items.append(f'<span style="display:inline-block;text-align:center">{back}'
+                         f'<br><small>{_pair_html(f"claims {claim}", f"报{claim}", lang)}</small></span>')
     if not items:
-        return '<div class="cardlib-pile"><em>empty pile</em> · <span lang="zh-Hans">出牌堆为空</span></div>'
-    return f'<div class="cardlib-pile" role="group" aria-label="central pile">{" ".join(items)}</div>'
+        return f'<div class="cardlib-pile">{_pair_html("<em>empty pile</em>", "出牌堆为空", lang)}</div>'
+    label = "出牌堆" if lang == "zh" else "central pile"
+    return f'<div class="cardlib-pile" role="group" aria-label="{label}">{" ".join(items)}</div>'
 
 
-def game_html(game: Game, *, height: int = 48) -> str:
+def game_html(game: Game, *, height: int = 48, lang: str | None = None) -> str:
     """A whole game: status line, the turn's reason, every hand, the pile and the draw pile."""
+    lang = _lang(lang)
     if game.winner is not None:
         status = (f"{_title(player_name(game.winner))} has won", f"{player_name(game.winner, 'zh')}获胜")
     else:
@@ -66,34 +75,36 @@ def game_html(game: Game, *, height: int = 48) -> str:
     window = ""
     if game.window is not None:
         seat = game.window.seat
-        window = (f"<p>{escape(_title(player_name(seat)))}'s face-down card may still be challenged · "
-                  f'<span lang="zh-Hans">{player_name(seat, "zh")}的暗牌还可以质疑</span></p>')
+        window = "<p>" + _pair_html(f"{escape(_title(player_name(seat)))}'s face-down card may still be challenged",
+                                    f"{player_name(seat, 'zh')}的暗牌还可以质疑", lang) + "</p>"
     rows = []
     for seat, hand in enumerate(game.hands):
-        name = _title(player_name(seat))
+        name = _title(player_name(seat, lang))
         mark = " ◀" if game.winner is None and seat == game.next_player else ""
-        rows.append(f'<tr><th style="text-align:left;padding-right:8px">{escape(name)} · '
-                    f'<span lang="zh-Hans">{player_name(seat, "zh")}</span> ({len(hand)}){mark}</th>'
-                    f'<td>{hand_html(hand, label=name, height=height)}</td></tr>')
+        rows.append(f'<tr><th style="text-align:left;padding-right:8px">'
+                    f'{_pair_html(escape(name), player_name(seat, "zh"), lang)} ({len(hand)}){mark}</th>'
+                    f'<td>{hand_html(hand, label=name, height=height, lang=lang)}</td></tr>')
     draw = len(game.draw_pile)
-    return (f'<div class="cardlib-yishang-game"><p><strong>{escape(status[0])}</strong> · '
-            f'<span lang="zh-Hans">{escape(status[1])}</span></p>'
-            f'{reason_html(game.turn_reason) if game.winner is None else ""}{window}'
+    head = (f'<strong><span lang="zh-Hans">{escape(status[1])}</span></strong>' if lang == "zh"
+            else f'<strong>{escape(status[0])}</strong> · <span lang="zh-Hans">{escape(status[1])}</span>')
+    return (f'<div class="cardlib-yishang-game"><p>{head}</p>'
+            f'{reason_html(game.turn_reason, lang) if game.winner is None else ""}{window}'
             f'<table>{"".join(rows)}</table>'
-            f'<p>Pile · <span lang="zh-Hans">出牌堆</span></p>{pile_html(game.pile, height=height)}'
-            f'<p>Draw pile: {draw} card{"s" * (draw != 1)} · <span lang="zh-Hans">摸牌堆：{draw}张</span></p></div>')
+            f'<p>{_pair_html("Pile", "出牌堆", lang)}</p>{pile_html(game.pile, height=height, lang=lang)}'
+            f'<p>{_pair_html(f"Draw pile: {draw} card" + "s" * (draw != 1), f"摸牌堆：{draw}张", lang)}</p></div>')
 
 
-def event_html(event: Event, *, height: int = 40) -> str:
+def event_html(event: Event, *, height: int = 40, lang: str | None = None) -> str:
     """One event: its card (a back for a face-down play, YS-11) and its reason."""
+    lang = _lang(lang)
     card = ""
     if event.card is not None:
-        card = (card_back_svg(height=height) if event.kind is EventKind.PLAY_DOWN
-                else card_svg(event.card, height=height))
+        card = (card_back_svg(height=height, lang=lang) if event.kind is EventKind.PLAY_DOWN
+                else card_svg(event.card, height=height, lang=lang))
     return (f'<div class="cardlib-yishang-event" style="display:flex;gap:8px;align-items:center">'
-            f'<div>{card}</div>{reason_html(event.reason)}</div>')
+            f'<div>{card}</div>{reason_html(event.reason, lang)}</div>')
 
 
-def events_html(events: Iterable[Event], *, height: int = 40) -> str:
+def events_html(events: Iterable[Event], *, height: int = 40, lang: str | None = None) -> str:
     """Several events, in order."""
-    return "".join(event_html(event, height=height) for event in events)
+    return "".join(event_html(event, height=height, lang=lang) for event in events)

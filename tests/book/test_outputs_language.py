@@ -65,15 +65,7 @@ def output_text(html: str) -> str:
     return parser.text()
 
 
-#: Pages whose outputs hold English the book's cells do not write: a 一上一下 game drawn by
-#: cardlib/yishang/display.py, still bilingual (requested of its owner: /tmp/requests/zhoutputs.md).
-#: Strict: once that drawing speaks the reader's language these pass, and the mark must go.
-PENDING = {"book/strategy.html", "book/playground.html"}
-
-
-@pytest.mark.parametrize("page", [pytest.param(page, marks=pytest.mark.xfail(
-    strict=True, reason="cardlib/yishang/display.py writes English beside the Chinese")) if page in PENDING else page
-    for page in CHAPTERS])
+@pytest.mark.parametrize("page", CHAPTERS)
 def test_chinese_pages_outputs_are_chinese(built_book, page):
     text = NOT_WORDS.sub(" ", NOT_PROSE.sub(" ", output_text(read(built_book, "zh/" + page))))
     share, letters = cjk_share(text)
