@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import secrets
 import shutil
 import sys
 from html import escape
@@ -120,16 +121,18 @@ def stage(out: Path, node_modules: Path = ROOT / "node_modules", chapters: bool 
 
 
 def voila_command(out: Path, port: int, python: str = sys.executable, ip: str = "127.0.0.1",
-                  token: str = "") -> tuple[list[str], dict[str, str]]:
+                  token: str = "", public_url: str = "") -> tuple[list[str], dict[str, str]]:
     """The command and environment that serve ``out/notebooks`` (staged) on ``ip:port``: ``jupyter
     server`` with Voila's extension and class mode's (``classroom.serve``: Voila standalone loads no
     server extension), the ``teacher`` template found through ``JUPYTER_PATH``, the settings of
     ``teacher/voila.json`` (no tracebacks shown, idle kernels culled, reveal.js served locally), the
-    class answers in ``out/classroom.sqlite3``, this checkout first on the kernels' ``PYTHONPATH``."""
+    class answers in ``out/classroom.sqlite3``, this checkout first on the kernels' ``PYTHONPATH``;
+    ``public_url`` is the address phones use for the join code and QR (class mode on a LAN)."""
     from classroom.serve import server_command
 
     command = server_command(out.resolve() / "notebooks", port, TEACHER / "voila.json", ip=ip, token=token,
-                             database_url=f"sqlite:///{out.resolve() / 'classroom.sqlite3'}", python=python)
+                             database_url=f"sqlite:///{out.resolve() / 'classroom.sqlite3'}", public_url=public_url,
+                             python=python)
     # jupytext's and jupyterlab-myst's Lab extensions (for `make lab`) don't load in Voila's page
     command += ["--VoilaConfiguration.extension_denylist=jupyterlab-jupytext",
                 "--VoilaConfiguration.extension_denylist=jupyterlab-myst"]
@@ -143,6 +146,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("out", type=Path, help="the staging folder (make present uses _build/present)")
     parser.add_argument("--node-modules", type=Path, default=ROOT / "node_modules")
     parser.add_argument("--serve", type=int, metavar="PORT", help="serve the staged folder with Voila instead")
+    parser.add_argument("--class-ip", metavar="IP", help="with --serve: listen on this address of the room's network "
+                        "(phones join class mode there), the decks behind a token printed with the address")
     args = parser.parse_args(argv)
     if args.serve is None:
         written = stage(args.out, args.node_modules, chapters=False)
@@ -151,9 +156,17 @@ def main(argv: list[str]) -> int:
     if not (args.out / "jupyter" / "voila" / "templates" / "teacher").is_dir():
         print(f"nothing staged in {args.out}: run `python teacher/stage.py {args.out}` first", file=sys.stderr)
         return 2
-    command, env = voila_command(args.out, args.serve)
-    print(f"Teacher decks: http://127.0.0.1:{args.serve}/  (add ?rules=shuangsheng to a deck's address; "
-          "Ctrl-C stops Voila and its kernels)", flush=True)
+    if args.class_ip in ("0.0.0.0", "::"):
+        print("--class-ip takes this machine's address on the room's network (e.g. 192.168.1.20), which phones "
+              "can reach and the join code names, not a wildcard", file=sys.stderr)
+        return 2
+    ip, token, public = "127.0.0.1", "", ""
+    if args.class_ip:  # phones reach the server on the room's network: the decks and kernels need a token
+        ip, token, public = args.class_ip, secrets.token_urlsafe(16), f"http://{args.class_ip}:{args.serve}"
+    command, env = voila_command(args.out, args.serve, ip=ip, token=token, public_url=public)
+    address = f"http://{args.class_ip or '127.0.0.1'}:{args.serve}/" + (f"?token={token}" if token else "")
+    print(f"Teacher decks: {address}  (add ?rules=shuangsheng to a deck's address; "
+          "Ctrl-C stops the server and its kernels)", flush=True)
     os.execvpe(command[0], command, env)
     return 1  # not reached: exec replaces this process
 

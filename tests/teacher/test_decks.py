@@ -18,6 +18,7 @@ from cardlib.rule_ids import RuleId
 
 TEACHER = Path(__file__).resolve().parents[2] / "teacher"
 sys.path.insert(0, str(TEACHER))
+import stage as stage_script  # noqa: E402
 from stage import export_decks, stage, stage_template, voila_command  # noqa: E402  (teacher/ is a folder of scripts)
 
 DECKS = sorted((TEACHER / "decks").glob("*.md"))
@@ -178,3 +179,16 @@ def test_sj_the_server_is_jupyter_server_with_voila_and_class_mode(tmp_path):
     assert command[1:3] == ["-m", "jupyter_server"] and "--port=8123" in command
     assert "--ServerApp.jpserver_extensions=voila.server_extension=True" in command
     assert env["JUPYTER_PATH"] == str(tmp_path.resolve() / "jupyter")
+
+
+def test_sj_serving_for_a_class_listens_on_the_room_address_behind_a_token(tmp_path, monkeypatch, capsys):
+    stage_template(tmp_path / "jupyter", TEACHER.parent / "node_modules")
+    ran = []
+    monkeypatch.setattr(stage_script.os, "execvpe", lambda program, command, env: ran.append(command))
+    stage_script.main([str(tmp_path), "--serve", "8124", "--class-ip", "192.168.1.20"])
+    command = ran[0]
+    token = re.search(r"\?token=(\S+)", capsys.readouterr().out)[1]
+    assert "--ServerApp.ip=192.168.1.20" in command and f"--IdentityProvider.token={token}" in command
+    assert "--Classroom.public_url=http://192.168.1.20:8124" in command and len(token) >= 20
+    assert stage_script.main([str(tmp_path), "--serve", "8124", "--class-ip", "0.0.0.0"]) == 2
+    assert "room's network" in capsys.readouterr().err
