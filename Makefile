@@ -92,8 +92,8 @@ lab: deps  ## JupyterLab on the chapters: notebooks (jupytext), their MyST rende
 present: deps  ## the teacher decks in Voila (and class mode): a start page listing them, nothing from other hosts
 	$(call step,Staging the teacher decks with the teacher template in $(PRESENT))
 	@$(PY) teacher/stage.py $(PRESENT) || $(call fail,present,could not stage the decks (see above))
-	$(call step,Serving the decks on http://127.0.0.1:$(PORT)/ (jupyter server: Voila and class mode))
-	@$(PY) teacher/stage.py $(PRESENT) --serve $(PORT)
+	$(call step,Serving the decks on port $(PORT) (jupyter server: Voila and class mode; CLASS_IP=<this machine's LAN address> for phones))
+	@$(PY) teacher/stage.py $(PRESENT) --serve $(PORT) $(if $(CLASS_IP),--class-ip $(CLASS_IP))
 
 .PHONY: decks
 decks: node_modules/.installed  ## every teacher deck as a static page that needs no server, in _build/html/decks
