@@ -1,11 +1,11 @@
-"""Teacher mode under a class's load: N concurrent sessions on one Voila server.
+"""Teacher mode under a class's load: N concurrent sessions on one server (jupyter server with Voila).
 
 Each session (a tab of Debian's headless Chromium, every request off this machine refused; the
 tabs share one browser profile, so the harness compiles Voila's front end once, not 20 times,
 and leaves the 2 cores to the server) opens a deck, waits for its first slide, goes to the deck's class puzzle,
 reveals the answer and asks the kernel for another one.  Printed: time to first slide (median,
-p95), time to a puzzle answered, failures (target 0), and the memory of each kernel (RSS,
-measured while every session is open).  Only 127.0.0.1 is contacted; every wait is bounded.
+p95), time to a puzzle answered, failures (target 0), the memory of each kernel (RSS,
+measured while every session is open) and the kernels left once every tab has closed.  Only 127.0.0.1 is contacted; every wait is bounded.
 
 Usage: ``python benchmarks/voila_load.py [--sessions 20] [--deck 5-shengji-scoring-levels]``
 (needs ``make deps``: the Python venv, node_modules and /usr/bin/chromium).
@@ -133,11 +133,34 @@ async def session(context, url: str, opened: asyncio.Event, everyone: asyncio.Ev
                            f"; console: {console[:3]}")
     opened.set()
     await everyone.wait()  # stay open until memory is measured
-    await page.close()
+    closed = asyncio.Event()
+    page.on("close", lambda _page: closed.set())
+    await page.close(run_before_unload=True)  # as a reader closing the tab: its unload handlers run
+    await asyncio.wait_for(closed.wait(), 60)
     return result
 
 
-async def run(url: str, sessions: int, voila: subprocess.Popen) -> tuple[list[dict], list[int], dict[str, float]]:
+async def kernels_left(voila: subprocess.Popen, seconds: float) -> int:
+    """The kernels still alive ``seconds`` after the last tab closed (0 when every tab's kernel was shut down)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline and live_kernels(voila):
+        await asyncio.sleep(0.5)
+    return len(live_kernels(voila))
+
+
+def live_kernels(voila: subprocess.Popen) -> list[psutil.Process]:
+    alive = []
+    for kernel in kernels(voila):
+        try:
+            if kernel.status() != psutil.STATUS_ZOMBIE:
+                alive.append(kernel)
+        except psutil.Error:
+            continue
+    return alive
+
+
+async def run(url: str, sessions: int,
+              voila: subprocess.Popen) -> tuple[list[dict], list[int], dict[str, float], int]:
     from playwright.async_api import async_playwright
 
     async with async_playwright() as playwright:
@@ -163,10 +186,13 @@ async def run(url: str, sessions: int, voila: subprocess.Popen) -> tuple[list[di
         cpu = {"Voila and its kernels": sum(server.cpu_times()[:2]) + tree_cpu(server, "python"),
                "Chromium": tree_cpu(psutil.Process(), "chromium")}
         everyone.set()
-        results = await asyncio.gather(*tasks)
+        results = await asyncio.gather(*tasks)  # every tab closed: each asks for its kernel's shutdown
+        # counted with the browser still running, as a reader's is after closing a tab (closing the
+        # browser at once would drop the shutdown requests still on their way)
+        left = await kernels_left(voila, seconds=15)
         await browser.close()
     results += [{"ok": False, "error": f"request off this machine: {url}"} for url in outside]
-    return results, memory, cpu
+    return results, memory, cpu, left
 
 
 def serve(out: Path) -> tuple[subprocess.Popen, int]:
@@ -199,7 +225,7 @@ def main(argv: list[str]) -> int:
         voila, port = serve(out)  # one server for the browsers ...
         try:
             start = time.perf_counter()
-            results, memory, cpu = asyncio.run(run(f"http://127.0.0.1:{port}/{path}", args.sessions, voila))
+            results, memory, cpu, left = asyncio.run(run(f"http://127.0.0.1:{port}/{path}", args.sessions, voila))
             wall = time.perf_counter() - start
         finally:
             stop(voila)
@@ -230,6 +256,7 @@ def main(argv: list[str]) -> int:
         mib = [m / 2**20 for m in memory]
         print(f"  kernels alive with every session open: {len(mib)}; memory per kernel (RSS): median "
               f"{statistics.median(mib):.0f} MiB, max {max(mib):.0f} MiB, all kernels {sum(mib):.0f} MiB")
+    print(f"  kernels alive 15 s after every tab closed: {left} (each closed tab shuts its kernel down; target 0)")
     return 1 if failures else 0
 
 
