@@ -74,7 +74,7 @@ def test_sj_every_exported_deck_draws_its_widgets_from_file(file_page, exported,
 
 def test_sj4_an_exported_class_puzzle_reveals_without_a_kernel(file_page, exported):
     page, problems = file_page
-    page.goto((exported / "2-shengji-cards-trumps.html").as_uri() + "#/3", wait_until="load")
+    page.goto((exported / "2-shengji-cards-trumps.html").as_uri() + "#/4", wait_until="load")  # after the join slide
     page.wait_for_selector("html[data-cardbook-widgets=ready]", timeout=60_000)
     puzzle = page.locator(".reveal .slides section.present .cbc")
     puzzle.locator(".cbc-reveal").click()
@@ -90,4 +90,17 @@ def test_sj_the_export_index_lists_every_deck(file_page, exported):
     assert [links.nth(i).get_attribute("href") for i in range(links.count())] == [f"{d.stem}.html" for d in DECKS]
     links.first.click()
     page.wait_for_selector("html[data-cardbook-widgets=ready]", timeout=60_000)
+    assert problems == []
+
+
+def test_an_exported_join_slide_says_class_mode_needs_the_server(file_page, exported):
+    """A deck exported for a teacher without Python has no class server: its join slide says so
+    calmly instead of offering a class it cannot open, and no puzzle shows a panel."""
+    page, problems = file_page
+    page.goto((exported / "1-yishang.html").as_uri() + "#/1", wait_until="load")
+    page.wait_for_selector("html[data-cardbook-widgets=ready]", timeout=60_000)
+    join = page.locator(".reveal .slides section.present .ccs-join")
+    join.wait_for(timeout=10_000)
+    assert "make present" in join.inner_text() and join.locator("button").count() == 0
+    assert page.locator(".ccs-panel button").count() == 0
     assert problems == []

@@ -29,6 +29,7 @@ const WORDS = {
     refused: "The class server refused this tab's teacher key: open a new class on the join slide.",
     unknown: (c) => `The class server does not know class ${c}: open a new class on the join slide.`,
     silent: "The class server does not answer: is the deck served by `make present`?",
+    static: "Class mode runs when the decks are served by `make present`: this copy of the deck needs no server, and has no class.",
     said: (e, n) => `The class server said: ${e} (HTTP ${n}).`,
   },
   zh: {
@@ -44,6 +45,7 @@ const WORDS = {
     refused: "课堂服务器拒绝了本页的教师密钥：请在加入页重新开一堂课。",
     unknown: (c) => `课堂服务器不认识课堂 ${c}：请在加入页重新开一堂课。`,
     silent: "课堂服务器没有响应：这份讲稿是用 `make present` 打开的吗？",
+    static: "课堂模式要用 `make present` 打开讲稿才能使用；这份讲稿不需要服务器，也就没有课堂。",
     said: (e, n) => `课堂服务器：${e}（HTTP ${n}）。`,
   },
 };
@@ -63,6 +65,9 @@ function writeClass(record) {
   } catch (privateMode) { /* the class lasts as long as this page */ }
   window.dispatchEvent(new CustomEvent(CLASS_EVENT));
 }
+
+/** Whether a server serves this deck (Voila writes #jupyter-config-data); a static export has none. */
+const served = () => Boolean(document.getElementById("jupyter-config-data"));
 
 /** The class server's API address, under the page's base URL (Voila's #jupyter-config-data). */
 function classApi(path) {
@@ -153,6 +158,10 @@ function joinPart(model, root, t, language) {
     root.dataset.lost = String(!!record && lost === record.code);
     root.setAttribute("aria-label", t("join"));
     const line = h("p", { class: "ccs-status", role: "status" }, sayText(status ? status() : "", language()));
+    if (!served()) {
+      root.replaceChildren(h("p", { class: "ccs-intro" }, sayText(t("static"), language())));
+      return;
+    }
     if (!record) {
       root.replaceChildren(h("p", { class: "ccs-intro", text: t("intro") }),
         h("button", { type: "button", class: "ccs-open", disabled: busy, onclick: open, text: busy ? t("opening") : t("open") }), line);
@@ -181,7 +190,7 @@ function joinPart(model, root, t, language) {
 
 /** A class puzzle's live panel: posts the puzzle when its slide shows, polls its counts, runs the vote. */
 function panelPart(model, root, t, language) {
-  const passive = /(^|[?&])(receiver|print-pdf)(=|&|$)/.test(window.location.search);
+  const passive = /(^|[?&])(receiver|print-pdf)(=|&|$)/.test(window.location.search) || !served();
   let question = null;   // the server's view of this panel's question
   let status = null;  // what went wrong, in the language of the moment
   let mistakes = null;   // {rules: {...}} once asked for
