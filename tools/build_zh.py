@@ -49,6 +49,7 @@ CHINESE_WORD = re.compile("[\u3400-\u4dbf\u4e00-\u9fff]{2,}")
 RUNTIME_PREFIX = "../widget-runtime/"
 #: What the Chinese edition shows of the theme that the catalogues do not translate.
 ZH_TITLE = "升级与一上一下：互动规则书"
+ZH_AUTHOR = "本书作者"
 ZH_SEARCH_TEXT = "搜索本书…"
 
 
@@ -65,6 +66,7 @@ def zh_config(english: dict[str, Any]) -> dict[str, Any]:
     """The Chinese edition's Jupyter Book configuration, from the English ``_config.yml``."""
     config = copy.deepcopy(english)
     config["title"] = ZH_TITLE
+    config["author"] = ZH_AUTHOR
     config.setdefault("execute", {})["cache"] = CACHE
     try:
         sphinx = config["sphinx"]["config"]
