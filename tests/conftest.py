@@ -106,3 +106,44 @@ def book_pages() -> list[str]:
 @pytest.fixture(scope="session")
 def chapters() -> list[Path]:
     return chapter_files()
+
+
+# The one browser of the run, for every folder's tests (tests/browser, tests/classroom): Playwright's
+# sync API runs one instance per process, so a second session fixture in another conftest would fail.
+@pytest.fixture(scope="session")
+def browser():
+    from tests.browser.conftest import CHROMIUM, CHROMIUM_FLAGS
+
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: `make test` installs Debian's chromium")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def offline_page(browser):
+    """A fresh page whose requests off this machine are blocked and logged; yields ``(page, log)``."""
+    from tests.browser.conftest import PageLog, is_local
+
+    context = browser.new_context()
+    log = PageLog()
+
+    def route(route):
+        if is_local(route.request.url):
+            route.continue_()
+        else:
+            log.blocked.append(route.request.url)
+            route.abort()
+
+    context.route("**/*", route)
+    page = context.new_page()
+    page.on("console", lambda message: message.type == "error" and log.errors.append(message.text))
+    page.on("pageerror", lambda error: log.errors.append(f"uncaught: {error}"))
+    page.on("requestfailed", lambda request: is_local(request.url) and log.errors.append(
+        f"failed: {request.url} ({request.failure})"))
+    yield page, log
+    context.close()

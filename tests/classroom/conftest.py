@@ -13,7 +13,7 @@ import pytest
 
 from classroom.client import ClassClient, Reply
 from classroom.serve import server_command
-from tests.browser.conftest import browser, free_port, offline_page, start_server, stop_server  # noqa: F401
+from tests.browser.conftest import free_port, start_server, stop_server
 
 REPO = Path(__file__).resolve().parents[2]
 
