@@ -572,13 +572,19 @@ def test_an_answer_updates_the_progress_of_every_puzzle_of_its_kind_on_the_page(
     pytest.skip("no page holds two choice puzzles of one kind")
 
 
-def test_a_link_to_a_puzzle_no_page_holds_says_so_calmly(offline_page, site_url, built_book):
+def open_first_puzzle_page(page, site_url: str, built_book: Path) -> str:
+    """Open the book's first page with a puzzle, once it has loaded everything; its address."""
     pages = widget_pages(built_book)
     if not pages:
         pytest.skip("no chapter embeds a puzzle yet")
-    page, _log = offline_page
     address = site_url + pages[0].relative_to(built_book).as_posix()
     page.goto(address, wait_until="networkidle")
+    return address
+
+
+def test_a_link_to_a_puzzle_no_page_holds_says_so_calmly(offline_page, site_url, built_book):
+    page, _log = offline_page
+    address = open_first_puzzle_page(page, site_url, built_book)
     slot = page.locator("[data-puzzle-slot]").last.get_attribute("data-puzzle-slot")
     kind = slot.rsplit("-", 1)[0]
     foreign = "shape" if kind != "shape" else "calling"  # a puzzle of another kind: no widget can show it
@@ -594,12 +600,8 @@ def test_in_the_built_book_the_engine_makes_new_puzzles_and_linked_ones(offline_
     bank, the puzzle the kernel's generator makes from it), and a link to such a puzzle opens it."""
     from widgets.puzzles import make_puzzle
 
-    pages = widget_pages(built_book)
-    if not pages:
-        pytest.skip("no chapter embeds a puzzle yet")
     page, log = offline_page
-    address = site_url + pages[0].relative_to(built_book).as_posix()
-    page.goto(address, wait_until="networkidle")
+    address = open_first_puzzle_page(page, site_url, built_book)
     widget = page.locator("[data-puzzle-slot]").last
     slot, kind = widget.get_attribute("data-puzzle-slot"), widget.get_attribute("data-puzzle-kind")
     click_new_puzzle(page, widget)
