@@ -80,6 +80,11 @@ _PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
 
 
 _PLACEHOLDERS: dict[str, frozenset[str]] = {}
+#: Each reason's parts and sentence per language (True: Chinese), rendered once: puzzle specs render
+#: the same reasons many times over.  Bounded, like the template caches.
+_RENDERED: dict[tuple[Reason, bool], list[Part]] = {}
+_TEXTS: dict[tuple[Reason, bool], str] = {}
+_RENDERED_LIMIT = 65536
 _CHECKED: set[tuple[str, str, tuple[str, ...]]] = set()
 _CACHE_LIMIT = 4096
 
@@ -146,15 +151,38 @@ class Reason:
 
     def render(self, lang: str = "en") -> str:
         """The sentence in ``lang`` (``"en"`` or ``"zh"``), without the rule id."""
-        return "".join(p if isinstance(p, str) else p["text"] for p in self.parts(lang))
+        key = (self, is_zh(lang))
+        try:
+            text = _TEXTS.get(key)
+        except TypeError:  # as in parts()
+            return "".join(p if isinstance(p, str) else p["text"] for p in self.parts(lang))
+        if text is None:
+            if len(_TEXTS) >= _RENDERED_LIMIT:
+                _TEXTS.clear()
+            text = _TEXTS[key] = "".join(p if isinstance(p, str) else p["text"] for p in self.parts(lang))
+        return text
 
     def parts(self, lang: str = "en") -> list[Part]:
         """The sentence as text pieces and parameter pieces; a card piece keeps its cards.
 
         Parameter pieces are dicts with the rendered ``text`` and, for cards, ``cards``
         (the canonical codes a front end draws as card chips), for seats ``seat`` and for
-        players ``player``.
+        players ``player``.  Each reason is rendered once per language (a reason is a value:
+        its sentence never changes), and every call gets a copy of its own.
         """
+        zh = is_zh(lang)
+        key = (self, zh)
+        try:
+            rendered = _RENDERED.get(key)
+        except TypeError:  # a parameter that cannot be hashed (a mutable Bilingual): rendered each time
+            return self._render_parts("zh" if zh else "en")
+        if rendered is None:
+            if len(_RENDERED) >= _RENDERED_LIMIT:
+                _RENDERED.clear()
+            rendered = _RENDERED[key] = self._render_parts("zh" if zh else "en")
+        return [part if isinstance(part, str) else dict(part) for part in rendered]
+
+    def _render_parts(self, lang: str) -> list[Part]:
         template = self.template_zh if is_zh(lang) else self.template_en
         values = dict(self.params)
         parts: list[Part] = []
@@ -164,7 +192,7 @@ class Reason:
                 parts.append(template[position:match.start()])
             value = values[match.group(1)]
             if isinstance(value, Reason):
-                parts.extend(value.parts(lang))
+                parts.extend(value._render_parts(lang))
             else:
                 parts.append(_part(value, lang))
             position = match.end()
@@ -246,9 +274,16 @@ def _part(value: Param, lang: str) -> Part:
         return suit_word(value, lang)
     if isinstance(value, Rank):
         return rank_word(value, lang)
-    if isinstance(value, (Words, Bilingual)):  # before str: an effective suit is a str-valued Enum
-        return value.zh if is_zh(lang) else value.en
+    if isinstance(value, Words) or _names_itself(value):  # before str: an effective suit is a str-valued Enum
+        return value.zh if is_zh(lang) else value.en  # type: ignore[union-attr]
     return str(value)
+
+
+def _names_itself(value: object) -> bool:
+    """Whether ``value`` is :class:`Bilingual`, asked of its class (a runtime protocol check is slow,
+    and rendering asks it of every parameter)."""
+    kind = type(value)
+    return hasattr(kind, "en") and hasattr(kind, "zh")
 
 
 def _merge_text(parts: list[Part]) -> list[Part]:
