@@ -16,16 +16,26 @@ CHROMIUM := /usr/bin/chromium
 step = @printf '\n==> %s\n' "$(1)"
 fail = { printf '\nmake: step "%s" failed: %s\n' "$(1)" "$(2)" >&2; exit 1; }
 
-.PHONY: help book build site serve test lab present deps chromium lock screenshot clean
+.PHONY: help book build site serve test test-fast lab present deps chromium lock screenshot clean
 
 help:  ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | expand -t 14
 
 book: build serve  ## install, build the book and serve it on http://127.0.0.1:8000
 
-test: deps chromium  ## install what the tests need and run every test (one pytest run)
-	$(call step,Running every test: engine, doctests, chapters (nbval), book build, browser)
-	@$(PY) -m pytest -p no:cacheprovider || $(call fail,tests,pytest reported failures (see above))
+# One pytest run on both cores (pytest-xdist): the tests of one page of the book, or of one module that
+# starts a server, share a worker (tests/conftest.py), and every test reads the one build made before.
+WORKERS ?= 2
+PYTEST := $(PY) -m pytest -p no:cacheprovider -n $(WORKERS) --dist loadgroup --durations=15
+
+test: deps chromium site  ## install what the tests need, build the book, run every test (one pytest run, two workers)
+	$(call step,Running every test on $(WORKERS) workers: engine, doctests, types, the built book, browser)
+	@CARDBOOK_BUILT_SITE=$(CURDIR)/$(SITE) $(PYTEST) || $(call fail,tests,pytest reported failures (see above))
+
+test-fast: deps  ## the inner loop, within 2 minutes: the pure-Python tests (a tenth of the examples) and the JS checks
+	$(call step,Pure-Python tests (no build, no browser, not slow; Hypothesis profile dev))
+	@HYPOTHESIS_PROFILE=dev $(PY) -m pytest -p no:cacheprovider -n $(WORKERS) -q -m "not build and not browser and not slow" \
+		|| $(call fail,test-fast,pytest reported failures (see above))
 
 deps: $(VENV)/.installed node_modules/.installed  ## Python (.venv) and npm dependencies, as locked
 
@@ -59,13 +69,15 @@ site: node_modules/.installed _build/.engine-stamp  ## build the book with the P
 	$(call step,Staging the book's widget loader and page script into $(RUNTIME))
 	@$(PY) tools/stage_widget_runtime.py $(RUNTIME) || $(call fail,widget runtime,see above)
 	@$(PY) tools/stage_engine.py $(RUNTIME)/widget-runtime || $(call fail,engine,see above; Pyodide comes from npm: make deps)
-	$(call step,Building the English edition (executing chapters with a cache; warnings are errors))
-	@start=$$SECONDS; $(VENV)/bin/jupyter-book build . -W -n --keep-going --all \
-		|| $(call fail,build,jupyter-book reported warnings or errors (see above)); \
-		echo "Built the English edition in $(SITE) ($$((SECONDS - start)) s)"
-	$(call step,Building the Chinese edition into $(SITE)/zh (CARDBOOK_LANG=zh, its own cache; warnings are errors))
-	@$(PY) tools/build_zh.py $(SITE) || $(call fail,build zh,the Chinese edition reported warnings or errors (see above))
-	@echo "Built $(SITE)/index.html and $(SITE)/zh/index.html"
+	$(call step,Building both editions side by side: English into $(SITE) and Chinese into $(SITE)/zh (each executes the chapters with its own cache; warnings are errors))
+	@mkdir -p $(SITE) && cp -r $(RUNTIME)/widget-runtime $(SITE)/
+	@start=$$SECONDS; \
+		$(VENV)/bin/jupyter-book build . -W -n --keep-going --all > _build/build-en.log 2>&1 & en=$$!; \
+		$(PY) tools/build_zh.py $(SITE) > _build/build-zh.log 2>&1 & zh=$$!; \
+		wait $$en && en_rc=0 || en_rc=$$?; wait $$zh && zh_rc=0 || zh_rc=$$?; \
+		if [ $$en_rc != 0 ]; then tail -n 60 _build/build-en.log; $(call fail,build,the English edition reported warnings or errors (_build/build-en.log)); fi; \
+		if [ $$zh_rc != 0 ]; then tail -n 60 _build/build-zh.log; $(call fail,build zh,the Chinese edition reported warnings or errors (_build/build-zh.log)); fi; \
+		echo "Built $(SITE)/index.html and $(SITE)/zh/index.html in $$((SECONDS - start)) s (logs: _build/build-en.log, _build/build-zh.log)"
 
 serve:
 	$(call step,Serving the book)

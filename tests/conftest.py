@@ -1,7 +1,9 @@
-"""Fixtures shared across test folders: the book, built once per session.
+"""Fixtures shared across test folders: the book, built once per session; the markers and the
+xdist groups every test gets from what it uses; Hypothesis's two profiles.
 
-Only the standard library and pytest are imported here, so every engineer's tests load
-fast; the book is built only when a test asks for ``built_book``.
+Only the standard library, pytest and Hypothesis are imported here, so every engineer's tests load
+fast; the book is built only when a test asks for ``built_book`` (``make test`` builds it before
+pytest starts and names it with ``CARDBOOK_BUILT_SITE``, so that both workers share one build).
 """
 
 from __future__ import annotations
@@ -12,6 +14,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+from tests.examples import PROFILE
 
 REPO = Path(__file__).resolve().parent.parent
 SITE = REPO / "_build" / "html"
@@ -23,6 +28,39 @@ def toc_pages() -> list[str]:
 
     toc = yaml.safe_load((REPO / "_toc.yml").read_text(encoding="utf-8"))
     return [f"{entry}.html" for entry in [toc["root"], *(chapter["file"] for chapter in toc["chapters"])]]
+
+
+# ``ci``: what ``make test`` runs, the examples each test asks for; ``dev``: a tenth of them
+# (tests/examples.py), for ``make test-fast``.  No deadline: two workers on two cores time nothing.
+settings.register_profile("ci", deadline=None, print_blob=True)
+settings.register_profile("dev", deadline=None)
+settings.load_profile(PROFILE)
+
+#: The folders whose modules share a browser or a server among their tests (module-scoped fixtures):
+#: such a module's tests run on one xdist worker, so the server starts once.
+SHARED_SERVER_FOLDERS = ("browser", "classroom")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark every test by what it uses, and group the tests that must share a worker.
+
+    - ``build``: it reads the built book (the ``built_book`` fixture); ``browser``: it drives Chromium
+      (the ``browser`` fixture, which ``offline_page`` and the server fixtures of tests/browser use).
+    - xdist (``--dist loadgroup``): a test of one page of the book (``book_page``) runs where the other
+      tests of that page run, so the page is visited once (tests/browser/tour.py); any other test of a
+      module in tests/browser or tests/classroom runs with the rest of its module.
+    """
+    for item in items:
+        used = set(getattr(item, "fixturenames", ()))
+        if "built_book" in used:
+            item.add_marker(pytest.mark.build)
+        if "browser" in used:
+            item.add_marker(pytest.mark.browser)
+        callspec = getattr(item, "callspec", None)
+        if callspec is not None and "book_page" in callspec.params:
+            item.add_marker(pytest.mark.xdist_group(f"page:{callspec.params['book_page']}"))
+        elif any(part in SHARED_SERVER_FOLDERS for part in item.path.relative_to(REPO).parts[1:-1]):
+            item.add_marker(pytest.mark.xdist_group(f"module:{item.path.relative_to(REPO)}"))
 
 
 @pytest.fixture(scope="session")

@@ -6,6 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.examples import examples
+
 from cardlib.cards import (DECK_WITH_JOKERS, PLAIN_CARDS, Card, Rank, Suit, check_copies, format_cards,
                            parse_cards, parse_hand, sort_cards)
 from cardlib.errors import CardlibError, ImpossibleHandError, NotationError
@@ -75,13 +77,13 @@ def test_display_order_is_jokers_then_suits_high_first():
     assert format_cards(sort_cards(cards)) == "BJ LJ SA S3 H10 CK D2"
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(st.sampled_from(DECK_WITH_JOKERS), max_size=30))
 def test_format_parse_round_trip(cards):
     assert parse_cards(format_cards(cards)) == cards
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(st.text(max_size=20))
 def test_any_text_parses_or_raises_a_clear_error(text):
     try:

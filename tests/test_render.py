@@ -11,6 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.examples import examples
+
 from cardlib import Card, InvalidPositionError, NotationError
 from cardlib.cards import DECK_WITH_JOKERS
 from cardlib.display import Hand, Trick
@@ -70,7 +72,7 @@ def test_ys7_back_of_a_card_is_labelled_and_shows_no_face():
     assert not list(back.iter(f"{SVG}text"))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(st.sampled_from(DECK_WITH_JOKERS), max_size=30), st.booleans())
 def test_sj1_any_hand_renders_well_formed_with_every_card_in_order(cards, four_colour):
     root = parse(hand_html(cards, four_colour=four_colour))

@@ -148,7 +148,7 @@ def build(site: Path) -> None:
     from sphinx.util.docutils import docutils_namespace, patch_docutils
 
     if not (site / "widget-runtime").is_dir():
-        raise BuildError(f"no {site / 'widget-runtime'}: build the English edition first")
+        raise BuildError(f"no {site / 'widget-runtime'}: stage it first (make site copies it before both builds)")
     shutil.rmtree(STAGE, ignore_errors=True)
     config = zh_config(yaml.safe_load(CONFIG.read_text(encoding="utf-8")))
     config["sphinx"]["config"]["html_search_options"] = {"dict": str(write_search_words(STAGE / "search-words.txt"))}

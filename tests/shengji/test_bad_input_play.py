@@ -12,6 +12,8 @@ from itertools import islice
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.examples import examples
+
 from cardlib.cards import DECK_WITH_JOKERS, Rank, Suit
 from cardlib.check import check_line
 from cardlib.errors import CardlibError
@@ -42,7 +44,7 @@ def only_cardlib_errors(call):
             assert reason.en and reason.zh
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(CONTEXTS, RULES, cards_like, cards_like, cards_like)
 def test_sj9_follow_functions_raise_only_cardlib_errors(ctx, rules, lead, hand, play):
     only_cardlib_errors(lambda: is_legal_follow(ctx, rules, lead, hand, play))
@@ -52,7 +54,7 @@ def test_sj9_follow_functions_raise_only_cardlib_errors(ctx, rules, lead, hand, 
     only_cardlib_errors(lambda: play in legal_follows(ctx, rules, lead, hand))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(CONTEXTS, RULES, cards_like, cards_like, st.one_of(st.integers(-1, 4), junk))
 def test_sj6_shape_and_lead_functions_raise_only_cardlib_errors(ctx, rules, hand, play, pairs):
     only_cardlib_errors(lambda: classify(ctx, rules, play))
@@ -62,7 +64,7 @@ def test_sj6_shape_and_lead_functions_raise_only_cardlib_errors(ctx, rules, hand
     only_cardlib_errors(lambda: list(islice(legal_leads(ctx, rules, hand), 50)))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(CONTEXTS, RULES, st.one_of(st.lists(cards_like, max_size=5), cards_like))
 def test_sj10_c3_trick_and_throw_functions_raise_only_cardlib_errors(ctx, rules, plays):
     only_cardlib_errors(lambda: find_trick_winner(ctx, rules, plays))
@@ -83,7 +85,7 @@ cases = st.fixed_dictionaries(
                                           {"throws": "yes"}, {"colour": 1}, []])})
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(cases)
 def test_sj9_sj10_sj6_check_lines_of_play_questions_answer_or_name_the_error(case):
     """Every line gets an answer whose explanation cites a rule id (SJ-…, SG-…, SS-…, C-…), or an error."""
@@ -92,7 +94,7 @@ def test_sj9_sj10_sj6_check_lines_of_play_questions_answer_or_name_the_error(cas
     assert ("answer" in result and result["explain"][:2] in ("SJ", "SG", "SS", "C-")) or "error" in result
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.text(max_size=40))
 def test_sj9_check_raw_text_lines_never_crash(line):
     """Any text as a check line: an error line or an answer, never an exception."""

@@ -9,6 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.examples import examples
+
 from cardlib.check import answer_case
 from cardlib.errors import CardlibError
 from cardlib.rule_ids import RuleId
@@ -44,7 +46,7 @@ def test_every_valid_base_case_is_answered_with_a_rule(question):
     assert isinstance(reason.rule, RuleId) and reason.en and reason.zh
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(question=st.sampled_from(sorted(VALID)), data=st.data())
 def test_fuzzed_fields_give_an_answer_or_a_cardlib_error(question, data):
     built = case(question)

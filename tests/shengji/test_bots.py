@@ -16,6 +16,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.examples import examples
+
 from cardlib.cards import Card, parse_cards
 from cardlib.errors import InvalidPositionError
 from cardlib.rule_ids import RuleId
@@ -233,7 +235,7 @@ def _checked_hand(preset: str, seed: int) -> CheckingBot:
 
 
 @pytest.mark.parametrize("preset", PRESETS)
-@settings(max_examples=25, deadline=None, derandomize=True)
+@settings(max_examples=examples(25), deadline=None, derandomize=True)
 @given(seed=st.integers(min_value=0, max_value=2**32))
 def test_sj10_sj11_sj12_the_bot_keeps_a_beginners_good_habits(preset, seed):
     """SJ-11: a partner sure to win is given the most points a legal follow carries; SJ-9: when the

@@ -8,6 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.examples import examples
+
 from cardlib.cards import DECK_WITH_JOKERS, Rank, Suit, parse_cards
 from cardlib.errors import CardlibError
 from cardlib.shengji.combos import (
@@ -118,7 +120,7 @@ def test_sj6_bad_input_is_a_clear_error():
         find_tractors(TWO_S, SHENGJI, [], 1)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(st.sampled_from(DECK_WITH_JOKERS[:10]), max_size=12), st.integers(0, 8), st.integers(0, 3))
 def test_counting_choices_agrees_with_listing_them(cards, size, doubles):
     """The polynomial count behind LegalFollows.count() (SJ-9) matches the lazy listing."""

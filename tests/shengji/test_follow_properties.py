@@ -15,6 +15,8 @@ from itertools import combinations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.examples import examples
+
 from cardlib.cards import DECK_WITH_JOKERS, PLAIN_RANKS, Suit
 from cardlib.shengji.combos import classify, find_tractors, split_units
 from cardlib.shengji.follow import check_follow, is_legal_follow, legal_follows
@@ -98,7 +100,7 @@ def distinct_choices(hand, size):
     return {tuple(sorted(choice, key=lambda c: c.sort_key)) for choice in combinations(hand, size)}
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(positions() | short_tractor_positions())
 def test_sj9_legal_follows_agrees_exhaustively_with_is_legal_follow(position):
     ctx, rules, lead, hand = position
@@ -110,7 +112,7 @@ def test_sj9_legal_follows_agrees_exhaustively_with_is_legal_follow(position):
     assert all(list(p) in view for p in legal)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(positions() | short_tractor_positions())
 def test_sj9_every_lead_can_be_followed(position):
     ctx, rules, lead, hand = position
@@ -119,7 +121,7 @@ def test_sj9_every_lead_can_be_followed(position):
     assert next(iter(view), None) is not None
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(positions() | short_tractor_positions(), st.data())
 def test_sj9_check_follow_agrees_with_is_legal_follow_and_cites_a_follow_rule(position, data):
     ctx, rules, lead, hand = position
@@ -130,7 +132,7 @@ def test_sj9_check_follow_agrees_with_is_legal_follow_and_cites_a_follow_rule(po
     assert verdict.reason.en and verdict.reason.zh
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(positions())
 def test_sj6_every_listed_lead_is_a_legal_lead_with_a_shape(position):
     ctx, rules, lead, _hand = position
@@ -138,7 +140,7 @@ def test_sj6_every_listed_lead_is_a_legal_lead_with_a_shape(position):
     assert classify(ctx, rules, lead).kind in ("single", "pair", "tractor")
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(positions(), st.data())
 def test_sj10_a_legal_follow_in_the_led_shape_and_suit_never_loses_to_a_lower_lead(position, data):
     """The winner of a two-play trick is the lead or the follow, and a copy of the lead loses (C-1)."""
@@ -150,7 +152,7 @@ def test_sj10_a_legal_follow_in_the_led_shape_and_suit_never_loses_to_a_lower_le
         assert result.winner == 0
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(short_tractor_positions())
 def test_sg5_tractors_then_pairs_keeps_the_most_structure_any_pairs_follow_can(position):
     """tractors_then_pairs allows exactly the pairs_then_singles follows whose units, split longest

@@ -8,6 +8,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.examples import examples
+
 from cardlib.cards import DECK_WITH_JOKERS
 from cardlib.errors import CardlibError
 from cardlib.shengji.follow import legal_follows
@@ -24,7 +26,7 @@ RULES = st.sampled_from([get_ruleset("shengji"), get_ruleset("shuangsheng"),
 LEVELS = st.sampled_from(["2", "5", "10", "K", "A"])
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(rules=RULES, seed=SEEDS, dealer=st.integers(0, 3), levels=st.tuples(LEVELS, LEVELS))
 def test_sj1_sj11_sg_e1_whole_hands_keep_every_invariant(rules, seed, dealer, levels):
     hand = ShengjiHand(rules, levels, dealer, seed)
@@ -34,7 +36,7 @@ def test_sj1_sj11_sg_e1_whole_hands_keep_every_invariant(rules, seed, dealer, le
     assert hand.result is not None and hand.result.attacker_points >= 0
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(rules=RULES, seed=SEEDS, steps=st.integers(0, 250), data=st.data())
 def test_a_refused_random_action_leaves_the_hand_unchanged(rules, seed, steps, data):
     hand = ShengjiHand(rules, ("2", "2"), data.draw(st.integers(0, 3)), seed)
@@ -54,7 +56,7 @@ def test_a_refused_random_action_leaves_the_hand_unchanged(rules, seed, steps, d
         assert hand.snapshot() == before and hand.log == log
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(rules=RULES, seed=SEEDS, tricks=st.integers(0, 24))
 def test_sj9_a_legal_play_always_exists_and_is_accepted(rules, seed, tricks):
     hand = ShengjiHand(rules, ("2", "2"), seed % 4, seed)

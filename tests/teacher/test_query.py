@@ -11,6 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.examples import examples
+
 from cardlib.errors import CardlibError
 from cardlib.shengji import rules as shengji_rules
 from cardlib.yishang import rules as yishang_rules
@@ -102,7 +104,7 @@ def test_sj_voila_keys_and_language_are_not_fields():
     assert address_rules({"QUERY_STRING": "rules=shuangsheng"}).shengji_preset == "shuangsheng"
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.text(max_size=60))
 def test_sj_any_query_gives_rules_or_a_cardlib_error(query):
     try:

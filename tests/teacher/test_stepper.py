@@ -11,6 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.examples import examples
+
 from cardlib.cards import parse_cards
 from cardlib.rule_ids import RuleId
 from cardlib.shengji.rules import get_ruleset
@@ -29,7 +31,7 @@ def _bilingual(step):
     assert step["title"]["en"] and CJK.search(step["title"]["zh"])
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(seed=st.integers(0, 10**6), preset=st.sampled_from(["shengji", "shuangsheng"]))
 def test_sj12_a_whole_hand_ends_with_kitty_level_change_and_next_dealer(seed, preset):
     steps = shengji_steps(get_ruleset(preset), seed)
@@ -70,7 +72,7 @@ def test_sj2_same_seed_same_hand_and_bad_seeds_are_refused():
             shengji_steps(get_ruleset("shengji"), seed)
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(seed=st.integers(0, 10**6))
 def test_ys12_a_whole_game_ends_with_a_winner_and_keeps_52_cards(seed):
     steps = yishang_steps(yishang_ruleset(), seed)

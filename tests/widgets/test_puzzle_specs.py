@@ -13,6 +13,8 @@ import json
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from tests.examples import examples
+
 from cardlib.cards import Card, Rank, Suit, parse_cards
 from cardlib.check import answer_case
 from cardlib.rule_ids import RuleId
@@ -181,7 +183,7 @@ def test_every_stored_verdict_is_the_engines_under_both_presets(kind):
             assert ok == engine_ok(spec, ruleset, key), (spec["id"], ruleset["id"], key)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(kind=st.sampled_from(sorted(KINDS)), seed=st.integers(min_value=0, max_value=10**7))
 def test_any_seed_gives_an_engine_graded_puzzle(kind, seed):
     """Property: for any seed, the spec has a correct answer under each ruleset and agrees with the engine."""

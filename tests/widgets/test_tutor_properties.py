@@ -12,13 +12,15 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.examples import examples
+
 from cardlib.shengji.hand import FULL_DECK
 from cardlib.yishang.deal import DECK
 from tests.widgets.test_tutor_drive import hinted_move, play_out
 from widgets.tutor.session import TutorSession
 
 SEEDS = st.integers(min_value=0, max_value=10**9)
-PROPERTY = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PROPERTY = settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 _FULL = Counter(map(str, FULL_DECK))
 
 
@@ -90,7 +92,7 @@ def test_every_yishang_position_by_hint_and_play_is_consistent_and_the_game_ends
         check_yishang_view(session, view)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(seed=SEEDS, game=st.sampled_from(["shengji", "yishang"]), at=st.integers(0, 30))
 def test_a_take_back_at_any_point_returns_to_the_position_before_the_move(seed, game, at):
     session = TutorSession.start({"game": game, "seed": seed})

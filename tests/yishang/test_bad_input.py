@@ -11,13 +11,15 @@ import copy
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from tests.examples import examples
+
 from cardlib.check import answer_case, check_line
 from cardlib.errors import CardlibError
 from cardlib.yishang import Game
 from cardlib.yishang.actions import parse_action
 from cardlib.yishang.ranks import parse_claim
 
-FUZZ = settings(max_examples=200, deadline=None)
+FUZZ = settings(max_examples=examples(200), deadline=None)
 junk = st.recursive(st.none() | st.booleans() | st.integers(-3, 60) | st.floats(allow_nan=False) | st.text(max_size=6),
                     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
                     max_leaves=8)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from hypothesis import given, settings, strategies as st
 
+from tests.examples import examples
+
 from cardlib.rule_ids import RuleId
 from cardlib.yishang.challenge import challenge_outcome, nearest_challenger, taker
 from cardlib.yishang.ranks import ORDER, parse_rank
@@ -20,7 +22,7 @@ def test_ys9_the_documents_examples():
     assert challenge_outcome(eight, ten, ten)[0] is False
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(ranks, ranks, ranks)
 def test_ys9_outcome_is_lie_or_below_target(target, claim, actual):
     succeeds, reason = challenge_outcome(target, claim, actual)
@@ -34,7 +36,7 @@ def test_ys9_taker():
     assert taker(1, 2, succeeds=False) == 2
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.integers(2, 4).flatmap(lambda n: st.tuples(
     st.just(n), st.integers(0, n - 1),
     st.lists(st.integers(0, n - 1), min_size=1, max_size=6))))

@@ -7,6 +7,8 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from tests.examples import examples
+
 from cardlib.cards import PLAIN_CARDS
 from cardlib.errors import InvalidPositionError
 from cardlib.rule_ids import RuleId
@@ -36,7 +38,7 @@ def test_ys1_player_count_is_2_to_4(players):
         Game.new(players, seed=0)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.integers(2, 4), st.integers(0, 10**9))
 def test_ys3_highest_draw_leads_and_ties_draw_again(players, seed):
     first, rounds = draw_for_first(players, random.Random(seed))

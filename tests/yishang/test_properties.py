@@ -12,13 +12,15 @@ from __future__ import annotations
 
 from hypothesis import given, settings, strategies as st
 
+from tests.examples import examples
+
 from cardlib.cards import PLAIN_CARDS, Card
 from cardlib.errors import IllegalActionError
 from cardlib.yishang import Game, face_from_pile, get_ruleset
 from cardlib.yishang.actions import Challenge, Pass, Play
 from cardlib.yishang.ranks import ORDER, parse_rank
 
-SETTINGS = settings(max_examples=60, deadline=None)
+SETTINGS = settings(max_examples=examples(60), deadline=None)
 
 
 def all_cards(game: Game) -> list:

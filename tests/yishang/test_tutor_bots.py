@@ -12,6 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.examples import examples
+
 from cardlib.cards import Card
 from cardlib.errors import CardlibError
 from cardlib.explain import Reason
@@ -184,7 +186,7 @@ def _play_checked(seats: list[Controller], seed: int) -> tuple[Game, list[Reason
     return game, reasons, problems
 
 
-@settings(max_examples=40, deadline=None, derandomize=True)
+@settings(max_examples=examples(40), deadline=None, derandomize=True)
 @given(seed=st.integers(min_value=0, max_value=2**32), players=st.integers(min_value=2, max_value=4),
        tutors=st.integers(min_value=1, max_value=4))
 def test_ys6_ys7_ys9_tutor_bots_play_legally_plausibly_and_end_their_games(seed, players, tutors):
@@ -309,7 +311,7 @@ def test_ys6_no_draw_is_promised_from_an_empty_draw_pile():
     assert "draw one" not in reasons[1].en and "摸牌堆已空" in reasons[1].zh
 
 
-@settings(max_examples=30, deadline=None, derandomize=True)
+@settings(max_examples=examples(30), deadline=None, derandomize=True)
 @given(seed=st.integers(min_value=0, max_value=2**32), players=st.integers(min_value=2, max_value=4))
 def test_ys7_ys9_counts_in_reasons_match_what_the_seat_sees(seed, players):
     """Over many games: a bluff's count of copies in sight is what the seat really sees (YS-7), no
