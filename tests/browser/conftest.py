@@ -117,6 +117,17 @@ def site_url(built_book):
         yield url
 
 
+@pytest.fixture(scope="session")
+def tour(browser, site_url, built_book):
+    """Every page of the built book visited once per viewport, each visit made when a test first asks
+    (tests/browser/tour.py)."""
+    from .tour import AXE, Tour
+
+    if not AXE.is_file():
+        pytest.fail(f"{AXE} is missing: run `npm ci` (axe-core is in package.json)")
+    return Tour(browser, site_url, built_book)
+
+
 @dataclass
 class LabServer:
     """`make lab` running: its address and its process (the kernels it starts are descendants)."""

@@ -8,14 +8,7 @@ import json
 import pytest
 
 from .book_page import SETTINGS_BAR, open_book_page
-
-WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
-RUN_AXE = """async (tags) => {
-  const result = await axe.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] });
-  return result.violations.filter((v) => ["serious", "critical"].includes(v.impact))
-    .map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 4).map((n) => n.target.join(" ")) }));
-}"""
-
+from .tour import RUN_AXE, WCAG_TAGS
 
 @pytest.fixture(scope="session")
 def axe_script(repo_root):
@@ -25,11 +18,9 @@ def axe_script(repo_root):
     return path
 
 
-def test_axe_finds_no_serious_violation(offline_page, site_url, book_page, axe_script):
-    page, _log = offline_page
-    open_book_page(page, site_url + book_page)
-    page.add_script_tag(path=str(axe_script))
-    violations = page.evaluate(RUN_AXE, WCAG_TAGS)
+def test_axe_finds_no_serious_violation(tour, book_page):
+    """On the page's one desktop visit (tests/browser/tour.py), once its widgets and bar are drawn."""
+    violations = tour.desktop(book_page).axe
     assert violations == [], f"{book_page}: " + json.dumps(violations, ensure_ascii=False, indent=1)
 
 

@@ -43,17 +43,17 @@ def diamond_fill(page, within: str) -> str:
     return text.evaluate("(t) => getComputedStyle(t).fill")
 
 
-def test_the_bar_is_in_the_header_of_every_page(offline_page, site_url, book_page):
-    page, log = offline_page
-    open_book_page(page, site_url + book_page)
-    assert bar(page).count() == 1, f"{book_page} has {bar(page).count()} settings bars in its header"
+def test_the_bar_is_in_the_header_of_every_page(tour, book_page):
+    """On the page's one desktop visit (tests/browser/tour.py)."""
+    visit = tour.desktop(book_page)
+    seen = visit.bar
+    assert seen["inHeader"] == 1, f"{book_page} has {seen['inHeader']} settings bars in its header"
     other = "English" if book_page.startswith("zh/") else "中文"  # the control names the other edition
-    assert language_button(page).inner_text() == other
-    assert bar(page).locator("button[data-control=four]").count() == 1
-    assert page.locator("[data-cardbook-settings]").count() == 1, f"{book_page} shows a second settings bar"
-    box = bar(page).bounding_box()
-    assert box is not None and box["height"] > 0
-    assert log.errors == [], f"{book_page} logged errors {log.errors}"
+    assert seen["lang"] == other
+    assert seen["fourButtons"] == 1
+    assert seen["inPage"] == 1, f"{book_page} shows a second settings bar"
+    assert seen["height"] > 0
+    assert visit.errors == [], f"{book_page} logged errors {visit.errors}"
 
 
 @pytest.mark.parametrize("width", [320, 390, 1366])

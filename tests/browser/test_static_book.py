@@ -53,14 +53,15 @@ def page_url(scheme: str, site_url: str, built_book, book_page: str) -> str:
 
 
 @pytest.mark.parametrize("scheme", ["http", "file"])
-def test_every_page_loads_offline_and_renders_every_widget(offline_page, site_url, built_book, book_page, scheme):
-    page, log = offline_page
-    views = open_page(page, page_url(scheme, site_url, built_book, book_page))
-    assert log.blocked == [], f"{book_page} asked other hosts for {log.blocked}"
-    assert log.errors == [], f"{book_page} logged errors {log.errors}"
-    assert page.locator(".cardbook-widget-failed").count() == 0
-    assert page.locator('.cardbook-widget[data-widget-state="rendered"]').count() == views
-    assert page.locator(".cardbook-widget:empty").count() == 0, "a widget rendered nothing"
+def test_every_page_loads_offline_and_renders_every_widget(tour, book_page, scheme):
+    """Over http on the page's desktop visit, from ``file://`` on its phone visit (tests/browser/tour.py)."""
+    visit = tour.desktop(book_page) if scheme == "http" else tour.phone(book_page)
+    assert visit.blocked == [], f"{book_page} asked other hosts for {visit.blocked}"
+    assert visit.errors == [], f"{book_page} logged errors {visit.errors}"
+    widgets = visit.widgets
+    assert widgets["failed"] == 0
+    assert widgets["rendered"] == widgets["views"]
+    assert widgets["empty"] == 0, "a widget rendered nothing"
 
 
 @pytest.mark.parametrize("scheme", ["http", "file"])
@@ -89,21 +90,13 @@ def test_each_stylesheet_is_in_the_page_once(offline_page, site_url, built_book)
     assert sorted(css for css in injected if css in stylesheets) == sorted(stylesheets)
 
 
-@pytest.fixture(scope="module")
-def plain_bytes(browser, site_url) -> dict[str, int]:
-    """The bytes of each edition's plain glossary page."""
-    pages = load_tool(REPO / "benchmarks" / "pages.py")
-    return {edition: pages.visit(browser, f"{site_url}{folder}book/glossary.html").bytes
-            for edition, folder in EDITION_FOLDERS.items()}
-
-
-def test_no_page_transfers_more_than_1_5_times_the_plain_page(browser, site_url, built_book, book_page, plain_bytes):
-    """Not counting the browser engine's files (Pyodide), which only a page with a widget that runs Python
-    (a ``_py_service``: the tutor) may load."""
-    plain = plain_bytes[edition_of(book_page)]
-    pages = load_tool(REPO / "benchmarks" / "pages.py")
+def test_no_page_transfers_more_than_1_5_times_the_plain_page(tour, built_book, book_page):
+    """Bytes of the page's desktop visit (an empty cache) against its edition's plain glossary page, not
+    counting the browser engine's files (Pyodide), which only a page with a widget that runs Python (a
+    ``_py_service``: the tutor) may load."""
+    plain = tour.desktop(EDITION_FOLDERS[edition_of(book_page)] + "book/glossary.html").bytes
     lean = load_tool(REPO / "tools" / "lean_widget_state.py")
-    visit = pages.visit(browser, site_url + book_page)
+    visit = tour.desktop(book_page)
     transferred = visit.bytes - visit.engine_bytes
     assert transferred <= BYTES_TARGET * plain, (
         f"{book_page}: {transferred / 1e6:.2f} MB, {transferred / plain:.2f}× the glossary page's "

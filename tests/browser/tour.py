@@ -1,0 +1,201 @@
+"""One visit of each page of the built book per viewport, with every per-page check measured during it.
+
+A page is opened twice in all, each time in a fresh browser context (empty cache), with every request off
+this machine refused and logged:
+
+- on a desktop (1366 × 900), over http: what it loaded (bytes, the browser engine's apart), what it asked
+  of other hosts, its console errors, its widgets (rendered, failed, empty), its settings bar, its Chinese
+  text not marked ``lang="zh…"``, and axe-core's serious and critical WCAG violations (run last, after
+  everything else was read, so that its script is not counted);
+- on a phone (390 × 844), from ``file://`` (the book opened straight from disk): the same loading checks,
+  then the sideways overflow of the page and of its drawn hands at 390 px, and again at 320 px (the
+  viewport narrowed in place, and the page given two frames to lay itself out again).
+
+Each test of ``tests/browser`` that checks every page reads the one visit's record (:class:`Tour`), so
+the checks stay separate tests while a page is loaded twice rather than eight times; the tests of one
+page share an xdist worker (``tests/conftest.py``), so the record is made once a run.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from .book_page import SETTINGS_BAR, settle
+from .conftest import is_local
+
+DESKTOP = {"width": 1366, "height": 900}
+PHONE = {"width": 390, "height": 844}
+#: The narrowest phone the book is laid out for, measured by narrowing the phone visit's viewport.
+NARROW_WIDTH = 320
+#: The browser engine's files in the site (tools/stage_engine.py), by URL path: only a page with a widget
+#: that runs Python loads them.
+ENGINE_FILES = re.compile(r"/widget-runtime/(pyodide/|cardbook-engine\.zip$|engine-worker\.js$)")
+WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+
+#: The page's widget views: how many, rendered by the loader, failed (a calm message), rendered empty.
+WIDGETS = """() => ({
+  views: document.querySelectorAll('script[type="application/vnd.jupyter.widget-view+json"]').length,
+  rendered: document.querySelectorAll('.cardbook-widget[data-widget-state="rendered"]').length,
+  failed: document.querySelectorAll('.cardbook-widget-failed').length,
+  empty: document.querySelectorAll('.cardbook-widget:empty').length,
+})"""
+
+#: The settings bar (settings.js settingsBar()): how many in the header and in the page, the language
+#: control's label, the four-colour buttons, and the bar's drawn height.
+BAR = f"""() => {{
+  const bars = document.querySelectorAll({SETTINGS_BAR!r});
+  const bar = bars[0];
+  return {{
+    inHeader: bars.length,
+    inPage: document.querySelectorAll("[data-cardbook-settings]").length,
+    lang: bar?.querySelector("[data-control=lang]")?.innerText ?? null,
+    fourButtons: bar ? bar.querySelectorAll("button[data-control=four]").length : 0,
+    height: bar ? bar.getBoundingClientRect().height : 0,
+  }};
+}}"""
+
+#: The text nodes of the page's body holding Chinese with no [lang^="zh"] ancestor (script, style
+#: and template text is not the page's text), each with its element.
+UNMARKED_CHINESE = """() => {
+  const chinese = /[\\u2e80-\\u2fff\\u3000-\\u303f\\u3040-\\u30ff\\u3400-\\u4dbf\\u4e00-\\u9fff\\uf900-\\ufaff\\uff00-\\uffef]/;
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const found = [];
+  let total = 0;
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    if (!chinese.test(node.data) || parent.closest("script, style, template, noscript")) continue;
+    total += 1;
+    if (!parent.closest('[lang^="zh"]')) found.push(`<${parent.tagName.toLowerCase()}> ${node.data.trim().slice(0, 60)}`);
+  }
+  return { total, found };
+}"""
+
+#: Page width, and every drawn hand or trick (outside a table, which may scroll in its own box)
+#: that runs past the page or past the box that scrolls it.
+SIDEWAYS = """() => {
+  const scrolls = (el) => ["auto", "scroll"].includes(getComputedStyle(el).overflowX);
+  const box = (el) => { for (let p = el.parentElement; p; p = p.parentElement) if (scrolls(p)) return p; return null; };
+  const right = (el) => el ? el.getBoundingClientRect().left + el.clientWidth : document.documentElement.clientWidth;
+  const wide = [];
+  for (const el of document.querySelectorAll(".cardlib-hand, .cardlib-trick, .cardlib-plays")) {
+    if (el.closest("table") || !el.getClientRects().length) continue;
+    const r = el.getBoundingClientRect();
+    const limit = Math.min(right(box(el)), document.documentElement.clientWidth);
+    if (r.right > limit + 1) {
+      wide.push(`${el.className} (${el.getAttribute("aria-label")}) ends at ${Math.round(r.right)} px, `
+                + `its box at ${Math.round(limit)} px`);
+    }
+  }
+  const past = [...document.querySelectorAll("body *")].filter((el) => {
+    const r = el.getBoundingClientRect();
+    return r.width && r.right > window.innerWidth + 1 && !box(el) && getComputedStyle(el).position !== "fixed";
+  }).slice(0, 5).map((el) => `${el.tagName.toLowerCase()}.${String(el.className.baseVal ?? el.className).trim().replace(/ +/g, ".")}`);
+  return { scroll: document.documentElement.scrollWidth, inner: window.innerWidth, wide, past };
+}"""
+
+RUN_AXE = """async (tags) => {
+  const result = await axe.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] });
+  return result.violations.filter((v) => ["serious", "critical"].includes(v.impact))
+    .map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 4).map((n) => n.target.join(" ")) }));
+}"""
+
+#: Two frames after a change of viewport: the page has laid itself out again.
+TWO_FRAMES = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
+
+
+@dataclass
+class Visit:
+    """What one visit of one page recorded."""
+
+    blocked: list[str] = field(default_factory=list)  #: requests to other hosts (refused)
+    errors: list[str] = field(default_factory=list)  #: console errors, uncaught errors, failed local requests
+    widgets: dict[str, int] = field(default_factory=dict)  #: see WIDGETS
+    bytes: int = 0  #: transferred until the network was idle, headers and bodies
+    engine_bytes: int = 0  #: of ``bytes``, the browser engine's files
+    bar: dict[str, Any] = field(default_factory=dict)  #: see BAR
+    chinese: dict[str, Any] = field(default_factory=dict)  #: see UNMARKED_CHINESE
+    axe: list[dict[str, Any]] = field(default_factory=list)  #: serious and critical violations
+    sideways: dict[int, dict[str, Any]] = field(default_factory=dict)  #: SIDEWAYS by viewport width
+
+
+class Tour:
+    """The visits of a run, each made the first time a test asks for it."""
+
+    def __init__(self, browser: Any, site_url: str, built_book: Path) -> None:
+        self.browser, self.site_url, self.built_book = browser, site_url, built_book
+        self._visits: dict[tuple[str, str], Visit] = {}
+
+    def desktop(self, book_page: str) -> Visit:
+        """``book_page`` (a site path) at 1366 px over http."""
+        if (book_page, "desktop") not in self._visits:
+            self._visits[book_page, "desktop"] = self._visit(self.site_url + book_page, DESKTOP, desktop=True)
+        return self._visits[book_page, "desktop"]
+
+    def phone(self, book_page: str) -> Visit:
+        """``book_page`` at 390 px (then 320 px) opened from disk."""
+        if (book_page, "phone") not in self._visits:
+            self._visits[book_page, "phone"] = self._visit((self.built_book / book_page).as_uri(), PHONE,
+                                                           desktop=False)
+        return self._visits[book_page, "phone"]
+
+    def _visit(self, url: str, viewport: dict[str, int], *, desktop: bool) -> Visit:
+        seen = Visit()
+        context = self.browser.new_context(viewport=viewport)
+
+        def route(route: Any) -> None:
+            if is_local(route.request.url):
+                route.continue_()
+            else:
+                seen.blocked.append(route.request.url)
+                route.abort()
+
+        def finished(request: Any) -> None:
+            try:
+                sizes = request.sizes()
+            except Exception:  # a request torn down with its page
+                return
+            size = sizes["responseBodySize"] + sizes["responseHeadersSize"]
+            seen.bytes += size
+            if ENGINE_FILES.search(urlsplit(request.url).path):
+                seen.engine_bytes += size
+
+        def console(message: Any) -> None:
+            if message.type == "error":
+                seen.errors.append(message.text)
+
+        def uncaught(error: Any) -> None:
+            seen.errors.append(f"uncaught: {error}")
+
+        def failed(request: Any) -> None:
+            if is_local(request.url):
+                seen.errors.append(f"failed: {request.url} ({request.failure})")
+
+        listeners = {"console": console, "pageerror": uncaught, "requestfailed": failed, "requestfinished": finished}
+        context.route("**/*", route)
+        page = context.new_page()
+        for event, listener in listeners.items():
+            page.on(event, listener)
+        try:
+            page.goto(url, wait_until="load")
+            settle(page)
+            seen.widgets = page.evaluate(WIDGETS)
+            if desktop:
+                seen.bar = page.evaluate(BAR)
+                seen.chinese = page.evaluate(UNMARKED_CHINESE)
+                for event, listener in listeners.items():  # what axe does is not the page's
+                    page.remove_listener(event, listener)
+                page.add_script_tag(path=str(AXE))
+                seen.axe = page.evaluate(RUN_AXE, WCAG_TAGS)
+            else:
+                seen.sideways[viewport["width"]] = page.evaluate(SIDEWAYS)
+                page.set_viewport_size({"width": NARROW_WIDTH, "height": 800})
+                page.evaluate(TWO_FRAMES)
+                seen.sideways[NARROW_WIDTH] = page.evaluate(SIDEWAYS)
+        finally:
+            context.close()
+        return seen
