@@ -1,11 +1,21 @@
-"""Stable rule ids of ``shared/spec/rules-register.md``.
+"""Stable rule ids of the rules register (:mod:`cardlib.register` says what each one means).
 
 Tests, docstrings, explanations and the book's anchors all cite these ids.
+
+>>> RuleId.YS_2.text.en
+'Ranks from low to high: 3 4 5 6 7 8 9 10 J Q K A 2. Suits never matter.'
+>>> RuleId.SS_E1.source.zh, RuleId.SS_E1.kind.zh
+('《双升》', '勘误')
 """
 
 from __future__ import annotations
 
 from enum import Enum
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .explain import Words
+    from .register import Kind
 
 
 class RuleId(str, Enum):
@@ -80,6 +90,27 @@ class RuleId(str, Enum):
 
     def __str__(self) -> str:
         return self.value
+
+    @property
+    def text(self) -> Words:
+        """What the rule says, in English and Chinese (its row of :mod:`cardlib.register`)."""
+        from .register import REGISTER
+
+        return REGISTER[self].text
+
+    @property
+    def source(self) -> Words:
+        """The guide(s) the rule comes from (YS, SG, SS), or "none: the book's convention", in both languages."""
+        from .register import REGISTER
+
+        return REGISTER[self].source
+
+    @property
+    def kind(self) -> Kind:
+        """Rule, difference (SG-n / SS-n), erratum (an ``E`` in the id) or convention (C-n)."""
+        from .register import REGISTER
+
+        return REGISTER[self].kind
 
     @classmethod
     def parse(cls, text: str | RuleId) -> RuleId:
