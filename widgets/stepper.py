@@ -330,6 +330,10 @@ def _yishang_result(end: dict[str, Any], state: dict[str, Any]) -> dict[str, lis
 _BEFORE_TAKE = frozenset({"challenge", "reveal"})
 
 
+def _next_step_title(_event: dict[str, Any]) -> tuple[str, str]:
+    return "The next step", "下一步"
+
+
 def rank_order(cards: Iterable[Card]) -> list[Card]:
     """A 一上一下 hand as held: by rank, 3 up to 2 (YS-2), suits in the book's order within a rank.
 
@@ -370,7 +374,7 @@ def yishang_steps(rules: YishangRuleset, seed: int, players: int = 4) -> list[di
                 data["pile"] = len(before["pile"])
                 data["ends_game"] = after["winner"] is not None or game.is_over
                 led = False
-            en, zh = _YS_TITLES.get(data["kind"], lambda e: ("The next step", "下一步"))(data)
+            en, zh = _YS_TITLES.get(data["kind"], _next_step_title)(data)
             data["title"] = {"en": en, "zh": zh}
             # A challenge and its reveal are shown on the pile as it was; the take empties it.
             data["state"] = before if data["kind"] in _BEFORE_TAKE else after
@@ -423,7 +427,7 @@ class DealStepper(anywidget.AnyWidget):
 
     game = traitlets.Unicode("shengji").tag(sync=True)
     seed = traitlets.Int(0).tag(sync=True)
-    steps = traitlets.List().tag(sync=True)
+    steps: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
     rules_label = traitlets.Dict().tag(sync=True)
     names = traitlets.Dict().tag(sync=True)
     error = traitlets.Dict().tag(sync=True)
@@ -434,6 +438,8 @@ class DealStepper(anywidget.AnyWidget):
                  bots: bool = False, **kwargs: Any) -> None:
         if game not in ("shengji", "yishang"):
             raise StepperError(f"unknown game {game!r}: the stepper plays 'shengji' or 'yishang'")
+        if rules is not None and isinstance(rules, Ruleset) != (game == "shengji"):
+            raise StepperError(f"a {game} stepper takes that game's ruleset, not {rules!r}")
         super().__init__(game=game, lang=kwargs.pop("lang", deck_lang()), names=seat_names(game), **kwargs)
         self._rules = rules
         self._bots = bots
@@ -441,17 +447,20 @@ class DealStepper(anywidget.AnyWidget):
         self.on_msg(self._on_message)
 
     def _ruleset(self) -> Ruleset | YishangRuleset:
-        if self._rules is not None:
-            return self._rules
-        address = address_rules()
-        return address.shengji if self.game == "shengji" else address.yishang
+        if self._rules is None:
+            address = address_rules()
+            return address.shengji if self.game == "shengji" else address.yishang
+        return self._rules
 
     def deal(self, seed: int) -> None:
         """Play hand (or game) ``seed`` and hand every step to the front end; an engine refusal
         becomes a calm message in ``error`` instead of an exception."""
         try:
             rules = self._ruleset()
-            steps = shengji_steps(rules, seed, self._bots) if self.game == "shengji" else yishang_steps(rules, seed)
+            if isinstance(rules, Ruleset):
+                steps = shengji_steps(rules, seed, self._bots)
+            else:
+                steps = yishang_steps(rules, seed)
         except (CardlibError, ValueError, RuntimeError) as error:
             self.error = calm_error(error)
             return

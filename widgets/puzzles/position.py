@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from cardlib.cards import Rank, Suit
+from cardlib.cards import Card, Rank, Suit
 from cardlib.explain import Param, Reason, Words
 from cardlib.rule_ids import RuleId
 from cardlib.words import player_name, seat_name
@@ -56,7 +56,7 @@ def words(label: dict[str, str]) -> Words:
     return Words(label["en"], label["zh"])
 
 
-def explain(why: Reason, en: str, zh: str, /, rule: RuleId | None = None, **params: Param | list) -> Reason:
+def explain(why: Reason, en: str, zh: str, /, rule: RuleId | None = None, **params: Param | list[Card]) -> Reason:
     """A puzzle's sentence around the engine's reason ``why`` (inlined where ``{why}`` stands),
     citing ``why``'s rule unless another is given."""
     return Reason.make(rule or why.rule, en, zh, why=why, **params)
@@ -81,7 +81,7 @@ def wrong_number(why: Reason, given: int | None, right: int, en: str, zh: str) -
     return explain(why, f"Not {{given}}: {en}. {{why}}", f"不是{{given}}：{zh}。{{why}}", given=given, right=right)
 
 
-def wrong_part(why: Reason, en: str, zh: str, /, **params: Param | list) -> list[Reason]:
+def wrong_part(why: Reason, en: str, zh: str, /, **params: Param | list[Card]) -> list[Reason]:
     """One wrong part of a several-part answer: a short sentence naming the value given and the
     right one (``en`` / ``zh``, citing ``why``'s rule), then ``why`` itself.  The short sentences
     differ per value given; ``why`` is stored once per spec however many answers share it."""

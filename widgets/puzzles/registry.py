@@ -101,7 +101,8 @@ def generator(kind: str) -> Callable[[int, str], dict[str, Any]]:
     if kind not in KINDS:
         raise PuzzleError(f"unknown puzzle kind {kind!r}: kinds are {', '.join(KINDS)}")
     module, function = KINDS[kind].split(":")
-    return getattr(importlib.import_module(f"{__package__}.{module}"), function)
+    make: Callable[[int, str], dict[str, Any]] = getattr(importlib.import_module(f"{__package__}.{module}"), function)
+    return make
 
 
 def make_puzzle(kind: str, seed: int) -> dict[str, Any]:

@@ -13,11 +13,11 @@ from typing import Any
 
 from cardlib.cards import BIG_JOKER, DECK_WITH_JOKERS, LITTLE_JOKER, Card, Rank, Suit
 from cardlib.explain import Reason, Seat
-from cardlib.shengji.calling import first_hand_dealer, resolve_calls
+from cardlib.shengji.calling import CallingResult, first_hand_dealer, resolve_calls
 from cardlib.shengji.rules import get_ruleset
 
 from .position import explain, random_level, seat_label, text, trump_label, words, wrong_part
-from .spec import SHENGJI_RULESETS, RulesetChoice, SpecBuilder
+from .spec import SHENGJI_RULESETS, PuzzleError, RulesetChoice, SpecBuilder
 
 #: The two documents, plus SS-3 read literally: after a joker pair the called suit stays trump.
 CALLING_RULESETS: tuple[RulesetChoice, ...] = SHENGJI_RULESETS + (
@@ -31,7 +31,7 @@ CALL_LEVELS = {"easy": ((1, 2), 0.3, 0.0), "normal": ((2, 3), 0.4, 0.2), "hard":
 
 def _random_calls(rng: random.Random, level: Rank, difficulty: str) -> list[tuple[int, list[Card]]]:
     counts, pair_chance, joker_chance = CALL_LEVELS[difficulty]
-    shown: dict[int, Counter] = {}
+    shown: dict[int, Counter[Card]] = {}
     calls: list[tuple[int, list[Card]]] = []
     wanted = rng.randint(*counts)
     while len(calls) < wanted:
@@ -47,7 +47,7 @@ def _random_calls(rng: random.Random, level: Rank, difficulty: str) -> list[tupl
         if any(mine[card] >= cards.count(card) for card in set(cards)):
             continue  # a seat shows a card again only to add its second copy (a single, then the pair)
         held = {card: max(mine[card], cards.count(card)) for card in set(cards)}
-        others = Counter()
+        others: Counter[Card] = Counter()
         for other, seen in shown.items():
             if other != seat:
                 others.update(seen)
@@ -69,7 +69,7 @@ def _trump_words(trump: Suit | None) -> Any:
     return words(trump_label(trump))
 
 
-def _call_reason(result: Any, seat: int, trump: Suit | None) -> Reason:
+def _call_reason(result: CallingResult, seat: int, trump: Suit | None) -> Reason:
     """The engine's reason; for a wrong answer, what is wrong with the call or the trump chosen first."""
     caller, right_trump = result.state.caller, result.trump
     if (caller, right_trump) == (seat, trump):
@@ -99,7 +99,10 @@ def make_calling(seed: int, difficulty: str) -> dict[str, Any]:
         trump = None if cards[0].is_joker else cards[0].suit
         options.setdefault(_key(seat, trump), (seat, trump))
     for result in results.values():
-        options.setdefault(_key(result.state.caller, result.trump), (result.state.caller, result.trump))
+        caller = result.state.caller
+        if caller is None:  # the first call of _random_calls is a level card: some call always stands
+            raise PuzzleError(f"no call stands after {calls!r}")
+        options.setdefault(_key(caller, result.trump), (caller, result.trump))
     builder = SpecBuilder("calling", seed=seed, difficulty=difficulty, rulesets=CALLING_RULESETS)
     for key, (seat, trump) in sorted(options.items()):
         seat_text, trump_text = seat_label(seat), trump_label(trump)
@@ -160,18 +163,20 @@ def make_first_dealer(seed: int, difficulty: str) -> dict[str, Any]:
     for choice in FIRST_DEALER_RULESETS:
         rules = get_ruleset(choice.preset, choice.variant)
         result = resolve_calls(rules, level, calls, True, kitty)
+        if result.dealer is None:  # a first hand has a dealer: a caller, seat 0, or the kitty turned (no redeal here)
+            raise PuzzleError(f"no first dealer under {choice.id} after {calls!r}")
         _dealer, dealer_reason = first_hand_dealer(rules, result.state)
-        outcomes[choice.id] = (result, dealer_reason or result.reason)
+        outcomes[choice.id] = (result, result.dealer, dealer_reason or result.reason)
     builder = SpecBuilder("first_dealer", seed=seed, difficulty=difficulty, rulesets=FIRST_DEALER_RULESETS)
     trumps = [*(s.value for s in Suit), "none"]
     for seat, trump in product(range(4), trumps):
         verdicts: dict[str, tuple[bool, Reason | list[Reason]]] = {}
-        for rid, (result, dealer_reason) in outcomes.items():
+        for rid, (result, dealer, dealer_reason) in outcomes.items():
             real_trump = result.trump.value if result.trump else "none"
             wrong: list[Reason] = []
-            if seat != result.dealer:  # SG-9 / SS-9 / SS-E3: who deals the first hand
+            if seat != dealer:  # SG-9 / SS-9 / SS-E3: who deals the first hand
                 wrong += wrong_part(dealer_reason, "Deals the first hand: not {given} but {right}.",
-                                    "首局庄家：不是{given}，是{right}。", given=Seat(seat), right=Seat(result.dealer))
+                                    "首局庄家：不是{given}，是{right}。", given=Seat(seat), right=Seat(dealer))
             if trump != real_trump:  # SG-1 / SS-1, SG-3 / SS-3, SG-2 / SS-2: what is trump
                 wrong += wrong_part(result.reason, "Trump: you chose {given}, but it is {right}.",
                                     "主：你选了{given}，但主是{right}。",

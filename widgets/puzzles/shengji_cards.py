@@ -244,12 +244,13 @@ def make_lead_legal(seed: int, difficulty: str) -> dict[str, Any]:
             "You answered No, but {play} may be led: {why}",
             "你答“可以”，但{play}不能这样首出：{why}" if says_yes else "你答“不可以”，但{play}可以首出：{why}",
             play=play)) for rid, v in verdicts.items()})
+    hand_cards, play_cards = [str(c) for c in hand], [str(c) for c in play]
     raw = {"level": str(ctx.level), "trump": ctx.trump.value if ctx.trump else "none",
-           "hand": [str(c) for c in hand], "play": [str(c) for c in play]}
+           "hand": hand_cards, "play": play_cards}
     return builder.build(
         position=raw, input_type="choice", question=text("You lead. May you lead these cards?", "你首出。可以这样出吗？"),
         features={"hand_size": size, "play_cards": len(play), "throw": wanted == "throw",
                   "pairs_in_play": sum(1 for c in set(play) if play.count(c) == 2)},
         extra={"display": [facts(*context_facts(ctx.level, ctx.trump)),
-                           cards_block(text("Your hand", "你的手牌"), raw["hand"]),
-                           cards_block(text("Lead", "首出"), raw["play"])]})
+                           cards_block(text("Your hand", "你的手牌"), hand_cards),
+                           cards_block(text("Lead", "首出"), play_cards)]})

@@ -156,8 +156,11 @@ def closest_legal(play: list[Card], plays: list[list[Card]], verdicts: list[Verd
     """The legal play sharing the most cards with ``play`` (the first such in hand order):
     what a wrong answer is shown as a legal follow the hand could make instead."""
     mine = Counter(play)
-    legal = [p for p, v in zip(plays, verdicts) if v.ok]
-    return max(legal, key=lambda p: sum((Counter(p) & mine).values()))
+
+    def shared(other: list[Card]) -> int:
+        return sum((Counter(other) & mine).values())
+
+    return max((p for p, v in zip(plays, verdicts) if v.ok), key=shared)
 
 
 def _named(reason: Reason) -> list[Counter[str]]:

@@ -83,8 +83,9 @@ def make_kitty_score(seed: int, difficulty: str) -> dict[str, Any]:
     dealer = (seats[winner] + (0 if team_wanted == "defenders" else 1) + 2 * rng.randrange(2)) % 4
     winner_team = "defenders" if team_of(seats[winner]) == team_of(dealer) else "attackers"
     rulesets = kitty_rulesets(seed)
+    kitty_cards = [str(c) for c in kitty]
     case = {"level": str(ctx.level), "trump": ctx.trump.value if ctx.trump else "none",
-            "kitty": [str(c) for c in kitty], "last_trick": [[str(c) for c in p] for p in plays],
+            "kitty": kitty_cards, "last_trick": [[str(c) for c in p] for p in plays],
             "last_trick_winner_team": winner_team}
     results = {r.id: score_kitty(ctx, get_ruleset(r.preset, r.variant), kitty, plays, winner_team == "attackers",
                                  leader=leader) for r in rulesets}
@@ -101,7 +102,7 @@ def make_kitty_score(seed: int, difficulty: str) -> dict[str, Any]:
     display = [facts(*context_facts(ctx.level, ctx.trump), (text("Dealer", "庄家"), seat_label(dealer))),
                {"type": "plays", "label": text("The last trick, in playing order", "最后一轮（按顺序）"),
                 "plays": [{"label": seat_label(s), "cards": [str(c) for c in p]} for s, p in zip(seats, plays)]},
-               cards_block(text("The kitty (底牌)", "底牌"), case["kitty"])]
+               cards_block(text("The kitty (底牌)", "底牌"), kitty_cards)]
     led = ctx.effective_suit(plays[0][0])
     return builder.build(
         position={**case, "dealer": dealer, "leader": leader}, input_type="number",

@@ -226,7 +226,7 @@ class AfterHand:
         elif not over and seat is None:
             wrong += wrong_part(self.dealer_reason, "Deals next: not “nobody: the game is over”: the game goes on, and {right} deals.",
                                 "下一局庄家：不是“没有：全局已结束”：全局未结束，由{right}坐庄。", right=Seat(self.next_dealer))
-        elif not over and seat != self.next_dealer:
+        elif not over and seat is not None and seat != self.next_dealer:
             wrong += wrong_part(self.dealer_reason, "Deals next: not {given} but {right}.", "下一局庄家：不是{given}，是{right}。",
                                 given=Seat(seat), right=Seat(self.next_dealer))
         if over and level is not None:
@@ -235,7 +235,7 @@ class AfterHand:
         elif not over and level is None:
             wrong += wrong_part(self.climb, "Next hand's level: not “none: the game is over”: the game goes on at {right}.",
                                 "下一局打几：不是“没有：全局已结束”：全局未结束，下一局打{right}。", right=self.next_level)
-        elif not over and level is not self.next_level:
+        elif not over and level is not None and level is not self.next_level:
             other = level in self.levels and level is not self.next_level  # the other team's level (SJ-3)
             why = self.level_reason if other else self.climb
             wrong += wrong_part(why, "Next hand's level: not {given} but {right}.", "下一局打几：不是{given}，是{right}。",

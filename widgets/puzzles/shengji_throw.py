@@ -24,7 +24,7 @@ from cardlib.words import cards_text
 
 from .position import cards_block, context_facts, explain, facts, lower, random_level, random_trump, seat_label, text
 from .shengji_cards import LEAD_RULESETS
-from .spec import SpecBuilder
+from .spec import PuzzleError, SpecBuilder
 
 #: Throws are in neither guide: these puzzles are graded under the throws variant only.
 THROW_RULESETS = LEAD_RULESETS[2:]
@@ -86,6 +86,8 @@ def make_throw(seed: int, difficulty: str) -> dict[str, Any]:
         result = resolve_throw(ctx, rules, throw, hands, thrower=thrower)
         if result.stands == want_stand:
             break
+    else:
+        raise PuzzleError(f"could not make a {difficulty} throw position from seed {seed}")  # pragma: no cover
     throw = sorted(throw, key=ctx.order_key)
     units = split_units(ctx, rules, throw)
     builder = SpecBuilder("throw", seed=seed, difficulty=difficulty, rulesets=THROW_RULESETS)

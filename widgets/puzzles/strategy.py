@@ -257,7 +257,11 @@ def grade(position: GivePosition, rules: Ruleset, plays: list[list[Card]]) -> tu
 
 def _closest(play: list[Card], graded: list[Graded], right: list[int]) -> list[Card]:
     mine = Counter(play)
-    return max((graded[i].play for i in right), key=lambda p: sum((Counter(p) & mine).values()))
+
+    def shared(other: list[Card]) -> int:
+        return sum((Counter(other) & mine).values())
+
+    return max((graded[i].play for i in right), key=shared)
 
 
 ADVICE = Words("advice both guides give, not a rule", "两份规则都给的建议，不是规则")

@@ -137,18 +137,19 @@ def make_challenge(seed: int, difficulty: str) -> dict[str, Any]:
     builder = SpecBuilder("ys_challenge", seed=seed, difficulty=difficulty, rulesets=YISHANG_RULESETS)
     player = pos["player"]
     for succeeds, taker in product((True, False), [player] + pos["challengers"]):
-        verdicts = {}
+        verdicts: dict[str, tuple[bool, Reason | list[Reason]]] = {}
         for rid, by_kind in events.items():
             reveal, take, challenge = by_kind[EventKind.REVEAL], by_kind[EventKind.TAKE], by_kind[EventKind.CHALLENGE]
             real_succeeds = take.seat == player
             ok = succeeds == real_succeeds and taker == take.seat
+            reason: Reason | list[Reason]
             if ok:
                 reason = combined([reveal.reason, take.reason]) if challenge.reason.rule is not RuleId.YS_14 \
                     else combined([challenge.reason, reveal.reason, take.reason])
             else:
                 reason = _challenge_wrong((succeeds, taker), (real_succeeds, take.seat), player, pos["challengers"],
                                           challenge.reason, reveal.reason, take.reason)
-            verdicts[rid] = (ok, reason)  # type: ignore[assignment]
+            verdicts[rid] = (ok, reason)
         who = player_label(taker)
         builder.add_answer(f"{'succeeds' if succeeds else 'fails'}:{taker}", {
             "en": f"{'Succeeds' if succeeds else 'Fails'}; {who['en']} takes the pile",

@@ -151,15 +151,17 @@ def replay(hands: list[list[Card]], draw_pile: list[Card], first: int, choice: R
 
 def story(game: Game) -> list[dict[str, Any]]:
     """What the table saw, event by event: plays, claims, challenges and reveals (not the outcomes)."""
-    steps = []
+    steps: list[dict[str, Any]] = []
     for event in game.log:
-        if event.kind is EventKind.PLAY_UP:
+        if event.kind is EventKind.STAND:
+            steps.append({"label": text("Table", "牌桌"), "cards": [], "note": text("nobody challenges", "无人质疑")})
+        elif event.seat is None:  # the deal: no player's move
+            continue
+        elif event.kind is EventKind.PLAY_UP:
             steps.append(step(event.seat, [str(event.card)], "plays face up", "打出明牌"))
         elif event.kind is EventKind.PLAY_DOWN:
             steps.append(step(event.seat, None, f"plays a card face down, claiming {event.claim}",
                                f"打出一张暗牌，声称是{event.claim}", face_down=1))
-        elif event.kind is EventKind.STAND:
-            steps.append({"label": text("Table", "牌桌"), "cards": [], "note": text("nobody challenges", "无人质疑")})
         elif event.kind is EventKind.CHALLENGE:
             steps.append(step(event.seat, None, "challenges", "质疑"))
         elif event.kind is EventKind.REVEAL:
