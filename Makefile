@@ -37,7 +37,12 @@ test-fast: deps  ## the inner loop, within 2 minutes: the pure-Python tests (a t
 	@HYPOTHESIS_PROFILE=dev $(PY) -m pytest -p no:cacheprovider -n $(WORKERS) -q -m "not build and not browser and not slow" \
 		|| $(call fail,test-fast,pytest reported failures (see above))
 
-deps: $(VENV)/.installed node_modules/.installed  ## Python (.venv) and npm dependencies, as locked
+# The front ends (widgets/static, tools/site/page.js, classroom/static/join.js) bundled by esbuild into
+# widgets/static/dist, which widgets/front_ends.py reads; made again when a source changes.
+BUNDLES := widgets/static/dist/manifest.json
+BUNDLE_SOURCES := $(wildcard widgets/static/*.js) tools/site/page.js classroom/static/join.js tools/bundle_front_ends.mjs
+
+deps: $(VENV)/.installed node_modules/.installed $(BUNDLES)  ## Python (.venv) and npm dependencies, as locked; the front ends bundled
 
 $(VENV)/.installed: requirements.lock pyproject.toml
 	$(call step,Python dependencies into $(VENV) from requirements.lock)
@@ -53,6 +58,11 @@ node_modules/.installed: package.json package-lock.json
 	@command -v npm >/dev/null || $(call fail,npm ci,npm is not installed (apt-get install -y npm))
 	@npm ci --no-audit --no-fund --prefer-offline || $(call fail,npm ci,could not install package-lock.json)
 	@touch $@
+	@node tools/bundle_front_ends.mjs || $(call fail,bundle,esbuild could not bundle the front ends (see above))
+
+$(BUNDLES): node_modules/.installed $(BUNDLE_SOURCES)
+	$(call step,Bundling the front ends with esbuild into widgets/static/dist)
+	@node tools/bundle_front_ends.mjs || $(call fail,bundle,esbuild could not bundle the front ends (see above))
 
 build: deps site  ## install, then build both editions into _build/html (Chinese: zh/), warnings are errors
 

@@ -20,7 +20,7 @@ from typing import Any
 import tornado.web
 
 from widgets.front_ends import STATIC as WIDGETS_STATIC
-from widgets.front_ends import shared_script, shared_style
+from widgets.front_ends import front_end, shared_style
 
 from .codes import normal_code
 from .grading import AnswerError, answer_words, check_spec, grade, student_view
@@ -272,16 +272,20 @@ class JoinPageHandler(ClassHandler):
 
 
 class SharedHandler(ClassHandler):
-    """The book's front end, served from widgets/ (never copied): ``shared.js`` (dom.js, the card faces,
-    cards.js, settings.js: declarations, loaded as a classic script), ``shared.css``, and the class
-    puzzle's module and stylesheet, which find the shared declarations as globals."""
+    """The book's front end, served from widgets/ (never copied): ``join.js`` (``static/join.js`` with
+    the shared modules and the class puzzle's front end it imports, bundled by ``make deps``, the card
+    faces in front: :func:`widgets.front_ends.front_end`), ``shared.css`` and the class puzzle's stylesheet."""
 
     def get(self, name: str) -> None:
         kind = "application/javascript" if name.endswith(".js") else "text/css"
         self.set_header("Content-Type", f"{kind}; charset=utf-8")
         self.set_header("Cache-Control", "no-cache")
-        body = {"shared.js": shared_script, "shared.css": shared_style}.get(name)
-        self.finish(body() if body else (WIDGETS_STATIC / name).read_text(encoding="utf-8"))
+        if name == "join.js":
+            self.finish(front_end("join.js"))
+        elif name == "shared.css":
+            self.finish(shared_style())
+        else:
+            self.finish((WIDGETS_STATIC / name).read_text(encoding="utf-8"))
 
 
 class UnknownHandler(ClassHandler):
@@ -315,7 +319,8 @@ def handlers(base_url: str, store: Store, public_url: str = "") -> list[tuple[st
         (api + code + "/mistakes", MistakesHandler, options),
         (root + "/join/?", JoinPageHandler, options),
         (root + "/join" + code, JoinPageHandler, options),
-        (root + r"/shared/(shared\.js|shared\.css|class_puzzle\.js|class_puzzle\.css)", SharedHandler, options),
+        (root + r"/shared/(shared\.css|class_puzzle\.css)", SharedHandler, options),
+        (root + r"/static/(join\.js)", SharedHandler, options),  # the bundle, not the source
         (root + "/static/(.*)", StaticHandler, {"path": str(STATIC)}),
         (root + "/api/.*", UnknownHandler, options),
     ]

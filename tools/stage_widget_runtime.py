@@ -1,18 +1,20 @@
 """Stage the static book's own scripts into a folder the book serves itself (``widget-runtime/``).
 
-The static book makes no request to any other host (offline-book.md), and needs no npm package:
+The static book makes no request to any other host (offline-book.md), and needs no npm package at
+reading time:
 
 - ``widget-loader.js``: the widget runtime of widget pages (``tools/site/widget-loader.js``), which
   renders each anywidget from the page's widget state (``tools/lean_widget_state.py``);
-- ``cardbook-page.js``: every page's script, one IIFE of the widgets' shared code
-  (:func:`widgets.front_ends.shared_script`: dom.js, the card faces, cards.js, settings.js) and
-  ``tools/site/page.js`` (the settings bar);
+- ``cardbook-page.js``: every page's script, ``tools/site/page.js`` (the settings bar) and the shared
+  modules it imports (``widgets/static/dom.js``, ``settings.js``) bundled by esbuild into one classic
+  script, an IIFE (``make deps``: ``tools/bundle_front_ends.mjs``; :func:`widgets.front_ends.front_end`);
 - ``cardbook-page.css``: every page's stylesheet, the widgets' shared stylesheets
   (:func:`widgets.front_ends.shared_style`) and ``tools/site/page.css``.
 
 Sphinx ships the folder with the site through ``html_extra_path`` (``_config.yml``).
 Usage: ``python tools/stage_widget_runtime.py OUT_DIR`` writes ``OUT_DIR/widget-runtime``; a missing
-source, or one with an ``import`` / ``export`` statement (the page script is a classic script), fails.
+source, a page script not bundled (or older than its sources: run ``make deps``), or one with an
+``import`` / ``export`` statement (the page script is a classic script), fails.
 """
 
 from __future__ import annotations
@@ -38,27 +40,28 @@ def read_source(path: Path) -> str:
     return path.read_text(encoding="utf-8")
 
 
-def classic_script(parts: dict[str, str]) -> str:
-    """The named script bodies joined into one IIFE; a module statement in one is an error."""
-    for name, text in parts.items():
-        if found := MODULE_STATEMENT.search(text):
-            line = text.count("\n", 0, found.start()) + 1
-            raise StageError(f"{name}:{line} has an {found.group(1)} statement; the page script is a classic script")
-    body = "\n".join(f"// ---- {name}\n{text}" for name, text in parts.items())
-    return f'(function () {{\n"use strict";\n{body}\n}})();\n'
+def classic_script(name: str, text: str) -> str:
+    """``text``, checked to be a classic script: a module statement in it is an error."""
+    if found := MODULE_STATEMENT.search(text):
+        line = text.count("\n", 0, found.start()) + 1
+        raise StageError(f"{name}:{line} has an {found.group(1)} statement; the page script is a classic script")
+    return text
 
 
 def stage(out_dir: Path) -> Path:
     """Fill ``out_dir/widget-runtime`` and return that folder."""
     sys.path.insert(0, str(ROOT))  # this work tree's widgets, not another one installed
     try:
-        from widgets.front_ends import shared_script, shared_style
+        from widgets.front_ends import FrontEndError, front_end, shared_style
     finally:
         sys.path.remove(str(ROOT))
+    try:
+        page_script = front_end("page.js")
+    except FrontEndError as error:
+        raise StageError(str(error)) from error
     files = {
         "widget-loader.js": read_source(SITE_SOURCES / "widget-loader.js"),
-        "cardbook-page.js": classic_script({"widgets/front_ends.py shared_script()": shared_script(),
-                                            "tools/site/page.js": read_source(SITE_SOURCES / "page.js")}),
+        "cardbook-page.js": classic_script("widgets/static/dist/page.js (tools/site/page.js bundled)", page_script),
         "cardbook-page.css": shared_style() + "\n" + read_source(SITE_SOURCES / "page.css"),
     }
     target = out_dir / "widget-runtime"

@@ -1,11 +1,14 @@
-"""The widgets' front-end modules and stylesheets, each the shared files followed by its own.
+"""The widgets' front ends and stylesheets: each front end one bundled ES module, the card faces in front.
 
-anywidget loads a front end from a Blob URL, where a relative ``import`` cannot resolve
-(offline-book.md), so what every front end needs is joined to each module here, in Python, when
-a widget class is defined: ``dom.js`` (building elements), the card faces drawn by
-:func:`cardlib.render.card_face_body` (so a widget's card is the chapters' card), ``cards.js``
-(drawing and naming cards) and ``settings.js`` (the reader's one settings model).  The book's
-page script is staged from the same files (``tools/stage_widget_runtime.py``).
+A front end is an ES module (``static/<name>``) that imports the shared modules it uses: ``dom.js``
+(building elements), ``cards.js`` (drawing and naming cards) and ``settings.js`` (the reader's one
+settings model).  anywidget loads a front end from a Blob URL, where a relative ``import`` cannot
+resolve (offline-book.md), so ``make deps`` bundles each one with esbuild into a self-contained module
+in ``static/dist/`` (``tools/bundle_front_ends.mjs``; the folder is git-ignored).  The card faces are
+drawn here, by :func:`cardlib.render.card_face_body` (so a widget's card is the chapters' card), and
+written as ``const CARD_FACES = {...}`` in front of every bundle that draws a card.  The class page's
+script (``classroom/static/join.js``) and the book's page script (``tools/site/page.js``) are bundled
+the same way.
 
 Rules: SJ-1, YS-1 (the faces of the deck), YS-7 (a face-down card is drawn as a back).
 """
@@ -20,10 +23,15 @@ from cardlib.cards import DECK_WITH_JOKERS
 from cardlib.render import CARD_BACK_BODY, card_classes, card_face_body
 
 STATIC = Path(__file__).parent / "static"
-#: The shared scripts, in the order they are joined in front of a module (faces go after dom.js).
-SHARED_SCRIPTS = ("dom.js", "cards.js", "settings.js")
+#: Where ``make deps`` writes the bundles (``tools/bundle_front_ends.mjs``), with ``manifest.json``.
+DIST = STATIC / "dist"
+ROOT = Path(__file__).resolve().parent.parent
 #: The shared stylesheets, joined in front of a module's own.
 SHARED_STYLES = ("cards.css", "settings.css")
+
+
+class FrontEndError(RuntimeError):
+    """A front end's bundle is missing or older than its sources: ``make deps`` makes it."""
 
 
 def _face(classes: str, body: str) -> str:
@@ -40,16 +48,28 @@ def card_faces_script() -> str:
     return "const CARD_FACES = " + json.dumps(faces, ensure_ascii=False, separators=(",", ":")) + ";\n"
 
 
-def shared_script() -> str:
-    """The shared front-end code, faces included, as one script body (declarations only)."""
-    dom, *rest = (STATIC / name for name in SHARED_SCRIPTS)
-    return "\n".join([dom.read_text(encoding="utf-8"), card_faces_script(),
-                      *(path.read_text(encoding="utf-8") for path in rest)])
+def bundle(name: str) -> str:
+    """The esbuild bundle ``static/dist/<name>`` as written, without the card faces; a bundle that is
+    missing, or older than one of its sources, is a :class:`FrontEndError` saying to run ``make deps``."""
+    path = DIST / name
+    manifest_path = DIST / "manifest.json"
+    if not path.is_file() or not manifest_path.is_file():
+        raise FrontEndError(f"the front end {name} is not bundled ({path} is missing): run make deps "
+                            "(it bundles widgets/static/*.js with esbuild: node tools/bundle_front_ends.mjs)")
+    inputs = json.loads(manifest_path.read_text(encoding="utf-8")).get(name, {}).get("inputs", [])
+    built = manifest_path.stat().st_mtime  # written on every run (a bundle only when its text changed)
+    newer = [source for source in inputs if (ROOT / source).is_file() and (ROOT / source).stat().st_mtime > built]
+    if newer:
+        raise FrontEndError(f"the bundled front end {path} is older than {', '.join(newer)}: run make deps "
+                            "(or node tools/bundle_front_ends.mjs)")
+    return path.read_text(encoding="utf-8")
 
 
 def front_end(name: str) -> str:
-    """The source of the front end ``static/<name>``, with the shared code in front."""
-    return shared_script() + "\n" + (STATIC / name).read_text(encoding="utf-8")
+    """The front end ``static/<name>`` as anywidget gets it: its bundle (one self-contained ES module),
+    with the card faces in front when it draws a card."""
+    source = bundle(name)
+    return (card_faces_script() + source) if "CARD_FACES" in source else source
 
 
 def style(name: str) -> str:

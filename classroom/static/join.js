@@ -1,9 +1,14 @@
+// @ts-check
 // Class mode, the student's phone: join a class with a nickname, see the teacher's current class
 // puzzle (drawn by the class puzzle's own front end, widgets/static/class_puzzle.js), answer it once a
-// round, see the room's counts when the teacher shows them.  The shared declarations (h, cardFace,
-// cardRow, sayText, readSettings, onSettings, settingsBar) come from shared.js, a classic script
-// loaded first; the server's API is classroom-api.md.  No kernel: plain fetches, a poll every 1.5 s.
-import classPuzzle from "../shared/class_puzzle.js";
+// round, see the room's counts when the teacher shows them.  It imports the book's shared front-end
+// code (dom.js, cards.js, settings.js) and the class puzzle; esbuild bundles them into one module
+// (tools/bundle_front_ends.mjs), which the server sends with the card faces in front
+// (classroom/handlers.py).  The server's API is classroom-api.md.  No kernel: plain fetches, a poll every 1.5 s.
+import { h } from "../../widgets/static/dom.js";
+import { cardFace, cardRow, sayText } from "../../widgets/static/cards.js";
+import { applySettingsToDocument, onSettings, readSettings, settingsBar } from "../../widgets/static/settings.js";
+import classPuzzle from "../../widgets/static/class_puzzle.js";
 
 const UI = {
   en: {

@@ -5,6 +5,7 @@ Rules: every spec it carries is engine-graded (see test_puzzle_specs.py); SJ-9 f
 
 from __future__ import annotations
 
+import re
 
 import pytest
 
@@ -88,10 +89,12 @@ def test_every_kind_makes_a_widget(kind):
     assert Puzzle(kind, bank_size=3).spec["kind"] == kind
 
 
-@pytest.mark.parametrize("name", ["puzzle.js", "stepper.js", "class_puzzle.js"])
+@pytest.mark.parametrize("name", ["puzzle.js", "stepper.js", "class_puzzle.js", "class_session.js", "card_hand.js",
+                                  "tutor.js", "join.js"])
 def test_front_end_is_one_self_contained_module(name):
-    """Loaded from a Blob URL: no import statements (offline-book.md); the shared helpers joined in."""
+    """Loaded from a Blob URL: no import statements (offline-book.md); the shared modules bundled in, once."""
     source = front_end(name)
-    assert "import " not in source.replace("// ", "")
-    assert source.count("export default") == 1
+    assert not re.search(r"^\s*import\b|\bimport\s*\(|\bfrom\s*[\"']", source, re.MULTILINE)
+    assert len(re.findall(r"\bexport\s+default\b|\bas default\b", source)) == (name != "join.js")
     assert source.count("function h(") == 1
+    assert source.count("const CARD_FACES = ") == ("function cardFace(" in source)  # one drawing of a card

@@ -1,3 +1,4 @@
+// @ts-check
 // The static book's engine: a module Web Worker (Pyodide 314 refuses a classic one) running the
 // project's own Python in Pyodide, loaded from the site's own files (widget-runtime/pyodide/ and cardbook-engine.zip, staged by
 // tools/stage_engine.py; the staged memory snapshot restores Python with the engine's modules imported);

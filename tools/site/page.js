@@ -1,11 +1,16 @@
+// @ts-check
 // The book's page script, on every page of the static book: the reader's settings applied to the
 // page (the chapters' drawn cards switch to four colours through cards.css; the page's edition,
 // English or Chinese, becomes the reader's language), the settings bar
 // (settings.js) in the theme's article header, the page-notice region at the top of the article,
 // a calm notice when a puzzle link names a puzzle the page lacks, and names for the theme's
 // buttons that say what they show.
-// A plain script body: tools/stage_widget_runtime.py joins dom.js, cards.js, settings.js and this
-// file into one IIFE (widget-runtime/cardbook-page.js), so h(), settingsBar() ... are in scope.
+// It imports dom.js and settings.js; esbuild bundles it into one classic script, an IIFE
+// (tools/bundle_front_ends.mjs), which tools/stage_widget_runtime.py stages as widget-runtime/cardbook-page.js.
+import { h } from "../../widgets/static/dom.js";
+import {
+  applySettingsToDocument, pageEdition, pageHasSettingsBar, readSettings, settingsBar, storedSettings, writeSettings,
+} from "../../widgets/static/settings.js";
 
 /** How long a page has to draw the puzzle a link names before the page says it can't. */
 const PUZZLE_LINK_WAIT_MS = 4000;

@@ -1,3 +1,4 @@
+// @ts-check
 // The static book's widget runtime, in place of html-manager and require.js: it renders each
 // widget a page shows (a widget-view script, myst-nb's output of a widget) with its anywidget front
 // end, from the state stored in the page. A classic script (no modules), so it works over http and

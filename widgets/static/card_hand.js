@@ -1,8 +1,12 @@
+// @ts-check
 // CardHand's front end: the hand drawn with the book's card faces (cards.js), each card a button
 // the reader presses to pick it or put it back.  A button's name is the card in words, read from
 // the face inside it (role="img", labelled "ace of spades"), so what a screen reader says is what
 // the picture shows.  Language and four colours follow the reader's settings (settings.js).
-// One self-contained ES module (anywidget loads it from a Blob URL: no imports).
+// Bundled into one self-contained module (anywidget loads it from a Blob URL: tools/bundle_front_ends.mjs).
+import { h } from "./dom.js";
+import { cardFace, cardsText, sayText } from "./cards.js";
+import { applySettingsToDocument, onSettings, readSettings } from "./settings.js";
 
 const HAND_WORDS = {
   en: { hand: "Hand", selected: (cards) => `Selected: ${cards}` },

@@ -1,21 +1,23 @@
+// @ts-check
 // Cards as the book draws them, shared by every front end and by the book's page script.
-// The faces come from CARD_FACES, which widgets/front_ends.py writes in front of this file from
-// cardlib.render's one drawing (card_face_body), so a puzzle's card is the chapter's card.
-// Declarations only (no export): see dom.js.
+// The faces come from CARD_FACES, which widgets/front_ends.py writes in front of each bundle that
+// uses it from cardlib.render's one drawing (card_face_body), so a puzzle's card is the chapter's card
+// (declared for the type checker in widgets/static/globals.d.ts).
+import { SUIT_SYMBOL, h } from "./dom.js";
 
-const SUIT_WORDS = { en: { S: "spades", H: "hearts", D: "diamonds", C: "clubs" },
+export const SUIT_WORDS = { en: { S: "spades", H: "hearts", D: "diamonds", C: "clubs" },
   zh: { S: "黑桃", H: "红桃", D: "方块", C: "梅花" } };
 const RANK_WORDS = { J: "jack", Q: "queen", K: "king", A: "ace" };
 const JOKER_WORDS = { en: { BJ: "big joker", LJ: "little joker" }, zh: { BJ: "大王", LJ: "小王" } };
 
 /** A card token ("SA", "H10", "BJ", "LJ") as {suit, rank}; a joker's suit is null. */
-function cardParts(card) {
+export function cardParts(card) {
   if (card === "BJ" || card === "LJ") return { suit: null, rank: card };
   return { suit: card[0], rank: card.slice(1) };
 }
 
 /** The card in words, as a screen reader should say it: "10 of hearts", "big joker"; 红桃10, 大王. */
-function cardLabel(card, lang) {
+export function cardLabel(card, lang) {
   const { suit, rank } = cardParts(card);
   const zh = lang === "zh";
   if (!suit) return JOKER_WORDS[zh ? "zh" : "en"][rank];
@@ -24,7 +26,7 @@ function cardLabel(card, lang) {
 }
 
 /** A card as a sentence writes it (cardlib.words.card_text): ♠A, ♥10; jokers in words. */
-function cardText(card, lang) {
+export function cardText(card, lang) {
   const { suit, rank } = cardParts(card);
   if (suit) return `${SUIT_SYMBOL[suit]}${rank}`;
   return JOKER_WORDS[lang === "zh" ? "zh" : "en"][rank];
@@ -32,7 +34,7 @@ function cardText(card, lang) {
 
 /** Cards as a sentence writes them (cardlib.words.cards_text): spaces, or in English commas when a
  * joker is next to the comma. */
-function cardsText(cards, lang) {
+export function cardsText(cards, lang) {
   return cards.map((c, i) => cardSeparator(cards, i, lang) + cardText(c, lang)).join("");
 }
 
@@ -44,7 +46,7 @@ function cardSeparator(cards, i, lang) {
 
 /** The drawn face of ``card`` (or "back" for a face-down card), its words as the accessible name.
  * ``label`` replaces those words (e.g. "face-down card"). */
-function cardFace(card, lang, label) {
+export function cardFace(card, lang, label) {
   const name = label || (card === "back" ? (lang === "zh" ? "暗牌" : "face-down card") : cardLabel(card, lang));
   const face = h("span", { class: "cb-card", role: "img", "aria-label": name, "data-card": card,
     lang: lang === "zh" ? "zh-Hans" : undefined });
@@ -53,7 +55,7 @@ function cardFace(card, lang, label) {
 }
 
 /** A small text chip for a card inside a sentence (the sentence reads the same with or without it). */
-function cardChip(card, lang) {
+export function cardChip(card, lang) {
   const { suit, rank } = cardParts(card);
   const family = suit ? `cardlib-suit-${suit.toLowerCase()}` : `cardlib-joker cb-chip-${rank.toLowerCase()}`;
   return h("span", { class: `cb-chip ${family}`, role: "img", "aria-label": cardLabel(card, lang), "data-card": card,
@@ -61,12 +63,12 @@ function cardChip(card, lang) {
 }
 
 /** Cards in a wrapping row of faces (a hand, a play, a kitty). */
-function cardRow(cards, lang) {
+export function cardRow(cards, lang) {
   return h("span", { class: "cb-cards" }, cards.map((c) => cardFace(c, lang)));
 }
 
 /** Cards inside a sentence as chips, separated as cardsText writes them. */
-function cardChips(cards, lang) {
+export function cardChips(cards, lang) {
   return h("span", { class: "cb-chips" }, cards.flatMap((c, i) => [cardSeparator(cards, i, lang), cardChip(c, lang)])
     .filter(Boolean));
 }
@@ -74,7 +76,7 @@ function cardChips(cards, lang) {
 const CJK_RUN = /[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]+/gu;
 
 /** Text as nodes for a reader of ``lang``: in English its Chinese runs (大王, 升级) are marked lang="zh-Hans". */
-function sayText(text, lang) {
+export function sayText(text, lang) {
   if (!text) return [];
   if (lang === "zh") return [text];
   const out = [];
@@ -91,7 +93,7 @@ function sayText(text, lang) {
 /** A reason's sentence as text pieces and ``{cards}`` groups: its ``parts[lang]`` (text, ``{cards, text}``,
  * ``{seat|player, text}``) when it has them, else each of its ``chips[lang]`` groups found, in order, where
  * the sentence ``reason[lang]`` writes it (a puzzle spec's reasons). */
-function reasonParts(reason, lang) {
+export function reasonParts(reason, lang) {
   const parts = reason.parts && reason.parts[lang];
   if (parts) return parts.map((p) => (typeof p === "string" ? p : p.cards ? { cards: p.cards } : p.text));
   const text = reason[lang] || reason.en || "";
@@ -109,7 +111,7 @@ function reasonParts(reason, lang) {
 }
 
 /** An engine reason's sentence as nodes, its cards as chips (reasonParts), its Chinese marked (sayText). */
-function reasonNodes(reason, lang) {
+export function reasonNodes(reason, lang) {
   return reasonParts(reason, lang).flatMap((p) => (typeof p === "string" ? sayText(p, lang) : [cardChips(p.cards, lang)]));
 }
 
@@ -117,7 +119,7 @@ function reasonNodes(reason, lang) {
 
 /** Re-lay out the page whenever ``node`` changes size (drawn, attached, an answer revealed): reveal.js
  * centres and scales the present slide on window "resize". Returns the function that stops watching. */
-function relayoutOnResize(node) {
+export function relayoutOnResize(node) {
   if (typeof ResizeObserver === "undefined") return () => {};
   let last = -1;
   const watch = new ResizeObserver((entries) => {
@@ -133,7 +135,7 @@ function relayoutOnResize(node) {
  * heard on the window: a control redrawn under the pointer (the step slider) loses its pointerup, and
  * its focus may fall to the region.
  * Returns the function that stops listening. */
-function releaseAfterPointer(root) {
+export function releaseAfterPointer(root) {
   let pressed = false;  // a control, not the region around the controls (a click there focuses the region)
   root.addEventListener("pointerdown", (e) => { pressed = Boolean(e.target.closest("button, input, select, label")); });
   const release = () => {

@@ -1,11 +1,17 @@
+// @ts-check
 // Class puzzle: an engine-made puzzle spec (the model of puzzle.js) shown large to a room.
 // The answers' verdicts are hidden until the teacher reveals them; the reveal only looks up
-// what the engine computed. One self-contained ES module (loaded from a Blob URL: no imports);
+// what the engine computed. Bundled into one self-contained module (loaded from a Blob URL);
 // cards are the book's faces (cards.js), in sentences chips; the language is the deck's address
 // (model "lang", ?lang=) when it names one, else the reader's setting (settings.js), and a later
 // change of the setting applies either way. Revealed, the answer replaces the options; each draw
 // re-lays out the slide (relayoutOnResize); a button clicked with the pointer gives focus back, so a
 // presenter's clicker keeps moving the slides.
+import { h } from "./dom.js";
+import { cardChips, cardRow, reasonNodes, relayoutOnResize, releaseAfterPointer, sayText } from "./cards.js";
+import {
+  SETTINGS_WORDS, applySettingsToDocument, onSettings, pageHasSettingsBar, readSettings, writeSettings,
+} from "./settings.js";
 
 const UI = {
   en: {

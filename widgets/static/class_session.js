@@ -1,3 +1,4 @@
+// @ts-check
 // Class mode, the teacher's side (widgets/class_session.py): the join slide ("Open a class", then
 // the code, QR code and address) and a class puzzle's live panel (bar chart of the class's answers,
 // hidden until shown; close the vote; a second round beside the first; the answers' CSV and the
@@ -7,6 +8,9 @@
 // its slide is shown (reveal.js marks it "present"; outside reveal.js, when it scrolls into view),
 // never from the speaker view (?receiver) or print (?print-pdf). Language: the deck's address
 // (model "lang") when it names one, else the reader's setting, and a later change applies either way.
+import { h } from "./dom.js";
+import { cardChips, relayoutOnResize, releaseAfterPointer, sayText } from "./cards.js";
+import { applySettingsToDocument, onSettings, readSettings } from "./settings.js";
 
 const CLASS_KEY = "cardbook-class";
 const CLASS_EVENT = "cardbook:class";

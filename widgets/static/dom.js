@@ -1,11 +1,11 @@
-// Shared by every front end of the book: widgets/front_ends.py puts this file in front of each
-// module's own source, since a module loaded from a Blob URL cannot load a sibling file
-// (offline-book.md).  It only declares: the module it is joined to has the one export.
+// @ts-check
+// Building elements, shared by every front end of the book (an ES module each front end imports;
+// esbuild bundles each front end into one self-contained module: tools/bundle_front_ends.mjs).
 
-const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
+export const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
 
 /** An element with attributes (`text` sets its text, `on…` adds a listener) and children. */
-function h(tag, attrs = {}, children = []) {
+export function h(tag, attrs = {}, children = []) {
   const node = document.createElement(tag);
   for (const [name, value] of Object.entries(attrs)) {
     if (value === undefined || value === null || value === false) continue;

@@ -1,7 +1,8 @@
+// @ts-check
 // Puzzle front end: renders an engine-made puzzle spec and grades by lookup only.
-// One self-contained ES module (it is loaded from a Blob URL: no imports); widgets/front_ends.py
-// joins dom.js (h), cards.js (the one drawing of a card) and settings.js (the reader's settings
-// and progress) in front of it.  Works with a kernel (JupyterLab, Voila: "New puzzle" asks Python,
+// It imports dom.js (h), cards.js (the one drawing of a card) and settings.js (the reader's settings
+// and progress); esbuild bundles it into one self-contained module (it is loaded from a Blob URL, where
+// no import resolves: tools/bundle_front_ends.mjs).  Works with a kernel (JupyterLab, Voila: "New puzzle" asks Python,
 // with the page's bank as a fallback when the kernel does not answer) and without one (a static
 // page: the widget moves through the bank it carries, its first puzzle included).  A static page
 // served over http also has the browser engine (tools/site/widget-loader.js answers "hello" with
@@ -11,6 +12,11 @@
 //
 // Links: the root carries data-puzzle-slot (set in Python); #puzzle=<slot>/<puzzle id> opens that
 // puzzle in that widget and scrolls it into view; an old #puzzle=<kind>:<seed> goes to <kind>-1.
+import { h } from "./dom.js";
+import { cardChip, cardChips, cardFace, cardRow, cardText, cardsText, reasonNodes, reasonParts, sayText } from "./cards.js";
+import {
+  SETTINGS_KEY, onProgress, onSettings, pageHasSettingsBar, pageNotice, readProgress, readStored, recordAnswer, settingsBar,
+} from "./settings.js";
 
 const UI = {
   en: {

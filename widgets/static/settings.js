@@ -1,6 +1,6 @@
+// @ts-check
 // The reader's settings, one model for the whole book: every widget and the book's page script
-// read and change them here.  Declarations only (no export): widgets/front_ends.py joins this
-// file into each front end, and the book stages it into its page script (tools/site/page.js).
+// (tools/site/page.js) import them from here.
 //
 // Contract:
 //   readSettings() → {lang: "en"|"zh", fourColour: bool}, from localStorage, whatever is stored; on a
@@ -24,13 +24,14 @@
 //   pageHasSettingsBar() → true when the page itself shows the bar (the book's header), not only
 //     bars widgets show inside their output (JupyterLab, Voila): a widget shows its own controls otherwise.
 // Stored data of any shape is read as "nothing stored": it never stops grading.
+import { h } from "./dom.js";
 
-const SETTINGS_KEY = "cardbook-settings";
+export const SETTINGS_KEY = "cardbook-settings";
 const PROGRESS_KEY = "cardbook-puzzle-progress";
 const SETTINGS_EVENT = "cardbook:settings";
 const PROGRESS_EVENT = "cardbook:progress";
 
-const SETTINGS_WORDS = {
+export const SETTINGS_WORDS = {
   en: { language: "中文", languageTitle: "切换到中文 (switch the puzzles to Chinese)",
     editionTitle: "本页的中文版 (this page in Chinese)", fourColour: "Four-colour deck",
     fourColourTitle: "Diamonds blue and clubs green, in every card of the book", progress: "Progress",
@@ -45,7 +46,7 @@ const SETTINGS_WORDS = {
     settings: "本书设置" },
 };
 
-function readStored(key) {
+export function readStored(key) {
   try { return JSON.parse(window.localStorage.getItem(key) || "null"); } catch (unreadable) { return null; }
 }
 
@@ -53,30 +54,30 @@ function writeStored(key, value) {
   try { window.localStorage.setItem(key, JSON.stringify(value)); } catch (privateMode) { /* kept for this page */ }
 }
 
-function pageEdition() {
+export function pageEdition() {
   const meta = document.querySelector('meta[name="cardbook-edition"]');
   return meta && ["en", "zh"].includes(meta.content) ? meta.content : null;
 }
 
 /** The settings as stored, whatever page this is. */
-function storedSettings() {
+export function storedSettings() {
   const stored = readStored(SETTINGS_KEY);
   const given = stored && typeof stored === "object" && !Array.isArray(stored) ? stored : {};
   return { lang: given.lang === "zh" ? "zh" : "en", fourColour: given.fourColour === true };
 }
 
-function readSettings() {
+export function readSettings() {
   const settings = storedSettings();
   return { ...settings, lang: pageEdition() || settings.lang };
 }
 
-function applySettingsToDocument(settings) {
+export function applySettingsToDocument(settings) {
   const html = document.documentElement;
   html.classList.toggle("cardbook-four-colour", settings.fourColour);
   html.dataset.cardbookLang = settings.lang;
 }
 
-function writeSettings(patch) {
+export function writeSettings(patch) {
   const next = { ...readSettings(), ...patch };
   const settings = { lang: next.lang === "zh" ? "zh" : "en", fourColour: next.fourColour === true };
   writeStored(SETTINGS_KEY, settings);
@@ -94,7 +95,7 @@ function listen(event, key, fn) {
   return () => { window.removeEventListener(event, here); window.removeEventListener("storage", elsewhere); };
 }
 
-function onSettings(fn) {
+export function onSettings(fn) {
   return listen(SETTINGS_EVENT, SETTINGS_KEY, () => {
     const settings = readSettings();
     applySettingsToDocument(settings);
@@ -104,7 +105,7 @@ function onSettings(fn) {
 
 const isCount = (n) => Number.isInteger(n) && n >= 0;
 
-function readProgress() {
+export function readProgress() {
   const stored = readStored(PROGRESS_KEY);
   const progress = {};
   if (!stored || typeof stored !== "object" || Array.isArray(stored)) return progress;
@@ -123,7 +124,7 @@ function writeProgress(progress) {
 }
 
 /** Count a first answer to a puzzle of ``kind``: right (``ok``) or wrong. */
-function recordAnswer(kind, ok) {
+export function recordAnswer(kind, ok) {
   const progress = readProgress();
   const mine = progress[kind] || { solved: 0, streak: 0, answered: 0 };
   progress[kind] = { solved: mine.solved + (ok ? 1 : 0), streak: ok ? mine.streak + 1 : 0, answered: mine.answered + 1 };
@@ -131,16 +132,16 @@ function recordAnswer(kind, ok) {
   return progress[kind];
 }
 
-function onProgress(fn) {
+export function onProgress(fn) {
   return listen(PROGRESS_EVENT, PROGRESS_KEY, () => fn(readProgress()));
 }
 
-function progressTotals() {
+export function progressTotals() {
   const entries = Object.values(readProgress());
   return { solved: entries.reduce((n, p) => n + p.solved, 0), answered: entries.reduce((n, p) => n + p.answered, 0) };
 }
 
-function exportProgress() {
+export function exportProgress() {
   const blob = new Blob([JSON.stringify(readProgress(), null, 1)], { type: "application/json" });
   const link = h("a", { href: URL.createObjectURL(blob), download: "cardbook-progress.json" });
   document.body.append(link);
@@ -148,7 +149,7 @@ function exportProgress() {
   link.remove();
 }
 
-async function importProgress(file) {
+export async function importProgress(file) {
   const fail = { ok: false, message: { en: SETTINGS_WORDS.en.importFailed, zh: SETTINGS_WORDS.zh.importFailed } };
   let data;
   try { data = JSON.parse(await file.text()); } catch (notJson) { return fail; }
@@ -160,7 +161,7 @@ async function importProgress(file) {
   return { ok: true, message: { en: SETTINGS_WORDS.en.imported, zh: SETTINGS_WORDS.zh.imported } };
 }
 
-function pageNotice(words) {
+export function pageNotice(words) {
   const region = document.querySelector("[data-cardbook-page-notice]");
   if (!region) return false;
   const lang = readSettings().lang;
@@ -173,7 +174,7 @@ function pageNotice(words) {
 // (.cbp: a puzzle's own root, on a page of bare widgets such as widgets/puzzles/page.py's puzzle sheet)
 const WIDGET_OUTPUT = ".cell_output, .jp-OutputArea-output, .output_area, .widget-subarea, .cbp";
 
-function pageHasSettingsBar() {
+export function pageHasSettingsBar() {
   return [...document.querySelectorAll("[data-cardbook-settings]")].some((bar) => !bar.closest(WIDGET_OUTPUT));
 }
 
@@ -196,7 +197,7 @@ function languageControl(lang, w) {
 }
 
 /** The settings bar: one per page (the book's header), or one per widget where no page has one. */
-function settingsBar() {
+export function settingsBar() {
   const element = h("div", { class: "cb-settings", role: "group", "data-cardbook-settings": "" });
   const status = h("p", { class: "cb-settings-status", "aria-live": "polite" });  // a puzzle's verdict is its one role="status"
   const file = h("input", { type: "file", accept: "application/json,.json", hidden: true, tabindex: "-1",

@@ -1,8 +1,9 @@
+// @ts-check
 // Deal stepper: every step of a hand (升级) or game (一上一下) arrives as data computed by the
 // engine; this module only shows step i. Forward and back never ask the kernel; "deal again"
-// does. One self-contained ES module (loaded from a Blob URL: no imports); the cards are drawn
-// by cards.js (the chapters' faces), the reader's language and four-colour deck come from
-// settings.js, joined in front of it by widgets/front_ends.py.
+// does. Bundled into one self-contained module (loaded from a Blob URL: tools/bundle_front_ends.mjs);
+// the cards are drawn by cards.js (the chapters' faces), the reader's language and four-colour deck
+// come from settings.js.
 // Language: the model's "lang" ("en" / "zh") when the deck's address fixed it (?lang=, Voila),
 // else the reader's setting; a later change of the setting (the book's bar, or this stepper's own
 // button where the page has no bar) applies either way.
@@ -14,6 +15,11 @@
 // Keys: ← → Home End only while the stepper's region itself has focus (Escape leaves it); PageUp /
 // PageDown / space, and every key pressed on a button, stay the slides' (a presenter's clicker), so a
 // reveal.js deck is never stuck on a stepper. Each draw re-lays out the slide (relayoutOnResize).
+import { SUIT_SYMBOL, h } from "./dom.js";
+import { SUIT_WORDS, cardChips, cardFace, cardsText, reasonNodes, relayoutOnResize, releaseAfterPointer, sayText } from "./cards.js";
+import {
+  SETTINGS_WORDS, applySettingsToDocument, onSettings, pageHasSettingsBar, readSettings, writeSettings,
+} from "./settings.js";
 
 const UI = {
   en: {

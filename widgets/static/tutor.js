@@ -1,7 +1,8 @@
+// @ts-check
 // The tutor's table: a whole 升级 hand or 一上一下 game against practice bots. Python (the kernel, or
 // the static book's engine worker) holds the game; this module draws the model's "view" and sends
 // the reader's messages ({type: start | act | hint | undo | again}); it computes no rule.
-// Joined by widgets/front_ends.py after dom.js, the card faces, cards.js and settings.js.
+// It imports dom.js, cards.js and settings.js; esbuild bundles them into one self-contained module.
 //
 // Testing contract (issue 13): the root carries data-tutor (the game) and data-state = loading |
 // playing | over, and data-turn="you" while it waits for the reader; [data-action=hint] selects the
@@ -11,6 +12,11 @@
 // a #deal=<game>:<seed> address for another deal sends "start" and stays "loading" until answered.
 // A message with no answer within a few seconds, or a page where no Python can answer ({type:
 // "hello"} says so), is said calmly in both languages.
+import { h } from "./dom.js";
+import { cardChips, cardFace, cardRow, cardsText, reasonNodes, sayText } from "./cards.js";
+import {
+  SETTINGS_WORDS, applySettingsToDocument, onSettings, pageHasSettingsBar, readSettings, writeSettings,
+} from "./settings.js";
 
 const TUTOR_WORDS = {
   en: {
