@@ -68,6 +68,9 @@ class Phone(threading.Thread):
                 question = self.call("GET", "/current", token=token).body["question"]
                 if question is None:
                     time.sleep(PHONE_POLL)
+            if question is None:
+                self.outcome = "no question before the deadline"
+                return
             self.run_.ready.wait(timeout=max(0.0, self.run_.deadline - time.monotonic()))
             start = time.perf_counter()
             reply = self.call("POST", "/votes", {"question": question["id"], "round": 1, "answer": self.answer}, token)

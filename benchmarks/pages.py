@@ -168,7 +168,7 @@ def report(visits: dict[str, list[Visit]], plain: str) -> list[str]:
     return lines
 
 
-def main(argv: list[str] | None = None) -> None:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("site", nargs="?", default=str(ROOT / "_build" / "html"))
     parser.add_argument("--repeat", type=int, default=3)
@@ -181,6 +181,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.repeat < 1:
         raise SystemExit("pages.py: --repeat must be at least 1")
     print("\n".join(report(measure(site, args.plain, args.repeat, args.pages), args.plain)))
+    return 0
 
 
 if __name__ == "__main__":

@@ -100,7 +100,7 @@ def bench_page() -> None:
         print(f"  one puzzle of each kind ({len(widgets)})  {page_path.stat().st_size / 1024:8.1f} KiB (HTML with widget state)")
         sizes = {kind: len(page_html([w]).encode("utf-8")) / 1024 for kind, w in zip(KINDS, widgets)}
         print(f"  one puzzle per page: median {statistics.median(sizes.values()):.1f} KiB, "
-              f"largest {max(sizes.values()):.1f} KiB ({max(sizes, key=sizes.get)})")
+              f"largest {max(sizes.values()):.1f} KiB ({max(sizes, key=lambda kind: sizes[kind])})")
         runtime = sum(p.stat().st_size for p in (folder / "widget-runtime").rglob("*.js")) / 1024
         print(f"  widget runtime scripts (shared by every page, cached)  {runtime:8.1f} KiB")
         with sync_playwright() as playwright:

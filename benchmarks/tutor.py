@@ -24,6 +24,10 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Locator, Page
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
@@ -61,7 +65,7 @@ def payload(site: Path) -> None:
     print(f"  {'total':<44} {sum(p.stat().st_size for p in files):>12,}")
 
 
-def first_playable(browser, url: str) -> None:
+def first_playable(browser: Browser, url: str) -> None:
     print("Opening play.html (s): the 升级 tutor's first position drawn, playable (the page stores it);")
     print("then its first hint answered by the engine (the worker booted), target ≤ 8 s cold:")
     context = browser.new_context()
@@ -81,20 +85,20 @@ def first_playable(browser, url: str) -> None:
         context.close()
 
 
-def press(page, root, action: str) -> None:
+def press(page: Page, root: Locator, action: str) -> None:
     before = root.get_attribute("data-serial")
     root.locator(f"[data-action={action}]").first.click()
     page.wait_for_function(ANSWERED, arg=[root.element_handle(), before], timeout=TIMEOUT_MS)
 
 
-def bots_per_move(options: dict) -> list[int]:
+def bots_per_move(options: dict[str, Any]) -> list[int]:
     """The bot moves after each of the reader's moves in the game ``options`` deals (hint and play)."""
     views = list(play_out(TutorSession.start(options)))
     return [sum(1 for event in (view["table"].get("recent") or []) if event.get("seat") != view["you"])
             for view in views[1:]]
 
 
-def bot_moves(browser, url: str, site: Path) -> None:
+def bot_moves(browser: Browser, url: str, site: Path) -> None:
     print("Bot moves in the browser (the worker's handle(), ms):")
     hints: list[float] = []
     plays: list[float] = []
@@ -126,7 +130,7 @@ def bot_moves(browser, url: str, site: Path) -> None:
         print(row("a play's time per bot move", per_bot, target=150))
 
 
-def new_puzzles(browser, rounds: int, pause_ms: int) -> None:
+def new_puzzles(browser: Browser, rounds: int, pause_ms: int) -> None:
     print(f"New puzzle in the browser ({rounds} per kind after the first, the reader pausing {pause_ms} ms, ms):")
     with tempfile.TemporaryDirectory() as folder:
         write_engine_page(Path(folder), kinds=list(KINDS))
@@ -153,7 +157,7 @@ def new_puzzles(browser, rounds: int, pause_ms: int) -> None:
                     probe.locator("[data-action=new]").click()
                     page.wait_for_function(f"(p) => Number(p.dataset.replies || 0) > {replies}",
                                            arg=probe.element_handle(), timeout=TIMEOUT_MS)
-                    trips_by_kind.setdefault(kind, []).append(float(probe.get_attribute("data-ms")))
+                    trips_by_kind.setdefault(kind, []).append(float(probe.get_attribute("data-ms") or "nan"))
                 marks = page.evaluate(MARKS)
                 by_kind[kind] = [m["ms"] for m in marks[-rounds:]]
             page.close()

@@ -27,8 +27,12 @@ import tempfile
 import time
 import urllib.request
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import psutil
+
+if TYPE_CHECKING:
+    from playwright.async_api import BrowserContext, ConsoleMessage, Route
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "teacher"))
@@ -43,10 +47,11 @@ TIMEOUT_MS = 240_000
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+        port: int = sock.getsockname()[1]
+        return port
 
 
-def wait_for(url: str, process: subprocess.Popen, seconds: float = 60) -> None:
+def wait_for(url: str, process: subprocess.Popen[bytes], seconds: float = 60) -> None:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if process.poll() is not None:
@@ -59,7 +64,7 @@ def wait_for(url: str, process: subprocess.Popen, seconds: float = 60) -> None:
     raise SystemExit(f"Voila did not answer {url} within {seconds} s")
 
 
-def kernels(process: subprocess.Popen) -> list[psutil.Process]:
+def kernels(process: subprocess.Popen[bytes]) -> list[psutil.Process]:
     return [p for p in psutil.Process(process.pid).children(recursive=True)
             if "ipykernel" in " ".join(p.cmdline())]
 
@@ -97,13 +102,19 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
-async def session(context, url: str, opened: asyncio.Event, everyone: asyncio.Event) -> dict:
+async def session(context: BrowserContext, url: str, opened: asyncio.Event,
+                  everyone: asyncio.Event) -> dict[str, Any]:
     """One student's tab: first slide, then the puzzle answered (revealed, and another one)."""
     page = await context.new_page()
     console: list[str] = []
-    page.on("console", lambda message: message.type == "error" and console.append(message.text[:120]))
+
+    def on_console(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            console.append(message.text[:120])
+
+    page.on("console", on_console)
     page.on("pageerror", lambda error: console.append(f"uncaught: {str(error)[:120]}"))
-    result: dict = {}
+    result: dict[str, Any] = {}
     try:
         start = time.perf_counter()
         await page.goto(url, wait_until="commit", timeout=TIMEOUT_MS)
@@ -140,7 +151,7 @@ async def session(context, url: str, opened: asyncio.Event, everyone: asyncio.Ev
     return result
 
 
-async def kernels_left(voila: subprocess.Popen, seconds: float) -> int:
+async def kernels_left(voila: subprocess.Popen[bytes], seconds: float) -> int:
     """The kernels still alive ``seconds`` after the last tab closed (0 when every tab's kernel was shut down)."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline and live_kernels(voila):
@@ -148,7 +159,7 @@ async def kernels_left(voila: subprocess.Popen, seconds: float) -> int:
     return len(live_kernels(voila))
 
 
-def live_kernels(voila: subprocess.Popen) -> list[psutil.Process]:
+def live_kernels(voila: subprocess.Popen[bytes]) -> list[psutil.Process]:
     alive = []
     for kernel in kernels(voila):
         try:
@@ -160,7 +171,7 @@ def live_kernels(voila: subprocess.Popen) -> list[psutil.Process]:
 
 
 async def run(url: str, sessions: int,
-              voila: subprocess.Popen) -> tuple[list[dict], list[int], dict[str, float], int]:
+              voila: subprocess.Popen[bytes]) -> tuple[list[dict[str, Any]], list[int], dict[str, float], int]:
     from playwright.async_api import async_playwright
 
     async with async_playwright() as playwright:
@@ -168,7 +179,7 @@ async def run(url: str, sessions: int,
         context = await browser.new_context(viewport={"width": 1280, "height": 860})
         outside: list[str] = []
 
-        async def route(route):
+        async def route(route: Route) -> None:
             if route.request.url.startswith(("http://127.0.0.1", "data:", "blob:")):
                 await route.continue_()
             else:
@@ -195,7 +206,7 @@ async def run(url: str, sessions: int,
     return results, memory, cpu, left
 
 
-def serve(out: Path) -> tuple[subprocess.Popen, int]:
+def serve(out: Path) -> tuple[subprocess.Popen[bytes], int]:
     port = free_port()
     command, env = voila_command(out, port)
     voila = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
@@ -204,7 +215,7 @@ def serve(out: Path) -> tuple[subprocess.Popen, int]:
     return voila, port
 
 
-def stop(voila: subprocess.Popen) -> None:
+def stop(voila: subprocess.Popen[bytes]) -> None:
     os.killpg(voila.pid, signal.SIGTERM)
     try:
         voila.wait(timeout=20)

@@ -1,4 +1,5 @@
-"""``cardlib`` is typed and linted: ``mypy --strict cardlib`` finds nothing and ``ruff check`` passes
+"""Every package is typed and linted: ``mypy --strict`` over ``cardlib``, ``widgets``, ``classroom``,
+``tools``, ``benchmarks`` and ``teacher`` (``[tool.mypy] files``) finds nothing and ``ruff check`` passes
 (the rule sets are in ``pyproject.toml``), so one ``make test`` (one pytest run) checks both.
 
 Both tools run from this venv as subprocesses, at the repository root, with their caches in
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -25,9 +27,20 @@ def test_cardlib_ships_py_typed():
     assert 'cardlib = ["py.typed"]' in (ROOT / "pyproject.toml").read_text(encoding="utf-8")
 
 
-def test_mypy_strict_finds_nothing_in_cardlib():
-    """``mypy --strict cardlib`` reports no error (configuration: ``[tool.mypy]``)."""
-    result = _run("mypy", "--strict", "cardlib")
+#: What ``[tool.mypy] files`` must name: every package of the project, the engine and all that uses it.
+PACKAGES = ("cardlib", "widgets", "classroom", "tools", "benchmarks", "teacher")
+
+
+def test_mypy_checks_every_package():
+    """``[tool.mypy] files`` names every package, so one mypy run (below) checks them all."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mypy"]
+    assert config["strict"] is True
+    assert set(config["files"]) == set(PACKAGES)
+
+
+def test_mypy_strict_finds_nothing():
+    """``mypy --strict`` over the configured files (every package) reports no error (``[tool.mypy]``)."""
+    result = _run("mypy", "--strict")
     assert result.returncode == 0, result.stdout + result.stderr
     assert "Success: no issues found" in result.stdout
 

@@ -24,6 +24,7 @@ from pathlib import Path
 import jupytext
 from nbclient import NotebookClient
 from nbconvert import SlidesExporter
+from nbformat import NotebookNode
 
 ROOT = Path(__file__).resolve().parent.parent
 TEACHER = ROOT / "teacher"
@@ -37,9 +38,9 @@ REVEAL_FILES = ("dist/reveal.js", "dist/reveal.css", "dist/theme/white.css", "di
 OWN_FILES = ("teacher.css", "teacher.js")
 
 
-def run(deck: Path):
+def run(deck: Path) -> NotebookNode:
     """The deck as a notebook, every cell run in a fresh kernel (this checkout's code, default rules)."""
-    notebook = jupytext.read(deck)
+    notebook: NotebookNode = jupytext.read(deck)
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
     env.pop("QUERY_STRING", None)
     NotebookClient(notebook, timeout=300, kernel_name="python3", store_widget_state=True,

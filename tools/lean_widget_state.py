@@ -143,14 +143,17 @@ def rewrite_built_pages(outdir: Path, pages: Iterable[Path]) -> int:
 
 def on_build_finished(app: Sphinx, exception: BaseException | None) -> None:
     """Sphinx's ``build-finished``: make every built HTML page's widget state lean."""
-    if exception is not None or app.builder.format != "html":
-        return
+    from sphinx.builders.html import StandaloneHTMLBuilder
     from sphinx.errors import ExtensionError
     from sphinx.util import logging
 
+    builder = app.builder
+    if exception is not None or builder.format != "html" or not isinstance(builder, StandaloneHTMLBuilder):
+        return
+
     outdir = Path(app.outdir)
     pages = [path for name in sorted(app.env.found_docs)
-             if (path := Path(app.builder.get_outfilename(name))).is_file()]
+             if (path := Path(builder.get_outfilename(name))).is_file()]
     try:
         changed = rewrite_built_pages(outdir, pages)
     except WidgetStateError as error:
