@@ -30,9 +30,9 @@ cardlib.errors.RulesetError: unknown ruleset field 'colour'; fields are: calling
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from enum import Enum
-from typing import Any, TypeAlias
+from typing import Any, TypeAlias, get_type_hints
 
 from ..errors import RulesetError
 from ..rule_ids import RuleId
@@ -42,9 +42,19 @@ from ..variants import apply_variant
 class Choice(str, Enum):
     """One value of a ruleset field: a string, and the register row(s) it stands for.
 
-    A value that one guide states names that guide's row (``natural_rank`` → SS-4); a value
-    both guides share, or that neither states (a variant), names the field's rows of both.
+    Each member is declared with its rows (``NATURAL_RANK = "natural_rank", RuleId.SS_4``): a value
+    that one guide states names that guide's row (``natural_rank`` → SS-4); a value both guides
+    share, or that neither states (a variant), names the field's rows of both.
     """
+
+    _value_: str
+    _rules: tuple[RuleId, ...]
+
+    def __new__(cls, value: str, *rules: RuleId) -> Choice:
+        member = str.__new__(cls, value)
+        member._value_ = value
+        member._rules = rules
+        return member
 
     def __str__(self) -> str:
         return str(self.value)
@@ -52,7 +62,7 @@ class Choice(str, Enum):
     @property
     def rules(self) -> tuple[RuleId, ...]:
         """The register rows this value stands for."""
-        return _VALUE_RULES[(type(self), self.value)]
+        return self._rules
 
     @property
     def rule(self) -> RuleId:
@@ -63,186 +73,119 @@ class Choice(str, Enum):
 class Calling(Choice):
     """SG-1 / SS-1: how calls during the deal override each other."""
 
-    SHENGJI = "shengji"
-    SHUANGSHENG = "shuangsheng"
+    SHENGJI = "shengji", RuleId.SG_1
+    SHUANGSHENG = "shuangsheng", RuleId.SS_1
 
 
 class NoCall(Choice):
     """SG-2 / SS-2: nobody calls: turn the kitty (翻底), or deal again."""
 
-    TURN_KITTY = "turn_kitty"
-    REDEAL = "redeal"
+    TURN_KITTY = "turn_kitty", RuleId.SG_2, RuleId.SS_2  # SG's rule; SS is silent, default as SG
+    REDEAL = "redeal", RuleId.SG_2, RuleId.SS_2          # a variant of the row
 
 
 class JokerCallTrump(Choice):
     """SG-3 / SS-3: the trump suit after a joker-pair overcall."""
 
-    NO_TRUMP = "no_trump"
-    PREVIOUS_SUIT = "previous_suit"
+    NO_TRUMP = "no_trump", RuleId.SG_3, RuleId.SS_3  # SG's rule; SS's reading by default
+    PREVIOUS_SUIT = "previous_suit", RuleId.SG_3, RuleId.SS_3
 
 
 class TractorAdjacency(Choice):
     """SG-4 / SS-4: which level-card pairs are adjacent in a tractor."""
 
-    TRUMP_ORDER = "trump_order"
-    NATURAL_RANK = "natural_rank"
+    TRUMP_ORDER = "trump_order", RuleId.SG_4
+    NATURAL_RANK = "natural_rank", RuleId.SS_4
 
 
 class ShortTractorFollow(Choice):
     """SG-5 / SS-5: following a tractor lead without a tractor of its length: keep as much tractor
     structure as held (the public engines' reading), any pairs, or the suit count alone."""
 
-    TRACTORS_THEN_PAIRS = "tractors_then_pairs"
-    PAIRS_THEN_SINGLES = "pairs_then_singles"
-    SUIT_COUNT_ONLY = "suit_count_only"
+    TRACTORS_THEN_PAIRS = "tractors_then_pairs", RuleId.SG_5, RuleId.SS_5  # SG-5 as the public engines read it
+    PAIRS_THEN_SINGLES = "pairs_then_singles", RuleId.SG_5, RuleId.SS_5
+    SUIT_COUNT_ONLY = "suit_count_only", RuleId.SG_5, RuleId.SS_5
 
 
 class KittyMultiplier(Choice):
     """SG-6 / SS-6 (and SG-E2): the kitty multiplier scheme."""
 
-    SHENGJI = "shengji"
-    DOUBLE = "double"
-    PAIR2_TRACTOR4 = "pair2_tractor4"
-    DOUBLING = "doubling"
-    LARGEST_UNIT = "largest_unit"
-    POWER_OF_CARDS = "power_of_cards"
-    LEAD_SIZE = "lead_size"
+    SHENGJI = "shengji", RuleId.SG_6
+    DOUBLE = "double", RuleId.SS_6
+    PAIR2_TRACTOR4 = "pair2_tractor4", RuleId.SS_6   # SS's "some rules"
+    DOUBLING = "doubling", RuleId.SG_E2              # the reading SG-E2 offers
+    LARGEST_UNIT = "largest_unit", RuleId.SJ_12      # variants of no document
+    POWER_OF_CARDS = "power_of_cards", RuleId.SJ_12
+    LEAD_SIZE = "lead_size", RuleId.SJ_12
 
 
 class LevelTable(Choice):
     """SG-7 / SS-7: the level-change table."""
 
-    SHENGJI = "shengji"
-    SHUANGSHENG = "shuangsheng"
+    SHENGJI = "shengji", RuleId.SG_7
+    SHUANGSHENG = "shuangsheng", RuleId.SS_7
 
 
 class FirstDealer(Choice):
     """SG-9 / SS-9: who deals the first hand."""
 
-    FIRST_SINGLE_CALLER = "first_single_caller"
-    SEAT_ZERO = "seat_zero"
+    FIRST_SINGLE_CALLER = "first_single_caller", RuleId.SS_9, RuleId.SG_9  # SS's rule; SG default as SS
+    SEAT_ZERO = "seat_zero", RuleId.SG_9
 
 
 class NextDealer(Choice):
     """SG-8: who deals next."""
 
-    PARTNER_OR_NEXT = "partner_or_next"
-    DEALER_STAYS_OR_NEXT = "dealer_stays_or_next"
+    PARTNER_OR_NEXT = "partner_or_next", RuleId.SG_8
+    DEALER_STAYS_OR_NEXT = "dealer_stays_or_next", RuleId.SG_8
 
 
 class GameEnd(Choice):
     """SS-8 (SJ-13): when the game ends."""
 
-    REACH_ACE = "reach_ace"
-    THROUGH_ACE = "through_ace"
+    REACH_ACE = "reach_ace", RuleId.SS_8
+    THROUGH_ACE = "through_ace", RuleId.SJ_13, RuleId.SS_8
 
 
 class EqualCards(Choice):
     """C-1: two identical cards in one trick."""
 
-    FIRST_WINS = "first_wins"
+    FIRST_WINS = "first_wins", RuleId.C_1
 
 
 class KittyShape(Choice):
     """C-2: which play's shape sets the kitty multiplier."""
 
-    WINNING_PLAY = "winning_play"
-    LEAD = "lead"
+    WINNING_PLAY = "winning_play", RuleId.C_2
+    LEAD = "lead", RuleId.C_2
 
 
 class PairLeadWithoutPair(Choice):
     """C-4: a pair or tractor lead when the follower has the suit but no pair."""
 
-    SUIT_COUNT_ONLY = "suit_count_only"
+    SUIT_COUNT_ONLY = "suit_count_only", RuleId.C_4
 
 
 class MixedTrumpSingles(Choice):
     """C-5: two different trump singles on a pair lead."""
 
-    DISCARD = "discard"
+    DISCARD = "discard", RuleId.C_5
 
 
 class Cut(Choice):
     """SJ-2: SG has the player after the dealer cut the deck; SS is silent (no cut)."""
 
-    AFTER_DEALER = "after_dealer"
-    NONE = "none"
+    AFTER_DEALER = "after_dealer", RuleId.SJ_2
+    NONE = "none", RuleId.SJ_2
+
+
+def _rows(*rules: RuleId, choices: tuple[Any, ...] = ()) -> dict[str, Any]:
+    """A field's metadata: the register rows the field stands for, and, for a field that is not a
+    :class:`Choice` (a number, a flag), the values it takes."""
+    return {"rules": rules, "choices": choices}
 
 
 _SG_SS = {n: (RuleId[f"SG_{n}"], RuleId[f"SS_{n}"]) for n in range(1, 10)}
-_VALUE_RULES: dict[tuple[type[Choice], str], tuple[RuleId, ...]] = {
-    (Calling, "shengji"): (RuleId.SG_1,),
-    (Calling, "shuangsheng"): (RuleId.SS_1,),
-    (NoCall, "turn_kitty"): _SG_SS[2],          # SG's rule; SS is silent, default as SG
-    (NoCall, "redeal"): _SG_SS[2],              # a variant of the row
-    (JokerCallTrump, "no_trump"): _SG_SS[3],    # SG's rule; SS's reading by default
-    (JokerCallTrump, "previous_suit"): _SG_SS[3],
-    (TractorAdjacency, "trump_order"): (RuleId.SG_4,),
-    (TractorAdjacency, "natural_rank"): (RuleId.SS_4,),
-    (ShortTractorFollow, "tractors_then_pairs"): _SG_SS[5],  # SG-5 as the public engines read it; SS default
-    (ShortTractorFollow, "pairs_then_singles"): _SG_SS[5],
-    (ShortTractorFollow, "suit_count_only"): _SG_SS[5],
-    (KittyMultiplier, "shengji"): (RuleId.SG_6,),
-    (KittyMultiplier, "double"): (RuleId.SS_6,),
-    (KittyMultiplier, "pair2_tractor4"): (RuleId.SS_6,),   # SS's "some rules"
-    (KittyMultiplier, "doubling"): (RuleId.SG_E2,),        # the reading SG-E2 offers
-    (KittyMultiplier, "largest_unit"): (RuleId.SJ_12,),    # variants of no document
-    (KittyMultiplier, "power_of_cards"): (RuleId.SJ_12,),
-    (KittyMultiplier, "lead_size"): (RuleId.SJ_12,),
-    (LevelTable, "shengji"): (RuleId.SG_7,),
-    (LevelTable, "shuangsheng"): (RuleId.SS_7,),
-    (FirstDealer, "first_single_caller"): (RuleId.SS_9, RuleId.SG_9),  # SS's rule; SG default as SS
-    (FirstDealer, "seat_zero"): (RuleId.SG_9,),
-    (NextDealer, "partner_or_next"): (RuleId.SG_8,),
-    (NextDealer, "dealer_stays_or_next"): (RuleId.SG_8,),
-    (GameEnd, "through_ace"): (RuleId.SJ_13, RuleId.SS_8),
-    (GameEnd, "reach_ace"): (RuleId.SS_8,),
-    (EqualCards, "first_wins"): (RuleId.C_1,),
-    (KittyShape, "winning_play"): (RuleId.C_2,),
-    (KittyShape, "lead"): (RuleId.C_2,),
-    (PairLeadWithoutPair, "suit_count_only"): (RuleId.C_4,),
-    (MixedTrumpSingles, "discard"): (RuleId.C_5,),
-    (Cut, "after_dealer"): (RuleId.SJ_2,),
-    (Cut, "none"): (RuleId.SJ_2,),
-}
-
-#: The Enum of each choice field; ``takeover_line`` (a number) and ``throws`` (a flag) are not Enums.
-FIELD_TYPES: dict[str, type[Choice]] = {
-    "calling": Calling, "no_call": NoCall, "joker_call_trump": JokerCallTrump,
-    "tractor_adjacency": TractorAdjacency, "short_tractor_follow": ShortTractorFollow,
-    "kitty_multiplier": KittyMultiplier, "level_table": LevelTable, "first_dealer": FirstDealer,
-    "next_dealer": NextDealer, "game_end": GameEnd, "equal_cards": EqualCards, "kitty_shape": KittyShape,
-    "pair_lead_without_pair": PairLeadWithoutPair, "mixed_trump_singles": MixedTrumpSingles, "cut": Cut,
-}
-
-
-def _values(kind: type[Choice]) -> tuple[str, ...]:
-    return tuple(str(member.value) for member in kind)
-
-
-#: For each field: the values it takes (plain strings, numbers, booleans), and the register row(s)
-#: it stands for.
-FIELD_CHOICES: dict[str, tuple[tuple[Any, ...], tuple[RuleId, ...]]] = {
-    "calling": (_values(Calling), _SG_SS[1]),
-    "no_call": (_values(NoCall), _SG_SS[2]),
-    "joker_call_trump": (_values(JokerCallTrump), _SG_SS[3]),
-    "tractor_adjacency": (_values(TractorAdjacency), _SG_SS[4]),
-    "short_tractor_follow": (_values(ShortTractorFollow), _SG_SS[5]),
-    "kitty_multiplier": (_values(KittyMultiplier), _SG_SS[6]),
-    # SG-7 / SS-7: the level-change table, and where the attackers take over.
-    "level_table": (_values(LevelTable), _SG_SS[7]),
-    "takeover_line": ((75, 80, 85), _SG_SS[7]),
-    "first_dealer": (_values(FirstDealer), _SG_SS[9]),
-    "next_dealer": (_values(NextDealer), (RuleId.SG_8,)),
-    "game_end": (_values(GameEnd), (RuleId.SS_8,)),
-    # C-1…C-5: conventions where every source is silent.
-    "equal_cards": (_values(EqualCards), (RuleId.C_1,)),
-    "kitty_shape": (_values(KittyShape), (RuleId.C_2,)),
-    "throws": ((False, True), (RuleId.C_3,)),
-    "pair_lead_without_pair": (_values(PairLeadWithoutPair), (RuleId.C_4,)),
-    "mixed_trump_singles": (_values(MixedTrumpSingles), (RuleId.C_5,)),
-    "cut": (_values(Cut), (RuleId.SJ_2,)),
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,27 +194,33 @@ class Ruleset:
 
     Choice fields hold :class:`Choice` Enums (strings given are coerced); ``takeover_line`` is
     a number and ``throws`` a flag.  ``to_dict`` gives plain values, so a ruleset is JSON-ready
-    and a case's ``variant`` object overrides it field by field.
+    and a case's ``variant`` object overrides it field by field.  Each field is declared once, here:
+    its type gives its values (a Choice's members), its metadata the register rows it stands for;
+    :data:`FIELD_TYPES` and :data:`FIELD_CHOICES` are read from these declarations.
     """
 
     name: str
-    calling: Calling
-    no_call: NoCall = NoCall.TURN_KITTY
-    joker_call_trump: JokerCallTrump = JokerCallTrump.NO_TRUMP
-    tractor_adjacency: TractorAdjacency = TractorAdjacency.TRUMP_ORDER
-    short_tractor_follow: ShortTractorFollow = ShortTractorFollow.TRACTORS_THEN_PAIRS
-    kitty_multiplier: KittyMultiplier = KittyMultiplier.SHENGJI
-    level_table: LevelTable = LevelTable.SHENGJI
-    takeover_line: int = 80
-    first_dealer: FirstDealer = FirstDealer.FIRST_SINGLE_CALLER
-    next_dealer: NextDealer = NextDealer.PARTNER_OR_NEXT
-    game_end: GameEnd = GameEnd.THROUGH_ACE
-    equal_cards: EqualCards = EqualCards.FIRST_WINS
-    kitty_shape: KittyShape = KittyShape.WINNING_PLAY
-    throws: bool = False
-    pair_lead_without_pair: PairLeadWithoutPair = PairLeadWithoutPair.SUIT_COUNT_ONLY
-    mixed_trump_singles: MixedTrumpSingles = MixedTrumpSingles.DISCARD
-    cut: Cut = Cut.NONE
+    calling: Calling = field(metadata=_rows(*_SG_SS[1]))
+    no_call: NoCall = field(default=NoCall.TURN_KITTY, metadata=_rows(*_SG_SS[2]))
+    joker_call_trump: JokerCallTrump = field(default=JokerCallTrump.NO_TRUMP, metadata=_rows(*_SG_SS[3]))
+    tractor_adjacency: TractorAdjacency = field(default=TractorAdjacency.TRUMP_ORDER, metadata=_rows(*_SG_SS[4]))
+    short_tractor_follow: ShortTractorFollow = field(default=ShortTractorFollow.TRACTORS_THEN_PAIRS,
+                                                     metadata=_rows(*_SG_SS[5]))
+    kitty_multiplier: KittyMultiplier = field(default=KittyMultiplier.SHENGJI, metadata=_rows(*_SG_SS[6]))
+    # SG-7 / SS-7: the level-change table, and where the attackers take over.
+    level_table: LevelTable = field(default=LevelTable.SHENGJI, metadata=_rows(*_SG_SS[7]))
+    takeover_line: int = field(default=80, metadata=_rows(*_SG_SS[7], choices=(75, 80, 85)))
+    first_dealer: FirstDealer = field(default=FirstDealer.FIRST_SINGLE_CALLER, metadata=_rows(*_SG_SS[9]))
+    next_dealer: NextDealer = field(default=NextDealer.PARTNER_OR_NEXT, metadata=_rows(RuleId.SG_8))
+    game_end: GameEnd = field(default=GameEnd.THROUGH_ACE, metadata=_rows(RuleId.SS_8))
+    # C-1…C-5: conventions where every source is silent.
+    equal_cards: EqualCards = field(default=EqualCards.FIRST_WINS, metadata=_rows(RuleId.C_1))
+    kitty_shape: KittyShape = field(default=KittyShape.WINNING_PLAY, metadata=_rows(RuleId.C_2))
+    throws: bool = field(default=False, metadata=_rows(RuleId.C_3, choices=(False, True)))
+    pair_lead_without_pair: PairLeadWithoutPair = field(default=PairLeadWithoutPair.SUIT_COUNT_ONLY,
+                                                        metadata=_rows(RuleId.C_4))
+    mixed_trump_singles: MixedTrumpSingles = field(default=MixedTrumpSingles.DISCARD, metadata=_rows(RuleId.C_5))
+    cut: Cut = field(default=Cut.NONE, metadata=_rows(RuleId.SJ_2))
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str):
@@ -326,6 +275,32 @@ class Ruleset:
             return f"Ruleset(**{self.to_dict()!r})"
         changed = {name: _plain(getattr(self, name)) for name in self.differences(base)}
         return f"get_ruleset({base.name!r}{f', {changed!r}' if changed else ''})"
+
+
+def _field_tables() -> tuple[dict[str, type[Choice]], dict[str, tuple[tuple[Any, ...], tuple[RuleId, ...]]]]:
+    """:data:`FIELD_TYPES` and :data:`FIELD_CHOICES`, read from the fields of :class:`Ruleset`."""
+    hints = get_type_hints(Ruleset)
+    types: dict[str, type[Choice]] = {}
+    choices: dict[str, tuple[tuple[Any, ...], tuple[RuleId, ...]]] = {}
+    for item in fields(Ruleset):
+        if item.name == "name":
+            continue
+        kind = hints[item.name]
+        if isinstance(kind, type) and issubclass(kind, Choice):
+            types[item.name] = kind
+            values: tuple[Any, ...] = tuple(str(member.value) for member in kind)
+        else:
+            values = item.metadata["choices"]
+        choices[item.name] = (values, item.metadata["rules"])
+    return types, choices
+
+
+#: The Enum of each choice field; ``takeover_line`` (a number) and ``throws`` (a flag) are not Enums.
+FIELD_TYPES: dict[str, type[Choice]]
+#: For each field: the values it takes (plain strings, numbers, booleans), and the register row(s)
+#: it stands for.
+FIELD_CHOICES: dict[str, tuple[tuple[Any, ...], tuple[RuleId, ...]]]
+FIELD_TYPES, FIELD_CHOICES = _field_tables()
 
 
 def _plain(value: Any) -> Any:
