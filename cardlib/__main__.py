@@ -14,7 +14,7 @@ SIMULATORS = {"shengji": "cardlib.shengji.simulate", "yishang": "cardlib.yishang
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m cardlib", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
-    check = commands.add_parser("check", help="answer rule cases (JSON lines, see cases.md)")
+    check = commands.add_parser("check", help="answer rule cases (JSON lines, see docs/notation.md)")
     check.add_argument("files", nargs="+", help="JSONL case files, or - for standard input")
     simulate = commands.add_parser("simulate", help="play random legal games and check invariants")
     simulate.add_argument("--game", choices=sorted(SIMULATORS), default="shengji")

@@ -1,4 +1,4 @@
-"""Cards and their notation (``shared/spec/cases.md``).
+"""Cards and their notation (``docs/notation.md``).
 
 A :class:`Card` is a small immutable value: ``str(card)`` is the canonical
 notation and ``repr(card)`` the call that builds it again.  Card *order* is not
@@ -131,7 +131,7 @@ class Card:
 
     @classmethod
     def parse(cls, token: str) -> Card:
-        """A card from any accepted spelling (cases.md): ``SA``, ``A♠``, ``♠A``, ``10h``, ``大王``."""
+        """A card from any accepted spelling: ``SA``, ``A♠``, ``♠A``, ``10h``, ``大王``."""
         if isinstance(token, Card):
             return token
         if not isinstance(token, str):

@@ -1,4 +1,4 @@
-"""``python -m cardlib check``: answer rule cases, one JSON object per line (cases.md).
+"""``python -m cardlib check``: answer rule cases, one JSON object per line (the format: docs/notation.md).
 
 Each game package has a ``case_questions`` module whose ``answer(case)`` returns
 ``(answer, reason)``; this module only reads lines, dispatches and compares.

@@ -30,7 +30,7 @@ class Hand:
 
     @classmethod
     def parse(cls, cards: str | Iterable[Card | str]) -> Hand:
-        """A hand from the card notation (cases.md); a bad token raises ``NotationError``."""
+        """A hand from the card notation (docs/notation.md); a bad token raises ``NotationError``."""
         return cls(tuple(parse_cards(cards)))
 
     def __str__(self) -> str:

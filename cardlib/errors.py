@@ -25,7 +25,7 @@ class CardlibError(ValueError):
 
 
 class NotationError(CardlibError):
-    """A card token or card list that does not follow the notation (cases.md)."""
+    """A card token or card list that does not follow the notation (docs/notation.md)."""
 
 
 class ImpossibleHandError(CardlibError):

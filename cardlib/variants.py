@@ -1,4 +1,4 @@
-"""Overriding a game's ruleset field by field: the ``variant`` object of cases.md.
+"""Overriding a game's ruleset field by field: a case's ``variant`` object (docs/notation.md).
 
 Shared by both games' frozen ``Ruleset`` dataclasses (each has a ``name`` field).
 """

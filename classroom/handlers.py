@@ -1,4 +1,4 @@
-"""The class-mode HTTP API under ``/cardbook-class`` (classroom-api.md): light tornado handlers.
+"""The class-mode HTTP API under ``/cardbook-class``: light tornado handlers (every route: :func:`handlers`).
 
 They are plain tornado handlers, not Jupyter ones: a phone has no Jupyter token and starts no
 kernel.  Teachers prove themselves with ``X-Class-Token``, students with ``X-Student-Token`` (both

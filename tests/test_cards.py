@@ -1,4 +1,4 @@
-"""Card notation (cases.md): parse/format round trips, accepted spellings, clear errors."""
+"""Card notation (docs/notation.md): parse/format round trips, accepted spellings, clear errors."""
 
 from __future__ import annotations
 

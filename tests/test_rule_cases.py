@@ -1,6 +1,6 @@
 """The rule cases of ``tests/cases/`` (the project's perft positions), run through ``python -m cardlib check``.
 
-Every case's ``expect`` was derived by hand from ``shared/spec/rules-register.md``, independently of
+Every case's ``expect`` was derived by hand from the rules register (``cardlib/register.py``), independently of
 the engine; this module checks that the engine agrees, that the cases are well formed, and that
 every register id is decided by at least two cases whose id starts with it.
 

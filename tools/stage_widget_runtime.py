@@ -1,7 +1,7 @@
 """Stage the static book's own scripts into a folder the book serves itself (``widget-runtime/``).
 
-The static book makes no request to any other host (offline-book.md), and needs no npm package at
-reading time:
+The static book makes no request to any other host (it must work with no network, even opened from
+disk), and needs no npm package at reading time:
 
 - ``widget-loader.js``: the widget runtime of widget pages (``tools/site/widget-loader.js``), which
   renders each anywidget from the page's widget state (``tools/lean_widget_state.py``);

@@ -3,7 +3,7 @@
 A front end is an ES module (``static/<name>``) that imports the shared modules it uses: ``dom.js``
 (building elements), ``cards.js`` (drawing and naming cards) and ``settings.js`` (the reader's one
 settings model).  anywidget loads a front end from a Blob URL, where a relative ``import`` cannot
-resolve (offline-book.md), so ``make deps`` bundles each one with esbuild into a self-contained module
+resolve, so ``make deps`` bundles each one with esbuild into a self-contained module
 in ``static/dist/`` (``tools/bundle_front_ends.mjs``; the folder is git-ignored).  The card faces are
 drawn here, by :func:`cardlib.render.card_face_body` (so a widget's card is the chapters' card), and
 written as ``const CARD_FACES = {...}`` in front of every bundle that draws a card.  The class page's

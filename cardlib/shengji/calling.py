@@ -374,7 +374,7 @@ def no_call_first_dealer(seat: int = 0) -> Reason:
 
 @dataclass(frozen=True, slots=True)
 class CallingResult:
-    """The outcome of a sequence of calls (the ``calling`` question of cases.md)."""
+    """The outcome of a sequence of calls (the ``calling`` question of ``check``)."""
 
     state: CallState
     accepted: tuple[bool, ...]

@@ -1,4 +1,4 @@
-"""The Shengji questions of ``python -m cardlib check`` (cases.md): field parsing and dispatch.
+"""The Shengji questions of ``python -m cardlib check`` (docs/notation.md): field parsing and dispatch.
 
 Each question is answered by a function ``answer_<question>(case, context)`` in
 :mod:`.questions_play` (following, tricks, shapes) or :mod:`.questions_score`
@@ -25,7 +25,7 @@ from ..errors import CardlibError, NotationError
 from ..explain import Reason
 from .rules import Ruleset, get_ruleset
 
-#: Fields any case may carry, whatever its question (cases.md; ``source`` names a public engine's test).
+#: Fields any case may carry, whatever its question (docs/notation.md; ``source`` names a public engine's test).
 META_FIELDS = frozenset({"id", "question", "game", "ruleset", "variant", "expect", "expect_error", "note", "source"})
 
 

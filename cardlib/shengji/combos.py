@@ -156,7 +156,7 @@ class Shape:
     pairs: int
 
     def to_answer(self) -> str | dict[str, object]:
-        """The ``shape`` answer of cases.md: a name, or ``{"shape": "tractor", "pairs": n}``."""
+        """The answer of the ``shape`` question: a name, or ``{"shape": "tractor", "pairs": n}``."""
         if self.kind == "tractor":
             return {"shape": "tractor", "pairs": self.pairs}
         return self.kind

@@ -3,7 +3,8 @@
 Rules: SJ-5, SJ-6, SJ-8, SJ-9, SJ-10, SG-4 / SS-4, SG-5 / SS-5, SG-E3, C-1, C-3, C-4, C-5
 
 Every ``answer_<question>(case, context)`` returns ``(answer, reason)`` in the
-formats of cases.md, and is marked with the fields it reads (:func:`.case_questions.takes`).  Card lists in answers are canonical strings whose cards
+formats of docs/notation.md, and is marked with the fields it reads (:func:`.case_questions.takes`).
+Card lists in answers are canonical strings whose cards
 are in canonical order (``Card.sort_key``: jokers, then S H C D, high rank
 first); ``legal_follows`` lists them in plain string order (Python ``sorted``).
 

@@ -4,7 +4,7 @@ Rules: SJ-2, SJ-7, SJ-11, SJ-12, SJ-13, SG-1 / SS-1, SG-2 / SS-2, SG-6 / SS-6, S
 SG-8, SS-8, SG-9 / SS-9, C-2
 
 Every ``answer_<question>(case, context)`` returns ``(answer, reason)`` in the formats of
-cases.md and of the extra questions ``deal``, ``bury`` and ``after_hand``; each is
+docs/notation.md, the extra questions among them: ``deal``, ``bury`` and ``after_hand``; each is
 marked with the fields it reads, and :func:`.case_questions.answer` refuses any other.
 
 >>> from cardlib.shengji.rules import SHENGJI, SHUANGSHENG

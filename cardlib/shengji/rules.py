@@ -257,7 +257,7 @@ class Ruleset:
         return own[0] if own else rules[0]
 
     def with_variant(self, variant: Mapping[str, Any] | None) -> Ruleset:
-        """This ruleset with some fields overridden (the ``variant`` object of cases.md)."""
+        """This ruleset with some fields overridden (a case's ``variant`` object)."""
         return apply_variant(self, variant, FIELD_CHOICES)
 
     def to_dict(self) -> dict[str, Any]:

@@ -1,6 +1,6 @@
 """一上一下 ("up, down"): cards played alternately face up and face down, with claims and challenges.
 
-Rules: YS-1 … YS-16, YS-E1 (``shared/spec/rules-register.md``).
+Rules: YS-1 … YS-16, YS-E1 (the rules register, :mod:`cardlib.register`).
 
 Modules, one rule area each: :mod:`.ranks` (YS-2 order, claims), :mod:`.rules` (rulesets:
 YS-10 target reset, YS-16 stall rule), :mod:`.deal` (YS-1 deck and deal, YS-3 first player),

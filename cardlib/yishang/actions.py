@@ -76,7 +76,7 @@ def _seat(value: object) -> int:
 
 
 def parse_action(obj: object) -> Action:
-    """An action from its JSON form (cases.md, ``replay``); a malformed one is an error naming it."""
+    """An action from its JSON form (the ``replay`` question); a malformed one is an error naming it."""
     if not isinstance(obj, dict):
         raise InvalidPositionError(f"bad action {obj!r}: expected an object such as {_FORMS}")
     keys = set(obj)

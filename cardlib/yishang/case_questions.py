@@ -1,4 +1,4 @@
-"""The 一上一下 questions of ``python -m cardlib check`` (cases.md): ``challenge`` and ``replay``.
+"""The 一上一下 questions of ``python -m cardlib check`` (docs/notation.md): ``challenge`` and ``replay``.
 
 Rules: YS-9 (``challenge``); every YS rule through the state machine (``replay``).
 

@@ -64,7 +64,7 @@ class Ruleset:
             raise RulesetError(f"ruleset field 'stall_limit' must be at least 1, not {self.stall_limit}")
 
     def with_variant(self, variant: Mapping[str, Any] | None) -> Ruleset:
-        """This ruleset with some fields overridden (the ``variant`` object of cases.md)."""
+        """This ruleset with some fields overridden (a case's ``variant`` object)."""
         return apply_variant(self, variant, FIELD_RULES)
 
     def to_dict(self) -> dict[str, Any]:

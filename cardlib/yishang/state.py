@@ -263,7 +263,7 @@ class Game:
         }
 
     def summary(self) -> dict[str, Any]:
-        """The ``replay`` answer of cases.md: counts, target, turn and winner."""
+        """The answer of the ``replay`` question: counts, target, turn and winner."""
         return {"target": str(self._target), "next_player": self._next, "next_face": self.next_face.value,
                 "pile": len(self._pile), "hands": [len(hand) for hand in self._hands],
                 "draw_pile": len(self._draw), "winner": self._winner}

@@ -4,7 +4,7 @@
 // round, see the room's counts when the teacher shows them.  It imports the book's shared front-end
 // code (dom.js, cards.js, settings.js) and the class puzzle; esbuild bundles them into one module
 // (tools/bundle_front_ends.mjs), which the server sends with the card faces in front
-// (classroom/handlers.py).  The server's API is classroom-api.md.  No kernel: plain fetches, a poll every 1.5 s.
+// (classroom/handlers.py, whose handlers() lists the server's API).  No kernel: plain fetches, a poll every 1.5 s.
 import { h } from "../../widgets/static/dom.js";
 import { cardFace, cardRow, sayText } from "../../widgets/static/cards.js";
 import { applySettingsToDocument, onSettings, readSettings, settingsBar } from "../../widgets/static/settings.js";

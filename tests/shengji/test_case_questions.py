@@ -1,4 +1,4 @@
-"""One policy on case fields: every Shengji question refuses a field it does not know (cases.md).
+"""One policy on case fields: every Shengji question refuses a field it does not know (docs/notation.md).
 
 Rules: SJ-9 (follow_legal), SJ-11 (trick_points), SG-7 / SS-7 (level_change) as sample questions.
 """

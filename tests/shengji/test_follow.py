@@ -26,7 +26,7 @@ def follows(ctx, rules, lead, hand):
 
 
 def test_sj9_pair_lead_must_be_followed_with_a_held_pair():
-    """cases.md example: HA HA led, hand H5 H5 H9 SK C3: H5 H9 is illegal."""
+    """The example of docs/notation.md: HA HA led, hand H5 H5 H9 SK C3: H5 H9 is illegal."""
     verdict = check_follow(TWO_S, SHENGJI, "HA HA", "H5 H5 H9 SK C3", "H5 H9")
     assert not verdict.ok and verdict.rule is RuleId.SJ_9
     assert "your hand holds the pair ♥5 ♥5, so you must follow with a pair of hearts; ♥9 ♥5 is not a pair" \

@@ -21,7 +21,7 @@ def winner(plays, ctx=TWO_S, rules=SHENGJI):
 
 
 def test_c1_equal_cards_the_first_played_wins():
-    """cases.md example: HK HK H3 C4 → the lead."""
+    """The example of docs/notation.md: HK HK H3 C4 → the lead."""
     result = winner(["HK", "HK", "H3", "C4"])
     assert result.winner == 0 and result.reason.rule is RuleId.C_1
 

@@ -1,4 +1,4 @@
-"""The front end's own logic outside a browser: the card notation parser (cases.md) and the
+"""The front end's own logic outside a browser: the card notation parser (docs/notation.md) and the
 colours (WCAG 2.2 AA contrast), plus the doctests of the puzzle modules.
 
 Rules: SJ-1 (the cards of two decks with jokers), YS-1.
@@ -34,7 +34,7 @@ def run_parser(tokens: list[str], tmp_path: Path) -> list:
 
 
 def test_typed_cards_parse_like_the_engine_notation(tmp_path):
-    """Every spelling cases.md accepts gives the engine's canonical card; anything else is refused."""
+    """Every spelling docs/notation.md accepts gives the engine's canonical card; anything else is refused."""
     from cardlib.cards import Card
 
     accepted = ["H10", "♥10", "10h", "h10", "♡10", "SA", "a♠", "♠A", "dT", "C2", "BJ", "lj", "大王", "小王", "SJ", "qd"]

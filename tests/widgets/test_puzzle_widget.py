@@ -92,7 +92,8 @@ def test_every_kind_makes_a_widget(kind):
 @pytest.mark.parametrize("name", ["puzzle.js", "stepper.js", "class_puzzle.js", "class_session.js", "card_hand.js",
                                   "tutor.js", "join.js"])
 def test_front_end_is_one_self_contained_module(name):
-    """Loaded from a Blob URL: no import statements (offline-book.md); the shared modules bundled in, once."""
+    """Loaded from a Blob URL, where a relative import cannot resolve: no import statements; the shared modules
+    bundled in, once."""
     source = front_end(name)
     assert not re.search(r"^\s*import\b|\bimport\s*\(|\bfrom\s*[\"']", source, re.MULTILINE)
     assert len(re.findall(r"\bexport\s+default\b|\bas default\b", source)) == (name != "join.js")

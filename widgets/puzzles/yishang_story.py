@@ -105,7 +105,7 @@ STATE_LEVELS = {"easy": ((3,), (2, 3), 0.0, 0.3), "normal": ((3, 4), (3, 5), 0.2
 
 
 def random_script(rng: random.Random, game: Game, difficulty: str, close_window: bool = True) -> list[dict[str, Any]]:
-    """Random legal actions in the ``replay`` format of cases.md; unless ``close_window`` is false,
+    """Random legal actions in the ``replay`` format of ``check`` (docs/notation.md); unless ``close_window`` is false,
     the last leaves no challenge window open."""
     _players, lengths, challenge_chance, lie_chance = STATE_LEVELS[difficulty]
     actions: list[dict[str, Any]] = []
