@@ -1,4 +1,4 @@
-"""Puzzle balance and difficulty figures (issue 12): per kind, the most frequent right answer's share
+"""Puzzle balance and difficulty figures: per kind, the most frequent right answer's share
 under each ruleset, and the difficulty features' means per level.
 
     .venv/bin/python benchmarks/puzzle_balance.py [--seeds 300] [kind ...]

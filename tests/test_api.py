@@ -1,6 +1,6 @@
 """The learner's API of ``cardlib.shengji``, used as a reader would in a notebook: one import line,
 plain notation strings, clear errors, Enum ruleset fields that name their rule ids, refusals that
-carry their Reason, and notebook displays (issue 10, part 3).
+carry their Reason, and notebook displays.
 
 Rules: SJ-3, SJ-4 (TrumpContext), SJ-6, SJ-8, SJ-9, SJ-10, SJ-11, SJ-12, SG-4 / SS-4, SG-5 / SS-5,
 SG-6 / SS-6, SG-7 / SS-7, SG-1 / SS-1, SJ-7.

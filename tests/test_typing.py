@@ -3,8 +3,8 @@
 (the rule sets are in ``pyproject.toml``), so one ``make test`` (one pytest run) checks both.
 
 Both tools run from this venv as subprocesses, at the repository root, with their caches in
-``_build/`` (pyproject.toml).  Rules: none of the register's; this is the engine's own contract
-(issue 10: "``cardlib`` is typed: it ships ``py.typed``").
+``_build/`` (pyproject.toml).  Rules: none of the register's; this is the engine's own contract:
+``cardlib`` is typed, and ships ``py.typed`` so a learner's editor and mypy see its types.
 """
 
 from __future__ import annotations

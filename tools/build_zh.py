@@ -1,4 +1,4 @@
-"""Build the book's Chinese edition (issue 15) into ``SITE/zh``, beside the English one ``make site`` builds.
+"""Build the book's Chinese edition into ``SITE/zh``, beside the English one ``make site`` builds.
 
 The chapters' prose comes from the gettext catalogues (``locale/zh_CN``); code cells, puzzles and anchors
 from the one English source.  The notebooks are executed again, with ``CARDBOOK_LANG=zh`` (so the code

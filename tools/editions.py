@@ -1,4 +1,4 @@
-"""Sphinx extension: the book's two editions, English and Chinese (issue 15), each page joined to its
+"""Sphinx extension: the book's two editions, English and Chinese, each page joined to its
 counterpart in the other language.
 
 The English edition is built at the site's root, the Chinese one under ``zh/`` (``tools/build_zh.py``), with

@@ -1,4 +1,4 @@
-"""Sphinx extension: each built page's widget state, lean (issue 11, "Lean pages").
+"""Sphinx extension: each built page's widget state, lean (light pages load fast on a phone).
 
 myst-nb stores the page's whole widget state in one ``<script type="application/vnd.jupyter.widget-state+json">``:
 every puzzle repeats the same front end (``_esm``), stylesheet (``_css``) and bank, and each widget has a

@@ -1,5 +1,6 @@
 """Every puzzle the built book stores (each widget's shown puzzle and its bank), measured as a reader
-meets them (issue 12): per kind, no single answer is right in more than 60% of them under each
+meets them (a puzzle is worth solving only if guessing does not pay): per kind, no single answer
+is right in more than 60% of them under each
 document's preset, and no position shows a card more often than two decks hold (SJ-1)."""
 
 from __future__ import annotations

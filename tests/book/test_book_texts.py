@@ -1,4 +1,4 @@
-"""The built book speaks the players' language (issue 10): no card in engine notation, no play
+"""The built book speaks the players' language: no card in engine notation, no play
 index, no internal name in anything a reader sees — the pages' prose and reason boxes, every
 puzzle stored in a page (the one shown and its whole bank), in both languages, on every page of both
 editions (the ``book_pages`` fixture: English at the site's root, Chinese under ``zh/``).

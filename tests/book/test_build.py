@@ -13,14 +13,14 @@ from tests.book.test_book_texts import lean_widget_state
 
 OUTSIDE = re.compile(r"^(https?:)?//", re.IGNORECASE)
 
-#: The sections the book must have (issue 4): later rule anchors and puzzles link to these labels.
+#: The sections the book must have: later rule anchors and puzzles link to these labels.
 BOOK_LABELS = [
     "intro", "intro-puzzles",
     "ys", "ys-deck", "ys-turn", "ys-claims", "ys-taking-pile", "ys-winning", "ys-disputes", "ys-example",
     "sj", "sj-table", "sj-levels", "sj-trumps", "sj-dealing", "sj-kitty", "sj-leading", "sj-pairs-tractors",
     "sj-trumping", "sj-trick-winner", "sj-points", "sj-last-trick", "sj-going-up", "sj-differences",
     "sj-errata",
-    # issue 6: 升级 split into one page per stage of a hand, plus the variants page.
+    # 升级 has one page per stage of a hand, plus the variants page.
     "sj-calling", "sj-playing", "sj-scoring", "sj-level-tables", "sj-differences-page", "sj-silent", "variants",
     "glossary", "engine",
 ]

@@ -1,4 +1,4 @@
-"""The code cells' outputs speak the edition's language (issue 15): on the Chinese edition every output a
+"""The code cells' outputs speak the edition's language: on the Chinese edition every output a
 reader sees (tables, captions, reason boxes, verdicts, counts) is Chinese; on the English one the engine's
 reasons keep their Chinese beside the English, as before.
 

@@ -1,4 +1,4 @@
-"""The playground (issue 10): ten things a learner tries with the engine's API, one section each,
+"""The playground: ten things a learner tries with the engine's API, one section each,
 every cell importing only from the games' packages (``cardlib.shengji``, ``cardlib.yishang``) or the
 display and widget values a learner uses; nbval (book/conftest.py) runs every cell."""
 

@@ -7,7 +7,7 @@ The chapters are read as MyST text: anchors are ``(rule-<id>)=`` labels; a puzzl
 ``{code-cell}``, read with :mod:`ast` (so the calls must use literal arguments).
 
 Rules: every id of ``cardlib.rule_ids.RuleId`` (YS-1 … YS-E2, SJ-1 … SJ-13, SG-/SS-1 … 9, the
-errata SG-E1 … SS-E3, C-1 … C-6). Each erratum is anchored where its rule is taught (issue 12);
+errata SG-E1 … SS-E3, C-1 … C-6). Each erratum is anchored where its rule is taught;
 ``tests/book/test_teaching_order.py`` checks that no page's puzzles cite a rule taught later.
 """
 

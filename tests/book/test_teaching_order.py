@@ -1,4 +1,4 @@
-"""Teaching order (issue 12): every puzzle a page shows tests only what that page or an earlier one
+"""Teaching order: every puzzle a page shows tests only what that page or an earlier one
 has taught. A puzzle's cited rules (its spec's ``rules``, the ids its reasons cite, computed by the
 engine) must all be anchored — ``(rule-<id>)=`` — on its own page or on a page before it in
 ``_toc.yml`` order. The title page (the intro) is left out: its warm-up may tease later rules.

@@ -1,4 +1,4 @@
-"""The title page (issue 12, "First impression"): in ten seconds a newcomer sees what this is.
+"""The title page, the reader's first impression: in ten seconds a newcomer sees what this is.
 
 ``book/intro.md`` is the root page. Its first screen holds the book's title, one sentence saying
 what the book is, the two starts (一上一下 in ten minutes → ``book/yishang``, 升级 from the table to

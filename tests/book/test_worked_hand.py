@@ -1,4 +1,4 @@
-"""The worked hand (book/shengji-hand.md, issue 12): a whole 升级 hand told from the deal to the score.
+"""The worked hand (book/shengji-hand.md): a whole 升级 hand told from the deal to the score.
 
 Checked without building the book: the page stands in the table of contents right after the
 scoring chapter, every heading has its label, its code cells run (their asserts tie the prose to

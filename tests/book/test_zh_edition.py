@@ -1,4 +1,4 @@
-"""The Chinese edition beside the English one (issue 15): every English page has its Chinese counterpart
+"""The Chinese edition beside the English one: every English page has its Chinese counterpart
 under ``zh/`` with the same rule anchors and the same puzzles; the Chinese pages are ``lang="zh…"``, use
 the shared widget runtime, link to their counterpart, have the theme's words in Chinese and a Chinese
 search index; and their prose is Chinese.

@@ -1,4 +1,4 @@
-"""Every reason of the playing modules speaks player language (issue 10), and a wrong answer says
+"""Every reason of the playing modules speaks player language, and a wrong answer says
 what would be right.
 
 Over many seeded random positions of both presets (``get_ruleset("shengji")``, the 四人升级 guide;

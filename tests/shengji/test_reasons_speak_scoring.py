@@ -1,5 +1,5 @@
 """Every reason of the deal, the calls, the burial, the kitty, the level change, the next dealer
-and the after-hand answer speaks player language (issue 10): no card codes, no play or seat
+and the after-hand answer speaks player language: no card codes, no play or seat
 indices, no internal names (``tests.reader_text.leaks``), in English and in Chinese.
 
 Over many seeded random hands of both presets (``get_ruleset("shengji")`` for the 四人升级 guide,

@@ -1,4 +1,4 @@
-"""Puzzles worth solving (issue 12): no answer is right in more than 60% of a kind's puzzles under any
+"""Puzzles worth solving: no answer is right in more than 60% of a kind's puzzles under any
 ruleset they are graded under (SG, SS, 一上一下, and each variant offered), and difficulty is measured:
 each kind's difficulty features grow from easy to hard.
 

@@ -14,7 +14,7 @@ from widgets.puzzles import BANK_SIZE, KINDS, PuzzleError, build_bank, json_size
 from widgets.puzzles.spec import rule_anchor, rule_page
 
 #: A chapter page carries a shown spec and a packed bank per puzzle: keep both bounded.  Every wrong
-#: answer carries its own explanation (issue 10), so pick_follow, which lists every distinct play of
+#: answer carries its own explanation, so pick_follow, which lists every distinct play of
 #: the hand (up to 126, SJ-9), each wrong one explained by its own cards, gets a larger allowance.
 MAX_SPEC_BYTES = 40_000
 MAX_SPEC_BYTES_BY_KIND = {"pick_follow": 100_000}

@@ -1,4 +1,4 @@
-"""Possible positions (issue 12): every puzzle shows cards a real deal could hold, calls a real deal
+"""Possible positions: every puzzle shows cards a real deal could hold, calls a real deal
 could produce, nothing asked after the game is won, and a history that follows each ruleset it is
 graded under.
 

@@ -1,4 +1,4 @@
-"""Property tests of the tutor's session (issue 13): over a few hundred seeds per preset, every
+"""Property tests of the tutor's session: over a few hundred seeds per preset, every
 position reachable by hint and play is consistent with the engine and the game ends; a take-back
 at any point returns to the position before the move.
 

@@ -1,4 +1,4 @@
-"""The tutor's session (issue 13): a whole 升级 hand and a whole 一上一下 game played by hint and play
+"""The tutor's session: a whole 升级 hand and a whole 一上一下 game played by hint and play
 alone reach the review, and the review agrees with the engine; a refused move carries the
 engine's reason; a take-back undoes; a seed deals the same game; every text speaks as players do.
 

@@ -1,4 +1,4 @@
-"""The tutor widget on the kernel (issue 13): its start options are plain traits with the service the
+"""The tutor widget on the kernel: its start options are plain traits with the service the
 static book's engine runs, a message's reply becomes ``view``, a message the session cannot read is
 told to the front end as the engine's loader tells it, and ``hello`` is answered by the kernel.
 

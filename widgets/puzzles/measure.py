@@ -23,8 +23,8 @@ from typing import Any
 from .registry import make_puzzle
 from .spec import DIFFICULTIES
 
-#: The largest share any answer facet may have under any ruleset (issue 12: "no single answer is
-#: right in more than 60% of its puzzles").
+#: The largest share any answer facet may have under any ruleset: no single answer may be
+#: right in more than 60% of a kind's puzzles, or guessing it would pay.
 MAX_SHARE = 0.6
 
 #: Field answers a ruleset fixes by its own rule, whatever the position: not a guess that wins.

@@ -6,7 +6,7 @@
 <widgets.tutor.session.TutorSession.handle>` becomes the new ``view``.  The front end computes no
 rule: what is legal, the bots' moves, hints and the review all come from the session.
 
-Transport contract with the static book's engine (issue 13, the Pyodide worker): the model's
+Transport contract with the static book's engine (the Pyodide worker): the model's
 state carries ``_py_service = "widgets.tutor.session:TutorSession"``; the book's widget loader
 routes ``model.send(msg)`` of such a model to the worker, which keeps one
 ``TutorSession.start({"game", "seed", "ruleset", "opponents"} as in the model's state)`` per model
