@@ -59,7 +59,7 @@ from .follow import LegalFollows, legal_follows
 from .hand import FULL_DECK, ShengjiGame, ShengjiHand, check_bury
 from .leads import check_lead, legal_leads
 from .player import RandomPlayer
-from .rules import Ruleset
+from .rules import Calling, Ruleset
 from .scoring import KITTY_SIZE, card_points, trick_points
 from .simulate import Report, play_hand
 from .trick import find_trick_winner
@@ -156,7 +156,7 @@ def _partner(seat: int) -> int:
 
 
 def _calling_rule(hand: ShengjiHand) -> RuleId:
-    return RuleId.SS_1 if hand.rules.calling == "shuangsheng" else RuleId.SG_1
+    return RuleId.SS_1 if hand.rules.calling is Calling.SHUANGSHENG else RuleId.SG_1
 
 
 @dataclass(frozen=True, slots=True)

@@ -37,7 +37,7 @@ from ..errors import IllegalActionError, InvalidPositionError
 from ..explain import Reason, Seat, Verdict, Words
 from ..rule_ids import RuleId
 from .progression import check_seat
-from .rules import Ruleset, RulesetLike, as_ruleset
+from .rules import Calling, FirstDealer, JokerCallTrump, NoCall, Ruleset, RulesetLike, as_ruleset
 from .trump import as_level
 
 
@@ -104,12 +104,12 @@ class CallState:
 
 
 def _calling_rule(rules: Ruleset) -> RuleId:
-    return RuleId.SS_1 if rules.calling == "shuangsheng" else RuleId.SG_1
+    return RuleId.SS_1 if rules.calling is Calling.SHUANGSHENG else RuleId.SG_1
 
 
 def _strength(rules: Ruleset, kind: CallKind) -> int:
     """SG-1 ranks both joker pairs alike; SS-1 puts big jokers above small ones."""
-    if rules.calling == "shengji" and kind.is_joker_pair:
+    if rules.calling is Calling.SHENGJI and kind.is_joker_pair:
         return int(CallKind.LITTLE_JOKER_PAIR)
     return int(kind)
 
@@ -151,7 +151,7 @@ def _suit_of(card: Card) -> Suit:
 
 def guide_words(rules: Ruleset) -> Words:
     """The guide whose calling rule is in force, by its name: the 四人升级 guide / the 双升 guide."""
-    if rules.calling == "shuangsheng":
+    if rules.calling is Calling.SHUANGSHENG:
         return Words("the 双升 guide", "《双升》")
     return Words("the 四人升级 guide", "《四人升级》")
 
@@ -187,7 +187,7 @@ def _effect(rules: Ruleset, state: CallState, kind: CallKind, cards: Sequence[Ca
     """What an accepted call does to trump, in words."""
     if not kind.is_joker_pair:
         return Reason.make(_calling_rule(rules), "{suit} become trump", "{suit}为主", suit=_suit_of(cards[0]))
-    if rules.joker_call_trump == "previous_suit" and state.trump is not None:
+    if rules.joker_call_trump is JokerCallTrump.PREVIOUS_SUIT and state.trump is not None:
         return Reason.make(_calling_rule(rules), "the suit called before, {suit}, stays trump",
                            "之前的主花色{suit}仍为主", suit=state.trump)
     return Words("there is no trump suit (无主)", "无主")
@@ -196,7 +196,7 @@ def _effect(rules: Ruleset, state: CallState, kind: CallKind, cards: Sequence[Ca
 def _why_too_weak(rules: Ruleset, kind: CallKind, standing: CallKind) -> Reason:
     """Why a call cannot override the standing one, in the guide's own terms (SG-1 / SS-1)."""
     guide, rule = guide_words(rules), _calling_rule(rules)
-    if rules.calling == "shuangsheng":
+    if rules.calling is Calling.SHUANGSHENG:
         if standing is CallKind.SINGLE:
             return Reason.make(rule, "the 双升 guide is silent on a second single call; this book's convention follows "
                                      "the 四人升级 guide: a single never overrides a single (and under 双升 it does not "
@@ -214,7 +214,7 @@ def _why_too_weak(rules: Ruleset, kind: CallKind, standing: CallKind) -> Reason:
                                "按《四人升级》，单张只能被一对级牌或一对王反掉（别人再亮一张同花色的级牌只是加固）")
         stronger = Words("a pair of jokers", "一对王") if standing is CallKind.LEVEL_PAIR else None
     if stronger is None:
-        if rules.calling == "shengji":
+        if rules.calling is Calling.SHENGJI:
             return Reason.make(rule, "under the 四人升级 guide a pair of jokers, little or big, is the top call: "
                                      "nothing overrides it", "按《四人升级》，一对王（小王或大王）是最大的亮主，谁也反不了")
         return Reason.make(rule, "under the 双升 guide a pair of big jokers is the top call: nothing overrides it",
@@ -257,7 +257,7 @@ def check_call(rules: RulesetLike, state: CallState, seat: int, cards: Sequence[
                                          call=call_words(kind, cards), effect=_effect(rules, state, kind, cards)))
     shown, caller = state.shown(), Seat(state.caller)
     call, standing = call_words(kind, cards, "A"), call_words(state.kind, shown, "the")
-    if (rules.calling == "shengji" and kind is CallKind.SINGLE and state.kind is CallKind.SINGLE
+    if (rules.calling is Calling.SHENGJI and kind is CallKind.SINGLE and state.kind is CallKind.SINGLE
             and cards[0].suit is state.trump):
         if seat == state.caller:
             return Verdict(False, Reason.make(
@@ -292,7 +292,7 @@ def apply_call(rules: Ruleset, state: CallState, seat: int, cards: Sequence[Card
     if state.kind is not None and kind is CallKind.SINGLE:  # SG-1 reinforcement: nothing changes
         return state
     if kind.is_joker_pair:
-        trump = state.trump if rules.joker_call_trump == "previous_suit" else None
+        trump = state.trump if rules.joker_call_trump is JokerCallTrump.PREVIOUS_SUIT else None
     else:
         trump = cards[0].suit
     first = state.first_caller if state.first_caller is not None else seat
@@ -314,7 +314,7 @@ def explain_trump(rules: Ruleset, state: CallState) -> Reason:
         return Reason.make(_calling_rule(rules), "No call stands: there is no trump yet.", "无人亮主：尚未定主。")
     call, caller = call_words(state.kind, state.shown(), "A"), Seat(state.caller)
     if state.kind.is_joker_pair:
-        joker_rule = RuleId.SS_3 if rules.calling == "shuangsheng" else RuleId.SG_3
+        joker_rule = RuleId.SS_3 if rules.calling is Calling.SHUANGSHENG else RuleId.SG_3
         if state.trump is None:
             silent = (" The 双升 guide says the new call's suit becomes trump, but jokers have no suit; this book's "
                       "convention follows the 四人升级 guide: no trump suit.") if joker_rule is RuleId.SS_3 else ""
@@ -391,7 +391,7 @@ def first_hand_dealer(rules: Ruleset, state: CallState) -> tuple[int | None, Rea
 
     Rules: SS-9, SG-9, SS-E3
     """
-    if rules.first_dealer == "seat_zero":
+    if rules.first_dealer is FirstDealer.SEAT_ZERO:
         return 0, Reason.make(RuleId.SG_9, "Under this variant the first hand's dealer is chosen before the deal: "
                                            "{seat} deals it, whoever calls.",
                               "按此变体，首局庄家在发牌前已定：由{seat}坐庄，不论谁亮主。", seat=Seat(0))
@@ -453,13 +453,13 @@ def resolve_calls(rules: RulesetLike, level: Rank | str, calls: Sequence[tuple[i
         if dealer_reason is not None and state.has_call:
             reason = Reason.make(reason.rule, "{trump} {dealer}", "{trump}{dealer}", trump=reason, dealer=dealer_reason)
     if not state.has_call and kitty is not None:
-        if rules.no_call == "redeal":
+        if rules.no_call is NoCall.REDEAL:
             reason = Reason.make(RuleId.SG_2, "Nobody called: under this variant the cards are dealt again (the "
                                               "四人升级 guide turns the kitty instead).",
                                  "无人亮主：按此变体重新发牌（《四人升级》是翻底定主）。")
         else:
             trump, _index, reason = turn_kitty(kitty)
-            if rules.calling == "shuangsheng":  # SS-2: SS is silent; the engine turns the kitty as SG does
+            if rules.calling is Calling.SHUANGSHENG:  # SS-2: SS is silent; the engine turns the kitty as SG does
                 reason = Reason.make(RuleId.SS_2, "{turn} The 双升 guide does not say what happens when nobody calls; "
                                                   "this book's convention turns the kitty as the 四人升级 guide does.",
                                      "{turn}《双升》没有说明无人亮主时怎么办；本书约定按《四人升级》翻底定主。", turn=reason)

@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Iterator
-from typing import Any
+from typing import Any, Literal, TypeAlias
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
@@ -50,7 +50,7 @@ from ..cards import DECK_WITH_JOKERS, Card, Rank, check_copies, parse_cards
 from ..errors import InvalidPositionError, NotationError, RulesetError
 from ..explain import Param, Reason, Words
 from ..rule_ids import RuleId
-from .rules import Ruleset, RulesetLike, as_ruleset
+from .rules import Ruleset, RulesetLike, TractorAdjacency, as_ruleset
 from .trump import EffectiveSuit, TrumpContext, all_canonical, canonical, card_key
 
 CardsInput = Iterable[Card | str] | str  # Cards, card tokens, or one string in the notation
@@ -145,6 +145,10 @@ def require_context(ctx: object, rules: object) -> tuple[TrumpContext, Ruleset]:
     return ctx, as_ruleset(rules)
 
 
+#: A play's shape (the ``shape`` question's answer, as cases and JSON write it).
+ShapeKind: TypeAlias = Literal["single", "pair", "tractor", "throw", "none"]
+
+
 @dataclass(frozen=True, slots=True)
 class Shape:
     """A play's shape: ``kind`` and its number of ``pairs`` (0 single, 1 pair, n tractor).
@@ -152,7 +156,7 @@ class Shape:
     Rules: SJ-6, C-3
     """
 
-    kind: str
+    kind: ShapeKind
     pairs: int
 
     def to_answer(self) -> str | dict[str, object]:
@@ -195,13 +199,13 @@ NO_SHAPE = Shape("none", 0)
 
 def tractor_rule(rules: Ruleset) -> RuleId:
     """The register id of the ruleset's ``tractor_adjacency`` choice (SG-4 or SS-4)."""
-    return RuleId.SS_4 if rules.tractor_adjacency == "natural_rank" else RuleId.SG_4
+    return RuleId.SS_4 if rules.tractor_adjacency is TractorAdjacency.NATURAL_RANK else RuleId.SG_4
 
 
 def chain_key(ctx: TrumpContext, rules: Ruleset, card: Card) -> tuple[Hashable, int]:
     """``(chain, step)``: pairs are adjacent when on one chain with steps one apart (SJ-6, SG-4/SS-4)."""
     suit = ctx.effective_suit(card)
-    if rules.tractor_adjacency == "natural_rank":
+    if rules.tractor_adjacency is TractorAdjacency.NATURAL_RANK:
         return (suit, card.suit), int(card.rank)
     return suit, ctx.strength(card)
 
@@ -366,7 +370,7 @@ def explain_shape(ctx: TrumpContext, rules: RulesetLike, cards: Iterable[Card] |
     suit = suits[0]
     units = _units_words(ctx, rules, played)
     if len(pairs) * 2 == len(played):
-        natural = rules.tractor_adjacency == "natural_rank"
+        natural = rules.tractor_adjacency is TractorAdjacency.NATURAL_RANK
         why = _not_adjacent_words(ctx, natural, pairs)
         params: dict[str, Any] = dict(cards=played, the=the, n=Words(count_en(len(pairs)), count_zh(len(pairs))),
                                       suit=suit, why=why)
@@ -404,7 +408,7 @@ def the_play(cards: list[Card]) -> Words:
 def not_adjacent_reason(ctx: TrumpContext, rules: Ruleset, pairs: list[Card]) -> Reason:
     """Why distinct pair cards of one effective suit make no tractor under the ruleset's reading
     (SG-4 / SS-4): the cards between two of them, or why they never join."""
-    return _not_adjacent_words(ctx, rules.tractor_adjacency == "natural_rank", pairs)
+    return _not_adjacent_words(ctx, rules.tractor_adjacency is TractorAdjacency.NATURAL_RANK, pairs)
 
 
 @lru_cache(maxsize=256)
@@ -469,7 +473,7 @@ def _level_trumps_words(ctx: TrumpContext, cards: list[Card], suits: list[Effect
 
 def _adjacency_words(ctx: TrumpContext, rules: Ruleset, suit: EffectiveSuit, pairs: list[Card]) -> Words | Reason:
     """How the pairs of a tractor are adjacent under the ruleset's reading (SG-4 / SS-4)."""
-    if rules.tractor_adjacency == "natural_rank":
+    if rules.tractor_adjacency is TractorAdjacency.NATURAL_RANK:
         if suit is EffectiveSuit.TRUMP and all(c.is_joker for c in pairs):
             return Words("by printed rank (the two jokers count as one suit, little joker below big joker)",
                          "按牌面大小（大小王算一门，小王在大王之下）")

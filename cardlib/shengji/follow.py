@@ -46,7 +46,7 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import combinations, islice, product
-from typing import Any
+from typing import Any, Literal, TypeAlias
 
 from ..cards import Card, check_copies, format_cards, sort_cards
 from ..errors import CardlibError, InvalidPositionError
@@ -73,7 +73,7 @@ from .combos import (
 )
 from .combos import CardsInput, as_cards, require_context
 from .leads import read_lead, require_copies, require_in_hand
-from .rules import Ruleset, RulesetLike
+from .rules import Ruleset, RulesetLike, ShortTractorFollow
 from .trump import EffectiveSuit, TrumpContext, card_key
 
 
@@ -114,6 +114,10 @@ def best_structure(hand_lengths: tuple[int, ...], pairs: int) -> tuple[int, ...]
     return tuple(best)
 
 
+#: The duty a follow fails first (:meth:`FollowDuty.breach`): the suit count, the tractor, the pairs or their structure.
+Breach: TypeAlias = Literal["suit", "tractor", "pairs", "structure"]
+
+
 @dataclass(frozen=True, slots=True)
 class FollowDuty:
     """What SJ-9 asks of one hand against one lead; built once, then asked about plays.
@@ -144,7 +148,7 @@ class FollowDuty:
         """The hand's cards outside the led suit."""
         return [c for c in self.hand if self.ctx.effective_suit(c) is not self.suit]
 
-    def breach(self, play: list[Card]) -> str | None:
+    def breach(self, play: list[Card]) -> Breach | None:
         """The first duty ``play`` fails (``"suit"``, ``"tractor"``, ``"pairs"``), or None."""
         suit_of = self.ctx.effective_suit
         in_suit = [c for c in play if suit_of(c) is self.suit]
@@ -186,13 +190,13 @@ def follow_duty(ctx: TrumpContext, rules: RulesetLike, lead: CardsInput, hand: C
     tractor = (shape.kind == "tractor" and len(suit_cards) >= size
                and longest_tractor(ctx, rules, suit_cards) >= shape.pairs)
     pair_cards = [c for c in {id(c): c for c in suit_cards}.values() if held[id(c)] >= 2]
-    if shape.kind == "pair" or (shape.pairs and rules.short_tractor_follow != "suit_count_only"):
+    if shape.kind == "pair" or (shape.pairs and rules.short_tractor_follow is not ShortTractorFollow.SUIT_COUNT_ONLY):
         must_pairs = min(shape.pairs, len(pair_cards))
     else:
         must_pairs = 0
     structure: tuple[int, ...] = ()
     if (shape.kind == "tractor" and not tractor and len(pair_cards) > shape.pairs
-            and rules.short_tractor_follow == "tractors_then_pairs"):
+            and rules.short_tractor_follow is ShortTractorFollow.TRACTORS_THEN_PAIRS):
         # with no more pairs than owed, every pair is played and the structure follows
         structure = best_structure(tractor_lengths(ctx, rules, pair_cards), shape.pairs)
         structure = structure if structure[0] > 1 else ()
@@ -457,7 +461,7 @@ def _short_note(duty: FollowDuty) -> Words:
         return Words(" (the 双升 guide is silent on following a tractor without one; this book's convention "
                      "plays as the 四人升级 guide does)",
                      "（《双升》没有说明没有同样拖拉机时怎么跟，本书约定按《四人升级》的做法）")
-    if duty.rules.short_tractor_follow == "tractors_then_pairs":
+    if duty.rules.short_tractor_follow is ShortTractorFollow.TRACTORS_THEN_PAIRS:
         return Words(" (the 四人升级 guide: other pairs of the suit, then singles; this book, like the public "
                      "game engines, keeps the tractors among those pairs)",
                      "（《四人升级》：先跟同门的对子，再跟单张；本书和公开的游戏程序一样，对子中的拖拉机也须保留）")
@@ -487,7 +491,7 @@ def _play_units(duty: FollowDuty, play: list[Card]) -> Words | Reason:
     return Words(f"it is {words.en}", f"它是{words.zh}")
 
 
-def _explain(duty: FollowDuty, play: list[Card], breach: str | None, seat: int | None = None) -> Reason:
+def _explain(duty: FollowDuty, play: list[Card], breach: Breach | None, seat: int | None = None) -> Reason:
     """One sentence per language naming the rule that decides ``play`` against ``duty``; a play that
     fails is told why, in the players' words, and shown a legal follow (SJ-9, SJ-10, SG-5/SS-5, C-3, C-4)."""
     ctx, shape, suit = duty.ctx, duty.shape, duty.suit
@@ -587,7 +591,7 @@ def _explain(duty: FollowDuty, play: list[Card], breach: str | None, seat: int |
                            note=_short_note(duty), **base)
     if shape.kind in ("tractor", "throw"):
         rule = short_tractor_rule(duty.rules) if shape.kind == "tractor" else RuleId.C_3
-        if shape.kind == "tractor" and duty.rules.short_tractor_follow == "suit_count_only":
+        if shape.kind == "tractor" and duty.rules.short_tractor_follow is ShortTractorFollow.SUIT_COUNT_ONLY:
             return Reason.make(rule, "The lead {lead} is {led} and {hand} holds no tractor as long; in this game only the "
                                "count of {suit} matters then (the 双升 guide read literally: it asks for the same shape "
                                "only when held), so {play} follows.",

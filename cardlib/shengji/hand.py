@@ -22,7 +22,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, Literal, TypeAlias
 
 from ..cards import DECK_WITH_JOKERS, Card, Rank, format_cards, parse_cards
 from ..errors import IllegalActionError, InvalidPositionError
@@ -42,7 +42,7 @@ from .combos import shape_of
 from .follow import check_follow
 from .leads import check_lead
 from .progression import Progress, after_hand, check_levels, check_seat, next_seat, team_of, team_words
-from .rules import Ruleset, RulesetLike, as_ruleset
+from .rules import Cut, NoCall, Ruleset, RulesetLike, as_ruleset
 from .scoring import KITTY_SIZE, LevelChange, level_change, score_kitty, trick_points
 from .throws import resolve_throw
 from .trick import find_trick_winner
@@ -56,6 +56,13 @@ HAND_SIZE = 25
 DEALT = HAND_SIZE * SEATS
 
 
+#: The phases of a hand, in order (a snapshot's and the tutor's ``phase``, as JSON carries it).
+Phase: TypeAlias = Literal["deal", "bury", "play", "over"]
+#: What an :class:`Event` records (its ``kind``, as JSON and the front ends see it).
+HandEventKind: TypeAlias = Literal["deal", "call", "redeal", "dealer", "turn", "trump", "kitty", "bury", "turn_to_lead",
+                                   "throw", "play", "trick", "kitty_score", "level_change", "next"]
+
+
 # --- the deal and the burial (SJ-2, SJ-7) ----------------------------------------------------
 
 def deal_order(dealer: int) -> list[int]:
@@ -65,7 +72,7 @@ def deal_order(dealer: int) -> list[int]:
 
 def cut_by(rules: RulesetLike, dealer: int) -> int | None:
     """SJ-2: who cuts the deck: SG has the player after the dealer; SS is silent (None)."""
-    return next_seat(check_seat(dealer, "dealer")) if as_ruleset(rules).cut == "after_dealer" else None
+    return next_seat(check_seat(dealer, "dealer")) if as_ruleset(rules).cut is Cut.AFTER_DEALER else None
 
 
 def shuffled_deck(rng: random.Random) -> list[Card]:
@@ -109,7 +116,7 @@ def check_bury(hand: Sequence[Card] | str, kitty: Sequence[Card] | str, bury: Se
 
 
 #: Each phase in words, and the rule it belongs to (SJ-2 the deal, SJ-7 the burial, SJ-8 the play, SJ-12 the end).
-_PHASES: dict[str, tuple[str, str, RuleId]] = {
+_PHASES: dict[Phase, tuple[str, str, RuleId]] = {
     "deal": ("the deal", "发牌", RuleId.SJ_2), "bury": ("the burial of the kitty", "扣底", RuleId.SJ_7),
     "play": ("the play", "出牌", RuleId.SJ_8), "over": ("the end of the hand", "结束", RuleId.SJ_12)}
 _ACTIONS = {"deal a card": Words("deal a card", "发牌"), "call": Words("call trump", "亮主"),
@@ -164,7 +171,7 @@ class Event:
     """What happened: a kind (``deal``, ``call``, ``trump``, ``redeal``, ``kitty``, ``bury``,
     ``play``, ``trick``, ``score``), the seat concerned, the cards, a value and the reason."""
 
-    kind: str
+    kind: HandEventKind
     seat: int | None
     cards: tuple[Card, ...]
     reason: Reason
@@ -220,7 +227,7 @@ class HandResult:
 class HandSnapshot:
     """A frozen copy of everything visible in a hand at one moment (for stepping a UI)."""
 
-    phase: str
+    phase: Phase
     dealer: int | None
     trump: str | None
     hands: tuple[tuple[Card, ...], ...]
@@ -281,7 +288,7 @@ class ShengjiHand:
         self._start_deal()
 
     def _start_deal(self) -> None:
-        self.phase = "deal"
+        self.phase: Phase = "deal"
         self._deck = shuffled_deck(self._rng)
         self._dealt = 0
         self._first_to = 0 if self.dealer is None else self.dealer
@@ -365,7 +372,7 @@ class ShengjiHand:
         self.log.extend(events)
         return tuple(events)
 
-    def _require_phase(self, phase: str, action: str) -> None:
+    def _require_phase(self, phase: Phase, action: str) -> None:
         if self.phase != phase:
             now, then = _PHASES[self.phase], _PHASES[phase]
             raise IllegalActionError(Reason.make(
@@ -417,7 +424,7 @@ class ShengjiHand:
             raise IllegalActionError(Reason.make(RuleId.SJ_2, "{left} cards are still to be dealt.", "还有{left}张牌没发。",
                                                  left=DEALT - self._dealt))
         events: list[Event] = []
-        if not self.calls.has_call and self.rules.no_call == "redeal":
+        if not self.calls.has_call and self.rules.no_call is NoCall.REDEAL:
             self._start_deal()
             reason = Reason.make(RuleId.SG_2, "Nobody called: under this variant the cards are shuffled and dealt "
                                               "again (the 四人升级 guide turns the kitty instead).",

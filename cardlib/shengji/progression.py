@@ -24,7 +24,7 @@ from ..cards import PLAIN_RANKS, Rank
 from ..errors import InvalidPositionError
 from ..explain import Reason, Seat, Words
 from ..rule_ids import RuleId
-from .rules import RulesetLike, as_ruleset
+from .rules import GameEnd, NextDealer, RulesetLike, as_ruleset
 from .scoring import LevelChange
 
 SEATS = 4
@@ -161,7 +161,7 @@ def next_dealer(rules: RulesetLike, dealer: int, attackers_take_over: bool) -> t
                                               "{dealer}, deals next (SG-8: {silent}).",
                                  "闲家上台：由庄家{dealer}的下家{seat}坐庄（SG-8：{silent}）。",
                                  dealer=Seat(dealer), seat=Seat(seat), silent=silent)
-    if rules.next_dealer == "partner_or_next":
+    if rules.next_dealer is NextDealer.PARTNER_OR_NEXT:
         seat = partner_of(dealer)
         return seat, Reason.make(RuleId.SG_8, "The dealer team keeps the deal, so the dealer's partner, {seat}, "
                                               "deals next (SG-8: {silent}).",
@@ -202,16 +202,16 @@ def after_hand(rules: RulesetLike, dealer: int, levels: tuple[Rank | str, Rank |
     new_levels[gaining_team] = new_level
     seat, dealer_reason = next_dealer(rules, dealer, change.attackers_take_over)
     team = team_words(gaining_team)
-    if rules.game_end == "through_ace" and through:
+    if rules.game_end is GameEnd.THROUGH_ACE and through:
         return Progress(seat, (new_levels[0], new_levels[1]), gaining_team, Reason.make(
             RuleId.SJ_13, "{team} played A as the dealer team and went up: they have played through A and win the game.",
             "{team}作为庄家方打A并升级：打过了A，赢得全局。", team=team))
-    if rules.game_end == "reach_ace" and new_level is Rank.ACE and steps > 0:
+    if rules.game_end is GameEnd.REACH_ACE and new_level is Rank.ACE and steps > 0:
         return Progress(seat, (new_levels[0], new_levels[1]), gaining_team, Reason.make(
             RuleId.SS_8, "{team} go up from {old} to A, the agreed level: under this rule (the first team to reach "
                          "the agreed level wins) they win the game.",
             "{team}从{old}升到约定的A级：按先到约定级数者胜的规则，赢得全局。", team=team, old=old_level))
-    climb = _climb(team, old_level, new_level, steps, change.attackers_take_over, rules.game_end == "through_ace")
+    climb = _climb(team, old_level, new_level, steps, change.attackers_take_over, rules.game_end is GameEnd.THROUGH_ACE)
     next_level = new_levels[team_of(seat)]
     played = Reason.make(RuleId.SJ_3, "The next hand is played at the level of the new dealer's team, {team}: "
                                       "{level} (SJ-3).",

@@ -28,7 +28,7 @@ from ..errors import InvalidPositionError
 from ..explain import Reason, Seat, Words
 from ..rule_ids import RuleId
 from .combos import CardsInput, as_cards, require_context, split_units
-from .rules import RulesetLike, as_ruleset
+from .rules import KittyMultiplier, KittyShape, LevelTable, RulesetLike, as_ruleset
 from .trick import find_trick_winner, read_plays
 from .trump import TrumpContext
 
@@ -123,14 +123,6 @@ def explain_last_trick(cards_each: int, lead_cards: int) -> tuple[bool, Reason]:
 
 # --- the kitty (SJ-12, SG-6 / SS-6, C-2) ---------------------------------------------------
 
-#: The rule id each kitty-multiplier scheme comes from.
-_SCHEME_RULES = {
-    "shengji": RuleId.SG_6, "double": RuleId.SS_6, "pair2_tractor4": RuleId.SS_6,
-    "doubling": RuleId.SG_E2, "largest_unit": RuleId.SJ_12, "power_of_cards": RuleId.SJ_12,
-    "lead_size": RuleId.SJ_12,
-}
-
-
 #: Each scheme in words (en, zh), as the documents name it; no scheme is named by its field value.
 _SCHEME_WORDS = {
     "shengji": ("the 四人升级 guide's scheme (single ×2, pair ×4, a tractor of n pairs ×2ⁿ)",
@@ -191,25 +183,25 @@ def kitty_multiplier(rules: RulesetLike, unit_pairs: int, cards: int, lead_cards
     for name, value in (("unit_pairs", unit_pairs), ("cards", cards), ("lead_cards", lead_cards)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise InvalidPositionError(f"{name} must be a whole number, at least 0, got {value!r}")
-    if scheme == "shengji":
+    if scheme is KittyMultiplier.SHENGJI:
         factor = 2 if unit_pairs == 0 else 4 if unit_pairs == 1 else 2 ** unit_pairs
-    elif scheme == "double":
+    elif scheme is KittyMultiplier.DOUBLE:
         factor = 2
-    elif scheme == "pair2_tractor4":
+    elif scheme is KittyMultiplier.PAIR2_TRACTOR4:
         factor = 4 if unit_pairs >= 2 else 2
-    elif scheme == "doubling":
+    elif scheme is KittyMultiplier.DOUBLING:
         factor = 2 if unit_pairs == 0 else 4 if unit_pairs == 1 else 2 ** (unit_pairs + 1)
-    elif scheme == "largest_unit":
+    elif scheme is KittyMultiplier.LARGEST_UNIT:
         factor = 2 * max(1, 2 * unit_pairs)
-    elif scheme == "power_of_cards":
+    elif scheme is KittyMultiplier.POWER_OF_CARDS:
         factor = 2 ** cards
     else:  # "lead_size"
         factor = 2 * lead_cards
-    rule = _SCHEME_RULES[scheme]
+    rule = scheme.rule  # the row the scheme comes from (its Choice member carries it)
     en = ("The last trick was won with {unit} ({cards} card" + "s" * (cards != 1) + "); "
           "under {scheme} the kitty counts ×{factor}.")
     zh = "用{unit}（{cards}张）抠底；按{scheme}，底分×{factor}。"
-    if scheme == "shengji" and unit_pairs == 2:  # SG-E2: the table gives this tractor no more than a pair
+    if scheme is KittyMultiplier.SHENGJI and unit_pairs == 2:  # SG-E2: the table gives this tractor no more than a pair
         rule = RuleId.SG_E2
         en += (" As the 四人升级 guide is written, a tractor of 2 pairs (×4) counts no more than a pair (×4): "
                "a slip the book points out.")
@@ -289,7 +281,7 @@ def score_kitty(ctx: TrumpContext, rules: RulesetLike, kitty: CardsInput, last_t
         raise InvalidPositionError(f"the last trick has a play from each of the 4 players, got {len(plays)}")
     if not attackers_won_last:
         return kitty_score(rules, kitty, False)
-    if rules.kitty_shape == "lead":
+    if rules.kitty_shape is KittyShape.LEAD:
         index = 0
     else:
         index = find_trick_winner(ctx, rules, plays).winner if winner is None else winner
@@ -307,7 +299,7 @@ def score_kitty(ctx: TrumpContext, rules: RulesetLike, kitty: CardsInput, last_t
                              "convention). {reason}",
                              "赢得最后一轮的是{who}的{won}，而不是首家，按赢牌的牌型定倍数（规则没有说明按谁的牌型，"
                              "本书约定）。{reason}", who=who, won=play, reason=reason)
-    elif rules.kitty_shape == "lead":
+    elif rules.kitty_shape is KittyShape.LEAD:
         reason = Reason.make(reason.rule, "Under this variant the lead's shape sets the multiplier, whoever won the "
                                           "last trick (this book's default is the winning play's shape). {reason}",
                              "按此变体，不论谁赢得最后一轮，都按首家的牌型定倍数（本书默认按赢牌的牌型）。{reason}",
@@ -377,7 +369,7 @@ def level_change(rules: RulesetLike, attacker_points: int) -> tuple[LevelChange,
     """
     points, rules = check_points(attacker_points), as_ruleset(rules)
     line = rules.takeover_line
-    ss_table = rules.level_table == "shuangsheng"
+    ss_table = rules.level_table is LevelTable.SHUANGSHENG
     table_rule = RuleId.SS_7 if ss_table else RuleId.SG_7
     table = Words("the 双升 guide's table", "《双升》的升级表") if ss_table else \
         Words("the 四人升级 guide's table", "《四人升级》的升级表")

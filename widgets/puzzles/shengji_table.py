@@ -17,7 +17,7 @@ from cardlib.rule_ids import RuleId
 from cardlib.shengji.hand import HAND_SIZE, cut_by, deal_order
 from cardlib.shengji.progression import (LEVELS, SEATS, TEAM_WORDS, after_hand, explain_partner, level_played,
                                          next_dealer, partner_of, team_of)
-from cardlib.shengji.rules import Ruleset, get_ruleset
+from cardlib.shengji.rules import GameEnd, Ruleset, get_ruleset
 from cardlib.shengji.scoring import KITTY_SIZE, level_change
 from cardlib.shengji.trick import find_trick_winner
 
@@ -288,7 +288,7 @@ def _climb(rules: Ruleset, dealer: int, levels: tuple[Rank, Rank], points: int) 
     climb = Reason.make(change_reason.rule, "{change} {where}", "{change}{where}", change=change_reason, where=where)
     if progress.winner is not None:
         game = progress.reason
-    elif rules.game_end == "reach_ace":
+    elif rules.game_end is GameEnd.REACH_ACE:
         game = Reason.make(RuleId.SS_8, "A team wins as soon as its level reaches A, and no team has.",
                            "一队升到A即赢得全局，目前没有队升到A。")
     else:
