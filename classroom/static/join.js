@@ -61,7 +61,9 @@ function readMe() {
   try { const me = JSON.parse(localStorage.getItem(KEY)); return me && me.token ? me : null; } catch { return null; }
 }
 
-/** A call of the class API; throws {status, message} with the server's sentence on an error. */
+/** A call of the class API; throws {status, message} with the server's sentence on an error.
+ * @param {string} path
+ * @param {{method?: string, body?: object}} [options] */
 async function api(path, { method = "GET", body } = {}) {
   const headers = { "Content-Type": "application/json" };
   if (state.me) headers["X-Student-Token"] = state.me.token;
@@ -175,7 +177,7 @@ function controls(q) {
     body = h("div", { class: "cj-number cj-form" }, [h("label", { for: "cj-number", text: t("number") }), input]);
   } else {
     const mine = q.my_vote ? q.my_vote.split("|") : null;
-    body = h("div", { class: "cj-fields" }, p.fields.map((f, i) => h("label", { class: "cj-field" }, [say(f.label),
+    body = h("div", { class: "cj-fields" }, p.fields.map((f, i) => h("label", { class: "cj-field" }, [...say(f.label),
       h("select", { disabled: locked, onchange: (e) => { state.fields[i] = e.target.value; refresh(); } }, [
         h("option", { value: "", text: t("choose") }),
         ...f.options.map((o) => h("option", { value: o.value, selected: (mine ? mine[i] : state.fields[i]) === o.value,
@@ -243,7 +245,7 @@ function draw() {
     parts.push(puzzle(q), controls(q), ...verdict(q), counts(q));
   }
   main.replaceChildren(...parts.filter(Boolean));
-  const again = focused && main.querySelector(focused);
+  const again = focused && /** @type {HTMLButtonElement | null} */ (main.querySelector(focused));
   if (again && !again.disabled) again.focus();
 }
 

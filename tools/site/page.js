@@ -23,9 +23,10 @@ const PAGE_WORDS = {
   },
 };
 
-/** The article's notice region (settings.js pageNotice writes into it), made once per page. */
+/** The article's notice region (settings.js pageNotice writes into it), made once per page.
+ * @returns {HTMLElement} */
 function pageNoticeRegion() {
-  const existing = document.querySelector("[data-cardbook-page-notice]");
+  const existing = /** @type {HTMLElement | null} */ (document.querySelector("[data-cardbook-page-notice]"));
   if (existing) return existing;
   const article = ["article.bd-article", "main article", "[role=main]"]
     .map((selector) => document.querySelector(selector)).find(Boolean) || document.body;

@@ -51,7 +51,7 @@
     || (typeof a === "object" && a !== null && JSON.stringify(a) === JSON.stringify(b));
 
   // ---- the engine ----
-  const LOADER_URL = (document.currentScript && document.currentScript.src) || document.baseURI;
+  const LOADER_URL = (document.currentScript && /** @type {HTMLScriptElement} */ (document.currentScript).src) || document.baseURI;
   const ENGINE_WORDS = {
     unavailable: {
       en: "The practice engine runs only when the book is served over http (for example by make book); "

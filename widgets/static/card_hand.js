@@ -4,7 +4,7 @@
 // the face inside it (role="img", labelled "ace of spades"), so what a screen reader says is what
 // the picture shows.  Language and four colours follow the reader's settings (settings.js).
 // Bundled into one self-contained module (anywidget loads it from a Blob URL: tools/bundle_front_ends.mjs).
-import { h } from "./dom.js";
+import { activeControl, h } from "./dom.js";
 import { cardFace, cardsText, sayText } from "./cards.js";
 import { applySettingsToDocument, onSettings, readSettings } from "./settings.js";
 
@@ -24,7 +24,7 @@ function render({ model, el }) {
   function draw() {
     const hand = model.get("hand") || [];
     const picked = new Set(model.get("selected"));
-    const focused = row.contains(document.activeElement) ? document.activeElement.dataset.position : null;
+    const focused = row.contains(document.activeElement) ? activeControl().dataset.position : null;
     root.lang = lang === "zh" ? "zh-Hans" : "en";
     caption.replaceChildren(...sayText(model.get("caption"), lang));
     row.setAttribute("aria-label", model.get("caption") || HAND_WORDS[lang].hand);
@@ -33,7 +33,7 @@ function render({ model, el }) {
       "aria-pressed": String(picked.has(position)), onclick: () => toggle(position) }, cardFace(card, lang))));
     const names = hand.filter((_, i) => picked.has(i));
     status.textContent = names.length ? HAND_WORDS[lang].selected(cardsText(names, lang)) : "";
-    const again = focused === null ? null : row.querySelector(`[data-position="${focused}"]`);
+    const again = focused === null ? null : /** @type {HTMLElement | null} */ (row.querySelector(`[data-position="${focused}"]`));
     if (again) again.focus();
   }
 

@@ -3,7 +3,7 @@
 // The faces come from CARD_FACES, which widgets/front_ends.py writes in front of each bundle that
 // uses it from cardlib.render's one drawing (card_face_body), so a puzzle's card is the chapter's card
 // (declared for the type checker in widgets/static/globals.d.ts).
-import { SUIT_SYMBOL, h } from "./dom.js";
+import { SUIT_SYMBOL, activeControl, h } from "./dom.js";
 
 export const SUIT_WORDS = { en: { S: "spades", H: "hearts", D: "diamonds", C: "clubs" },
   zh: { S: "黑桃", H: "红桃", D: "方块", C: "梅花" } };
@@ -142,7 +142,7 @@ export function releaseAfterPointer(root) {
     if (!pressed) return;
     pressed = false;
     setTimeout(() => {
-      const active = document.activeElement;
+      const active = activeControl();
       if (active && root.contains(active) && active.blur) active.blur();
     }, 0);
   };

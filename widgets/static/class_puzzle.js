@@ -7,7 +7,7 @@
 // change of the setting applies either way. Revealed, the answer replaces the options; each draw
 // re-lays out the slide (relayoutOnResize); a button clicked with the pointer gives focus back, so a
 // presenter's clicker keeps moving the slides.
-import { h } from "./dom.js";
+import { activeControl, h } from "./dom.js";
 import { cardChips, cardRow, reasonNodes, relayoutOnResize, releaseAfterPointer, sayText } from "./cards.js";
 import {
   SETTINGS_WORDS, applySettingsToDocument, onSettings, pageHasSettingsBar, readSettings, writeSettings,
@@ -122,7 +122,7 @@ function render({ model, el }) {
   }
 
   function draw() {
-    const focused = root.contains(document.activeElement) ? document.activeElement.dataset.control : null;
+    const focused = root.contains(document.activeElement) ? activeControl().dataset.control : null;
     root.replaceChildren();
     root.lang = lang === "zh" ? "zh-Hans" : "en";
     root.setAttribute("aria-label", t("puzzle"));
@@ -149,7 +149,7 @@ function render({ model, el }) {
       ...(revealed ? [spec.input === "cards" ? options(spec) : null, answer(spec)] : [options(spec)]).filter(Boolean),
       bar,
     );
-    const again = focused && root.querySelector(`[data-control="${focused}"]`);
+    const again = focused && /** @type {HTMLElement | null} */ (root.querySelector(`[data-control="${focused}"]`));
     if (again) again.focus({ preventScroll: true });
   }
 

@@ -84,7 +84,9 @@ class ClassServerError extends Error {
   constructor(status, said) { super(said || `HTTP ${status}`); this.status = status; this.said = said; }
 }
 
-/** One call of the class server: parsed JSON (or the Blob when ``blob``), a ClassServerError if refused. */
+/** One call of the class server: parsed JSON (or the Blob when ``blob``), a ClassServerError if refused.
+ * @param {string} path
+ * @param {{method?: string, body?: object, token?: string, blob?: boolean}} [options] */
 async function callClass(path, { method = "GET", body, token, blob = false } = {}) {
   const headers = {};
   if (token) headers["X-Class-Token"] = token;
@@ -361,7 +363,7 @@ function chartKeys(spec, counts) {
 /** The bar chart of a question's counts (rounds side by side), or a line saying they are hidden. */
 function chart(spec, q, t, lang) {
   const counts = q.counts || {};
-  const rounds = Object.keys(counts).sort((a, b) => a - b);
+  const rounds = Object.keys(counts).sort((a, b) => Number(a) - Number(b));
   const votes = (r) => Object.values(counts[r] || {}).reduce((a, b) => a + b, 0);
   if (!q.shown) return h("p", { class: "ccs-hidden", text: t("hidden", votes(String(q.round))) });
   const keys = chartKeys(spec, counts);

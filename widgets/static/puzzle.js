@@ -296,13 +296,15 @@ function render({ model, el }) {
   // ---- new puzzle: the kernel, else the bank ----
   async function fromBank() {
     const specs = await loadBank();
-    const elsewhere = [...document.querySelectorAll("[data-puzzle-id]")].filter((r) => r !== root).map((r) => r.dataset.puzzleId);
+    const elsewhere = [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-puzzle-id]"))].filter((r) => r !== root).map((r) => r.dataset.puzzleId);
     const why = lost ? "kernelGone" : bankOnly ? "bankOnly" : null;
     bankOnly = false;  // said once
     show(nextPuzzle(specs, spec, difficulty, elsewhere), why && { en: UI.en[why], zh: UI.zh[why] }, "bank");
   }
 
-  /** Ask the browser engine; ``keep``: its puzzle waits for the next "New puzzle" (a wake-up call). */
+  /** Ask the browser engine; ``keep``: its puzzle waits for the next "New puzzle" (a wake-up call);
+   * ``fail`` answers instead when the engine cannot.
+   * @param {object} message @param {boolean} keep @param {() => unknown} [fail] */
   function askEngine(message, keep, fail = fromBank) {
     clearTimeout(waiting);
     asked = { keep, fail };
@@ -472,7 +474,7 @@ function render({ model, el }) {
       chosen.id, "ruleset", (id) => { chooseRuleset(id); drawControls(); const again = rulesetSlot.querySelector("summary");
         if (again) again.focus(); }));
     rulesetSlot.append(menu);
-    const again = focus && rulesetSlot.querySelector(focus);
+    const again = focus && /** @type {HTMLElement | null} */ (rulesetSlot.querySelector(focus));
     if (again) again.focus();
   }
 
@@ -605,7 +607,7 @@ function render({ model, el }) {
     body.replaceChildren(...spec.display.map(drawBlock),
       h("p", { class: "cbp-question" }, sayText(txt(spec.question), lang)),
       { choice: drawChoice, cards: drawCards, number: drawNumber, fields: drawFields }[spec.input]());
-    const again = focus && body.querySelector(focus);
+    const again = focus && /** @type {HTMLElement | null} */ (body.querySelector(focus));
     if (again) again.focus();
   }
 

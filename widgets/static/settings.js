@@ -24,7 +24,7 @@
 //   pageHasSettingsBar() → true when the page itself shows the bar (the book's header), not only
 //     bars widgets show inside their output (JupyterLab, Voila): a widget shows its own controls otherwise.
 // Stored data of any shape is read as "nothing stored": it never stops grading.
-import { h } from "./dom.js";
+import { activeControl, h } from "./dom.js";
 
 export const SETTINGS_KEY = "cardbook-settings";
 const PROGRESS_KEY = "cardbook-puzzle-progress";
@@ -55,7 +55,7 @@ function writeStored(key, value) {
 }
 
 export function pageEdition() {
-  const meta = document.querySelector('meta[name="cardbook-edition"]');
+  const meta = /** @type {HTMLMetaElement | null} */ (document.querySelector('meta[name="cardbook-edition"]'));
   return meta && ["en", "zh"].includes(meta.content) ? meta.content : null;
 }
 
@@ -162,7 +162,7 @@ export async function importProgress(file) {
 }
 
 export function pageNotice(words) {
-  const region = document.querySelector("[data-cardbook-page-notice]");
+  const region = /** @type {HTMLElement | null} */ (document.querySelector("[data-cardbook-page-notice]"));
   if (!region) return false;
   const lang = readSettings().lang;
   region.replaceChildren(h("p", { lang: lang === "zh" ? "zh-Hans" : "en", text: words[lang] || words.en }));
@@ -183,7 +183,7 @@ export function pageHasSettingsBar() {
  * widgets' language in place. */
 function languageControl(lang, w) {
   const other = lang === "zh" ? "en" : "zh";
-  const counterpart = document.querySelector("link[data-cardbook-counterpart][href]");
+  const counterpart = /** @type {HTMLLinkElement | null} */ (document.querySelector("link[data-cardbook-counterpart][href]"));
   const common = { class: "cb-settings-lang", "data-control": "lang", lang: other === "zh" ? "zh-Hans" : "en",
     text: w.language };
   if (counterpart) {
@@ -207,7 +207,7 @@ export function settingsBar() {
   function draw() {
     const settings = readSettings();
     const w = SETTINGS_WORDS[settings.lang];
-    const focused = element.contains(document.activeElement) ? document.activeElement.dataset.control : null;
+    const focused = element.contains(document.activeElement) ? activeControl().dataset.control : null;
     const totals = progressTotals();
     element.setAttribute("aria-label", w.settings);
     element.lang = settings.lang === "zh" ? "zh-Hans" : "en";
@@ -221,7 +221,7 @@ export function settingsBar() {
         h("button", { type: "button", "data-control": "import", onclick: () => file.click(), text: w.importProgress }),
       ]),
     ]);
-    const wasOpen = element.querySelector(".cb-settings-menu");
+    const wasOpen = /** @type {HTMLDetailsElement | null} */ (element.querySelector(".cb-settings-menu"));
     if (wasOpen && wasOpen.open) menu.open = true;
     element.replaceChildren(languageControl(settings.lang, w),
       h("button", { type: "button", class: "cb-settings-four", "data-control": "four", title: w.fourColourTitle,
@@ -229,7 +229,7 @@ export function settingsBar() {
       [h("span", { class: "cb-settings-swatch", "aria-hidden": "true" }), w.fourColour]),
       menu, file, status);
     if (focused) {
-      const again = element.querySelector(`[data-control="${focused}"]`);
+      const again = /** @type {HTMLElement | null} */ (element.querySelector(`[data-control="${focused}"]`));
       if (again) again.focus();
     }
   }

@@ -15,7 +15,7 @@
 // Keys: ← → Home End only while the stepper's region itself has focus (Escape leaves it); PageUp /
 // PageDown / space, and every key pressed on a button, stay the slides' (a presenter's clicker), so a
 // reveal.js deck is never stuck on a stepper. Each draw re-lays out the slide (relayoutOnResize).
-import { SUIT_SYMBOL, h } from "./dom.js";
+import { SUIT_SYMBOL, activeControl, h } from "./dom.js";
 import { SUIT_WORDS, cardChips, cardFace, cardsText, reasonNodes, relayoutOnResize, releaseAfterPointer, sayText } from "./cards.js";
 import {
   SETTINGS_WORDS, applySettingsToDocument, onSettings, pageHasSettingsBar, readSettings, writeSettings,
@@ -248,7 +248,7 @@ function render({ model, el }) {
 
   function draw() {
     const focused = root.contains(document.activeElement) && document.activeElement !== root
-      ? document.activeElement.dataset.control : null;
+      ? activeControl().dataset.control : null;
     root.replaceChildren();
     root.lang = lang === "zh" ? "zh-Hans" : "en";
     root.setAttribute("aria-label", t("stepper"));
@@ -272,7 +272,7 @@ function render({ model, el }) {
         h("span", { class: "cbs-why" }, reasonNodes(asSentence(step.reason, lang), lang))]),
       model.get("game") === "yishang" ? yishangBoard(step) : shengjiBoard(step),
     );
-    const again = focused && root.querySelector(`[data-control="${focused}"]`);
+    const again = focused && /** @type {HTMLButtonElement | null} */ (root.querySelector(`[data-control="${focused}"]`));
     if (again && !again.disabled) again.focus({ preventScroll: true });
     else if (focused) root.focus({ preventScroll: true });
   }

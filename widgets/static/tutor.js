@@ -12,7 +12,7 @@
 // a #deal=<game>:<seed> address for another deal sends "start" and stays "loading" until answered.
 // A message with no answer within a few seconds, or a page where no Python can answer ({type:
 // "hello"} says so), is said calmly in both languages.
-import { h } from "./dom.js";
+import { activeControl, h } from "./dom.js";
 import { cardChips, cardFace, cardRow, cardsText, reasonNodes, sayText } from "./cards.js";
 import {
   SETTINGS_WORDS, applySettingsToDocument, onSettings, pageHasSettingsBar, readSettings, writeSettings,
@@ -394,7 +394,7 @@ function render({ model, el }) {
     if (live && v.turn === "you") root.dataset.turn = "you"; else delete root.dataset.turn;
     root.lang = zh();
     root.setAttribute("aria-label", t(game));
-    const focused = root.contains(document.activeElement) ? document.activeElement : null;
+    const focused = root.contains(document.activeElement) ? activeControl() : null;
     const keep = focused && (focused.dataset.action || focused.dataset.position || focused.dataset.choice || focused.dataset.control);
     const header = h("div", { class: "cbtu-header" }, [h("p", { class: "cbtu-title" }, [h("strong", {}, words(t(game))),
       ...(live ? [" · ", ...words(say(v.ruleset_label)), ` · ${t("deal", game, v.seed)}`] : [])]), ownSettings()]);
@@ -420,7 +420,7 @@ function render({ model, el }) {
       decision ? h("p", { class: "cbtu-prompt" }, reasonNodes(decision.prompt, lang)) : "",
       v.state === "over" ? "" : hand(), choices() || "", v.state === "over" ? "" : controls(), hint, status, quiet || "", review() || "");
     if (keep) {
-      const again = root.querySelector(`[data-action="${keep}"], [data-position="${keep}"], [data-choice="${keep}"], [data-control="${keep}"]`);
+      const again = /** @type {HTMLElement | null} */ (root.querySelector(`[data-action="${keep}"], [data-position="${keep}"], [data-choice="${keep}"], [data-control="${keep}"]`));
       if (again) again.focus({ preventScroll: true });
     }
   }
