@@ -29,7 +29,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from html import escape
-from typing import Any
+from typing import Any, Literal, TypeAlias
 from urllib.parse import parse_qsl
 
 from cardlib.errors import CardlibError
@@ -44,6 +44,9 @@ PRESET_LABELS: dict[str, tuple[str, str]] = {
     "yishang-fewest": ("一上一下, fewest cards wins a stall", "一上一下（僵局时牌少者胜）"),
 }
 
+
+#: The two games, as the widgets, their options and the front ends name them.
+GameName: TypeAlias = Literal["shengji", "yishang"]
 
 #: Every ruleset setting of either game as the question it answers (keyed by the engine's field).
 SETTING_QUESTIONS: dict[str, tuple[str, str]] = {

@@ -51,7 +51,7 @@ from cardlib.cards import Card, Rank, Suit
 from cardlib.errors import CardlibError
 from cardlib.shengji.bots import ShengjiBot
 from cardlib.shengji.calling import CallState, apply_call
-from cardlib.shengji.hand import Event, HandResult, HandSnapshot, ShengjiHand
+from cardlib.shengji.hand import Event, HandEventKind, HandResult, HandSnapshot, ShengjiHand
 from cardlib.shengji.player import RandomPlayer
 from cardlib.shengji.progression import team_words
 from cardlib.shengji.rules import Ruleset
@@ -60,11 +60,13 @@ from cardlib.shengji.trump import TrumpContext
 from cardlib.yishang import Game
 from cardlib.yishang import Ruleset as YishangRuleset
 from cardlib.yishang.bots import Bot
+from cardlib.yishang.events import Event as YishangEvent
+from cardlib.yishang.events import EventKind
 from cardlib.yishang.ranks import strength
 from cardlib.words import cards_text, player_name, seat_name, suit_word
 
 from .front_ends import front_end, style
-from .query import address_lang, address_rules, ruleset_label
+from .query import GameName, address_lang, address_rules, ruleset_label
 
 
 #: A 一上一下 game that has not ended after this many actions is refused (a calm message).
@@ -97,7 +99,7 @@ def _shengji_title(event: Event, trick_no: int, dealt: int) -> Text:
     value = event.value
     seat = {lang: "" if event.seat is None else seat_name(event.seat, lang) for lang in ("en", "zh")}
     cards = {lang: cards_text(event.cards, lang) for lang in ("en", "zh")}
-    titles: dict[str, Callable[[], tuple[str, str]]] = {
+    titles: dict[HandEventKind, Callable[[], tuple[str, str]]] = {
         "deal": lambda: (f"Dealing: {dealt} of 100 cards dealt", f"发牌：已发{dealt}/100张"),
         "call": lambda: (f"{seat['en']} calls with {cards['en']}", f"{seat['zh']}亮主：{cards['zh']}"),
         "redeal": lambda: ("Nobody called: deal again", "无人亮主：重新发牌"),
@@ -124,7 +126,7 @@ def _shengji_title(event: Event, trick_no: int, dealt: int) -> Text:
 #: How many lines of the hand's result each end step shows: the points and the kitty once the
 #: kitty is scored (SJ-12), the level change next (SG-7 / SS-7), then the next dealer (SG-8)
 #: and, if the hand wins it, the game (SJ-13).
-_RESULT_LINES: dict[str, int | None] = {"kitty_score": 1, "level_change": 2, "next": None}
+_RESULT_LINES: dict[HandEventKind, int | None] = {"kitty_score": 1, "level_change": 2, "next": None}
 
 
 def _shengji_result(result: HandResult) -> dict[str, list[str]]:
@@ -267,25 +269,25 @@ def _take_title(e: dict[str, Any]) -> tuple[str, str]:
                   f"{_player(e, 'zh')}收走牌堆（{pile[1]}），第{e['round'] + 1}轮由{_player(e, 'zh')}先出")
 
 
-_YS_TITLES: dict[str, Callable[[dict[str, Any]], tuple[str, str]]] = {
-    "deal": lambda e: ("The deal", "发牌"),
-    "first_player": lambda e: (f"{_player(e, 'en')} plays first", f"{_player(e, 'zh')}先出"),
-    "play_up": lambda e: _round(e, f"{_player(e, 'en')} {'leads' if e.get('leads') else 'plays'} a card face up",
-                                f"{_player(e, 'zh')}{'首先' if e.get('leads') else ''}明出一张"),
-    "draw": lambda e: _round(e, f"{_player(e, 'en')} draws a card", f"{_player(e, 'zh')}摸一张牌"),
-    "play_down": lambda e: _round(e, f"{_player(e, 'en')} plays a card face down, claiming {e.get('claim', '—')}",
-                                  f"{_player(e, 'zh')}暗出一张，报{e.get('claim', '—')}"),
-    "stand": lambda e: _round(e, "Nobody challenges, so the card stands", "无人质疑，此牌成立"),
-    "challenge": lambda e: _round(e, f"{_player(e, 'en')} challenges", f"{_player(e, 'zh')}质疑"),
-    "reveal": lambda e: _round(e, "The card is turned over", "翻开此牌"),
-    "take": _take_title,
-    "win": lambda e: (f"{_player(e, 'en')} wins the game", f"{_player(e, 'zh')}获胜"),
-    "stall": lambda e: (f"Nobody can finish: {_player(e, 'en')} wins with the fewest cards",
-                        f"无人能出完：{_player(e, 'zh')}手牌最少，获胜"),
+_YS_TITLES: dict[EventKind, Callable[[dict[str, Any]], tuple[str, str]]] = {
+    EventKind.DEAL: lambda e: ("The deal", "发牌"),
+    EventKind.FIRST_PLAYER: lambda e: (f"{_player(e, 'en')} plays first", f"{_player(e, 'zh')}先出"),
+    EventKind.PLAY_UP: lambda e: _round(e, f"{_player(e, 'en')} {'leads' if e.get('leads') else 'plays'} a card face up",
+                                        f"{_player(e, 'zh')}{'首先' if e.get('leads') else ''}明出一张"),
+    EventKind.DRAW: lambda e: _round(e, f"{_player(e, 'en')} draws a card", f"{_player(e, 'zh')}摸一张牌"),
+    EventKind.PLAY_DOWN: lambda e: _round(e, f"{_player(e, 'en')} plays a card face down, claiming {e.get('claim', '—')}",
+                                          f"{_player(e, 'zh')}暗出一张，报{e.get('claim', '—')}"),
+    EventKind.STAND: lambda e: _round(e, "Nobody challenges, so the card stands", "无人质疑，此牌成立"),
+    EventKind.CHALLENGE: lambda e: _round(e, f"{_player(e, 'en')} challenges", f"{_player(e, 'zh')}质疑"),
+    EventKind.REVEAL: lambda e: _round(e, "The card is turned over", "翻开此牌"),
+    EventKind.TAKE: _take_title,
+    EventKind.WIN: lambda e: (f"{_player(e, 'en')} wins the game", f"{_player(e, 'zh')}获胜"),
+    EventKind.STALL: lambda e: (f"Nobody can finish: {_player(e, 'en')} wins with the fewest cards",
+                                f"无人能出完：{_player(e, 'zh')}手牌最少，获胜"),
 }
 
 
-def seat_names(game: str) -> dict[str, dict[str, list[str]]]:
+def seat_names(game: GameName) -> dict[str, dict[str, list[str]]]:
     """The names the front end labels seats (升级) or players (一上一下) with, in both languages,
     and for 升级 the two teams (South–North, East–West; SJ-1).
 
@@ -327,7 +329,7 @@ def _yishang_result(end: dict[str, Any], state: dict[str, Any]) -> dict[str, lis
 
 
 #: Events shown with the table as it was before their action (the pile still there).
-_BEFORE_TAKE = frozenset({"challenge", "reveal"})
+_BEFORE_TAKE = frozenset({EventKind.CHALLENGE, EventKind.REVEAL})
 
 
 def _next_step_title(_event: dict[str, Any]) -> tuple[str, str]:
@@ -362,23 +364,23 @@ def yishang_steps(rules: YishangRuleset, seed: int, players: int = 4) -> list[di
 
     round_no, led = 0, False  # YS-10: round 1 starts with the first face-up card, each take starts the next
 
-    def record(events: tuple[Any, ...], before: dict[str, Any]) -> None:
+    def record(events: Iterable[YishangEvent], before: dict[str, Any]) -> None:
         nonlocal round_no, led
         after = _yishang_state(game)
         for event in events:
             data = event.to_dict(reveal=True)
-            if data["kind"] == "play_up" and not led:
+            if event.kind is EventKind.PLAY_UP and not led:
                 round_no, led, data["leads"] = round_no + 1, True, True
             data["round"] = round_no
-            if data["kind"] == "take":
+            if event.kind is EventKind.TAKE:
                 data["pile"] = len(before["pile"])
                 data["ends_game"] = after["winner"] is not None or game.is_over
                 led = False
-            en, zh = _YS_TITLES.get(data["kind"], _next_step_title)(data)
+            en, zh = _YS_TITLES.get(event.kind, _next_step_title)(data)
             data["title"] = {"en": en, "zh": zh}
             # A challenge and its reveal are shown on the pile as it was; the take empties it.
-            data["state"] = before if data["kind"] in _BEFORE_TAKE else after
-            if data["kind"] in ("win", "stall"):
+            data["state"] = before if event.kind in _BEFORE_TAKE else after
+            if event.kind in (EventKind.WIN, EventKind.STALL):
                 # YS-12 / YS-16: the end says who won and how, in the engine's own words.
                 data["state"] = {**after, "result": _yishang_result(data, after)}
             steps.append(data)
@@ -434,7 +436,7 @@ class DealStepper(anywidget.AnyWidget):
     #: "en" or "zh" when the address (or the caller) fixes the language, "" for the reader's setting.
     lang = traitlets.Enum(("", "en", "zh"), default_value="").tag(sync=True)
 
-    def __init__(self, game: str = "shengji", seed: int = 0, rules: Ruleset | YishangRuleset | None = None,
+    def __init__(self, game: GameName = "shengji", seed: int = 0, rules: Ruleset | YishangRuleset | None = None,
                  bots: bool = False, **kwargs: Any) -> None:
         if game not in ("shengji", "yishang"):
             raise StepperError(f"unknown game {game!r}: the stepper plays 'shengji' or 'yishang'")

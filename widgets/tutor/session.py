@@ -26,7 +26,7 @@ Python: it imports in Pyodide (no widget library).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal, TypeAlias, get_args
 
 from .common import TutorError, View, message_cards, seed_of, text
 from .shengji_table import ShengjiTutor
@@ -36,7 +36,9 @@ __all__ = ["TutorError", "TutorSession"]
 
 _OPTIONS = ("game", "seed", "ruleset", "opponents")
 _DEFAULT_RULESET = {"shengji": "shengji", "yishang": "yishang"}
-_TYPES = ("start", "act", "hint", "undo", "again", "view")
+#: The messages a session answers (their ``type``, as the front end sends it).
+MessageType: TypeAlias = Literal["start", "act", "hint", "undo", "again", "view"]
+_TYPES: tuple[MessageType, ...] = get_args(MessageType)
 
 
 def _table(options: dict[str, Any]) -> ShengjiTutor | YishangTutor:
@@ -75,7 +77,7 @@ class TutorSession:
         """Answer one message with the whole view (see the module docstring)."""
         if not isinstance(message, dict) or message.get("type") not in _TYPES:
             raise TutorError(f"a tutor message is a dict whose type is one of {', '.join(_TYPES)}, not {message!r}")
-        kind = message["type"]
+        kind: MessageType = message["type"]
         if kind == "start":
             options = {**self.table.start_options(), **{k: v for k, v in message.items() if k != "type"}}
             self.table = _table(options)

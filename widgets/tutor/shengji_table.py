@@ -19,14 +19,14 @@ Rules: SJ-1 … SJ-13, SG-1 / SS-1, SG-6 / SS-6, SG-7 / SS-7.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, Literal, TypeAlias
 
 from cardlib.cards import BIG_JOKER, LITTLE_JOKER, Card
 from cardlib.errors import IllegalActionError
 from cardlib.explain import Reason
 from cardlib.rule_ids import RuleId
 from cardlib.shengji.bots import ShengjiBot
-from cardlib.shengji.hand import Event, ShengjiHand
+from cardlib.shengji.hand import Event, HandEventKind, ShengjiHand
 from cardlib.shengji.progression import team_of, team_words
 from cardlib.shengji.rules import get_ruleset
 from cardlib.shengji.scoring import trick_points
@@ -38,13 +38,15 @@ from .common import ReplayedTable, Text, TutorError, plain, reason, refusal, tex
 
 #: The reader's seat: South.
 YOU = 0
+#: What the reader is asked for (the view's ``ask.kind``, as the front end reads it).
+Pending: TypeAlias = Literal["call", "bury", "lead", "follow"]
 #: The rulesets a reader may pick, with their names.
 RULESETS: dict[str, Text] = {"shengji": text("the 四人升级 guide (SG)", "《四人升级》规则（SG）"),
                              "shuangsheng": text("the 双升 guide (SS)", "《双升》规则（SS）")}
 #: The same, short, for the menu that deals again under another.
 SHORT: dict[str, Text] = {"shengji": text("四人升级 (SG)", "四人升级（SG）"), "shuangsheng": text("双升 (SS)", "双升（SS）")}
 #: Events a reader reads as the hand goes by (the 100 dealt cards are not listed one by one).
-_SHOWN = frozenset({"call", "redeal", "dealer", "turn", "trump", "kitty", "bury", "throw", "play", "trick",
+_SHOWN: frozenset[HandEventKind] = frozenset({"call", "redeal", "dealer", "turn", "trump", "kitty", "bury", "throw", "play", "trick",
                     "kitty_score", "level_change", "next"})
 
 
@@ -83,7 +85,7 @@ class ShengjiTutor(ReplayedTable):
         """Deal the hand again and replay the reader's moves (a start, a take-back, "again")."""
         self.hand = ShengjiHand(self.rules, seed=self.seed)
         self.bot = ShengjiBot()
-        self.pending: str | None = None
+        self.pending: Pending | None = None
         self._offered: tuple[Any, ...] | None = None
         self._since = 0
         self._advance()

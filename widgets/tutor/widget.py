@@ -35,6 +35,7 @@ import anywidget
 import traitlets
 
 from ..front_ends import front_end, style
+from ..query import GameName
 from ..stepper import deck_lang
 from .session import TutorSession
 
@@ -56,7 +57,7 @@ class Tutor(anywidget.AnyWidget):
     _py_start = traitlets.List(["game", "seed", "ruleset", "opponents"]).tag(sync=True)
     lang = traitlets.Enum(("", "en", "zh"), default_value="").tag(sync=True)
 
-    def __init__(self, game: str = "shengji", seed: int = 0, ruleset: str = "", opponents: int = 2,
+    def __init__(self, game: GameName = "shengji", seed: int = 0, ruleset: str = "", opponents: int = 2,
                  **kwargs: Any) -> None:
         options: dict[str, Any] = {"game": game, "seed": seed, "ruleset": ruleset}
         if game == "yishang":

@@ -12,7 +12,7 @@ Rules: YS-1 … YS-16.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal, TypeAlias
 
 from cardlib.cards import Card
 from cardlib.errors import IllegalActionError
@@ -29,6 +29,8 @@ from .common import ReplayedTable, Text, TutorError, plain, reason, refusal, tex
 
 #: The reader's seat: player A, 甲.
 YOU = 0
+#: What the reader is asked for: a card to play, or a face-down card to challenge or let stand.
+Pending: TypeAlias = Literal["play", "challenge"]
 RULESETS: dict[str, Text] = {"yishang": text("the 一上一下 guide", "《一上一下》规则"),
                              "yishang-fewest": text("the 一上一下 guide, with the fewest cards winning when nobody "
                                                     "can finish (YS-16)",
@@ -63,7 +65,7 @@ class YishangTutor(ReplayedTable):
 
     def _replay(self) -> None:
         self.state = Game.new(self.opponents + 1, self.seed, self.rules)
-        self.pending: str | None = None
+        self.pending: Pending | None = None
         self._stood = False
         self._since = 0
         self._actions = 0
