@@ -2,7 +2,7 @@
 // Bundle the book's front ends with esbuild: each entry (a widget's ES module, the class page's
 // join.js, the book's page script) and the shared modules it imports (dom.js, cards.js, settings.js)
 // become one self-contained file in widgets/static/dist/ (git-ignored), since anywidget loads a front end
-// from a Blob URL where no import resolves (offline-book.md).  The widgets are ES modules; the page
+// from a Blob URL where no import resolves.  The widgets are ES modules; the page
 // script is a classic script (an IIFE).  The card faces are not bundled: widgets/front_ends.py writes
 // `const CARD_FACES = …` (cardlib.render's one drawing) in front of a bundle that uses them.
 // dist/manifest.json, written on every run, lists each bundle's source files, so widgets/front_ends.py
