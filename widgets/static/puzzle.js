@@ -198,523 +198,650 @@ function focusedControl(root) {
   return control ? `[data-control="${control.getAttribute("data-control")}"]` : null;
 }
 
-function render({ model, el }) {
-  let spec = model.get("spec");
-  const kind = spec.kind;
+/** @typedef {import("./puzzle_spec").PuzzleSpec} PuzzleSpec */
+/** @typedef {import("./puzzle_spec").Block} Block */
+/** @typedef {import("./puzzle_spec").Reason} Reason */
+/** @typedef {import("./puzzle_spec").Words} Words */
+
+/**
+ * One puzzle widget: its model, what it shows and knows, and the parts of its skeleton (kept across
+ * redraws, so focus stays on the control used).
+ * @typedef {object} Puzzle
+ * @property {any} model            anywidget's model
+ * @property {PuzzleSpec} spec      the puzzle shown
+ * @property {string} kind
+ * @property {string} slot          the widget's place on the page (data-puzzle-slot), or ""
+ * @property {PuzzleSpec} first     the puzzle it was built with
+ * @property {"en" | "zh"} lang
+ * @property {string} rulesetId     the ruleset chosen (a spec without it grades under its first)
+ * @property {string} difficulty    the difficulty chosen for the next puzzle
+ * @property {PuzzleSpec[] | null} bank  the page's bank, once unpacked (first puzzle first)
+ * @property {boolean} live         a kernel answers
+ * @property {boolean} engine       the page's browser engine can make puzzles (a static page over http)
+ * @property {boolean} awake        the engine has answered once: asking it is quick
+ * @property {{keep: boolean, fail: () => unknown} | null} asked  the engine's answer on its way: keep it for later, or show it
+ * @property {PuzzleSpec | null} ahead  a fresh puzzle the engine made while the reader read a bank puzzle
+ * @property {boolean} bankOnly     opened from a file: no engine can run, and the first bank puzzle says so
+ * @property {any} waiting          the timer of a question asked of the kernel or the engine
+ * @property {boolean} answered     the first answer to this puzzle was counted
+ * @property {{ok: boolean, key: string, reasons: Reason[]} | null} graded  the answer shown and its verdict
+ * @property {number[]} selection   hand indices (cards input)
+ * @property {{typed?: string, number?: string, fields?: Record<string, string>}} draft  kept across a language switch
+ * @property {Words | null} notice  said at the top of the widget
+ * @property {boolean} lost         the kernel stopped answering: puzzles come from the bank, and the widget says so
+ * @property {{bar: {element: HTMLElement, dispose: () => void}, summary: HTMLElement} | null} ownBar
+ * @property {HTMLElement} root
+ * @property {HTMLElement} title
+ * @property {HTMLElement} level
+ * @property {HTMLButtonElement} newButton
+ * @property {HTMLButtonElement[]} levels
+ * @property {HTMLElement} levelGroup
+ * @property {HTMLElement} rulesetSlot
+ * @property {HTMLElement} noticeLine
+ * @property {HTMLElement} body
+ * @property {HTMLElement} verdict
+ * @property {HTMLElement} progressLine
+ * @property {HTMLAnchorElement} permalink
+ * @property {HTMLElement} footer
+ */
+
+/** The widget's words in the reader's language. @param {Puzzle} p @param {string} name @param {...any} args */
+function t(p, name, ...args) {
+  const v = UI[p.lang][name];
+  return typeof v === "function" ? v(...args) : v;
+}
+
+/** The words in both languages (a notice the widget keeps across a language switch). */
+const both = (name, ...args) => ({ en: UI.en[name](...args), zh: UI.zh[name](...args) });
+/** @param {Puzzle} p @param {Words | null | undefined} pair */
+const txt = (p, pair) => (pair ? (pair[p.lang] || pair.en) : "");
+/** The ruleset a spec is graded under: the chosen one if it has it, else its first. @param {Puzzle} p @param {PuzzleSpec} s */
+const rulesetOf = (p, s) => (s.rulesets.some((r) => r.id === p.rulesetId) ? p.rulesetId : s.rulesets[0].id);
+
+/** @param {Puzzle} p @returns {Promise<PuzzleSpec[]>} */
+async function loadBank(p) {
+  return (p.bank = p.bank || withFirst(p.first, await unpackBank(p.model.get("bank"))));
+}
+
+/** The widget's skeleton in ``el``: the head (title, "New puzzle", difficulty, rules), the notice, the body,
+ * the verdict and the footer. @returns {Puzzle} */
+function buildPuzzle(model, el) {
+  const spec = model.get("spec");
   const slot = model.get("slot") || "";
-  const first = spec;
-  let lang = readerLang(model.get("lang"));
-  let rulesetId = model.get("ruleset") || spec.rulesets[0].id;
-  let difficulty = spec.difficulty;
-  let bank = null;
-  let live = false;
-  let engine = false;       // the page's browser engine can make puzzles (a static page over http)
-  let awake = false;        // the engine has answered once: asking it is quick
-  let asked = null;         // {keep, fail} of the engine's answer on its way: keep it for later, or show it
-  let ahead = null;         // a fresh puzzle the engine made while the reader read a bank puzzle
-  let bankOnly = false;     // opened from a file: no engine can run, and the first bank puzzle says so
-  let waiting = null;       // the timer of a "new" asked of the kernel
-  let answered = false;     // the first answer to this puzzle was counted
-  let graded = null;        // {ok, key, reasons} of the answer shown
-  let selection = [];       // hand indices (cards input)
-  let draft = {};           // typed text, number, field values: kept across a language switch
-  let notice = null;        // {en, zh} said at the top of the widget
-  let lost = false;         // the kernel stopped answering: puzzles come from the bank, and the widget says so
-  let ownBar = null;
-
-  const t = (name, ...args) => { const v = UI[lang][name]; return typeof v === "function" ? v(...args) : v; };
-  const both = (name, ...args) => ({ en: UI.en[name](...args), zh: UI.zh[name](...args) });
-  const txt = (pair) => (pair ? (pair[lang] || pair.en) : "");
-  const rulesetOf = (s) => (s.rulesets.some((r) => r.id === rulesetId) ? rulesetId : s.rulesets[0].id);
-  const loadBank = async () => (bank = bank || withFirst(first, await unpackBank(model.get("bank"))));
-
-  // ---- the skeleton: kept across redraws, so focus stays on the control used ----
-  const root = h("div", { class: "cbp", "data-puzzle-kind": kind, "data-puzzle-slot": slot || undefined });
-  const title = h("span", { class: "cbp-title" });
-  const level = h("span", { class: "cbp-level" });
-  const newButton = h("button", { type: "button", class: "cbp-new", "data-control": "new", onclick: () => newPuzzle() });
-  const levels = ["easy", "normal", "hard"].map((d) => h("button", { type: "button", class: "cbp-level-option",
-    "data-difficulty": d, "data-control": `difficulty-${d}`, onclick: () => chooseDifficulty(d) }));
-  const levelGroup = h("div", { class: "cbp-difficulty", role: "group" }, levels);
-  const rulesetSlot = h("div", { class: "cbp-ruleset-slot" });
-  const noticeLine = h("p", { class: "cbp-notice", "aria-live": "polite" });  // the verdict alone is role="status"
-  const body = h("div", { class: "cbp-body" });
-  const verdict = h("div", { class: "cbp-verdict", role: "status", "aria-live": "polite" });
+  const levelOf = (d) => h("button", { type: "button", class: "cbp-level-option", "data-difficulty": d,
+    "data-control": `difficulty-${d}`, onclick: () => chooseDifficulty(p, d) });
+  const levels = ["easy", "normal", "hard"].map(levelOf);
   const progressLine = h("span", { class: "cbp-progress" });
   const permalink = h("a", { class: "cbp-permalink", "data-control": "link" });
-  const footer = h("div", { class: "cbp-footer" }, [progressLine, permalink]);
-  root.append(
-    h("div", { class: "cbp-head" }, [h("p", { class: "cbp-eyebrow" }, [title, level]),
-      h("div", { class: "cbp-controls" }, [newButton, levelGroup, rulesetSlot])]),
-    noticeLine, body, verdict, footer);
-  el.append(root);
-
-  function show(next, message = null, source = "page") {
-    spec = next;
-    root.dataset.source = source;
-    difficulty = spec.difficulty;
-    answered = false;
-    graded = null;
-    selection = [];
-    draft = {};
-    notice = message;
-    draw();
-  }
-
-  // ---- grading: lookup only ----
-  function lookup(key) {
-    const rid = rulesetOf(spec);
-    const index = spec.answers.findIndex((a) => a.key === key);
-    if (index >= 0) {
-      const [ok, r] = spec.verdicts[rid][index];
-      return { ok, reasons: [].concat(r).map((i) => spec.reasons[i]) };  // a several-part answer: one per wrong part
-    }
-    if (spec.otherwise) return { ok: false, reasons: [spec.reasons[spec.otherwise[rid]]] };
-    return null;
-  }
-
-  function grade(key) {
-    const result = lookup(key);
-    if (!result) return;
-    if (!answered) {
-      answered = true;
-      recordAnswer(kind, result.ok);
-    }
-    graded = { ok: result.ok, key, reasons: result.reasons };
-    drawVerdict();
-    markChosen();
-  }
-
-  /** The reader changed the answer: the verdict of the previous one goes. */
-  function unsettle() {
-    if (!graded) return;
-    graded = null;
-    drawVerdict();
-    markChosen();
-  }
-
-  // ---- new puzzle: the kernel, else the bank ----
-  async function fromBank() {
-    const specs = await loadBank();
-    const elsewhere = [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-puzzle-id]"))].filter((r) => r !== root).map((r) => r.dataset.puzzleId);
-    const why = lost ? "kernelGone" : bankOnly ? "bankOnly" : null;
-    bankOnly = false;  // said once
-    show(nextPuzzle(specs, spec, difficulty, elsewhere), why && { en: UI.en[why], zh: UI.zh[why] }, "bank");
-  }
-
-  /** Ask the browser engine; ``keep``: its puzzle waits for the next "New puzzle" (a wake-up call);
-   * ``fail`` answers instead when the engine cannot.
-   * @param {object} message @param {boolean} keep @param {() => unknown} [fail] */
-  function askEngine(message, keep, fail = fromBank) {
-    clearTimeout(waiting);
-    asked = { keep, fail };
-    if (!keep) {
-      waiting = setTimeout(() => engineFailed(), awake ? ENGINE_TIMEOUT : ENGINE_BOOT_TIMEOUT);
-    }
-    model.send(message);
-  }
-
-  /** The engine did not answer or cannot run: the bank (or the link's notice) answers instead. */
-  function engineFailed() {
-    clearTimeout(waiting);
-    waiting = null;
-    engine = false;
-    const pending = asked;
-    asked = null;
-    if (pending && !pending.keep) pending.fail();
-  }
-
-  function askKernel(message) {
-    clearTimeout(waiting);
-    try { model.send(message); } catch (closed) { live = false; lost = true; delete root.dataset.live; return false; }  // its comm went with it
-    waiting = setTimeout(() => {
-      waiting = null;
-      live = false;
-      lost = true;
-      delete root.dataset.live;
-      fromBank();
-    }, KERNEL_TIMEOUT);
-    return true;
-  }
-
-  function newPuzzle() {
-    if (live && askKernel({ type: "new", difficulty })) return;
-    if (engine && ahead && ahead.difficulty === difficulty) {
-      const next = ahead;
-      ahead = null;
-      show(next, null, "engine");
-      return;
-    }
-    if (engine && awake) {
-      askEngine({ type: "new", difficulty }, false);
-      return;
-    }
-    if (engine && !asked) askEngine({ type: "new", difficulty }, true);
-    fromBank();
-  }
-
-  function chooseDifficulty(wanted) {
-    if (wanted === difficulty && wanted === spec.difficulty) return;
-    difficulty = wanted;
-    model.set("difficulty", wanted);
-    model.save_changes();
-    drawControls();
-    newPuzzle();
-  }
-
-  function chooseRuleset(id) {
-    rulesetId = id;
-    model.set("ruleset", id);
-    model.save_changes();
-    if (graded) grade(graded.key);
-  }
-
-  // ---- links ----
-  function say(words) {
-    if (!pageNotice(words)) { notice = words; drawNotice(); }
-  }
-
-  function bringIntoView() {
-    let moved = false;
-    const stop = () => { moved = true; };
-    const events = ["wheel", "touchstart", "keydown", "mousedown"];
-    events.forEach((name) => window.addEventListener(name, stop, { passive: true }));
-    const scroll = () => { if (!moved) root.scrollIntoView({ block: "start" }); };
-    requestAnimationFrame(scroll);
-    // puzzles above may still be drawing: keep this one in view while the page settles
-    const watcher = typeof ResizeObserver === "function" ? new ResizeObserver(scroll) : null;
-    if (watcher) watcher.observe(document.body);
-    setTimeout(() => {
-      if (watcher) watcher.disconnect();
-      events.forEach((name) => window.removeEventListener(name, stop));
-    }, 3000);
-  }
-
-  async function fromLink() {
-    const link = parseLink(window.location.hash);
-    if (!link) return;
-    if (link.slot !== slot) {
-      setTimeout(() => missingSlot(link.slot), 3000);
-      return;
-    }
-    bringIntoView();
-    if (link.id === spec.id) return;
-    const found = link.id.startsWith(kind + ":") && (await loadBank()).find((s) => s.id === link.id);
-    if (found) { show(found); return; }
-    const seed = link.id.startsWith(kind + ":") ? Number(link.id.split(":")[1]) : NaN;
-    if (live && Number.isInteger(seed)) { askKernel({ type: "load", seed }); return; }
-    if (engine && Number.isInteger(seed) && seed >= 0) {  // the engine makes the puzzle the link names
-      askEngine({ type: "load", seed }, false, () => say(both("notInBank", link.id)));
-      return;
-    }
-    say(both("notInBank", link.id));
-  }
-
-  /** No widget took the link: the first puzzle of a page with no notice region says so. */
-  function missingSlot(wanted) {
-    const link = parseLink(window.location.hash);
-    if (!link || link.slot !== wanted || document.querySelector(`[data-puzzle-slot="${wanted}"]`)) return;
-    if (document.querySelector("[data-cardbook-page-notice]")) return;  // the page says it (tools/site/page.js)
-    if (document.querySelector("[data-puzzle-kind]") === root) say(both("noSlot", wanted));
-  }
-
-  // ---- the kernel ----
-  const onMessage = (msg) => {
-    if (msg && msg.type === "engine") {
-      engine = Boolean(msg.available);
-      bankOnly = !engine && window.location.protocol === "file:";
-      if (!engine) engineFailed();
-    } else if (msg && msg.type === "error" && asked) {
-      engineFailed();
-    }
-    if (msg && msg.type === "live") {
-      live = true;
-      root.dataset.live = "true";
-      drawVerdict();  // the rule link opens in a new tab next to a kernel
-      const link = parseLink(window.location.hash);
-      if (link && link.slot === slot && link.id !== spec.id && link.id.startsWith(kind + ":")) {
-        askKernel({ type: "load", seed: Number(link.id.split(":")[1]) });
-      }
-    }
+  /** @type {Puzzle} */
+  const p = {
+    model, spec, kind: spec.kind, slot, first: spec, lang: readerLang(model.get("lang")),
+    rulesetId: model.get("ruleset") || spec.rulesets[0].id, difficulty: spec.difficulty, bank: null,
+    live: false, engine: false, awake: false, asked: null, ahead: null, bankOnly: false, waiting: null,
+    answered: false, graded: null, selection: [], draft: {}, notice: null, lost: false, ownBar: null,
+    root: h("div", { class: "cbp", "data-puzzle-kind": spec.kind, "data-puzzle-slot": slot || undefined }),
+    title: h("span", { class: "cbp-title" }),
+    level: h("span", { class: "cbp-level" }),
+    newButton: h("button", { type: "button", class: "cbp-new", "data-control": "new", onclick: () => newPuzzle(p) }),
+    levels,
+    levelGroup: h("div", { class: "cbp-difficulty", role: "group" }, levels),
+    rulesetSlot: h("div", { class: "cbp-ruleset-slot" }),
+    noticeLine: h("p", { class: "cbp-notice", "aria-live": "polite" }),  // the verdict alone is role="status"
+    body: h("div", { class: "cbp-body" }),
+    verdict: h("div", { class: "cbp-verdict", role: "status", "aria-live": "polite" }),
+    progressLine,
+    permalink,
+    footer: h("div", { class: "cbp-footer" }, [progressLine, permalink]),
   };
-  const onSpec = () => {
-    clearTimeout(waiting);
-    waiting = null;
-    const made = model.get("spec");
-    const pending = asked;
-    asked = null;
-    if (pending) awake = true;
-    if (pending && pending.keep) { ahead = made; return; }
-    show(made, null, pending ? "engine" : "kernel");
-  };
-  model.on("msg:custom", onMessage);
-  model.on("change:spec", onSpec);
-  try { model.send({ type: "hello" }); } catch (noKernel) { /* a static page */ }
+  p.root.append(
+    h("div", { class: "cbp-head" }, [h("p", { class: "cbp-eyebrow" }, [p.title, p.level]),
+      h("div", { class: "cbp-controls" }, [p.newButton, p.levelGroup, p.rulesetSlot])]),
+    p.noticeLine, p.body, p.verdict, p.footer);
+  el.append(p.root);
+  return p;
+}
 
-  // ---- drawing ----
-  function drawControls() {
-    title.textContent = t("puzzle");
-    level.textContent = ` · ${t(spec.difficulty)}`;
-    newButton.textContent = t("newPuzzle");
-    levelGroup.setAttribute("aria-label", t("difficulty"));
-    levels.forEach((b) => {
-      const d = b.getAttribute("data-difficulty");
-      b.textContent = t(d);
-      b.setAttribute("aria-pressed", String(d === difficulty));
-    });
-    const focus = focusedControl(rulesetSlot);
-    rulesetSlot.replaceChildren();
-    if (!spec.differs) return;
-    // the rulesets' names mix English and Chinese, which a <select>'s options cannot mark: buttons in a disclosure
-    const chosen = spec.rulesets.find((r) => r.id === rulesetOf(spec));
-    const menu = h("details", { class: "cbp-rules" });
-    const summary = h("summary", { "data-control": "ruleset" }, [h("span", { class: "cbp-rules-label", text: t("ruleset") }), " ",
-      h("span", { class: "cbp-rules-chosen" }, sayText(txt(chosen.label), lang))]);
-    menu.append(summary, choiceGroup(t("ruleset"), spec.rulesets.map((r) => ({ value: r.id, nodes: sayText(txt(r.label), lang) })),
-      chosen.id, "ruleset", (id) => { chooseRuleset(id); drawControls(); const again = rulesetSlot.querySelector("summary");
-        if (again) again.focus(); }));
-    rulesetSlot.append(menu);
-    const again = focus && /** @type {HTMLElement | null} */ (rulesetSlot.querySelector(focus));
-    if (again) again.focus();
+/** Show puzzle ``next`` afresh (no answer, no verdict), ``message`` said at the top; ``source`` (page, bank,
+ * kernel, engine) is marked on the root. @param {Puzzle} p @param {PuzzleSpec} next */
+function show(p, next, message = null, source = "page") {
+  p.spec = next;
+  p.root.dataset.source = source;
+  p.difficulty = p.spec.difficulty;
+  p.answered = false;
+  p.graded = null;
+  p.selection = [];
+  p.draft = {};
+  p.notice = message;
+  draw(p);
+}
+
+// ---- grading: lookup only ----
+
+/** The verdict of answer ``key`` under the chosen ruleset, as the engine wrote it; null for a key that
+ * cannot be an answer. @param {Puzzle} p @param {string} key
+ * @returns {{ok: boolean, reasons: Reason[]} | null} */
+function lookup(p, key) {
+  const { spec } = p;
+  const rid = rulesetOf(p, spec);
+  const index = spec.answers.findIndex((a) => a.key === key);
+  if (index >= 0) {
+    const [ok, r] = spec.verdicts[rid][index];
+    return { ok, reasons: [].concat(r).map((i) => spec.reasons[i]) };  // a several-part answer: one per wrong part
   }
+  if (spec.otherwise) return { ok: false, reasons: [spec.reasons[spec.otherwise[rid]]] };
+  return null;
+}
 
-  function drawNotice() {
-    noticeLine.replaceChildren(...(notice ? sayText(txt(notice), lang) : []));
-    noticeLine.hidden = !notice;
+/** Grade ``key``, count a first answer in the reader's progress, and show the verdict. @param {Puzzle} p @param {string} key */
+function grade(p, key) {
+  const result = lookup(p, key);
+  if (!result) return;
+  if (!p.answered) {
+    p.answered = true;
+    recordAnswer(p.kind, result.ok);
   }
+  p.graded = { ok: result.ok, key, reasons: result.reasons };
+  drawVerdict(p);
+  markChosen(p);
+}
 
-  function drawBlock(block) {
-    const label = block.label ? h("p", { class: "cbp-label" }, sayText(txt(block.label), lang)) : null;
-    if (block.type === "cards") return h("div", { class: "cbp-block" }, [label, cardRow(block.cards, lang)]);
-    if (block.type === "plays") {
-      const trick = block.plays.every((p) => p.cards && p.cards.length && !p.note);  // seats side by side, as at a table
-      return h("div", { class: "cbp-block" }, [label, h("ol", { class: `cbp-plays${trick ? " cbp-trick" : ""}` }, block.plays.map((p) =>
-        h("li", {}, [h("span", { class: "cbp-seat" }, sayText(txt(p.label), lang)),
-          h("span", { class: "cbp-play" }, [cardRow([...p.cards, ...Array(p.backs || 0).fill("back")], lang),  // YS-7
-            p.note ? h("span", { class: "cbp-note" }, sayText(txt(p.note), lang)) : null])])))]);
-    }
-    if (block.type === "facts") {
-      return h("dl", { class: "cbp-facts" }, block.items.map((item) => h("div", { class: "cbp-fact" }, [
-        h("dt", {}, sayText(txt(item.label), lang)),
-        h("dd", {}, item.cards ? cardRow(item.cards, lang) : withChips(txt(item.value), lang)),
-      ])));
-    }
-    return h("p", { class: "cbp-text" }, sayText(txt(block.text), lang));
+/** The reader changed the answer: the verdict of the previous one goes. @param {Puzzle} p */
+function unsettle(p) {
+  if (!p.graded) return;
+  p.graded = null;
+  drawVerdict(p);
+  markChosen(p);
+}
+
+// ---- new puzzle: the kernel, else the bank ----
+
+/** The next puzzle of the page's bank (saying why, when the kernel went or the page was opened from a file). @param {Puzzle} p */
+async function fromBank(p) {
+  const specs = await loadBank(p);
+  const elsewhere = [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-puzzle-id]"))]
+    .filter((r) => r !== p.root).map((r) => r.dataset.puzzleId);
+  const why = p.lost ? "kernelGone" : p.bankOnly ? "bankOnly" : null;
+  p.bankOnly = false;  // said once
+  show(p, nextPuzzle(specs, p.spec, p.difficulty, elsewhere), why && { en: UI.en[why], zh: UI.zh[why] }, "bank");
+}
+
+/** Ask the browser engine; ``keep``: its puzzle waits for the next "New puzzle" (a wake-up call);
+ * ``fail`` answers instead when the engine cannot.
+ * @param {Puzzle} p @param {object} message @param {boolean} keep @param {() => unknown} [fail] */
+function askEngine(p, message, keep, fail = () => fromBank(p)) {
+  clearTimeout(p.waiting);
+  p.asked = { keep, fail };
+  if (!keep) {
+    p.waiting = setTimeout(() => engineFailed(p), p.awake ? ENGINE_TIMEOUT : ENGINE_BOOT_TIMEOUT);
   }
+  p.model.send(message);
+}
 
-  function drawChoice() {
-    const buttons = spec.answers.map((a) => h("button", { type: "button", class: "cbp-answer", "data-key": a.key,
-      "data-control": `answer-${a.key}`, "aria-pressed": "false", onclick: () => grade(a.key) }, [
-      h("span", { class: "cbp-answer-text" }, withChips(txt(a.label) || a.key, lang)),
-      a.cards ? cardRow(a.cards, lang) : null,
-      h("span", { class: "cbp-mark", "aria-hidden": "true" })]));
-    focusRing(buttons);
-    return h("div", { class: "cbp-answers", role: "group", "aria-label": t("answers") }, buttons);
+/** The engine did not answer or cannot run: the bank (or the link's notice) answers instead. @param {Puzzle} p */
+function engineFailed(p) {
+  clearTimeout(p.waiting);
+  p.waiting = null;
+  p.engine = false;
+  const pending = p.asked;
+  p.asked = null;
+  if (pending && !pending.keep) pending.fail();
+}
+
+/** The kernel has gone: the widget stops counting on it. @param {Puzzle} p */
+function loseKernel(p) {
+  p.live = false;
+  p.lost = true;
+  delete p.root.dataset.live;
+}
+
+/** Ask the kernel; false when its comm has gone. If it does not answer in time, the bank does.
+ * @param {Puzzle} p @param {object} message */
+function askKernel(p, message) {
+  clearTimeout(p.waiting);
+  try { p.model.send(message); } catch (closed) { loseKernel(p); return false; }  // its comm went with it
+  p.waiting = setTimeout(() => {
+    p.waiting = null;
+    loseKernel(p);
+    fromBank(p);
+  }, KERNEL_TIMEOUT);
+  return true;
+}
+
+/** "New puzzle": the kernel's, else the engine's (one made ahead, or asked now), else the bank's. @param {Puzzle} p */
+function newPuzzle(p) {
+  const { difficulty } = p;
+  if (p.live && askKernel(p, { type: "new", difficulty })) return;
+  if (p.engine && p.ahead && p.ahead.difficulty === difficulty) {
+    const next = p.ahead;
+    p.ahead = null;
+    show(p, next, null, "engine");
+    return;
   }
+  if (p.engine && p.awake) {
+    askEngine(p, { type: "new", difficulty }, false);
+    return;
+  }
+  if (p.engine && !p.asked) askEngine(p, { type: "new", difficulty }, true);
+  fromBank(p);
+}
 
-  function drawCards() {
-    const hand = spec.position.hand;
-    const need = spec.pick;
-    const hint = h("p", { class: "cbp-hint", "aria-live": "polite", text: t("pick", need) });
-    const count = h("span", { class: "cbp-count", "aria-hidden": "true" });
-    const handButtons = hand.map((card, i) => h("button", { type: "button", class: "cbp-hand-card",
-      "data-index": i, "data-card": card, "data-control": `card-${i}`, onclick: () => toggle(i) }, cardFace(card, lang)));
-    focusRing(handButtons);
-    const typed = h("input", { type: "text", class: "cbp-type", "data-control": "typed", "aria-label": t("typeCards"),
-      placeholder: t("typeCards"), autocomplete: "off", spellcheck: "false", value: draft.typed || undefined,
-      oninput: () => { draft.typed = typed.value; unsettle(); } });
-    function showSelection() {
-      handButtons.forEach((b, j) => b.setAttribute("aria-pressed", String(selection.includes(j))));
-      count.textContent = t("picked", selection.length, need);
+/** @param {Puzzle} p @param {string} wanted */
+function chooseDifficulty(p, wanted) {
+  if (wanted === p.difficulty && wanted === p.spec.difficulty) return;
+  p.difficulty = wanted;
+  p.model.set("difficulty", wanted);
+  p.model.save_changes();
+  drawControls(p);
+  newPuzzle(p);
+}
+
+/** @param {Puzzle} p @param {string} id */
+function chooseRuleset(p, id) {
+  p.rulesetId = id;
+  p.model.set("ruleset", id);
+  p.model.save_changes();
+  if (p.graded) grade(p, p.graded.key);
+}
+
+// ---- links ----
+
+/** Say ``words`` in the page's notice region, or at the top of the widget where the page has none. @param {Puzzle} p @param {Words} words */
+function say(p, words) {
+  if (!pageNotice(words)) { p.notice = words; drawNotice(p); }
+}
+
+/** Scroll ``root`` into view and keep it there while the page settles, unless the reader scrolls. @param {HTMLElement} root */
+function bringIntoView(root) {
+  let moved = false;
+  const stop = () => { moved = true; };
+  const events = ["wheel", "touchstart", "keydown", "mousedown"];
+  events.forEach((name) => window.addEventListener(name, stop, { passive: true }));
+  const scroll = () => { if (!moved) root.scrollIntoView({ block: "start" }); };
+  requestAnimationFrame(scroll);
+  // puzzles above may still be drawing: keep this one in view while the page settles
+  const watcher = typeof ResizeObserver === "function" ? new ResizeObserver(scroll) : null;
+  if (watcher) watcher.observe(document.body);
+  setTimeout(() => {
+    if (watcher) watcher.disconnect();
+    events.forEach((name) => window.removeEventListener(name, stop));
+  }, 3000);
+}
+
+/** Open the puzzle the address names (#puzzle=<slot>/<id>) when it names this widget's slot. @param {Puzzle} p */
+async function fromLink(p) {
+  const link = parseLink(window.location.hash);
+  if (!link) return;
+  if (link.slot !== p.slot) {
+    setTimeout(() => missingSlot(p, link.slot), 3000);
+    return;
+  }
+  bringIntoView(p.root);
+  if (link.id === p.spec.id) return;
+  const { kind } = p;
+  const found = link.id.startsWith(kind + ":") && (await loadBank(p)).find((s) => s.id === link.id);
+  if (found) { show(p, found); return; }
+  const seed = link.id.startsWith(kind + ":") ? Number(link.id.split(":")[1]) : NaN;
+  if (p.live && Number.isInteger(seed)) { askKernel(p, { type: "load", seed }); return; }
+  if (p.engine && Number.isInteger(seed) && seed >= 0) {  // the engine makes the puzzle the link names
+    askEngine(p, { type: "load", seed }, false, () => say(p, both("notInBank", link.id)));
+    return;
+  }
+  say(p, both("notInBank", link.id));
+}
+
+/** No widget took the link: the first puzzle of a page with no notice region says so. @param {Puzzle} p @param {string} wanted */
+function missingSlot(p, wanted) {
+  const link = parseLink(window.location.hash);
+  if (!link || link.slot !== wanted || document.querySelector(`[data-puzzle-slot="${wanted}"]`)) return;
+  if (document.querySelector("[data-cardbook-page-notice]")) return;  // the page says it (tools/site/page.js)
+  if (document.querySelector("[data-puzzle-kind]") === p.root) say(p, both("noSlot", wanted));
+}
+
+// ---- the kernel and the engine ----
+
+/** A message from Python: the page's engine says whether it runs; an engine's refusal; a kernel says it is live. @param {Puzzle} p */
+function onMessage(p, msg) {
+  if (msg && msg.type === "engine") {
+    p.engine = Boolean(msg.available);
+    p.bankOnly = !p.engine && window.location.protocol === "file:";
+    if (!p.engine) engineFailed(p);
+  } else if (msg && msg.type === "error" && p.asked) {
+    engineFailed(p);
+  }
+  if (msg && msg.type === "live") {
+    p.live = true;
+    p.root.dataset.live = "true";
+    drawVerdict(p);  // the rule link opens in a new tab next to a kernel
+    const link = parseLink(window.location.hash);
+    if (link && link.slot === p.slot && link.id !== p.spec.id && link.id.startsWith(p.kind + ":")) {
+      askKernel(p, { type: "load", seed: Number(link.id.split(":")[1]) });
     }
-    function toggle(i) {
-      selection = selection.includes(i) ? selection.filter((x) => x !== i) : [...selection, i];
-      showSelection();
-      unsettle();
-    }
-    function submit(e) {
-      e.preventDefault();
-      if (typed.value.trim()) {
-        const chosen = [];
-        for (const token of splitTokens(typed.value)) {
-          const card = parseCard(token);
-          if (!card) { hint.textContent = t("badCard", token); return; }
-          const i = hand.findIndex((c, j) => c === card && !chosen.includes(j));
-          if (i < 0) { hint.textContent = t("notInHand", token); return; }
-          chosen.push(i);
-        }
-        selection = chosen;
-        showSelection();
-      }
-      if (selection.length !== need) { hint.textContent = t("wrongCount", need, selection.length); return; }
-      hint.textContent = t("pick", need);
-      grade([...selection].sort((a, b) => a - b).map((i) => hand[i]).join(" "));
-    }
+  }
+}
+
+/** Python set a new spec: show it, or keep the engine's wake-up puzzle for the next "New puzzle". @param {Puzzle} p */
+function onSpec(p) {
+  clearTimeout(p.waiting);
+  p.waiting = null;
+  const made = p.model.get("spec");
+  const pending = p.asked;
+  p.asked = null;
+  if (pending) p.awake = true;
+  if (pending && pending.keep) { p.ahead = made; return; }
+  show(p, made, null, pending ? "engine" : "kernel");
+}
+
+// ---- drawing ----
+
+/** The head: title, difficulty, "New puzzle", the difficulty buttons and, where they grade differently, the rulesets. @param {Puzzle} p */
+function drawControls(p) {
+  const { spec, lang, rulesetSlot } = p;
+  p.title.textContent = t(p, "puzzle");
+  p.level.textContent = ` · ${t(p, spec.difficulty)}`;
+  p.newButton.textContent = t(p, "newPuzzle");
+  p.levelGroup.setAttribute("aria-label", t(p, "difficulty"));
+  p.levels.forEach((b) => {
+    const d = b.getAttribute("data-difficulty");
+    b.textContent = t(p, d);
+    b.setAttribute("aria-pressed", String(d === p.difficulty));
+  });
+  const focus = focusedControl(rulesetSlot);
+  rulesetSlot.replaceChildren();
+  if (!spec.differs) return;
+  // the rulesets' names mix English and Chinese, which a <select>'s options cannot mark: buttons in a disclosure
+  const chosen = spec.rulesets.find((r) => r.id === rulesetOf(p, spec));
+  const menu = h("details", { class: "cbp-rules" });
+  const summary = h("summary", { "data-control": "ruleset" }, [h("span", { class: "cbp-rules-label", text: t(p, "ruleset") }), " ",
+    h("span", { class: "cbp-rules-chosen" }, sayText(txt(p, chosen.label), lang))]);
+  menu.append(summary, choiceGroup(t(p, "ruleset"), spec.rulesets.map((r) => ({ value: r.id, nodes: sayText(txt(p, r.label), lang) })),
+    chosen.id, "ruleset", (id) => { chooseRuleset(p, id); drawControls(p); const again = rulesetSlot.querySelector("summary");
+      if (again) again.focus(); }));
+  rulesetSlot.append(menu);
+  const again = focus && /** @type {HTMLElement | null} */ (rulesetSlot.querySelector(focus));
+  if (again) again.focus();
+}
+
+/** @param {Puzzle} p */
+function drawNotice(p) {
+  p.noticeLine.replaceChildren(...(p.notice ? sayText(txt(p, p.notice), p.lang) : []));
+  p.noticeLine.hidden = !p.notice;
+}
+
+/** One block of what the puzzle shows: cards, plays (a trick at a table), facts, or text. @param {Puzzle} p @param {Block} block */
+function drawBlock(p, block) {
+  const { lang } = p;
+  const label = "label" in block && block.label ? h("p", { class: "cbp-label" }, sayText(txt(p, block.label), lang)) : null;
+  if (block.type === "cards") return h("div", { class: "cbp-block" }, [label, cardRow(block.cards, lang)]);
+  if (block.type === "plays") {
+    const trick = block.plays.every((play) => play.cards && play.cards.length && !play.note);  // seats side by side, as at a table
+    return h("div", { class: "cbp-block" }, [label, h("ol", { class: `cbp-plays${trick ? " cbp-trick" : ""}` }, block.plays.map((play) =>
+      h("li", {}, [h("span", { class: "cbp-seat" }, sayText(txt(p, play.label), lang)),
+        h("span", { class: "cbp-play" }, [cardRow([...play.cards, ...Array(play.backs || 0).fill("back")], lang),  // YS-7
+          play.note ? h("span", { class: "cbp-note" }, sayText(txt(p, play.note), lang)) : null])])))]);
+  }
+  if (block.type === "facts") {
+    return h("dl", { class: "cbp-facts" }, block.items.map((item) => h("div", { class: "cbp-fact" }, [
+      h("dt", {}, sayText(txt(p, item.label), lang)),
+      h("dd", {}, item.cards ? cardRow(item.cards, lang) : withChips(txt(p, item.value), lang)),
+    ])));
+  }
+  return h("p", { class: "cbp-text" }, sayText(txt(p, block.text), lang));
+}
+
+/** Input "choice": one button per answer. @param {Puzzle} p */
+function drawChoice(p) {
+  const buttons = p.spec.answers.map((a) => h("button", { type: "button", class: "cbp-answer", "data-key": a.key,
+    "data-control": `answer-${a.key}`, "aria-pressed": "false", onclick: () => grade(p, a.key) }, [
+    h("span", { class: "cbp-answer-text" }, withChips(txt(p, a.label) || a.key, p.lang)),
+    a.cards ? cardRow(a.cards, p.lang) : null,
+    h("span", { class: "cbp-mark", "aria-hidden": "true" })]));
+  focusRing(buttons);
+  return h("div", { class: "cbp-answers", role: "group", "aria-label": t(p, "answers") }, buttons);
+}
+
+/** The cards typed in ``text`` as indices into ``hand`` (each copy once), or the words saying why not.
+ * @param {Puzzle} p @param {string} text @param {string[]} hand
+ * @returns {{picked: number[]} | {problem: string}} */
+function typedSelection(p, text, hand) {
+  const chosen = [];
+  for (const token of splitTokens(text)) {
+    const card = parseCard(token);
+    if (!card) return { problem: t(p, "badCard", token) };
+    const i = hand.findIndex((c, j) => c === card && !chosen.includes(j));
+    if (i < 0) return { problem: t(p, "notInHand", token) };
+    chosen.push(i);
+  }
+  return { picked: chosen };
+}
+
+/** Input "cards": the hand as buttons to pick, or the cards typed; checked when exactly ``pick`` are chosen. @param {Puzzle} p */
+function drawCards(p) {
+  const hand = p.spec.position.hand;
+  const need = p.spec.pick;
+  const hint = h("p", { class: "cbp-hint", "aria-live": "polite", text: t(p, "pick", need) });
+  const count = h("span", { class: "cbp-count", "aria-hidden": "true" });
+  const handButtons = hand.map((card, i) => h("button", { type: "button", class: "cbp-hand-card",
+    "data-index": i, "data-card": card, "data-control": `card-${i}`, onclick: () => toggle(i) }, cardFace(card, p.lang)));
+  focusRing(handButtons);
+  const typed = h("input", { type: "text", class: "cbp-type", "data-control": "typed", "aria-label": t(p, "typeCards"),
+    placeholder: t(p, "typeCards"), autocomplete: "off", spellcheck: "false", value: p.draft.typed || undefined,
+    oninput: () => { p.draft.typed = typed.value; unsettle(p); } });
+  function showSelection() {
+    handButtons.forEach((b, j) => b.setAttribute("aria-pressed", String(p.selection.includes(j))));
+    count.textContent = t(p, "picked", p.selection.length, need);
+  }
+  function toggle(i) {
+    p.selection = p.selection.includes(i) ? p.selection.filter((x) => x !== i) : [...p.selection, i];
     showSelection();
-    return h("div", { class: "cbp-input" }, [hint, h("form", { class: "cbp-form", onsubmit: submit }, [
-      h("div", { class: "cbp-hand", role: "group", "aria-label": t("hand") }, handButtons),
-      h("div", { class: "cbp-row" }, [typed, h("button", { type: "submit", class: "cbp-submit", "data-control": "submit",
-        text: t("check") }), count]),
-    ])]);
+    unsettle(p);
   }
-
-  function drawNumber() {
-    const input = h("input", { type: "text", inputmode: "numeric", class: "cbp-number", "data-control": "number",
-      "aria-label": t("yourNumber"), autocomplete: "off", value: draft.number || undefined,
-      oninput: () => { draft.number = input.value; unsettle(); } });
-    const hint = h("p", { class: "cbp-hint", "aria-live": "polite" });
-    return h("form", { class: "cbp-form cbp-row", onsubmit: (e) => {
-      e.preventDefault();
-      const value = input.value.trim();
-      if (!/^-?\d+$/.test(value)) { hint.textContent = t("enterNumber"); return; }
-      hint.textContent = "";
-      grade(String(Number(value)));
-    } }, [input, h("button", { type: "submit", class: "cbp-submit", "data-control": "submit", text: t("check") }), hint]);
-  }
-
-  function drawFields() {
-    const fields = (draft.fields = draft.fields || {});
-    const read = {};  // field name → its value now
-    const controls = spec.fields.map((f) => {
-      if (!(f.name in fields)) fields[f.name] = f.options[0].value;
-      const choose = (value) => { fields[f.name] = value; unsettle(); };
-      if (f.options.length <= FEW_OPTIONS) {  // seats, faces, suits: buttons (their names may mix languages)
-        read[f.name] = () => fields[f.name];
-        const group = choiceGroup(null, f.options.map((o) => ({ value: o.value, nodes: withChips(txt(o.label) || o.value, lang) })),
-          fields[f.name], `field-${f.name}`, choose);
-        group.querySelectorAll(".cbp-option").forEach((b) => b.setAttribute("data-field", f.name));
-        return h("fieldset", { class: "cbp-field cbp-field-choice" }, [
-          h("legend", { class: "cbp-field-name" }, sayText(txt(f.label), lang)), group]);
-      }
-      const name = h("span", { class: "cbp-field-name" }, sayText(txt(f.label), lang));
-      const select = h("select", { "data-field": f.name, "data-control": `field-${f.name}`, onchange: () => choose(select.value) },
-        f.options.map((o) => h("option", { value: o.value, text: txt(o.label) || o.value, selected: fields[f.name] === o.value,
-          lang: lang !== "zh" && CJK_ONLY.test(txt(o.label)) ? "zh-Hans" : undefined })));
-      read[f.name] = () => select.value;
-      return h("label", { class: "cbp-field" }, [name, select]);
-    });
-    return h("form", { class: "cbp-form cbp-fields", onsubmit: (e) => {
-      e.preventDefault();
-      grade(spec.fields.map((f) => read[f.name]()).join("|"));
-    } }, [...controls, h("button", { type: "submit", class: "cbp-submit", "data-control": "submit", text: t("check") })]);
-  }
-
-  function drawBody() {
-    root.dataset.puzzleId = spec.id;
-    root.dataset.difficulty = spec.difficulty;
-    root.lang = lang === "zh" ? "zh-Hans" : "en";
-    const focus = focusedControl(body);
-    body.replaceChildren(...spec.display.map(drawBlock),
-      h("p", { class: "cbp-question" }, sayText(txt(spec.question), lang)),
-      { choice: drawChoice, cards: drawCards, number: drawNumber, fields: drawFields }[spec.input]());
-    const again = focus && /** @type {HTMLElement | null} */ (body.querySelector(focus));
-    if (again) again.focus();
-  }
-
-  function markChosen() {
-    root.querySelectorAll(".cbp-answer").forEach((b) => {
-      const chosen = graded !== null && b.getAttribute("data-key") === graded.key;
-      b.setAttribute("aria-pressed", String(chosen));
-      b.classList.toggle("cbp-chosen", chosen);
-      b.classList.toggle("cbp-chosen-right", chosen && graded.ok);
-      b.classList.toggle("cbp-chosen-wrong", chosen && !graded.ok);
-      b.querySelector(".cbp-mark").textContent = chosen ? (graded.ok ? "✓" : "✗") : "";
-    });
-  }
-
-  /** An answer as the reader would write it: the answer's label, the fields' values, the picked cards. */
-  function answerNodes(key) {
-    if (spec.input === "fields") {
-      const values = key.split("|");
-      return withChips(spec.fields.map((f, i) => {
-        const o = f.options.find((x) => x.value === values[i]);
-        return `${txt(f.label)} ${o ? txt(o.label) || o.value : values[i]}`;
-      }).join(" · "), lang);
+  function submit(e) {
+    e.preventDefault();
+    if (typed.value.trim()) {
+      const read = typedSelection(p, typed.value, hand);
+      if ("problem" in read) { hint.textContent = read.problem; return; }
+      p.selection = read.picked;
+      showSelection();
     }
-    if (spec.input === "cards") return [cardChips(key.split(" "), lang)];
-    const a = spec.answers.find((x) => x.key === key);
-    return withChips(a && a.label ? txt(a.label) : key, lang);
+    if (p.selection.length !== need) { hint.textContent = t(p, "wrongCount", need, p.selection.length); return; }
+    hint.textContent = t(p, "pick", need);
+    grade(p, [...p.selection].sort((a, b) => a - b).map((i) => hand[i]).join(" "));
   }
+  showSelection();
+  return h("div", { class: "cbp-input" }, [hint, h("form", { class: "cbp-form", onsubmit: submit }, [
+    h("div", { class: "cbp-hand", role: "group", "aria-label": t(p, "hand") }, handButtons),
+    h("div", { class: "cbp-row" }, [typed, h("button", { type: "submit", class: "cbp-submit", "data-control": "submit",
+      text: t(p, "check") }), count]),
+  ])]);
+}
 
-  function drawVerdict() {
-    verdict.replaceChildren();
-    verdict.className = "cbp-verdict";
-    if (!graded) return;
-    verdict.classList.add(graded.ok ? "cbp-right" : "cbp-wrong");
-    const reason = graded.reasons[0];
-    const correct = spec.correct[rulesetOf(spec)];
-    const shown = correct.slice(0, 6).flatMap((key, i) => [i ? "; " : "", ...answerNodes(key)]);
-    if (correct.length > 6) shown.push(` (+${correct.length - 6})`);
-    // one paragraph per rule: the sentences of consecutive reasons citing the same rule run together
-    const paragraphs = [];
-    for (const r of graded.reasons) {
-      const last = paragraphs[paragraphs.length - 1];
-      if (last && last.rule === r.rule) last.reasons.push(r);
-      else paragraphs.push({ rule: r.rule, reasons: [r] });
+/** Input "number": a whole number, typed. @param {Puzzle} p */
+function drawNumber(p) {
+  const input = h("input", { type: "text", inputmode: "numeric", class: "cbp-number", "data-control": "number",
+    "aria-label": t(p, "yourNumber"), autocomplete: "off", value: p.draft.number || undefined,
+    oninput: () => { p.draft.number = input.value; unsettle(p); } });
+  const hint = h("p", { class: "cbp-hint", "aria-live": "polite" });
+  return h("form", { class: "cbp-form cbp-row", onsubmit: (e) => {
+    e.preventDefault();
+    const value = input.value.trim();
+    if (!/^-?\d+$/.test(value)) { hint.textContent = t(p, "enterNumber"); return; }
+    hint.textContent = "";
+    grade(p, String(Number(value)));
+  } }, [input, h("button", { type: "submit", class: "cbp-submit", "data-control": "submit", text: t(p, "check") }), hint]);
+}
+
+/** Input "fields": one value per field (buttons for a few values, a menu for more), the key their values joined by |. @param {Puzzle} p */
+function drawFields(p) {
+  const { spec, lang } = p;
+  const fields = (p.draft.fields = p.draft.fields || {});
+  const read = {};  // field name → its value now
+  const controls = spec.fields.map((f) => {
+    if (!(f.name in fields)) fields[f.name] = f.options[0].value;
+    const choose = (value) => { fields[f.name] = value; unsettle(p); };
+    if (f.options.length <= FEW_OPTIONS) {  // seats, faces, suits: buttons (their names may mix languages)
+      read[f.name] = () => fields[f.name];
+      const group = choiceGroup(null, f.options.map((o) => ({ value: o.value, nodes: withChips(txt(p, o.label) || o.value, lang) })),
+        fields[f.name], `field-${f.name}`, choose);
+      group.querySelectorAll(".cbp-option").forEach((b) => b.setAttribute("data-field", f.name));
+      return h("fieldset", { class: "cbp-field cbp-field-choice" }, [
+        h("legend", { class: "cbp-field-name" }, sayText(txt(p, f.label), lang)), group]);
     }
-    const lab = live ? labConfig() : null;
-    verdict.append(
-      h("p", { class: "cbp-outcome-line" }, [h("span", { class: "cbp-verdict-mark", "aria-hidden": "true", text: graded.ok ? "✓" : "✗" }),
-        h("strong", { class: "cbp-outcome", text: graded.ok ? t("correct") : t("wrong") })]),
-      ...paragraphs.map((p) => h("p", { class: "cbp-explain" }, [
-        h("span", { class: "cbp-rule", text: p.rule }), " ",
-        h("span", {}, p.reasons.flatMap((r, i) => [i ? (lang === "zh" ? "" : " ") : "", ...reasonNodes(r, lang)])),
-      ])),
-      h("p", { class: "cbp-correct" }, [h("span", { text: t("correctAnswers") + " " }), h("span", { class: "cbp-correct-list" }, shown)]),
-      h("a", { class: "cbp-rule-link", href: ruleHref(reason, model.get("base"), lab),
-        target: live ? "_blank" : undefined, rel: live ? "noopener" : undefined,
-        title: live ? t("inLab") : undefined, text: `${t("readRule")} ${reason.rule} ${t("inTheBook")}` }),
-    );
-    if (spec.differs) verdict.append(h("p", { class: "cbp-differs", text: t("rulesDiffer") }));
-  }
+    const name = h("span", { class: "cbp-field-name" }, sayText(txt(p, f.label), lang));
+    const select = h("select", { "data-field": f.name, "data-control": `field-${f.name}`, onchange: () => choose(select.value) },
+      f.options.map((o) => h("option", { value: o.value, text: txt(p, o.label) || o.value, selected: fields[f.name] === o.value,
+        lang: lang !== "zh" && CJK_ONLY.test(txt(p, o.label)) ? "zh-Hans" : undefined })));
+    read[f.name] = () => select.value;
+    return h("label", { class: "cbp-field" }, [name, select]);
+  });
+  return h("form", { class: "cbp-form cbp-fields", onsubmit: (e) => {
+    e.preventDefault();
+    grade(p, spec.fields.map((f) => read[f.name]()).join("|"));
+  } }, [...controls, h("button", { type: "submit", class: "cbp-submit", "data-control": "submit", text: t(p, "check") })]);
+}
 
-  function drawProgress() {
-    const mine = readProgress()[kind] || { solved: 0, streak: 0 };
-    progressLine.textContent = t("progress", mine.solved, mine.streak);
-  }
+/** The body: what the puzzle shows, its question and the input for its answer (focus kept on the control used). @param {Puzzle} p */
+function drawBody(p) {
+  const { spec, root, body } = p;
+  root.dataset.puzzleId = spec.id;
+  root.dataset.difficulty = spec.difficulty;
+  root.lang = p.lang === "zh" ? "zh-Hans" : "en";
+  const focus = focusedControl(body);
+  const input = { choice: drawChoice, cards: drawCards, number: drawNumber, fields: drawFields }[spec.input];
+  body.replaceChildren(...(spec.display || []).map((block) => drawBlock(p, block)),
+    h("p", { class: "cbp-question" }, sayText(txt(p, spec.question), p.lang)),
+    input(p));
+  const again = focus && /** @type {HTMLElement | null} */ (body.querySelector(focus));
+  if (again) again.focus();
+}
 
-  function drawFooter() {
-    permalink.setAttribute("href", slot ? `#puzzle=${slot}/${spec.id}` : `#puzzle=${spec.id}`);
-    permalink.textContent = t("link");
-    drawProgress();
-    if (ownBar) ownBar.summary.textContent = t("settings");
-  }
+/** Mark the chosen answer button right or wrong. @param {Puzzle} p */
+function markChosen(p) {
+  const { graded } = p;
+  p.root.querySelectorAll(".cbp-answer").forEach((b) => {
+    const chosen = graded !== null && b.getAttribute("data-key") === graded.key;
+    b.setAttribute("aria-pressed", String(chosen));
+    b.classList.toggle("cbp-chosen", chosen);
+    b.classList.toggle("cbp-chosen-right", chosen && graded.ok);
+    b.classList.toggle("cbp-chosen-wrong", chosen && !graded.ok);
+    b.querySelector(".cbp-mark").textContent = chosen ? (graded.ok ? "✓" : "✗") : "";
+  });
+}
 
-  function draw() {
-    drawControls();
-    drawNotice();
-    drawBody();
-    drawVerdict();
-    markChosen();
-    drawFooter();
+/** An answer as the reader would write it: the answer's label, the fields' values, the picked cards. @param {Puzzle} p @param {string} key */
+function answerNodes(p, key) {
+  const { spec, lang } = p;
+  if (spec.input === "fields") {
+    const values = key.split("|");
+    return withChips(spec.fields.map((f, i) => {
+      const o = f.options.find((x) => x.value === values[i]);
+      return `${txt(p, f.label)} ${o ? txt(p, o.label) || o.value : values[i]}`;
+    }).join(" · "), lang);
   }
+  if (spec.input === "cards") return [cardChips(key.split(" "), lang)];
+  const a = spec.answers.find((x) => x.key === key);
+  return withChips(a && a.label ? txt(p, a.label) : key, lang);
+}
 
-  /** Where the page has no settings bar (JupyterLab, Voila, a puzzle sheet), a small one of our own. */
-  function mountOwnBar() {
-    if (ownBar || pageHasSettingsBar()) return;
-    const bar = settingsBar();
-    const summary = h("summary", { "data-control": "settings", text: t("settings") });
-    ownBar = { bar, summary };
-    footer.append(h("details", { class: "cbp-settings" }, [summary, bar.element]));
+/** Reasons in paragraphs, one per rule: the sentences of consecutive reasons citing the same rule run together.
+ * @param {Reason[]} reasons @returns {{rule: string, reasons: Reason[]}[]} */
+function byRule(reasons) {
+  const paragraphs = [];
+  for (const r of reasons) {
+    const last = paragraphs[paragraphs.length - 1];
+    if (last && last.rule === r.rule) last.reasons.push(r);
+    else paragraphs.push({ rule: r.rule, reasons: [r] });
   }
+  return paragraphs;
+}
 
+/** The verdict of the answer shown: right or wrong, the engine's reasons by rule, the correct answers and the rule's link. @param {Puzzle} p */
+function drawVerdict(p) {
+  const { spec, graded, verdict, lang, live } = p;
+  verdict.replaceChildren();
+  verdict.className = "cbp-verdict";
+  if (!graded) return;
+  verdict.classList.add(graded.ok ? "cbp-right" : "cbp-wrong");
+  const reason = graded.reasons[0];
+  const correct = spec.correct[rulesetOf(p, spec)];
+  const shown = correct.slice(0, 6).flatMap((key, i) => [i ? "; " : "", ...answerNodes(p, key)]);
+  if (correct.length > 6) shown.push(` (+${correct.length - 6})`);
+  const lab = live ? labConfig() : null;
+  verdict.append(
+    h("p", { class: "cbp-outcome-line" }, [h("span", { class: "cbp-verdict-mark", "aria-hidden": "true", text: graded.ok ? "✓" : "✗" }),
+      h("strong", { class: "cbp-outcome", text: graded.ok ? t(p, "correct") : t(p, "wrong") })]),
+    ...byRule(graded.reasons).map((para) => h("p", { class: "cbp-explain" }, [
+      h("span", { class: "cbp-rule", text: para.rule }), " ",
+      h("span", {}, para.reasons.flatMap((r, i) => [i ? (lang === "zh" ? "" : " ") : "", ...reasonNodes(r, lang)])),
+    ])),
+    h("p", { class: "cbp-correct" }, [h("span", { text: t(p, "correctAnswers") + " " }), h("span", { class: "cbp-correct-list" }, shown)]),
+    h("a", { class: "cbp-rule-link", href: ruleHref(reason, p.model.get("base"), lab),
+      target: live ? "_blank" : undefined, rel: live ? "noopener" : undefined,
+      title: live ? t(p, "inLab") : undefined, text: `${t(p, "readRule")} ${reason.rule} ${t(p, "inTheBook")}` }),
+  );
+  if (spec.differs) verdict.append(h("p", { class: "cbp-differs", text: t(p, "rulesDiffer") }));
+}
+
+/** @param {Puzzle} p */
+function drawProgress(p) {
+  const mine = readProgress()[p.kind] || { solved: 0, streak: 0 };
+  p.progressLine.textContent = t(p, "progress", mine.solved, mine.streak);
+}
+
+/** The footer: the link to this puzzle, the reader's progress, the own settings bar's name. @param {Puzzle} p */
+function drawFooter(p) {
+  p.permalink.setAttribute("href", p.slot ? `#puzzle=${p.slot}/${p.spec.id}` : `#puzzle=${p.spec.id}`);
+  p.permalink.textContent = t(p, "link");
+  drawProgress(p);
+  if (p.ownBar) p.ownBar.summary.textContent = t(p, "settings");
+}
+
+/** @param {Puzzle} p */
+function draw(p) {
+  drawControls(p);
+  drawNotice(p);
+  drawBody(p);
+  drawVerdict(p);
+  markChosen(p);
+  drawFooter(p);
+}
+
+/** Where the page has no settings bar (JupyterLab, Voila, a puzzle sheet), a small one of our own. @param {Puzzle} p */
+function mountOwnBar(p) {
+  if (p.ownBar || pageHasSettingsBar()) return;
+  const bar = settingsBar();
+  const summary = h("summary", { "data-control": "settings", text: t(p, "settings") });
+  p.ownBar = { bar, summary };
+  p.footer.append(h("details", { class: "cbp-settings" }, [summary, bar.element]));
+}
+
+/** anywidget's entry: draw the puzzle in ``el``, follow the reader's settings, the address and Python;
+ * returns what stops it all. */
+function render({ model, el }) {
+  const p = buildPuzzle(model, el);
+  const heard = (msg) => onMessage(p, msg);
+  const specChanged = () => onSpec(p);
+  const linked = () => fromLink(p);
+  const loaded = () => mountOwnBar(p);
+  model.on("msg:custom", heard);
+  model.on("change:spec", specChanged);
+  try { model.send({ type: "hello" }); } catch (noKernel) { /* a static page */ }
   const stops = [
-    onSettings((settings) => { lang = settings.lang; draw(); }),
-    onProgress(drawProgress),
+    onSettings((settings) => { p.lang = settings.lang; draw(p); }),
+    onProgress(() => drawProgress(p)),
   ];
-  draw();
-  if (document.readyState === "complete") mountOwnBar();
-  else window.addEventListener("load", mountOwnBar, { once: true });
-  window.addEventListener("hashchange", fromLink);
-  fromLink();
+  draw(p);
+  if (document.readyState === "complete") loaded();
+  else window.addEventListener("load", loaded, { once: true });
+  window.addEventListener("hashchange", linked);
+  linked();
   return () => {
-    clearTimeout(waiting);
+    clearTimeout(p.waiting);
     stops.forEach((stop) => stop());
-    if (ownBar) ownBar.bar.dispose();
-    window.removeEventListener("hashchange", fromLink);
-    window.removeEventListener("load", mountOwnBar);
-    model.off("msg:custom", onMessage);
-    model.off("change:spec", onSpec);
+    if (p.ownBar) p.ownBar.bar.dispose();
+    window.removeEventListener("hashchange", linked);
+    window.removeEventListener("load", loaded);
+    model.off("msg:custom", heard);
+    model.off("change:spec", specChanged);
   };
 }
 
