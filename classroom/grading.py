@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardlib.cards import parse_cards
-from widgets.puzzles.spec import INPUT_TYPES
+from widgets.puzzles.spec import INPUT_TYPES, InputType
 
 #: What a student's page is sent of a spec, by input type (answers' labels and cards, never verdicts).
 VIEW_KEYS = ("kind", "id", "input", "display", "question")
@@ -69,11 +69,12 @@ def student_view(spec: dict[str, Any], ruleset: str) -> dict[str, Any]:
     view = {name: spec[name] for name in VIEW_KEYS}
     label = next((r["label"] for r in spec["rulesets"] if r.get("id") == ruleset), spec["rulesets"][0]["label"])
     view["rules_label"] = {"en": f"Rules: {label['en']}", "zh": f"规则：{label['zh']}"}
-    if spec["input"] == "choice":
+    kind: InputType = spec["input"]  # one of INPUT_TYPES (check_spec)
+    if kind == "choice":
         view["answers"] = [{k: a[k] for k in ("key", "label", "cards") if k in a} for a in spec["answers"]]
-    elif spec["input"] == "cards":
+    elif kind == "cards":
         view["position"], view["pick"] = {"hand": spec["position"]["hand"]}, spec["pick"]
-    elif spec["input"] == "fields":
+    elif kind == "fields":
         view["fields"] = spec["fields"]
     return view
 
@@ -81,7 +82,7 @@ def student_view(spec: dict[str, Any], ruleset: str) -> dict[str, Any]:
 def _key(spec: dict[str, Any], answer: str) -> str:
     """The spec's key for a student's answer, or AnswerError when the answer is not one the puzzle offers."""
     keys = [a["key"] for a in spec["answers"]]
-    kind = spec["input"]
+    kind: InputType = spec["input"]
     if kind == "cards":
         picked = Counter(answer.split())
         if sum(picked.values()) != spec["pick"] or picked - Counter(spec["position"]["hand"]):
@@ -120,9 +121,10 @@ def grade(spec: dict[str, Any], ruleset: str, answer: str) -> Grade:
 
 def answer_words(spec: dict[str, Any], key: str) -> str:
     """An answer key as a player reads it in English (``♥A``, ``Dealer team +2``, ``Points buried 20 · …``)."""
-    if spec["input"] == "cards":
+    kind: InputType = spec["input"]
+    if kind == "cards":
         return " ".join(card.symbol for card in parse_cards(key))
-    if spec["input"] == "fields":
+    if kind == "fields":
         parts = []
         for value, field in zip(key.split("|"), spec["fields"]):
             option: dict[str, Any] = next((o for o in field["options"] if o["value"] == value), {})

@@ -21,7 +21,7 @@ from statistics import mean
 from typing import Any
 
 from .registry import make_puzzle
-from .spec import DIFFICULTIES
+from .spec import DIFFICULTIES, InputType
 
 #: The largest share any answer facet may have under any ruleset: no single answer may be
 #: right in more than 60% of a kind's puzzles, or guessing it would pay.
@@ -65,9 +65,10 @@ DIFFICULTY_FEATURES: dict[str, tuple[str, ...]] = {
 def facets(spec: dict[str, Any], key: str) -> set[str]:
     """The answer facets of one right answer ``key`` of ``spec`` (see the module's note)."""
     found = {key}
-    if spec["input"] == "fields":
+    kind: InputType = spec["input"]
+    if kind == "fields":
         found |= {f"{field['name']}={value}" for field, value in zip(spec["fields"], key.split("|"))}
-    elif spec["input"] == "choice" and ":" in key:
+    elif kind == "choice" and ":" in key:
         found.add(key.split(":")[0])
     return found
 

@@ -22,7 +22,7 @@ from typing import Any
 
 from cardlib.rule_ids import RuleId
 
-from .spec import DIFFICULTIES, PuzzleError
+from .spec import DIFFICULTIES, Difficulty, PuzzleError, as_difficulty
 
 #: Every kind and the generator that makes it (``module:function``), imported on first use.
 KINDS: dict[str, str] = {
@@ -84,24 +84,22 @@ KIND_RULES: dict[str, frozenset[str]] = {
 }
 
 
-def difficulty_of(seed: int) -> str:
+def difficulty_of(seed: int) -> Difficulty:
     """The difficulty a seed names: ``DIFFICULTIES[seed % 3]``."""
     return DIFFICULTIES[seed % len(DIFFICULTIES)]
 
 
 def seed_for(difficulty: str, number: int) -> int:
     """The ``number``-th seed of a difficulty (``seed_for("hard", 0) == 2``)."""
-    if difficulty not in DIFFICULTIES:
-        raise PuzzleError(f"unknown difficulty {difficulty!r}: expected one of {', '.join(DIFFICULTIES)}")
-    return number * len(DIFFICULTIES) + DIFFICULTIES.index(difficulty)
+    return number * len(DIFFICULTIES) + DIFFICULTIES.index(as_difficulty(difficulty))
 
 
-def generator(kind: str) -> Callable[[int, str], dict[str, Any]]:
+def generator(kind: str) -> Callable[[int, Difficulty], dict[str, Any]]:
     """The function that makes puzzles of ``kind``."""
     if kind not in KINDS:
         raise PuzzleError(f"unknown puzzle kind {kind!r}: kinds are {', '.join(KINDS)}")
     module, function = KINDS[kind].split(":")
-    make: Callable[[int, str], dict[str, Any]] = getattr(importlib.import_module(f"{__package__}.{module}"), function)
+    make: Callable[[int, Difficulty], dict[str, Any]] = getattr(importlib.import_module(f"{__package__}.{module}"), function)
     return make
 
 

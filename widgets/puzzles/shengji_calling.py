@@ -17,7 +17,7 @@ from cardlib.shengji.calling import CallingResult, first_hand_dealer, resolve_ca
 from cardlib.shengji.rules import get_ruleset
 
 from .position import explain, random_level, seat_label, text, trump_label, words, wrong_part
-from .spec import SHENGJI_RULESETS, PuzzleError, RulesetChoice, SpecBuilder
+from .spec import SHENGJI_RULESETS, Difficulty, PuzzleError, RulesetChoice, SpecBuilder
 
 #: The two documents, plus SS-3 read literally: after a joker pair the called suit stays trump.
 CALLING_RULESETS: tuple[RulesetChoice, ...] = SHENGJI_RULESETS + (
@@ -29,7 +29,7 @@ CALLING_RULESETS: tuple[RulesetChoice, ...] = SHENGJI_RULESETS + (
 CALL_LEVELS = {"easy": ((1, 2), 0.3, 0.0), "normal": ((2, 3), 0.4, 0.2), "hard": ((3, 4), 0.4, 0.4)}
 
 
-def _random_calls(rng: random.Random, level: Rank, difficulty: str) -> list[tuple[int, list[Card]]]:
+def _random_calls(rng: random.Random, level: Rank, difficulty: Difficulty) -> list[tuple[int, list[Card]]]:
     counts, pair_chance, joker_chance = CALL_LEVELS[difficulty]
     shown: dict[int, Counter[Card]] = {}
     calls: list[tuple[int, list[Card]]] = []
@@ -87,7 +87,7 @@ def _call_reason(result: CallingResult, seat: int, trump: Suit | None) -> Reason
                    caller=Seat(caller), right=right)
 
 
-def make_calling(seed: int, difficulty: str) -> dict[str, Any]:
+def make_calling(seed: int, difficulty: Difficulty) -> dict[str, Any]:
     """Calls shown in order during the deal: whose call stands and what is trump (SG-1 / SS-1, SG-3 / SS-3)."""
     rng = random.Random(f"calling:{seed}")
     level = random_level(rng)
@@ -135,7 +135,7 @@ FIRST_DEALER_RULESETS: tuple[RulesetChoice, ...] = SHENGJI_RULESETS + (
 )
 
 
-def _first_hand_position(rng: random.Random, level: Rank, difficulty: str, jokers: bool
+def _first_hand_position(rng: random.Random, level: Rank, difficulty: Difficulty, jokers: bool
                          ) -> tuple[list[tuple[int, list[Card]]], list[Card] | None]:
     """Calls for the first hand, with a joker pair among them or not (``jokers``: chosen first, as
     a joker pair makes the hand no-trump, SG-3 / SS-3, and would otherwise be the answer most of the
@@ -154,7 +154,7 @@ def _first_hand_position(rng: random.Random, level: Rank, difficulty: str, joker
             return calls, None
 
 
-def make_first_dealer(seed: int, difficulty: str) -> dict[str, Any]:
+def make_first_dealer(seed: int, difficulty: Difficulty) -> dict[str, Any]:
     """The first hand: who deals, and what is trump? (SG-9 / SS-9, SS-E3; SG-2 / SS-2 when nobody calls)"""
     rng = random.Random(f"first_dealer:{seed}")
     level = random_level(rng)

@@ -20,7 +20,7 @@ from cardlib.shengji.trump import TrumpContext, explain_trumps
 from .position import (cards_block, context_facts, explain, facts, random_level, random_trump, text,
                        wrong_number, wrong_part)
 from .shengji_trick import make_trick
-from .spec import SHENGJI_RULESETS, RulesetChoice, SpecBuilder
+from .spec import SHENGJI_RULESETS, Difficulty, RulesetChoice, SpecBuilder
 
 #: The two documents, plus throws (甩牌, C-3): an optional variant neither document has.
 LEAD_RULESETS: tuple[RulesetChoice, ...] = SHENGJI_RULESETS + (
@@ -37,7 +37,7 @@ def _shuffled_decks(rng: random.Random) -> list[Card]:
     return deck
 
 
-def _number_puzzle(kind: str, seed: int, difficulty: str, value: int, reason: Reason, what: tuple[str, str],
+def _number_puzzle(kind: str, seed: int, difficulty: Difficulty, value: int, reason: Reason, what: tuple[str, str],
                    candidates: list[int], **build: Any) -> dict[str, Any]:
     """A number puzzle with one right value, the same reason under both presets, and near misses listed;
     a wrong number is told the right one (``what``: the sentence naming it, ``{right}`` in it) and how it is counted."""
@@ -57,7 +57,7 @@ def _near(value: int) -> list[int]:
 PLAY_LABELS = (text("The lead", "首家"), text("Second", "第二家"), text("Third", "第三家"), text("Fourth", "第四家"))
 
 
-def make_trick_points(seed: int, difficulty: str) -> dict[str, Any]:
+def make_trick_points(seed: int, difficulty: Difficulty) -> dict[str, Any]:
     """How many points are in this trick (SJ-11)? Hard: how many are still in play (SS-E1: 200 in all)?"""
     rng = random.Random(f"trick_points:{seed}")
     if difficulty == "hard":
@@ -86,7 +86,7 @@ def make_trick_points(seed: int, difficulty: str) -> dict[str, Any]:
                                       for i, p in enumerate(plays)]}]})
 
 
-def make_count_trumps(seed: int, difficulty: str) -> dict[str, Any]:
+def make_count_trumps(seed: int, difficulty: Difficulty) -> dict[str, Any]:
     """How many of these cards are trumps (SJ-4)?  Level cards of other suits and jokers count."""
     rng = random.Random(f"count_trumps:{seed}")
     ctx = TrumpContext(random_level(rng), random_trump(rng, {"easy": 0.0, "normal": 0.1, "hard": 0.3}[difficulty]))
@@ -112,7 +112,7 @@ def make_count_trumps(seed: int, difficulty: str) -> dict[str, Any]:
 BURY_TRUMPS = {"easy": (0, 2), "normal": (1, 4), "hard": (2, 6)}
 
 
-def make_bury(seed: int, difficulty: str) -> dict[str, Any]:
+def make_bury(seed: int, difficulty: Difficulty) -> dict[str, Any]:
     """The dealer buries 8 cards, points and trumps among them (SJ-7: any 8 may be buried): how many
     points go down (SJ-11), and how many of the 8 are trumps (SJ-4)?
 
@@ -207,7 +207,7 @@ def _lead_category(ctx: TrumpContext, rulesets: dict[str, Any], hand: list[Card]
     return "throw" if ok["throws"] else "mixed"
 
 
-def make_lead_legal(seed: int, difficulty: str) -> dict[str, Any]:
+def make_lead_legal(seed: int, difficulty: Difficulty) -> dict[str, Any]:
     """May you lead these cards? A single, a pair, a tractor (SJ-6), or a throw (C-3: only where allowed)."""
     rng = random.Random(f"lead_legal:{seed}")
     ctx = TrumpContext(random_level(rng), random_trump(rng, 0.1))

@@ -22,7 +22,7 @@ from cardlib.shengji.rules import get_ruleset
 from cardlib.shengji.trump import EffectiveSuit, TrumpContext
 
 from .position import cards_block, context_facts, explain, facts, random_level, random_trump, text
-from .spec import SHENGJI_RULESETS, PuzzleError, RulesetChoice, SpecBuilder
+from .spec import SHENGJI_RULESETS, Difficulty, PuzzleError, RulesetChoice, SpecBuilder
 
 #: The two documents, plus SS-5 read literally (the suit count alone on a tractor lead).
 FOLLOW_RULESETS: tuple[RulesetChoice, ...] = SHENGJI_RULESETS + (
@@ -78,7 +78,7 @@ def pick_lead(rng: random.Random, ctx: TrumpContext, suit_cards: list[Card], pai
     return None
 
 
-def make_position(rng: random.Random, difficulty: str) -> FollowPosition:
+def make_position(rng: random.Random, difficulty: Difficulty) -> FollowPosition:
     """A lead and a follower's hand of the difficulty's size (SJ-9: the follower holds enough cards)."""
     level_of = LEVELS[difficulty]
     for _attempt in range(200):
@@ -217,7 +217,7 @@ def _raw(position: FollowPosition) -> dict[str, Any]:
             "lead": [str(c) for c in position.lead], "hand": [str(c) for c in position.hand]}
 
 
-def make_pick_follow(seed: int, difficulty: str) -> dict[str, Any]:
+def make_pick_follow(seed: int, difficulty: Difficulty) -> dict[str, Any]:
     """Pick a legal follow: every distinct choice of the lead's size, judged by the engine."""
     rng = random.Random(f"pick_follow:{seed}")
     position = make_position(rng, difficulty)
@@ -255,7 +255,7 @@ def _legal_reason(play: list[Card], plays: list[list[Card]], verdicts: list[Verd
                    play=play, right=closest_legal(play, plays, verdicts))
 
 
-def make_follow_legal(seed: int, difficulty: str) -> dict[str, Any]:
+def make_follow_legal(seed: int, difficulty: Difficulty) -> dict[str, Any]:
     """Is this follow legal? A shown play, legal or not about half the time, judged by the engine."""
     rng = random.Random(f"follow_legal:{seed}")
     position = make_position(rng, difficulty)

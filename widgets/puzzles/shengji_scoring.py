@@ -19,7 +19,7 @@ from cardlib.shengji.trump import EffectiveSuit
 
 from .position import cards_block, context_facts, facts, seat_label, text, wrong_choice, wrong_number
 from .shengji_trick import make_trick
-from .spec import SHENGJI_RULESETS, RulesetChoice, SpecBuilder
+from .spec import SHENGJI_RULESETS, Difficulty, RulesetChoice, SpecBuilder
 
 #: The kitty schemes beyond the two documents' main rules (SG-6 / SS-6), every one the variants page
 #: names: SS's "some rules", SG-6 mended (SG-E2), and three in neither guide.  Each kitty puzzle is
@@ -56,7 +56,7 @@ LEVEL_RULESETS: tuple[RulesetChoice, ...] = SHENGJI_RULESETS + (
 )
 
 
-def make_kitty_score(seed: int, difficulty: str) -> dict[str, Any]:
+def make_kitty_score(seed: int, difficulty: Difficulty) -> dict[str, Any]:
     """How many points does the kitty add to the attackers? (SJ-12, SG-6 / SS-6, SG-E2, C-2).
 
     The last trick is built for its case first (:data:`KITTY_CASES`: a single, a pair or a tractor
@@ -144,7 +144,7 @@ def _distance_to_edge(points: int) -> int:
     return step
 
 
-def make_level_change(seed: int, difficulty: str) -> dict[str, Any]:
+def make_level_change(seed: int, difficulty: Difficulty) -> dict[str, Any]:
     """What do the attackers' points do to the levels? (SG-7 / SS-7, SS-E2)."""
     rng = random.Random(f"level_change:{seed}")
     points = rng.choice(POINTS[difficulty])
@@ -168,7 +168,7 @@ def make_level_change(seed: int, difficulty: str) -> dict[str, Any]:
         extra={"display": [facts((text("Attackers' points", "闲家得分"), text(str(points), str(points))))]})
 
 
-def make_last_trick(seed: int, difficulty: str) -> dict[str, Any]:
+def make_last_trick(seed: int, difficulty: Difficulty) -> dict[str, Any]:
     """Does this trick decide the kitty? (SG-E1: SG's "13th trick" is just the last one.)
 
     Reworked from "each player holds N cards and N are led: is it the last?", a subtraction: the

@@ -23,7 +23,7 @@ from cardlib.shengji.trick import find_trick_winner
 
 from .position import context_facts, explain, facts, seat_label, text, words, wrong_part
 from .shengji_trick import make_trick
-from .spec import SHENGJI_RULESETS, RulesetChoice, SpecBuilder
+from .spec import SHENGJI_RULESETS, Difficulty, RulesetChoice, SpecBuilder
 
 #: The two documents, plus SS-8's other reading: a team wins as soon as it reaches A.
 GAME_END_RULESETS: tuple[RulesetChoice, ...] = SHENGJI_RULESETS + (
@@ -117,7 +117,7 @@ def deal_of(rules: Ruleset, dealer: int) -> Deal:
     return Deal(dealer, partner_of(dealer), dealer, cutter, whole)
 
 
-def make_deal(seed: int, difficulty: str) -> dict[str, Any]:
+def make_deal(seed: int, difficulty: Difficulty) -> dict[str, Any]:
     """Before the deal: who is the dealer's partner, who takes the kitty, who cuts? (SJ-1, SJ-2)"""
     rng = random.Random(f"deal:{seed}")
     dealer = 0 if difficulty == "easy" else rng.randrange(SEATS)
@@ -140,7 +140,7 @@ def make_deal(seed: int, difficulty: str) -> dict[str, Any]:
 
 # --- who leads (SJ-8) -----------------------------------------------------------------------
 
-def make_next_leader(seed: int, difficulty: str) -> dict[str, Any]:
+def make_next_leader(seed: int, difficulty: Difficulty) -> dict[str, Any]:
     """Who leads: the dealer on the first trick, else the last trick's winner (SJ-8)."""
     rng = random.Random(f"next_leader:{seed}")
     dealer = rng.randrange(SEATS)
@@ -316,7 +316,7 @@ def _after_hand_outcome(rules: Ruleset, dealer: int, levels: tuple[Rank, Rank], 
                      level_reason, climb, game)
 
 
-def make_after_hand(seed: int, difficulty: str) -> dict[str, Any]:
+def make_after_hand(seed: int, difficulty: Difficulty) -> dict[str, Any]:
     """After a hand: who deals next, at what level is the next hand played, and has a team won?
     (SJ-3, SJ-13, SG-7 / SS-7, SG-8, SS-8)"""
     rng = random.Random(f"after_hand:{seed}")

@@ -24,7 +24,7 @@ from cardlib.words import cards_text
 
 from .position import cards_block, context_facts, explain, facts, lower, random_level, random_trump, seat_label, text
 from .shengji_cards import LEAD_RULESETS
-from .spec import PuzzleError, SpecBuilder
+from .spec import Difficulty, PuzzleError, SpecBuilder
 
 #: Throws are in neither guide: these puzzles are graded under the throws variant only.
 THROW_RULESETS = LEAD_RULESETS[2:]
@@ -60,7 +60,7 @@ def _throw(rng: random.Random, ctx: TrumpContext, cards: list[Card], shape: tupl
     return throw
 
 
-def make_throw(seed: int, difficulty: str) -> dict[str, Any]:
+def make_throw(seed: int, difficulty: Difficulty) -> dict[str, Any]:
     """With throws allowed (C-3), a player throws several units of one suit: does it stand, or which
     part is led?"""
     rng = random.Random(f"throw:{seed}")

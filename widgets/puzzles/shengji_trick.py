@@ -23,7 +23,7 @@ from cardlib.shengji.trump import EffectiveSuit, TrumpContext, explain_order, gr
 from .position import (cards_block, context_facts, explain, facts, lower, random_level, random_trump, seat_label,
                        text)
 from .shengji_follow import FollowLevel, deal_hand, pick_lead
-from .spec import SHENGJI_RULESETS, SpecBuilder
+from .spec import SHENGJI_RULESETS, Difficulty, SpecBuilder
 
 #: Per difficulty: lead sizes, follower hand sizes, the chance a follower is void in the led suit.
 TRICK_LEVELS = {
@@ -69,7 +69,7 @@ def _follow(rng: random.Random, ctx: TrumpContext, lead: list[Card], used: dict[
     return None
 
 
-def make_trick(rng: random.Random, difficulty: str, lead_pairs: int | None = None
+def make_trick(rng: random.Random, difficulty: Difficulty, lead_pairs: int | None = None
                ) -> tuple[TrumpContext, list[list[Card]]]:
     """A trick of four legal plays (SJ-9), the lead first, each sorted for display; ``lead_pairs``
     (0 a single, 1 a pair, 2 or more a tractor) fixes the lead's shape, else the difficulty draws it."""
@@ -96,7 +96,7 @@ def make_trick(rng: random.Random, difficulty: str, lead_pairs: int | None = Non
             return ctx, [sorted(p, key=ctx.order_key) for p in plays if p is not None]
 
 
-def make_trick_winner(seed: int, difficulty: str) -> dict[str, Any]:
+def make_trick_winner(seed: int, difficulty: Difficulty) -> dict[str, Any]:
     """Who wins this trick? Four plays, the lead first, judged by the engine (SJ-10, C-1, C-5)."""
     rng = random.Random(f"trick_winner:{seed}")
     ctx, plays = make_trick(rng, difficulty)
@@ -225,7 +225,7 @@ def _plain_pairs(rng: random.Random, ctx: TrumpContext, pairs: int) -> list[Card
     return cards
 
 
-def make_shape(seed: int, difficulty: str) -> dict[str, Any]:
+def make_shape(seed: int, difficulty: Difficulty) -> dict[str, Any]:
     """Is this a pair, a tractor, or neither? (SJ-6; SG-4 / SS-4 where the documents differ.)"""
     rng = random.Random(f"shape:{seed}")
     ctx = TrumpContext(random_level(rng), random_trump(rng, 0.2 if difficulty == "hard" else 0.0))
@@ -263,7 +263,7 @@ def make_shape(seed: int, difficulty: str) -> dict[str, Any]:
                            cards_block(text("Cards", "牌"), shown)]})
 
 
-def _highest_cards(rng: random.Random, ctx: TrumpContext, difficulty: str) -> list[Card]:
+def _highest_cards(rng: random.Random, ctx: TrumpContext, difficulty: Difficulty) -> list[Card]:
     """Distinct trumps to rank (SJ-4, SJ-5: the order compares cards of one suit, here all trumps),
     harder by what they hold:
 
@@ -292,7 +292,7 @@ def _highest_cards(rng: random.Random, ctx: TrumpContext, difficulty: str) -> li
     high = sorted(suit_trumps, key=lambda c: -int(c.rank))[:5]
     cards += rng.sample(high, min(len(high), max(0, 6 - len(cards))))
     return cards
-def make_highest(seed: int, difficulty: str) -> dict[str, Any]:
+def make_highest(seed: int, difficulty: Difficulty) -> dict[str, Any]:
     """Which card is highest? Easy: one trump among plain high cards; hard: level cards of several
     suits and the little joker, never the big joker (SJ-4, SJ-5)."""
     rng = random.Random(f"highest:{seed}")

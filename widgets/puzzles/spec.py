@@ -32,15 +32,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, TypeAlias, get_args
 
 from cardlib.errors import CardlibError
 from cardlib.explain import Reason
 from cardlib.rule_ids import RuleId
 
 SPEC_VERSION = 1
-DIFFICULTIES = ("easy", "normal", "hard")
-INPUT_TYPES = ("choice", "cards", "number", "fields")
+#: How hard a puzzle is (a spec's ``difficulty``; ``seed % 3`` names it).
+Difficulty: TypeAlias = Literal["easy", "normal", "hard"]
+#: How a puzzle is answered (a spec's ``input``, which the front ends and class mode read).
+InputType: TypeAlias = Literal["choice", "cards", "number", "fields"]
+DIFFICULTIES: tuple[Difficulty, ...] = get_args(Difficulty)
+INPUT_TYPES: tuple[InputType, ...] = get_args(InputType)
 
 #: The book page (path from the book root, no suffix) whose anchor ``rule-<id>`` teaches each
 #: rule id: one entry per register id, from the lead's page plan (``tests/book`` checks the anchors).
@@ -71,6 +75,14 @@ RULE_PAGES: dict[str, str] = {
 
 class PuzzleError(CardlibError):
     """A puzzle request that cannot be met: an unknown kind, difficulty or seed."""
+
+
+def as_difficulty(value: object) -> Difficulty:
+    """``value`` as a :data:`Difficulty`, or a :class:`PuzzleError` naming the three."""
+    for difficulty in DIFFICULTIES:
+        if value == difficulty:
+            return difficulty
+    raise PuzzleError(f"unknown difficulty {value!r}: expected one of {', '.join(DIFFICULTIES)}")
 
 
 def rule_anchor(rule: RuleId | str) -> str:
@@ -135,7 +147,7 @@ def reason_entry(reason: Reason) -> dict[str, Any]:
 class SpecBuilder:
     """Collects answers and their per-ruleset verdicts, then builds the JSON-ready spec."""
 
-    def __init__(self, kind: str, *, seed: int, difficulty: str,
+    def __init__(self, kind: str, *, seed: int, difficulty: Difficulty,
                  rulesets: tuple[RulesetChoice, ...] | list[RulesetChoice]) -> None:
         if difficulty not in DIFFICULTIES:
             raise PuzzleError(f"unknown difficulty {difficulty!r}: expected one of {', '.join(DIFFICULTIES)}")
@@ -179,7 +191,7 @@ class SpecBuilder:
         """The reason shown, per ruleset, for an answer not in the list (a typed number, ...)."""
         self._otherwise = {r.id: self._intern(reasons[r.id]) for r in self.rulesets}
 
-    def build(self, *, position: Mapping[str, Any], question: Mapping[str, str], input_type: str,
+    def build(self, *, position: Mapping[str, Any], question: Mapping[str, str], input_type: InputType,
               features: Mapping[str, Any] | None = None, extra: Mapping[str, Any] | None = None
               ) -> dict[str, Any]:
         """The finished spec; ``extra`` carries input details (``pick`` count, ``fields``, ...)."""

@@ -44,7 +44,7 @@ from cardlib.shengji.trump import EffectiveSuit, TrumpContext
 
 from .position import context_facts, explain, facts, random_level, random_trump, seat_label, text
 from .shengji_follow import FollowLevel, deal_hand, pick_lead
-from .spec import SHENGJI_RULESETS, PuzzleError, SpecBuilder
+from .spec import SHENGJI_RULESETS, Difficulty, PuzzleError, SpecBuilder
 
 
 @dataclass(frozen=True)
@@ -159,7 +159,7 @@ def _your_hand(rng: random.Random, ctx: TrumpContext, lead: list[Card], led: Eff
     return sorted(hand, key=ctx.order_key)
 
 
-def make_position(rng: random.Random, difficulty: str) -> GivePosition:
+def make_position(rng: random.Random, difficulty: Difficulty) -> GivePosition:
     """A trick your partner is sure to win (you play last) and your hand (SJ-9: every play legal)."""
     level_of = LEVELS[difficulty]
     rules = get_ruleset("shengji")
@@ -342,7 +342,7 @@ def _features(position: GivePosition, graded: list[Graded], right: list[int]) ->
     }
 
 
-def make_give_points(seed: int, difficulty: str) -> dict[str, Any]:
+def make_give_points(seed: int, difficulty: Difficulty) -> dict[str, Any]:
     """Your partner is winning this trick and you play last: which cards do you give? (SJ-9, SJ-11)"""
     rng = random.Random(f"give_points:{seed}")
     position = make_position(rng, difficulty)

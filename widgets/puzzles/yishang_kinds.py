@@ -28,7 +28,7 @@ from cardlib.yishang.reasons import face_words
 from cardlib.yishang.state import Game
 
 from .position import text
-from .spec import YISHANG_RULESETS, RulesetChoice, SpecBuilder
+from .spec import YISHANG_RULESETS, Difficulty, RulesetChoice, SpecBuilder
 from .yishang_story import (
     STATE_LEVELS,
     citable,
@@ -54,7 +54,7 @@ FACE_LABELS = {"up": text("face up", "明牌"), "down": text("face down", "暗�
 
 # --- does this challenge succeed? ----------------------------------------------------------
 
-def _challenge_position(rng: random.Random, difficulty: str, succeed: bool) -> dict[str, Any]:
+def _challenge_position(rng: random.Random, difficulty: Difficulty, succeed: bool) -> dict[str, Any]:
     """Ranks and seats for one challenge built for the outcome ``succeed`` (chosen first, so neither
     outcome dominates; the engine still decides it): a lie succeeds, a true claim not below the target
     fails; hard ones sit on the YS-9 edge (half their successes are true claims below the target)."""
@@ -123,7 +123,7 @@ def _challenge_wrong(given: tuple[bool, int], right: tuple[bool, int], player: i
     return parts
 
 
-def make_challenge(seed: int, difficulty: str) -> dict[str, Any]:
+def make_challenge(seed: int, difficulty: Difficulty) -> dict[str, Any]:
     """A face-down card is challenged: does the challenge succeed, and who takes the pile? (YS-9, YS-14)"""
     rng = random.Random(f"ys_challenge:{seed}")
     pos = _challenge_position(rng, difficulty, succeed=(seed // 3) % 2 == 0)
@@ -227,7 +227,7 @@ def _state_verdict(game: Game, target: Rank, face: str, seat: int) -> tuple[bool
     return True, combined([_state_reason(game), face_why, citable(turn_why(game))])
 
 
-def make_state(seed: int, difficulty: str) -> dict[str, Any]:
+def make_state(seed: int, difficulty: Difficulty) -> dict[str, Any]:
     """After a few plays: what is the target, which face comes next, and who plays now? (YS-4, YS-5, YS-10, YS-13, YS-E1)"""
     rng = random.Random(f"ys_state:{seed}")
     players = rng.choice(STATE_LEVELS[difficulty][0])

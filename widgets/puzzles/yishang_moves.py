@@ -25,7 +25,7 @@ from cardlib.yishang.ranks import ORDER, is_below
 from cardlib.yishang.state import Game
 
 from .position import text
-from .spec import YISHANG_RULESETS, SpecBuilder
+from .spec import YISHANG_RULESETS, Difficulty, SpecBuilder
 from .yishang_story import (
     citable,
     player_label,
@@ -42,7 +42,7 @@ RULES = rules_of(YISHANG_RULESETS[0])
 
 # --- the deal (YS-1) --------------------------------------------------------------------------
 
-def make_deal(seed: int, difficulty: str) -> dict[str, Any]:
+def make_deal(seed: int, difficulty: Difficulty) -> dict[str, Any]:
     """How many cards are left for the draw pile after the deal? (YS-1: 52 cards, 7 each)"""
     rng = random.Random(f"ys_deal:{seed}")
     players = {"easy": 2, "normal": rng.choice((2, 3)), "hard": rng.choice((3, 4))}[difficulty]
@@ -85,7 +85,7 @@ def label_of(seat: int) -> dict[str, str]:
     return {"en": label["en"][0].lower() + label["en"][1:], "zh": label["zh"]}
 
 
-def make_first_player(seed: int, difficulty: str) -> dict[str, Any]:
+def make_first_player(seed: int, difficulty: Difficulty) -> dict[str, Any]:
     """Everyone drew a card: who leads, or do the tied players draw again? (YS-3; YS-2 when a 2 wins)"""
     rng = random.Random(f"ys_first_player:{seed}")
     players = 3 if difficulty == "easy" else 4
@@ -185,7 +185,7 @@ def _action_wrong(game: Game, label: dict[str, str], verdict: Verdict, allowed: 
                  zh="你选的是“{given}”，但这不合规：{why}。现在可以：{right}。")
 
 
-def make_action(seed: int, difficulty: str) -> dict[str, Any]:
+def make_action(seed: int, difficulty: Difficulty) -> dict[str, Any]:
     """What may happen now? Plays and challenges, each allowed or refused by the engine (YS-6 … YS-8, YS-12, YS-E1)."""
     rng = random.Random(f"ys_action:{seed}")
     players = 3 if difficulty == "easy" else rng.choice((3, 4))
@@ -224,7 +224,7 @@ DRAW_ANSWERS = (("draws", text("The player draws a card; play goes on", "该玩�
                 ("wins", text("The player wins the game", "该玩家获胜")))
 
 
-def _draw_position(rng: random.Random, difficulty: str) -> tuple[list[list[Card]], list[Card], Card, Card, str | None, Card]:
+def _draw_position(rng: random.Random, difficulty: Difficulty) -> tuple[list[list[Card]], list[Card], Card, Card, str | None, Card]:
     """Three hands: seat 0 leads face up, seat 1 plays face down (claim, or none: YS-15), then seat 2
     plays a card face up, maybe its last; the draw pile may be empty (YS-16)."""
     deck = list(PLAIN_CARDS)
@@ -296,7 +296,7 @@ def _draw_wrong(key: str, outcome: str, labels: dict[str, dict[str, str]], facts
                        **params)
 
 
-def make_draw(seed: int, difficulty: str) -> dict[str, Any]:
+def make_draw(seed: int, difficulty: Difficulty) -> dict[str, Any]:
     """A face-up card: does its player draw, or win? (YS-6; YS-16 with an empty draw pile; YS-12 on a last card)"""
     rng = random.Random(f"ys_draw:{seed}")
     hands, pile, lead, down, claim, last = _draw_position(rng, difficulty)

@@ -23,7 +23,7 @@ from cardlib.yishang.rules import Ruleset, get_ruleset
 from cardlib.yishang.state import Game
 
 from .position import text
-from .spec import RULE_PAGES, RulesetChoice
+from .spec import RULE_PAGES, Difficulty, RulesetChoice
 
 
 def rules_of(choice: RulesetChoice) -> Ruleset:
@@ -104,7 +104,7 @@ STATE_LEVELS = {"easy": ((3,), (2, 3), 0.0, 0.3), "normal": ((3, 4), (3, 5), 0.2
                 "hard": ((3, 4), (5, 8), 0.6, 0.5)}
 
 
-def random_script(rng: random.Random, game: Game, difficulty: str, close_window: bool = True) -> list[dict[str, Any]]:
+def random_script(rng: random.Random, game: Game, difficulty: Difficulty, close_window: bool = True) -> list[dict[str, Any]]:
     """Random legal actions in the ``replay`` format of ``check`` (docs/notation.md); unless ``close_window`` is false,
     the last leaves no challenge window open."""
     _players, lengths, challenge_chance, lie_chance = STATE_LEVELS[difficulty]
