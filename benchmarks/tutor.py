@@ -167,8 +167,8 @@ def new_puzzles(browser: Browser, rounds: int, pause_ms: int) -> None:
     print(row("click to spec, every kind", [ms for values in trips_by_kind.values() for ms in values], target=100))
     slowest = sorted(trips_by_kind, key=lambda kind: percentile(trips_by_kind[kind], 0.95), reverse=True)[:5]
     print("  the slowest kinds, click to spec:")
-    for kind in slowest:
-        print(row(f"  {kind}", trips_by_kind[kind]))
+    for slow in slowest:
+        print(row(f"  {slow}", trips_by_kind[slow]))
 
 
 def main() -> int:

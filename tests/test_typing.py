@@ -77,3 +77,13 @@ def test_ruff_check_passes_on_the_chapters_code():
             scripts.append(str(script))
         result = _run("ruff", "check", "--no-fix", "--no-cache", "--output-format", "concise", *CHAPTER_RULES, *scripts)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_every_puzzle_kind_is_typed_and_made():
+    """The ``PuzzleKind`` Literal (what mypy checks a kind against) names exactly the kinds the registry makes."""
+    from typing import get_args
+
+    from widgets.puzzles.registry import KINDS
+    from widgets.puzzles.spec import PuzzleKind
+
+    assert list(get_args(PuzzleKind)) == list(KINDS)

@@ -22,10 +22,10 @@ from typing import Any
 
 from cardlib.rule_ids import RuleId
 
-from .spec import DIFFICULTIES, Difficulty, PuzzleError, as_difficulty
+from .spec import DIFFICULTIES, Difficulty, PuzzleError, PuzzleKind, as_difficulty
 
 #: Every kind and the generator that makes it (``module:function``), imported on first use.
-KINDS: dict[str, str] = {
+KINDS: dict[PuzzleKind, str] = {
     "follow_legal": "shengji_follow:make_follow_legal",
     "pick_follow": "shengji_follow:make_pick_follow",
     "trick_winner": "shengji_trick:make_trick_winner",

@@ -20,7 +20,7 @@ from cardlib.shengji.trump import TrumpContext, explain_trumps
 from .position import (cards_block, context_facts, explain, facts, random_level, random_trump, text,
                        wrong_number, wrong_part)
 from .shengji_trick import make_trick
-from .spec import SHENGJI_RULESETS, Difficulty, RulesetChoice, SpecBuilder
+from .spec import SHENGJI_RULESETS, Difficulty, PuzzleKind, RulesetChoice, SpecBuilder
 
 #: The two documents, plus throws (甩牌, C-3): an optional variant neither document has.
 LEAD_RULESETS: tuple[RulesetChoice, ...] = SHENGJI_RULESETS + (
@@ -37,7 +37,7 @@ def _shuffled_decks(rng: random.Random) -> list[Card]:
     return deck
 
 
-def _number_puzzle(kind: str, seed: int, difficulty: Difficulty, value: int, reason: Reason, what: tuple[str, str],
+def _number_puzzle(kind: PuzzleKind, seed: int, difficulty: Difficulty, value: int, reason: Reason, what: tuple[str, str],
                    candidates: list[int], **build: Any) -> dict[str, Any]:
     """A number puzzle with one right value, the same reason under both presets, and near misses listed;
     a wrong number is told the right one (``what``: the sentence naming it, ``{right}`` in it) and how it is counted."""

@@ -39,6 +39,13 @@ from cardlib.explain import Reason
 from cardlib.rule_ids import RuleId
 
 SPEC_VERSION = 1
+#: Every kind of puzzle (a spec's ``kind``, as addresses ``#puzzle=<kind>:<seed>`` and the front ends name it;
+#: :data:`widgets.puzzles.registry.KINDS` maps each to its generator).
+PuzzleKind: TypeAlias = Literal[
+    "follow_legal", "pick_follow", "trick_winner", "shape", "highest", "kitty_score", "last_trick", "level_change",
+    "calling", "first_dealer", "deal", "next_leader", "after_hand", "trick_points", "count_trumps", "bury",
+    "lead_legal", "throw", "ys_challenge", "ys_state", "ys_deal", "ys_first_player", "ys_action", "ys_draw",
+    "give_points"]
 #: How hard a puzzle is (a spec's ``difficulty``; ``seed % 3`` names it).
 Difficulty: TypeAlias = Literal["easy", "normal", "hard"]
 #: How a puzzle is answered (a spec's ``input``, which the front ends and class mode read).
@@ -147,7 +154,7 @@ def reason_entry(reason: Reason) -> dict[str, Any]:
 class SpecBuilder:
     """Collects answers and their per-ruleset verdicts, then builds the JSON-ready spec."""
 
-    def __init__(self, kind: str, *, seed: int, difficulty: Difficulty,
+    def __init__(self, kind: PuzzleKind, *, seed: int, difficulty: Difficulty,
                  rulesets: tuple[RulesetChoice, ...] | list[RulesetChoice]) -> None:
         if difficulty not in DIFFICULTIES:
             raise PuzzleError(f"unknown difficulty {difficulty!r}: expected one of {', '.join(DIFFICULTIES)}")
