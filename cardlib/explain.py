@@ -116,6 +116,10 @@ class Reason:
     template_en: str
     template_zh: str
     params: tuple[tuple[str, Param], ...] = ()
+    #: What a reader may open behind the main sentence ("Why, and where the sources stand"): the
+    #: conventions, errata and SG / SS differences that bear on this position, each a reason citing
+    #: its own rule id.  The main sentence says the fact that decides; a note never repeats it.
+    notes: tuple[Reason, ...] = ()
 
     def __post_init__(self) -> None:
         for name, value in self.params:
@@ -138,6 +142,32 @@ class Reason:
     def make(cls, rule: RuleId, en: str, zh: str, /, **params: Param | Iterable[Card]) -> Reason:
         """A reason from its two templates and named parameters (a list of cards becomes :class:`Cards`)."""
         return cls(rule, en, zh, tuple((name, _as_param(value)) for name, value in params.items()))
+
+    def with_notes(self, *notes: Reason | None) -> Reason:
+        """This reason with ``notes`` added behind it (``None`` is skipped, a note given twice kept once).
+
+        >>> main = Reason(RuleId.SJ_10, "North wins.", "北家赢。")
+        >>> note = Reason(RuleId.C_1, "Equal plays: the first wins.", "一样大时先出者胜。")
+        >>> [n.rule.value for n in main.with_notes(note, None, note).all_notes()]
+        ['C-1']
+        """
+        added = tuple(n for n in notes if n is not None)
+        if not added:
+            return self
+        return Reason(self.rule, self.template_en, self.template_zh, self.params,
+                      tuple(dict.fromkeys(self.notes + added)))
+
+    def all_notes(self) -> tuple[Reason, ...]:
+        """The notes of this reason and of every reason nested in its sentence, each once, in order."""
+        found: list[Reason] = list(self.notes)
+        for _name, value in self.params:
+            if isinstance(value, Reason):
+                found += value.all_notes()
+        return tuple(dict.fromkeys(found))
+
+    def notes_text(self, lang: str = "en") -> str:
+        """The notes in ``lang``, each sentence after its rule id (``""`` when there are none)."""
+        return " ".join(f"({note.rule.value}) {note.render(lang)}" for note in self.all_notes())
 
     @property
     def en(self) -> str:
@@ -225,6 +255,9 @@ class Reason:
         entry: dict[str, Any] = {"rule": self.rule.value, "en": self.en, "zh": self.zh}
         if self.cards():
             entry["parts"] = {"en": self.parts("en"), "zh": self.parts("zh")}
+        notes = self.all_notes()
+        if notes:
+            entry["notes"] = [note.to_dict() for note in notes]
         return entry
 
     def _repr_html_(self) -> str:

@@ -190,7 +190,37 @@ def reason_html(reason: Reason, lang: str | None = None) -> str:
     """
     zh = f'<span lang="zh-Hans">{_parts_html(reason, "zh")}</span>'
     text = zh if _lang(lang) == "zh" else f'{_parts_html(reason, "en")}<br/>{zh}'
-    return f'<blockquote class="cardlib-reason"><p><strong>{reason.rule.value}</strong> {text}</p></blockquote>'
+    return (f'<blockquote class="cardlib-reason"><p><strong>{reason.rule.value}</strong> {text}</p>'
+            f'{notes_html(reason, lang)}</blockquote>')
+
+
+#: The disclosure's summary: the notes behind a verdict (conventions, errata, SG / SS differences).
+NOTES_SUMMARY = ("Why, and where the sources stand", "为什么，以及规则原文怎么说")
+
+
+def notes_html(reason: Reason, lang: str | None = None) -> str:
+    """A reason's notes (:meth:`Reason.all_notes`) as a closed ``<details>`` disclosure, or ``""``.
+
+    >>> from .rule_ids import RuleId
+    >>> main = Reason(RuleId.SJ_10, "North wins.", "北家赢。").with_notes(
+    ...     Reason(RuleId.C_1, "Equal plays: the first wins.", "一样大时先出者胜。"))
+    >>> html = notes_html(main, "zh")
+    >>> html.startswith('<details class="cardlib-notes"><summary lang="zh-Hans">为什么'), "<strong>C-1</strong>" in html
+    (True, True)
+    """
+    notes = reason.all_notes()
+    if not notes:
+        return ""
+    lang = _lang(lang)
+    en, zh = NOTES_SUMMARY
+    summary = (f'<summary lang="zh-Hans">{zh}</summary>' if lang == "zh"
+               else f'<summary>{en} · <span lang="zh-Hans">{zh}</span></summary>')
+    body = []
+    for note in notes:
+        note_zh = f'<span lang="zh-Hans">{_parts_html(note, "zh")}</span>'
+        text = note_zh if lang == "zh" else f'{_parts_html(note, "en")}<br/>{note_zh}'
+        body.append(f'<p><strong>{note.rule.value}</strong> {text}</p>')
+    return f'<details class="cardlib-notes">{summary}{"".join(body)}</details>'
 
 
 def verdict_html(verdict: Verdict, lang: str | None = None) -> str:

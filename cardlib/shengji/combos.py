@@ -104,6 +104,10 @@ class LazyReason(Reason):
     def params(self) -> tuple[tuple[str, Param], ...]:
         return self.made().params
 
+    @property
+    def notes(self) -> tuple[Reason, ...]:
+        return self.made().notes
+
     def __eq__(self, other: object) -> bool:
         if isinstance(other, LazyReason):
             other = other.made()
@@ -115,9 +119,10 @@ class LazyReason(Reason):
     def __repr__(self) -> str:
         return repr(self.made())
 
-    def __reduce__(self) -> tuple[type[Reason], tuple[RuleId, str, str, tuple[tuple[str, Param], ...]]]:
+    def __reduce__(self) -> tuple[type[Reason], tuple[RuleId, str, str, tuple[tuple[str, Param], ...],
+                                                      tuple[Reason, ...]]]:
         made = self.made()
-        return Reason, (made.rule, made.template_en, made.template_zh, made.params)
+        return Reason, (made.rule, made.template_en, made.template_zh, made.params, made.notes)
 
 
 def as_cards(cards: CardsInput, what: str) -> list[Card]:

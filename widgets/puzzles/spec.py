@@ -2,7 +2,8 @@
 
 A spec holds the position, the question, every possible answer with its verdict under
 each ruleset, the correct answers, and the engine's reasons (rule id, English, Chinese)
-with a link target per rule id, and ``rules``: every register id those reasons cite, under
+with a link target per rule id (a reason's ``notes``, if any, are what a reader may open behind its
+main sentence: see :func:`note_entry`), and ``rules``: every register id those reasons and notes cite, under
 any ruleset (sorted), so a chapter can ask which puzzles exercise a rule.  Verdicts are stored compactly: each ruleset maps every
 answer to ``[ok, reason index]`` into one shared ``reasons`` table.  A wrong answer of several
 parts (``fields``) maps to ``[false, [index, ...]]``: one reason per wrong part, each its own
@@ -148,7 +149,23 @@ def reason_entry(reason: Reason) -> dict[str, Any]:
         entry["chips"] = chips
     entry["page"] = rule_page(reason.rule)
     entry["anchor"] = rule_anchor(reason.rule)
+    notes = reason.all_notes()
+    if notes:
+        entry["notes"] = [note_entry(note) for note in notes]
     return entry
+
+
+def note_entry(note: Reason) -> dict[str, Any]:
+    """A note behind a verdict (``Reason.notes``: a convention, an erratum, an SG / SS difference that
+    bears on this position) as a spec stores it: rule id, both sentences, page and anchor.  A front end
+    shows a reason's ``notes`` behind a closed "Why, and where the sources stand" disclosure, after the
+    main sentence (``en`` / ``zh``), which alone says the fact that decides.
+
+    >>> note_entry(Reason(RuleId.C_1, "Equal plays: the first wins.", "一样大时先出者胜。"))["anchor"]
+    'rule-c-1'
+    """
+    return {"rule": note.rule.value, "en": note.en, "zh": note.zh, "page": rule_page(note.rule),
+            "anchor": rule_anchor(note.rule)}
 
 
 class SpecBuilder:
@@ -165,11 +182,11 @@ class SpecBuilder:
         self._answers: list[dict[str, Any]] = []
         self._verdicts: dict[str, list[list[Any]]] = {r.id: [] for r in self.rulesets}
         self._reasons: list[dict[str, str]] = []
-        self._reason_index: dict[tuple[str, str, str], int] = {}
+        self._reason_index: dict[tuple[str, str, str, str], int] = {}
         self._otherwise: dict[str, int] = {}
 
     def _intern(self, reason: Reason) -> int:
-        key = (reason.rule.value, reason.en, reason.zh)
+        key = (reason.rule.value, reason.en, reason.zh, reason.notes_text("en"))
         index = self._reason_index.get(key)
         if index is None:
             index = self._reason_index[key] = len(self._reasons)
@@ -210,7 +227,8 @@ class SpecBuilder:
             if not keys:
                 raise PuzzleError(f"{self.kind} seed {self.seed}: no correct answer under {rid}")
         grades = {tuple(ok for ok, _r in rows) for rows in self._verdicts.values()}
-        rules = sorted({reason["rule"] for reason in self._reasons})
+        rules = sorted({reason["rule"] for reason in self._reasons}
+                       | {note["rule"] for reason in self._reasons for note in reason.get("notes", ())})
         spec: dict[str, Any] = {
             "version": SPEC_VERSION,
             "kind": self.kind,
@@ -256,6 +274,10 @@ def joined_reason(reasons: list[dict[str, Any]]) -> dict[str, Any]:
     """The reasons of a several-part answer as one: the first part's rule, page and anchor, the
     sentences one after another, and the parts themselves under ``reasons``."""
     first = reasons[0]
-    return {"rule": first["rule"], "page": first["page"], "anchor": first["anchor"],
-            "en": " ".join(r["en"] for r in reasons), "zh": "".join(r["zh"] for r in reasons),
-            "reasons": reasons}
+    joined = {"rule": first["rule"], "page": first["page"], "anchor": first["anchor"],
+              "en": " ".join(r["en"] for r in reasons), "zh": "".join(r["zh"] for r in reasons),
+              "reasons": reasons}
+    notes = list({(n["rule"], n["en"]): n for r in reasons for n in r.get("notes", ())}.values())
+    if notes:
+        joined["notes"] = notes
+    return joined

@@ -83,6 +83,17 @@ export type Reason = {
     en: CardGroups;
     zh: CardGroups;
   };
+  /** what the reader may open behind the main sentence, in a closed disclosure titled "Why, and where the sources stand" / "为什么，以及规则原文怎么说": the conventions, errata and SG / SS differences that bear on this position (en / zh are the main sentence alone: the fact that decides) */
+  notes?: Note[];
+};
+
+/** one note behind a reason: its own rule id (a convention C-n, an erratum, an SG-n / SS-n difference), both sentences, its page and anchor */
+export type Note = {
+  rule: RuleId;
+  en: string;
+  zh: string;
+  page: string;
+  anchor: string;
 };
 
 export type CardGroups = Card[][];
