@@ -346,13 +346,13 @@ _pair(5, Words("following a tractor without one of its length", "没有同样的
       Words("Play other pairs of the suit, then singles.", "出其他对子或单张。"),
       Words("Play the same shape if held; silent on partial shapes.", "有相同牌型必须出；没有说明部分牌型。"),
       ("short_tractor_follow",),
-      ((SG,), "A follower without a tractor of the length led keeps what they hold of its shape: shorter "
-              "tractors, then other pairs of the suit, then singles.",
-       "跟拖拉机时如果没有同样的拖拉机，“则需出其他对子或单张”：引擎先跟较短的拖拉机，再跟该门的其他对子，最后"
-       "才是单张。"),
-      ((SS, SG), "The 双升 guide says a follower who holds the same shape must play it, and is silent on a "
-                 "partial shape; the engine follows as the 四人升级 guide does.",
-       "《双升》只说“若手中有同花色的相同牌型，必须出”，没有说明只有部分牌型时怎么跟；引擎按《四人升级》处理。"))
+      ((SG,), "A follower without a tractor of the length led plays other pairs of the suit, as many as led "
+              "and held, then singles: any pairs will do (keeping shorter tractors first is the variant C-7).",
+       "跟拖拉机时如果没有同样的拖拉机，“则需出其他对子或单张”：该门任意对子都可以，尽量跟够对数，再跟单张"
+       "（先保留较短的拖拉机是变体C-7）。"),
+      ((SS,), "The 双升 guide says a follower who holds the same shape must play it, and is silent on a "
+              "partial shape; the engine keeps as much of the shape as the hand holds (C-7).",
+       "《双升》只说“若手中有同花色的相同牌型，必须出”，没有说明只有部分牌型时怎么跟；引擎尽量保留牌型（C-7）。"))
 _pair(6, Words("the kitty multiplier", "抠底的倍数"),
       Words("A single ×2, a pair ×4, a tractor of n pairs ×2 to the power n.",
             "单张×2，对子×4，拖拉机×(2^拖拉机对数)。"),
@@ -479,6 +479,14 @@ _row(RuleId.C_6, C, (),
      "125～160分升2级，165～200分升3级；分界点75分：40～70分庄家升1级，正好75分闲家上台不升级，80～110分升1级，"
      "115～150分升2级，155～200分升3级。",
      "takeover_line")
+_row(RuleId.C_7, C, (),
+     "Following a tractor without one of its length, keep as much tractor structure as the hand holds: "
+     "shorter tractors of the suit first, then other pairs, then singles (the public engines' reading). "
+     "The 双升 guide is silent on it and the engine plays it so; under the 四人升级 guide, whose words "
+     "allow any pairs, it is a variant.",
+     "跟拖拉机而没有同样长的拖拉机时，尽量保留拖拉机的牌型：先跟该门较短的拖拉机，再跟其他对子，最后跟单张"
+     "（公开的游戏程序都这样读）。《双升》没有说明，引擎按此处理；《四人升级》原文允许任意对子，这只是变体。",
+     "short_tractor_follow")
 
 #: Every row, by rule id, in the order of :class:`RuleId`.
 REGISTER: dict[RuleId, Entry] = {row.rule: row for row in sorted(_ROWS, key=lambda row: list(RuleId).index(row.rule))}

@@ -87,6 +87,7 @@ class RuleId(str, Enum):
     C_4 = "C-4"
     C_5 = "C-5"
     C_6 = "C-6"
+    C_7 = "C-7"
 
     def __str__(self) -> str:
         return self.value

@@ -122,7 +122,9 @@ def test_sg4_ss4_sg5_ss5_enum_fields_name_their_rule_ids():
     assert SHUANGSHENG.tractor_adjacency is TractorAdjacency.NATURAL_RANK
     assert SHUANGSHENG.tractor_adjacency == "natural_rank"  # still compares as its string
     assert TractorAdjacency.TRUMP_ORDER.rule is RuleId.SG_4 and TractorAdjacency.NATURAL_RANK.rule is RuleId.SS_4
-    assert ShortTractorFollow.TRACTORS_THEN_PAIRS.rules == (RuleId.SG_5, RuleId.SS_5)
+    assert ShortTractorFollow.TRACTORS_THEN_PAIRS.rules == (RuleId.C_7, RuleId.SS_5)
+    assert ShortTractorFollow.PAIRS_THEN_SINGLES.rules == (RuleId.SG_5, RuleId.SS_5)
+    assert get_ruleset("shengji", {"short_tractor_follow": "tractors_then_pairs"}).rule_of("short_tractor_follow") is RuleId.C_7
     assert SHENGJI.rule_of("short_tractor_follow") is RuleId.SG_5
     assert SHUANGSHENG.rule_of("short_tractor_follow") is RuleId.SS_5
     assert KittyMultiplier.DOUBLE.rule is RuleId.SS_6 and KittyMultiplier.DOUBLING.rule is RuleId.SG_E2

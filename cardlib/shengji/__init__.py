@@ -17,7 +17,7 @@ SJ-9
 >>> level_change("shuangsheng", 80)[0]
 LevelChange(dealer_team_levels=0, attackers_take_over=True, attacker_levels=0)
 
-Rules: SJ-1 … SJ-13, SG-1 … SG-9, SS-1 … SS-9, C-1 … C-6 (each module names its own).
+Rules: SJ-1 … SJ-13, SG-1 … SG-9, SS-1 … SS-9, C-1 … C-7 (each module names its own).
 """
 
 from __future__ import annotations
@@ -70,7 +70,7 @@ __all__ = [
     # cards and the engine's values (from cardlib)
     "Card", "Rank", "Suit", "parse_cards", "format_cards", "Reason", "Verdict", "RuleId",
     "CardlibError", "IllegalActionError", "InvalidPositionError", "NotationError", "RulesetError",
-    # rulesets (SG-1 … SS-9, C-1 … C-6)
+    # rulesets (SG-1 … SS-9, C-1 … C-7)
     "Ruleset", "RulesetLike", "get_ruleset", "as_ruleset", "SHENGJI", "SHUANGSHENG", "PRESETS", "Choice",
     "Calling", "NoCall", "JokerCallTrump", "TractorAdjacency", "ShortTractorFollow", "KittyMultiplier",
     "LevelTable", "FirstDealer", "NextDealer", "GameEnd", "EqualCards", "KittyShape", "PairLeadWithoutPair",

@@ -1,6 +1,6 @@
 """Following a lead: which plays a hand may follow with.
 
-Rules: SJ-9, SJ-10, SG-5 / SS-5, C-3, C-4
+Rules: SJ-9, SJ-10, SG-5 / SS-5, C-3, C-4, C-7
 
 One rule, three faces: :func:`is_legal_follow` (a bool), :func:`check_follow`
 (a :class:`~cardlib.explain.Verdict` naming the deciding rule) and
@@ -16,11 +16,11 @@ What a follow owes the lead (:class:`FollowDuty`):
   one (SJ-9; a longer tractor holds one).  Otherwise ``short_tractor_follow``
   decides:
 
-  ``tractors_then_pairs`` (SG-5, the SS-5 default; what rbtying/shengji,
-  yanlai00/shengji_plus and ejfn/Tractor do)
+  ``tractors_then_pairs`` (C-7: the SS preset, where SS-5 is silent, and an
+  SG variant; what rbtying/shengji, yanlai00/shengji_plus and ejfn/Tractor do)
       as many pairs of the suit as held, up to n, then singles, *and* as much
       tractor structure as the hand allows (see :func:`best_structure`);
-  ``pairs_then_singles``
+  ``pairs_then_singles`` (SG-5 as written: the SG preset)
       as many pairs as held, up to n, then singles; which pairs is free;
   ``suit_count_only``
       the suit count alone;
@@ -169,7 +169,8 @@ class FollowDuty:
         """The verdict on ``play`` with the rule that decides it (SJ-9, SJ-10, SG-5/SS-5, C-3, C-4);
         ``seat``: the follower's seat, to name it in the reason (else the reason says "you")."""
         breach = self.breach(play)
-        return Verdict(breach is None, LazyReason(lambda: _explain(self, play, breach, seat)))
+        return Verdict(breach is None, LazyReason(
+            lambda: _explain(self, play, breach, seat).with_notes(*_follow_notes(self, play, breach))))
 
 
 def follow_duty(ctx: TrumpContext, rules: RulesetLike, lead: CardsInput, hand: CardsInput) -> FollowDuty:
@@ -456,17 +457,48 @@ def _led(duty: FollowDuty) -> Words:
 
 
 def _short_note(duty: FollowDuty) -> Words:
-    """Where the short-tractor duty comes from (SG-5 / SS-5), said for the reader."""
-    if short_tractor_rule(duty.rules) is RuleId.SS_5:
-        return Words(" (the 双升 guide is silent on following a tractor without one; this book's convention "
-                     "plays as the 四人升级 guide does)",
-                     "（《双升》没有说明没有同样拖拉机时怎么跟，本书约定按《四人升级》的做法）")
-    if duty.rules.short_tractor_follow is ShortTractorFollow.TRACTORS_THEN_PAIRS:
-        return Words(" (the 四人升级 guide: other pairs of the suit, then singles; this book, like the public "
-                     "game engines, keeps the tractors among those pairs)",
-                     "（《四人升级》：先跟同门的对子，再跟单张；本书和公开的游戏程序一样，对子中的拖拉机也须保留）")
-    return Words(" (the 四人升级 guide: other pairs of the suit, then singles)",
-                 "（《四人升级》：先跟同门的对子，再跟单张）")
+    """Nothing in the main sentence: where the short-tractor duty comes from is a note (:func:`_follow_notes`)."""
+    return Words("", "")
+
+
+#: The other guide's reading of a tractor followed without one (SG-5 as written; SS-5 silent, C-7).
+_OTHER_SHORT: dict[str, tuple[ShortTractorFollow, RuleId, str, str]] = {
+    "SG": (ShortTractorFollow.TRACTORS_THEN_PAIRS, RuleId.C_7,
+           "The 双升 guide is silent on part of a tractor; this book keeps shorter tractors first there (C-7), "
+           "so under it {play} {does}.",
+           "《双升》没有说明只有部分牌型时怎么跟；本书在《双升》下先保留较短的拖拉机（C-7），按它{play}{does_zh}。"),
+    "SS": (ShortTractorFollow.PAIRS_THEN_SINGLES, RuleId.SG_5,
+           "The 四人升级 guide's words ask only for other pairs of the suit, then singles, so under it {play} {does}.",
+           "《四人升级》原文只要求“出其他对子或单张”，按它{play}{does_zh}。"),
+}
+
+
+def _follow_notes(duty: FollowDuty, play: list[Card], breach: Breach | None) -> tuple[Reason, ...]:
+    """The notes behind a follow's verdict, only where they bear on it: C-7 when keeping shorter
+    tractors decides the play (the convention, and what SS and SG say), and the other guide's rule when
+    the two presets grade this very play differently (SG-5 against C-7).
+
+    Rules: SG-5, SS-5, C-7
+    """
+    if duty.shape.kind != "tractor" or duty.tractor or not duty.must_pairs:
+        return ()
+    notes: list[Reason] = []
+    if duty.structure and duty.rules.short_tractor_follow is ShortTractorFollow.TRACTORS_THEN_PAIRS:
+        notes.append(Reason(RuleId.C_7, "To keep shorter tractors first is this book's reading, as the public engines "
+                            "read “other pairs”: the 双升 guide is silent on part of a tractor, and the 四人升级 "
+                            "guide's words allow any pairs.",
+                            "先保留较短的拖拉机是本书的读法，和公开的游戏程序一样：《双升》没有说明只有部分牌型时怎么跟，"
+                            "《四人升级》原文允许任意对子。"))
+    other_value, rule, en, zh = _OTHER_SHORT[duty.rules.guide]
+    if other_value is not duty.rules.short_tractor_follow:
+        other = follow_duty(duty.ctx, duty.rules.with_variant({"short_tractor_follow": other_value.value}),
+                            duty.lead, duty.hand)
+        other_ok = other.breach(play) is None
+        if other_ok != (breach is None):
+            notes.append(Reason.make(rule, en, zh, play=sorted(play, key=duty.ctx.order_key),
+                                     does=Words("follows" if other_ok else "does not follow", ""),
+                                     does_zh=Words("", "可以" if other_ok else "不可以")))
+    return tuple(notes)
 
 
 def _pairs_words(n: int, suit: EffectiveSuit) -> Words:
@@ -531,7 +563,7 @@ def _explain(duty: FollowDuty, play: list[Card], breach: Breach | None, seat: in
                            shape=shape, units=_play_units(duty, play), **base)
     if breach == "structure":
         played = tractor_lengths(ctx, duty.rules, [c for c, n in Counter(play).items() if n == 2])
-        return Reason.make(rule_for_pairs,
+        return Reason.make(RuleId.C_7,
                            "The lead {lead} is {led}; {hand} holds no tractor as long but holds {tractors}, so {you} must "
                            "keep as much of that shape as {you} can: {structure}, such as {example}{note}; {play} "
                            "plays {played}.",
@@ -582,7 +614,7 @@ def _explain(duty: FollowDuty, play: list[Card], breach: Breach | None, seat: in
                            "首家出{lead}，是{led}；{hand}有{suit}但没有对子。两份规则都没有说明，本书约定：任意两张"
                            "{suit}即可，{play}可以。", **base)
     if duty.structure:
-        return Reason.make(short_tractor_rule(duty.rules),
+        return Reason.make(RuleId.C_7,
                            "The lead {lead} is {led}; {hand} holds no tractor as long but holds {tractors}; {play} keeps "
                            "{structure}, as much of that shape as the hand allows{note}.",
                            "首家出{lead}，是{led}；{hand}没有同样长的拖拉机，但有{tractors}；{play}跟出{structure}，"

@@ -1,6 +1,6 @@
 """Rulesets: one frozen dataclass, one field per difference or convention of the register.
 
-Rules: SG-1…SG-9 / SS-1…SS-9 (each pair of rows is one field), C-1…C-6 (conventions),
+Rules: SG-1…SG-9 / SS-1…SS-9 (each pair of rows is one field), C-1…C-7 (conventions),
 plus optional variants no document has (throws 甩牌, other kitty-multiplier schemes).
 
 Each choice field is a str-valued Enum whose values know the register rows they stand for
@@ -99,11 +99,12 @@ class TractorAdjacency(Choice):
 
 
 class ShortTractorFollow(Choice):
-    """SG-5 / SS-5: following a tractor lead without a tractor of its length: keep as much tractor
-    structure as held (the public engines' reading), any pairs, or the suit count alone."""
+    """SG-5 / SS-5: following a tractor lead without a tractor of its length: any pairs of the suit, then
+    singles (SG-5's words), keep as much tractor structure as held first (C-7: the public engines'
+    stricter reading, this book's convention where SS is silent), or the suit count alone."""
 
-    TRACTORS_THEN_PAIRS = "tractors_then_pairs", RuleId.SG_5, RuleId.SS_5  # SG-5 as the public engines read it
-    PAIRS_THEN_SINGLES = "pairs_then_singles", RuleId.SG_5, RuleId.SS_5
+    TRACTORS_THEN_PAIRS = "tractors_then_pairs", RuleId.C_7, RuleId.SS_5  # C-7: shorter tractors first, as the public engines
+    PAIRS_THEN_SINGLES = "pairs_then_singles", RuleId.SG_5, RuleId.SS_5  # SG-5 as written
     SUIT_COUNT_ONLY = "suit_count_only", RuleId.SG_5, RuleId.SS_5
 
 
@@ -316,7 +317,7 @@ SHENGJI = Ruleset(
     name="shengji",
     calling=Calling.SHENGJI,
     tractor_adjacency=TractorAdjacency.TRUMP_ORDER,
-    short_tractor_follow=ShortTractorFollow.TRACTORS_THEN_PAIRS,  # SG-5: shorter tractors, then pairs, singles
+    short_tractor_follow=ShortTractorFollow.PAIRS_THEN_SINGLES,  # SG-5: "则需出其他对子或单张", any pairs
     kitty_multiplier=KittyMultiplier.SHENGJI,
     level_table=LevelTable.SHENGJI,
     game_end=GameEnd.THROUGH_ACE,  # SJ-13 (common to both): winning means playing through A
@@ -328,7 +329,7 @@ SHUANGSHENG = Ruleset(
     name="shuangsheng",
     calling=Calling.SHUANGSHENG,
     tractor_adjacency=TractorAdjacency.NATURAL_RANK,
-    short_tractor_follow=ShortTractorFollow.TRACTORS_THEN_PAIRS,  # SS-5 is silent on partial shapes: as SG-5
+    short_tractor_follow=ShortTractorFollow.TRACTORS_THEN_PAIRS,  # SS-5 asks for the same shape, silent on part of it: C-7
     kitty_multiplier=KittyMultiplier.DOUBLE,
     level_table=LevelTable.SHUANGSHENG,
     game_end=GameEnd.THROUGH_ACE,

@@ -15,6 +15,8 @@ from cardlib.shengji.rules import SHENGJI, SHUANGSHENG, get_ruleset
 from cardlib.shengji.trump import TrumpContext
 
 TWO_S = TrumpContext(Rank.TWO, Suit.SPADES)
+#: The SG preset with C-7, the public engines' keep-the-tractor reading (SG-5's words allow any pairs).
+SG_KEEP = get_ruleset("shengji", {"short_tractor_follow": "tractors_then_pairs"})
 SUIT_ONLY = get_ruleset("shengji", {"short_tractor_follow": "suit_count_only"})
 ANY_PAIRS = get_ruleset("shengji", {"short_tractor_follow": "pairs_then_singles"})
 TWO_H, ACE_H = TrumpContext(Rank.TWO, Suit.HEARTS), TrumpContext(Rank.ACE, Suit.HEARTS)
@@ -158,57 +160,61 @@ def test_sj9_cards_built_directly_count_like_parsed_ones():
         legal_follows(TWO_S, SHENGJI, "HA", hand + [Card(Suit.HEARTS, Rank.FIVE)])
 
 
-def test_sg5_three_pair_lead_keeps_a_two_pair_tractor_and_a_pair():
+def test_c7_three_pair_lead_keeps_a_two_pair_tractor_and_a_pair():
     """yanlai00/shengji_plus test_matching_moves_tractor: 12 plays, a 2-pair tractor plus another pair."""
-    plays = follows(TWO_H, SHENGJI, "D3 D3 D4 D4 D5 D5", SIX_DIAMOND_PAIRS)
-    assert len(plays) == 12 == legal_follows(TWO_H, SHENGJI, "D3 D3 D4 D4 D5 D5", SIX_DIAMOND_PAIRS).count()
+    plays = follows(TWO_H, SG_KEEP, "D3 D3 D4 D4 D5 D5", SIX_DIAMOND_PAIRS)
+    assert len(plays) == 12 == legal_follows(TWO_H, SG_KEEP, "D3 D3 D4 D4 D5 D5", SIX_DIAMOND_PAIRS).count()
     assert "DK DK DQ DQ D6 D6" in plays and "DK DK D9 D9 D6 D6" not in plays
     assert len(follows(TWO_H, ANY_PAIRS, "D3 D3 D4 D4 D5 D5", SIX_DIAMOND_PAIRS)) == comb(6, 3)
 
 
-def test_sg5_four_pair_lead_keeps_two_two_pair_tractors():
+def test_c7_four_pair_lead_keeps_two_two_pair_tractors():
     """yanlai00/shengji_plus: level A, 4-pair lead, three 2-pair tractors held: 3 plays (15 with any pairs)."""
-    assert follows(ACE_H, SHENGJI, "D2 D2 D3 D3 D4 D4 D5 D5", SIX_DIAMOND_PAIRS) == [
+    assert follows(ACE_H, SG_KEEP, "D2 D2 D3 D3 D4 D4 D5 D5", SIX_DIAMOND_PAIRS) == [
         "D10 D10 D9 D9 D7 D7 D6 D6", "DK DK DQ DQ D10 D10 D9 D9", "DK DK DQ DQ D7 D7 D6 D6"]
     assert legal_follows(ACE_H, ANY_PAIRS, "D2 D2 D3 D3 D4 D4 D5 D5", SIX_DIAMOND_PAIRS).count() == comb(6, 4)
 
 
-def test_sg5_ss5_loose_pairs_reason_names_the_held_tractors_in_both_languages():
+def test_c7_ss5_loose_pairs_reason_names_the_held_tractors_in_both_languages():
     verdict = check_follow(TWO_H, SHUANGSHENG, "D3 D3 D4 D4 D5 D5", SIX_DIAMOND_PAIRS, "DK DK D9 D9 D6 D6")
-    assert not verdict.ok and verdict.rule is RuleId.SS_5
+    assert not verdict.ok and verdict.rule is RuleId.C_7
     assert "♦K ♦K ♦Q ♦Q, ♦10 ♦10 ♦9 ♦9 and ♦7 ♦7 ♦6 ♦6" in verdict.reason.en
     assert "a tractor of 2 pairs and a pair, such as ♦" in verdict.reason.en
     assert verdict.reason.en.endswith("plays three pairs.")
     assert "♦K ♦K ♦Q ♦Q、♦10 ♦10 ♦9 ♦9" in verdict.reason.zh and "一个两连对的拖拉机和一个对子" in verdict.reason.zh
-    assert "双升" in verdict.reason.en and "本书约定" in verdict.reason.zh  # SS-5: the guide is silent
-    legal = check_follow(TWO_H, SHENGJI, "D3 D3 D4 D4 D5 D5", SIX_DIAMOND_PAIRS, "DK DK DQ DQ D6 D6")
-    assert legal.ok and legal.rule is RuleId.SG_5 and "keeps a tractor of 2 pairs and a pair" in legal.reason.en
+    notes = {note.rule: note for note in verdict.reason.all_notes()}
+    assert set(notes) == {RuleId.SG_5, RuleId.C_7}  # the convention, and SG-5 that grades this play otherwise
+    assert "双升" in notes[RuleId.C_7].en and "本书的读法" in notes[RuleId.C_7].zh  # SS-5: the guide is silent
+    assert "under it ♦K ♦K ♦9 ♦9 ♦6 ♦6 follows" in notes[RuleId.SG_5].en
+    assert "双升" not in verdict.reason.en and "本书" not in verdict.reason.zh  # the main sentence: the deciding fact
+    legal = check_follow(TWO_H, SG_KEEP, "D3 D3 D4 D4 D5 D5", SIX_DIAMOND_PAIRS, "DK DK DQ DQ D6 D6")
+    assert legal.ok and legal.rule is RuleId.C_7 and "keeps a tractor of 2 pairs and a pair" in legal.reason.en
 
 
-def test_sg5_a_longer_run_is_cut_to_what_is_still_owed():
+def test_c7_a_longer_run_is_cut_to_what_is_still_owed():
     """4-pair lead, runs of 3 (H9-H7) and 3 (HK-HJ): one run whole, one pair from the other; 3+1 beats 2+2."""
     lead, hand = "H2 H2 H3 H3 H4 H4 H5 H5", "HK HK HQ HQ HJ HJ H9 H9 H8 H8 H7 H7"
-    plays = follows(ACE_H, SHENGJI, lead, hand)
+    plays = follows(ACE_H, SG_KEEP, lead, hand)
     assert len(plays) == 6 and "HK HK HQ HQ HJ HJ H8 H8" in plays and "H9 H9 H8 H8 H7 H7 HQ HQ" not in plays
     assert "HK HK HQ HQ H9 H9 H8 H8" not in plays  # two 2-pair tractors keep less than 3 + 1
 
 
-def test_sg4_sg5_short_tractor_through_the_level_rank_follows_the_adjacency():
+def test_sg4_c7_short_tractor_through_the_level_rank_follows_the_adjacency():
     """Level 5, spades trump: S6-S4 is a tractor in SG order, S6-S5-S4 a 3-pair tractor in SS natural rank."""
     five = TrumpContext(Rank.FIVE, Suit.SPADES)
     lead, hand = "S8 S8 S9 S9 S10 S10", "S6 S6 S5 S5 S4 S4 SK SK C3"
-    assert follows(five, SHENGJI, lead, hand) == ["S6 S6 S5 S5 S4 S4", "SK SK S6 S6 S4 S4"]
+    assert follows(five, SG_KEEP, lead, hand) == ["S6 S6 S5 S5 S4 S4", "SK SK S6 S6 S4 S4"]
     assert follows(five, SHUANGSHENG, lead, hand) == ["S6 S6 S5 S5 S4 S4"]
 
 
-def test_sg5_structure_duty_on_a_full_hand_counts_what_it_lists():
+def test_c7_structure_duty_on_a_full_hand_counts_what_it_lists():
     """25 cards, six spade pairs in three 2-pair tractors: 3 tractors x 4 other pairs (SG-5)."""
     hand = "SA SA SK SK SJ SJ S10 S10 S8 S8 S7 S7 HA HK HQ HJ H10 H9 H8 H7 H6 H5 H4 H3 C3"
-    view = legal_follows(TrumpContext(Rank.TWO, Suit.DIAMONDS), SHENGJI, "S4 S4 S5 S5 S6 S6", hand)
+    view = legal_follows(TrumpContext(Rank.TWO, Suit.DIAMONDS), SG_KEEP, "S4 S4 S5 S5 S6 S6", hand)
     assert view.count() == len(list(view)) == 12
 
 
-@pytest.mark.parametrize("rules", [SHENGJI, SHUANGSHENG], ids=["SG", "SS"])
+@pytest.mark.parametrize("rules", [SG_KEEP, SHUANGSHENG], ids=["SG", "SS"])
 @pytest.mark.parametrize("lead, hand", [
     ("S3 S3 S4 S4 S5 S5 S6 S6", "BJ BJ LJ LJ S2 S2 SA SA SK SK SQ SQ S10 S10 S9 S9 S8 S8 C3 C4 C5 C6 C7"),
     ("S3 S3 S4 S4 S5 S5", "BJ BJ LJ LJ SA SA SK SK SJ SJ S10 S10 S8 S8 S7 S7 H2 H2 C3 C4 C5 C6 C7"),

@@ -128,7 +128,7 @@ def test_sj9_check_follow_agrees_with_is_legal_follow_and_cites_a_follow_rule(po
     play = data.draw(st.sampled_from(sorted(distinct_choices(hand, len(lead)), key=str)))
     verdict = check_follow(ctx, rules, lead, hand, list(play))
     assert verdict.ok == is_legal_follow(ctx, rules, lead, hand, list(play))
-    assert verdict.rule.value in ("SJ-9", "SJ-10", "SG-5", "SS-5", "C-3", "C-4")
+    assert verdict.rule.value in ("SJ-9", "SJ-10", "SG-5", "SS-5", "C-3", "C-4", "C-7")
     assert verdict.reason.en and verdict.reason.zh
 
 

@@ -25,7 +25,8 @@ def test_every_register_id_is_exercised_by_some_kind():
 def test_a_spec_names_exactly_the_rule_ids_its_reasons_cite_and_its_kind_declares_them(kind):
     for seed in range(60):
         spec = make_puzzle(kind, seed)
-        cited = sorted({reason["rule"] for reason in spec["reasons"]})
+        cited = sorted({reason["rule"] for reason in spec["reasons"]}
+                       | {note["rule"] for reason in spec["reasons"] for note in reason.get("notes", ())})
         assert spec["rules"] == cited, spec["id"]
         assert set(cited) <= KIND_RULES[kind], (spec["id"], set(cited) - KIND_RULES[kind])
 

@@ -56,8 +56,8 @@ KINDS: dict[PuzzleKind, str] = {
 #: The register ids each kind's reasons can cite (measured over many seeds by the tests);
 #: :func:`kinds_for` reads it to choose a kind for a rule.
 KIND_RULES: dict[str, frozenset[str]] = {
-    "follow_legal": frozenset({"SJ-9", "SG-5", "SS-5", "C-4"}),
-    "pick_follow": frozenset({"SJ-9", "SG-5", "SS-5", "C-4"}),
+    "follow_legal": frozenset({"SJ-9", "SG-5", "SS-5", "C-4", "C-7"}),
+    "pick_follow": frozenset({"SJ-9", "SG-5", "SS-5", "C-4", "C-7"}),
     "trick_winner": frozenset({"SJ-10", "C-1", "C-5"}),
     "shape": frozenset({"SJ-6", "SG-4", "SS-4", "SG-E3"}),
     "highest": frozenset({"SJ-5"}),

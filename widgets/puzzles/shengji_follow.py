@@ -111,6 +111,21 @@ def deal_hand(rng: random.Random, ctx: TrumpContext, lead: list[Card], led: Effe
     in_suit = [c for c in left if ctx.effective_suit(c) is led]
     wanted = min(rng.randint(*level_of.suit_cards), size)
     hand: list[Card] = []
+    if len(lead) >= 6 and size >= 8 and rng.random() < level_of.pair_chance:
+        # a shorter tractor of the led suit and two more pairs, so which pairs follow is a choice that
+        # SG-5's words leave free and C-7 does not (the presets grade it apart)
+        shorter = find_tractors(ctx, get_ruleset("shuangsheng"), [c for c in in_suit if left[c] == 2] * 2, 2)
+        if shorter:
+            wanted = max(wanted, 8)
+            for card in rng.choice(shorter):
+                hand += [card, card]
+                left[card] = 0
+            for _pair in range(2):
+                doubles = [c for c in in_suit if left[c] == 2]
+                if doubles:
+                    card = rng.choice(doubles)
+                    hand += [card, card]
+                    left[card] = 0
     while len(hand) + 2 <= wanted and rng.random() < level_of.pair_chance:
         doubles = [c for c in in_suit if left[c] == 2]
         if not doubles:

@@ -71,7 +71,7 @@ RULE_PAGES: dict[str, str] = {
     "SJ-6": "book/shengji-playing", "SJ-8": "book/shengji-playing", "SJ-9": "book/shengji-playing",
     "SJ-10": "book/shengji-playing", "SG-4": "book/shengji-playing", "SS-4": "book/shengji-playing",
     "SG-5": "book/shengji-playing", "SS-5": "book/shengji-playing", "C-1": "book/shengji-playing",
-    "C-4": "book/shengji-playing", "C-5": "book/shengji-playing", "SG-E3": "book/shengji-playing",
+    "C-4": "book/shengji-playing", "C-7": "book/shengji-playing", "C-5": "book/shengji-playing", "SG-E3": "book/shengji-playing",
     "SJ-3": "book/shengji-scoring", "SJ-12": "book/shengji-scoring", "SJ-13": "book/shengji-scoring",
     "SG-6": "book/shengji-scoring", "SS-6": "book/shengji-scoring", "SG-7": "book/shengji-scoring",
     "SS-7": "book/shengji-scoring", "SG-8": "book/shengji-scoring", "SS-8": "book/shengji-scoring",
