@@ -115,6 +115,26 @@ export function reasonNodes(reason, lang) {
   return reasonParts(reason, lang).flatMap((p) => (typeof p === "string" ? sayText(p, lang) : [cardChips(p.cards, lang)]));
 }
 
+/** The title of the disclosure behind a verdict (cardlib.render.NOTES_SUMMARY). */
+export const NOTES_SUMMARY = { en: "Why, and where the sources stand", zh: "为什么，以及规则原文怎么说" };
+
+/** A reason's notes (``reason.notes``: each ``{rule, en, zh}`` with ``parts`` or not) behind a closed
+ * disclosure, as cardlib.render.notes_html draws them: the summary in the reader's language (an English
+ * reader also sees the Chinese, marked lang="zh-Hans"), then per note its rule id, its sentence in the
+ * reader's language and, given ``link(note)`` → ``{href, text, ...attrs}``, its "Read rule" link.
+ * Null when the reason has no notes. @param {any} reason @param {string} lang @param {(note: any) => Record<string, any>} [link] */
+export function notesDisclosure(reason, lang, link) {
+  const notes = (reason && reason.notes) || [];
+  if (!notes.length) return null;
+  const summary = lang === "zh" ? [h("span", { lang: "zh-Hans", text: NOTES_SUMMARY.zh })]
+    : [NOTES_SUMMARY.en, " · ", h("span", { lang: "zh-Hans", text: NOTES_SUMMARY.zh })];
+  return h("details", { class: "cb-notes" }, [h("summary", { class: "cb-notes-summary" }, summary),
+    ...notes.map((note) => h("p", { class: "cb-note", "data-rule": note.rule }, [
+      h("span", { class: "cb-note-rule", text: note.rule }), " ",
+      h("span", { class: "cb-note-text" }, reasonNodes(note, lang)),
+      link ? " " : null, link ? h("a", { class: "cb-note-link", ...link(note) }) : null]))]);
+}
+
 // --- Widgets on slides: a reveal.js deck measures a slide before its widgets draw. ---
 
 /** Re-lay out the page whenever ``node`` changes size (drawn, attached, an answer revealed): reveal.js

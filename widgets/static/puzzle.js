@@ -13,7 +13,9 @@
 // Links: the root carries data-puzzle-slot (set in Python); #puzzle=<slot>/<puzzle id> opens that
 // puzzle in that widget and scrolls it into view; an old #puzzle=<kind>:<seed> goes to <kind>-1.
 import { h } from "./dom.js";
-import { cardChip, cardChips, cardFace, cardRow, cardText, cardsText, reasonNodes, reasonParts, sayText } from "./cards.js";
+import {
+  cardChip, cardChips, cardFace, cardRow, cardText, cardsText, notesDisclosure, reasonNodes, reasonParts, sayText,
+} from "./cards.js";
 import {
   SETTINGS_KEY, onProgress, onSettings, pageHasSettingsBar, pageNotice, readProgress, readStored, recordAnswer, settingsBar,
 } from "./settings.js";
@@ -35,6 +37,7 @@ const UI = {
     kernelGone: "The kernel restarted: run this cell again to reconnect; meanwhile puzzles come from this page's bank.",
     bankOnly: "Opened from a file, new puzzles come from this page's bank; served over http (make book), the book makes fresh ones.",
     rulesDiffer: "The rulesets grade this puzzle differently: switch to compare.", inLab: "opens in a new tab",
+    choose: "Choose…",
   },
   zh: {
     puzzle: "练习", newPuzzle: "换一题", difficulty: "难度", easy: "简单", normal: "一般", hard: "困难",
@@ -52,6 +55,7 @@ const UI = {
     kernelGone: "内核已重启：请重新运行这个单元格以重新连接；在此之前，新题来自本页的题库。",
     bankOnly: "从本地文件打开时，新题来自本页的题库；通过 http 打开本书（make book）时，会现场出新题。",
     rulesDiffer: "不同规则对本题的判定不同：可切换比较。", inLab: "在新标签页打开",
+    choose: "请选择…",
   },
 };
 
@@ -69,7 +73,7 @@ const FEW_OPTIONS = 6;
 const CJK_ONLY = /^[\u3000-\u303f\u3400-\u9fff\uff00-\uffef\s]+$/u;
 const CARD_IN_TEXT = /[♠♥♦♣](?:10|[2-9JQKA])/gu;
 
-/** One card token in the notation of cases.md → canonical string, or null. */
+/** One card token in the card notation (docs/notation.md) → canonical string, or null. */
 export function parseCard(token) {
   const text = token.trim().toUpperCase();
   if (JOKERS[text]) return JOKERS[text];
@@ -670,16 +674,19 @@ function drawNumber(p) {
   } }, [input, h("button", { type: "submit", class: "cbp-submit", "data-control": "submit", text: t(p, "check") }), hint]);
 }
 
-/** Input "fields": one value per field (buttons for a few values, a menu for more), the key their values joined by |. @param {Puzzle} p */
+/** Input "fields": one value per field (buttons for a few values, a menu for more), the key their values joined by |.
+ * Nothing is chosen for the reader: every field opens empty (a menu on a blank first line), and Check stays
+ * disabled until each has a value. @param {Puzzle} p */
 function drawFields(p) {
   const { spec, lang } = p;
   const fields = (p.draft.fields = p.draft.fields || {});
-  const read = {};  // field name → its value now
+  const read = {};  // field name → its value now ("" while none is chosen)
+  const submit = h("button", { type: "submit", class: "cbp-submit", "data-control": "submit", text: t(p, "check") });
+  const ready = () => { submit.disabled = !spec.fields.every((f) => read[f.name]()); };
   const controls = spec.fields.map((f) => {
-    if (!(f.name in fields)) fields[f.name] = f.options[0].value;
-    const choose = (value) => { fields[f.name] = value; unsettle(p); };
+    const choose = (value) => { fields[f.name] = value; ready(); unsettle(p); };
     if (f.options.length <= FEW_OPTIONS) {  // seats, faces, suits: buttons (their names may mix languages)
-      read[f.name] = () => fields[f.name];
+      read[f.name] = () => fields[f.name] || "";
       const group = choiceGroup(null, f.options.map((o) => ({ value: o.value, nodes: withChips(txt(p, o.label) || o.value, lang) })),
         fields[f.name], `field-${f.name}`, choose);
       group.querySelectorAll(".cbp-option").forEach((b) => b.setAttribute("data-field", f.name));
@@ -687,16 +694,20 @@ function drawFields(p) {
         h("legend", { class: "cbp-field-name" }, sayText(txt(p, f.label), lang)), group]);
     }
     const name = h("span", { class: "cbp-field-name" }, sayText(txt(p, f.label), lang));
-    const select = h("select", { "data-field": f.name, "data-control": `field-${f.name}`, onchange: () => choose(select.value) },
-      f.options.map((o) => h("option", { value: o.value, text: txt(p, o.label) || o.value, selected: fields[f.name] === o.value,
-        lang: lang !== "zh" && CJK_ONLY.test(txt(p, o.label)) ? "zh-Hans" : undefined })));
+    const select = h("select", { "data-field": f.name, "data-control": `field-${f.name}`, onchange: () => choose(select.value),
+      oninput: () => choose(select.value) }, [h("option", { value: "", text: t(p, "choose"), selected: !fields[f.name] }),
+      ...f.options.map((o) => h("option", { value: o.value, text: txt(p, o.label) || o.value, selected: fields[f.name] === o.value,
+        lang: lang !== "zh" && CJK_ONLY.test(txt(p, o.label)) ? "zh-Hans" : undefined }))]);
+    select.value = fields[f.name] || "";
     read[f.name] = () => select.value;
     return h("label", { class: "cbp-field" }, [name, select]);
   });
+  ready();
   return h("form", { class: "cbp-form cbp-fields", onsubmit: (e) => {
     e.preventDefault();
-    grade(p, spec.fields.map((f) => read[f.name]()).join("|"));
-  } }, [...controls, h("button", { type: "submit", class: "cbp-submit", "data-control": "submit", text: t(p, "check") })]);
+    const values = spec.fields.map((f) => read[f.name]());
+    if (values.every(Boolean)) grade(p, values.join("|"));
+  } }, [...controls, submit]);
 }
 
 /** The body: what the puzzle shows, its question and the input for its answer (focus kept on the control used). @param {Puzzle} p */
@@ -754,6 +765,23 @@ function byRule(reasons) {
   return paragraphs;
 }
 
+/** The attributes of a "Read rule" link to ``reason``'s rule (a main reason or a note), opening in a new tab
+ * next to a kernel. @param {Puzzle} p @param {{rule: string, page: string, anchor: string}} reason @param {any} lab */
+function ruleLink(p, reason, lab) {
+  const { live } = p;
+  return { href: ruleHref(reason, p.model.get("base"), lab), target: live ? "_blank" : undefined,
+    rel: live ? "noopener" : undefined, title: live ? t(p, "inLab") : undefined,
+    text: `${t(p, "readRule")} ${reason.rule} ${t(p, "inTheBook")}` };
+}
+
+/** The notes of the reasons shown (a several-part answer's, each once, in order), as one reason's ``notes``.
+ * @param {Reason[]} reasons @returns {{notes: import("./puzzle_spec").Note[]}} */
+export function notesOf(reasons) {
+  const seen = new Map();
+  for (const r of reasons) for (const n of r.notes || []) seen.set(`${n.rule}\u0000${n.en}`, n);
+  return { notes: [...seen.values()] };
+}
+
 /** The verdict of the answer shown: right or wrong, the engine's reasons by rule, the correct answers and the rule's link. @param {Puzzle} p */
 function drawVerdict(p) {
   const { spec, graded, verdict, lang, live } = p;
@@ -774,9 +802,8 @@ function drawVerdict(p) {
       h("span", {}, para.reasons.flatMap((r, i) => [i ? (lang === "zh" ? "" : " ") : "", ...reasonNodes(r, lang)])),
     ])),
     h("p", { class: "cbp-correct" }, [h("span", { text: t(p, "correctAnswers") + " " }), h("span", { class: "cbp-correct-list" }, shown)]),
-    h("a", { class: "cbp-rule-link", href: ruleHref(reason, p.model.get("base"), lab),
-      target: live ? "_blank" : undefined, rel: live ? "noopener" : undefined,
-      title: live ? t(p, "inLab") : undefined, text: `${t(p, "readRule")} ${reason.rule} ${t(p, "inTheBook")}` }),
+    h("a", { class: "cbp-rule-link", ...ruleLink(p, reason, lab) }),
+    notesDisclosure(notesOf(graded.reasons), lang, (note) => ruleLink(p, note, lab)) || "",
   );
   if (spec.differs) verdict.append(h("p", { class: "cbp-differs", text: t(p, "rulesDiffer") }));
 }

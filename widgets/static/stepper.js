@@ -16,7 +16,9 @@
 // PageDown / space, and every key pressed on a button, stay the slides' (a presenter's clicker), so a
 // reveal.js deck is never stuck on a stepper. Each draw re-lays out the slide (relayoutOnResize).
 import { SUIT_SYMBOL, activeControl, h } from "./dom.js";
-import { SUIT_WORDS, cardChips, cardFace, cardsText, reasonNodes, relayoutOnResize, releaseAfterPointer, sayText } from "./cards.js";
+import {
+  SUIT_WORDS, cardChips, cardFace, cardsText, notesDisclosure, reasonNodes, relayoutOnResize, releaseAfterPointer, sayText,
+} from "./cards.js";
 import {
   SETTINGS_WORDS, applySettingsToDocument, onSettings, pageHasSettingsBar, readSettings, writeSettings,
 } from "./settings.js";
@@ -270,6 +272,7 @@ function render({ model, el }) {
       title(step, hidden),
       h("p", { class: "cbs-reason" }, [h("span", { class: "cbs-rule", text: step.reason.rule }), " ",
         h("span", { class: "cbs-why" }, reasonNodes(asSentence(step.reason, lang), lang))]),
+      notesDisclosure(step.reason, lang) || "",
       model.get("game") === "yishang" ? yishangBoard(step) : shengjiBoard(step),
     );
     const again = focused && /** @type {HTMLButtonElement | null} */ (root.querySelector(`[data-control="${focused}"]`));

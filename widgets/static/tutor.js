@@ -4,7 +4,7 @@
 // the reader's messages ({type: start | act | hint | undo | again}); it computes no rule.
 // It imports dom.js, cards.js and settings.js; esbuild bundles them into one self-contained module.
 //
-// Testing contract (issue 13): the root carries data-tutor (the game) and data-state = loading |
+// Testing contract: the root carries data-tutor (the game) and data-state = loading |
 // playing | over, and data-turn="you" while it waits for the reader; [data-action=hint] selects the
 // bot's choice for the reader's turn, [data-action=play] performs the selection, a refused action
 // leaves the engine's reason in the role="status" region.  The stored view is the deal's first
@@ -13,7 +13,7 @@
 // A message with no answer within a few seconds, or a page where no Python can answer ({type:
 // "hello"} says so), is said calmly in both languages.
 import { activeControl, h } from "./dom.js";
-import { cardChips, cardFace, cardRow, cardsText, reasonNodes, sayText } from "./cards.js";
+import { cardChips, cardFace, cardRow, cardsText, notesDisclosure, reasonNodes, sayText } from "./cards.js";
 import {
   SETTINGS_WORDS, applySettingsToDocument, onSettings, pageHasSettingsBar, readSettings, writeSettings,
 } from "./settings.js";
@@ -235,7 +235,7 @@ function render({ model, el }) {
     const centre = h("div", { class: "cbtu-centre" }, [
       last && !trick.plays.length ? h("div", { class: "cbtu-last" }, [
         h("p", { text: t("lastTrick", last.number, who(last.winner), last.points) }),
-        h("p", { class: "cbtu-why" }, reasonNodes(last.reason, lang))]) : null]);
+        h("p", { class: "cbtu-why" }, reasonNodes(last.reason, lang)), notesDisclosure(last.reason, lang)]) : null]);
     return h("div", { class: "cbtu-felt cbtu-four", "aria-label": t("table"), role: "group" },
       [seat(2), seat(3), centre, seat(1), seat(0)]);
   }
@@ -339,17 +339,18 @@ function render({ model, el }) {
         h("p", {}, [h("strong", { text: `${t("trickNo", trick.number)}${t("colon")}` }),
           ...trick.plays.flatMap((p, i) => [i ? " · " : "", `${who(p.seat)} `, cardChips(p.cards, lang)]),
           ` → ${who(trick.winner)} (${trick.points})`]),
-        h("p", { class: "cbtu-why" }, reasonNodes(sentence(trick.reason), lang))]))));
+        h("p", { class: "cbtu-why" }, reasonNodes(sentence(trick.reason), lang)), notesDisclosure(trick.reason, lang)]))));
       body.push(h("h4", { text: t("kitty") }), cardRow(r.kitty.cards, lang),
         h("p", { text: t("kittyLine", r.kitty.points, r.kitty.multiplier, r.kitty.score) }),
-        h("p", { class: "cbtu-why" }, reasonNodes(r.kitty.reason, lang)),
+        h("p", { class: "cbtu-why" }, reasonNodes(r.kitty.reason, lang)), notesDisclosure(r.kitty.reason, lang) || "",
         h("h4", { text: t("levelChange") }), h("p", {}, reasonNodes(r.level_change.reason, lang)),
+        notesDisclosure(r.level_change.reason, lang) || "",
         h("p", {}, reasonNodes(sentence(r.level_change.next), lang)));
     } else {
-      body.push(h("p", {}, reasonNodes(sentence(r.reason), lang)), h("h4", { text: t("challenges") }),
+      body.push(h("p", {}, reasonNodes(sentence(r.reason), lang)), notesDisclosure(r.reason, lang) || "", h("h4", { text: t("challenges") }),
         r.challenges.length ? h("ol", { class: "cbtu-review-challenges" }, r.challenges.map((c) => h("li", {}, [
           h("p", { text: t("challenged", who(c.challenger), who(c.claimant), c.claim) }),
-          h("p", { class: "cbtu-why" }, reasonNodes(sentence(c.reason), lang)),
+          h("p", { class: "cbtu-why" }, reasonNodes(sentence(c.reason), lang)), notesDisclosure(c.reason, lang),
           c.take ? h("p", { class: "cbtu-why" }, reasonNodes(sentence(c.take), lang)) : null]))) : h("p", { text: t("noChallenges") }),
         h("p", { text: `${t("left")}: ${r.counts.map((n, s) => `${who(s)} ${t("cards", n)}`).join(" · ")}` }));
     }
@@ -407,6 +408,8 @@ function render({ model, el }) {
     else if (live && v.status) {
       said.push(h("p", { class: "cbtu-refusal" }, [v.status.rule ? h("span", { class: "cbtu-rule", text: v.status.rule }) : null, " ",
         ...reasonNodes(sentence(v.status), lang)]));
+      const notes = notesDisclosure(v.status, lang);
+      if (notes) said.push(notes);
     }
     const status = h("div", { class: "cbtu-status", role: "status" }, said);
     if (!live) {
