@@ -30,7 +30,7 @@ from ..rule_ids import RuleId
 from .combos import CardsInput, as_cards, require_context, split_units
 from .rules import KittyMultiplier, KittyShape, LevelTable, RulesetLike, as_ruleset
 from .trick import find_trick_winner, read_plays
-from .trump import TrumpContext
+from .trump import EffectiveSuit, TrumpContext
 
 #: SJ-11: the point cards and their values.
 POINT_VALUES: dict[Rank, int] = {Rank.FIVE: 5, Rank.TEN: 10, Rank.KING: 10}
@@ -86,18 +86,26 @@ def points_left(won: Iterable[Card] | str) -> tuple[int, Reason]:
     """
     taken = trick_points(won)
     left = TOTAL_POINTS - taken
-    return left, Reason.make(RuleId.SS_E1,
-                             "Two decks hold eight 5s, eight 10s and eight Ks, {total} points (the 双升 guide's "
-                             "“four of each, 100 points” is a slip); {taken} have been won, so {left} are "
-                             "still in play.",
-                             "两副牌有八张5、八张10、八张K，共{total}分（《双升》说“各四张、共100分”是笔误）；"
-                             "已得{taken}分，还剩{left}分。", total=TOTAL_POINTS, taken=taken, left=left)
+    return left, Reason.make(RuleId.SJ_11,
+                             "Two decks hold eight 5s, eight 10s and eight Ks, {total} points; {taken} have been won, "
+                             "so {left} are still in play.",
+                             "两副牌有八张5、八张10、八张K，共{total}分；已得{taken}分，还剩{left}分。",
+                             total=TOTAL_POINTS, taken=taken, left=left)
 
 
-def explain_last_trick(cards_each: int, lead_cards: int) -> tuple[bool, Reason]:
+#: SS-E1: the 双升 guide's count of the points, which a reader of that guide may carry over.
+POINTS_SLIP_NOTE = Reason.make(RuleId.SS_E1, "The 双升 guide's “four of each, 100 points” is a slip: two decks hold "
+                               "eight 5s, eight 10s and eight Ks, {total} points.",
+                               "《双升》说“各四张、共100分”是笔误：两副牌有八张5、八张10、八张K，共{total}分。",
+                               total=TOTAL_POINTS)
+
+
+def explain_last_trick(cards_each: int, lead_cards: int, number: int | None = None) -> tuple[bool, Reason]:
     """SJ-12, SG-E1: whether a trick led with ``lead_cards`` cards, when each player holds
     ``cards_each``, is the hand's last, the one that decides the kitty (SG calls it "the 13th";
-    with 25 cards each it is simply the last).
+    with 25 cards each it is simply the last).  ``number``, the trick's number when the reader is told it:
+    the SG-E1 note goes with the reason only where the guide's "13th" would mislead (the 13th trick that
+    is not the last, or a last trick that is not the 13th), or when the number is not known.
 
     >>> explain_last_trick(2, 2)[0], explain_last_trick(3, 2)[0]
     (True, False)
@@ -108,17 +116,24 @@ def explain_last_trick(cards_each: int, lead_cards: int) -> tuple[bool, Reason]:
     last = lead_cards == cards_each
     kept = cards_each - lead_cards
     if last:
-        en, zh = "it empties every hand, so it is the last trick", "打完后人人手中无牌，是最后一轮"
+        en, zh = "it empties every hand, so it is the last trick, which takes the kitty", "打完后人人手中无牌，是最后一轮，底牌归它"
     else:
-        en = "each player keeps {kept} card" + ("s" if kept != 1 else "") + ", so it is not the last"
-        zh = "打完后每人还剩{kept}张，不是最后一轮"
-    return last, Reason.make(RuleId.SG_E1,
-                             "The kitty goes with the last trick, whatever its number (the 四人升级 guide's "
-                             "“13th” is a slip: 25 cards a hand make up to 25 tricks). Each player holds "
-                             "{each} card" + ("s" if cards_each != 1 else "") + " and the lead is {led} card"
-                             + ("s" if lead_cards != 1 else "") + ": " + en + ".",
-                             "底牌归最后一轮，不论是第几轮（《四人升级》说“第13轮”是笔误：每人25张，最多25轮）。"
-                             "每人{each}张，首家出{led}张：" + zh + "。", each=cards_each, led=lead_cards, kept=kept)
+        en = ("each player keeps {kept} card" + ("s" if kept != 1 else "")
+              + ", so it is not the last trick; only the last takes the kitty")
+        zh = "打完后每人还剩{kept}张，不是最后一轮；底牌只归最后一轮"
+    reason = Reason.make(RuleId.SJ_12,
+                         "Each player holds {each} card" + ("s" if cards_each != 1 else "") + " and the lead is "
+                         "{led} card" + ("s" if lead_cards != 1 else "") + ": " + en + ".",
+                         "每人{each}张，首家出{led}张：" + zh + "。", each=cards_each, led=lead_cards, kept=kept)
+    if number is None or (number == 13) != last:  # the guide's "13th" would mislead here (SG-E1)
+        reason = reason.with_notes(LAST_TRICK_SLIP_NOTE)
+    return last, reason
+
+
+#: SG-E1: the kitty goes with the last trick, whatever its number (the 四人升级 guide says "the 13th").
+LAST_TRICK_SLIP_NOTE = Reason(RuleId.SG_E1, "The kitty goes with the last trick, whatever its number: the 四人升级 "
+                              "guide's “13th trick” is a slip, as 25 cards a hand make up to 25 tricks.",
+                              "底牌归最后一轮，不论是第几轮：《四人升级》说“第13轮”是笔误，每人25张，最多25轮。")
 
 
 # --- the kitty (SJ-12, SG-6 / SS-6, C-2) ---------------------------------------------------
@@ -175,9 +190,8 @@ def kitty_multiplier(rules: RulesetLike, unit_pairs: int, cards: int, lead_cards
     [2, 4, 4, 8]
     >>> [kitty_multiplier(get_ruleset("shengji", {"kitty_multiplier": "doubling"}), n, 1, 1)[0] for n in (0, 1, 2, 3)]
     [2, 4, 8, 16]
-    >>> print(kitty_multiplier(get_ruleset("shuangsheng"), 1, 2, 2)[1])  # doctest: +NORMALIZE_WHITESPACE
-    SS-6: The last trick was won with a pair (2 cards); under the 双升 guide's main rule (×2 whatever the shape) the
-    kitty counts ×2.
+    >>> print(kitty_multiplier(get_ruleset("shuangsheng"), 1, 2, 2)[1])
+    SS-6: The last trick was won with a pair (2 cards): under the 双升 guide, the kitty counts ×2.
     """
     scheme = as_ruleset(rules).kitty_multiplier
     for name, value in (("unit_pairs", unit_pairs), ("cards", cards), ("lead_cards", lead_cards)):
@@ -198,16 +212,35 @@ def kitty_multiplier(rules: RulesetLike, unit_pairs: int, cards: int, lead_cards
     else:  # "lead_size"
         factor = 2 * lead_cards
     rule = scheme.rule  # the row the scheme comes from (its Choice member carries it)
-    en = ("The last trick was won with {unit} ({cards} card" + "s" * (cards != 1) + "); "
-          "under {scheme} the kitty counts ×{factor}.")
-    zh = "用{unit}（{cards}张）抠底；按{scheme}，底分×{factor}。"
+    en = "The last trick was won with {unit} ({cards} card" + "s" * (cards != 1) + "): {short}, the kitty counts ×{factor}."
+    zh = "用{unit}（{cards}张）抠底：{short}，底分×{factor}。"
+    notes = [Reason.make(rule, "The multiplier is {scheme}.", "倍数按{scheme}。", scheme=scheme_words(scheme))]
     if scheme is KittyMultiplier.SHENGJI and unit_pairs == 2:  # SG-E2: the table gives this tractor no more than a pair
-        rule = RuleId.SG_E2
-        en += (" As the 四人升级 guide is written, a tractor of 2 pairs (×4) counts no more than a pair (×4): "
-               "a slip the book points out.")
-        zh += "照《四人升级》原文，2对拖拉机（×4）并不比对子（×4）多：本书指出这是笔误。"
-    return factor, Reason.make(rule, en, zh, unit=unit_words(unit_pairs), cards=cards,
-                               scheme=scheme_words(scheme), factor=factor)
+        notes.append(SG_E2_NOTE)
+    return factor, Reason.make(rule, en, zh, unit=unit_words(unit_pairs), cards=cards, short=scheme_short(scheme),
+                               factor=factor).with_notes(*notes)
+
+
+#: SG-E2: as written, SG-6's table counts a tractor of 2 pairs no more than a pair.
+SG_E2_NOTE = Reason(RuleId.SG_E2, "As the 四人升级 guide is written, a tractor of 2 pairs (×4) counts no more than a "
+                    "pair (×4): a slip the book points out.",
+                    "照《四人升级》原文，2对拖拉机（×4）并不比对子（×4）多：本书指出这是笔误。")
+
+_SCHEME_SHORT = {
+    "shengji": ("under the 四人升级 guide", "按《四人升级》"),
+    "double": ("under the 双升 guide", "按《双升》"),
+    "pair2_tractor4": ("under the 双升 guide's “some rules”", "按《双升》“有些规则”"),
+    "doubling": ("under the doubling scheme", "按翻倍规则"),
+    "largest_unit": ("under this variant", "按此变体"),
+    "power_of_cards": ("under this variant", "按此变体"),
+    "lead_size": ("under this variant", "按此变体"),
+}
+
+
+def scheme_short(scheme: str) -> Words:
+    """A kitty-multiplier scheme named in a few words ("under the 双升 guide"); :func:`scheme_words` in full."""
+    en, zh = _SCHEME_SHORT[scheme]
+    return Words(en, zh)
 
 
 def kitty_score(rules: RulesetLike, kitty: CardsInput, attackers_won_last: bool,
@@ -270,41 +303,74 @@ def score_kitty(ctx: TrumpContext, rules: RulesetLike, kitty: CardsInput, last_t
     120
     >>> trick = [parse_cards(p) for p in ("S8 S8", "S3 S4", "D6 D7", "H2 H2")]
     >>> print(score_kitty(ctx, get_ruleset("shengji"), kitty, trick, True, leader=1)[1])  # doctest: +NORMALIZE_WHITESPACE
-    C-2: South, the fourth player (♥2 ♥2), not the leader, won the last trick, and the winning play's shape sets the
-    multiplier (the guides are silent on whose shape counts; this book's convention). The attackers won the last trick:
-    the kitty's 30 points (♠5 ♠5 ♥K ♥10) count 4 times, 120. The last trick was won with a pair (2 cards); under the
-    四人升级 guide's scheme (single ×2, pair ×4, a tractor of n pairs ×2ⁿ) the kitty counts ×4.
+    C-2: South, an attacker, won the last trick with ♥2 ♥2 (♥2 is a level card, so a trump), a pair: under the
+    四人升级 guide, the kitty's 30 points (♠5 ♠5 ♥K ♥10) count ×4, 120.
     """
     ctx, rules = require_context(ctx, rules)
     plays = read_plays(ctx, rules, last_trick)
     if len(plays) != 4:
         raise InvalidPositionError(f"the last trick has a play from each of the 4 players, got {len(plays)}")
+    kitty = as_cards(kitty, "kitty")
+    if len(kitty) != KITTY_SIZE:
+        raise InvalidPositionError(f"the kitty holds {KITTY_SIZE} cards (SJ-2), got {len(kitty)}")
+    won_by = find_trick_winner(ctx, rules, plays).winner if winner is None else winner
+    who = _who(won_by, leader)
+    won = sorted(plays[won_by], key=ctx.order_key)
+    how = _level_trump(ctx, plays, won_by)
+    points = trick_points(kitty)
+    counted = [card for card in kitty if card_points(card)]
+    holds = Reason.make(RuleId.SJ_12, "{points} points ({counted})", "{points}分（{counted}）",
+                        points=points, counted=counted) if counted else \
+        Reason.make(RuleId.SJ_12, "0 points (no 5, 10 or K)", "0分（没有5、10或K）")
     if not attackers_won_last:
-        return kitty_score(rules, kitty, False)
-    if rules.kitty_shape is KittyShape.LEAD:
-        index = 0
-    else:
-        index = find_trick_winner(ctx, rules, plays).winner if winner is None else winner
+        return 0, Reason.make(RuleId.SJ_12, "{who}, of the dealer's team, won the last trick with {won}{how}: the "
+                              "kitty's {holds} add nothing to the attackers.",
+                              "庄家方的{who}用{won}{how}赢得最后一轮：底牌的{holds}不计入闲家得分。",
+                              who=who, won=won, how=how, holds=holds)
+    index = 0 if rules.kitty_shape is KittyShape.LEAD else won_by
     play = plays[index]
     unit_pairs = max(unit.pairs for unit in split_units(ctx, rules, play))
-    points, reason = kitty_score(rules, kitty, True, unit_pairs, len(play), len(plays[0]))
-    if index and len(play) > 1:  # C-2: the follower's winning shape counts (SG-E2 stays the citation)
-        place_en, place_zh = _PLACES[index]
-        who = Words(place_en[:1].upper() + place_en[1:], place_zh) if leader is None else \
-            Reason.make(RuleId.C_2, f"{{seat}}, {place_en}", f"{{seat}}（{place_zh}）", seat=Seat((leader + index) % 4))
-        rule = RuleId.SG_E2 if reason.rule is RuleId.SG_E2 else RuleId.C_2
-        reason = Reason.make(rule,
-                             "{who} ({won}), not the leader, won the last trick, and the winning play's shape "
-                             "sets the multiplier (the guides are silent on whose shape counts; this book's "
-                             "convention). {reason}",
-                             "赢得最后一轮的是{who}的{won}，而不是首家，按赢牌的牌型定倍数（规则没有说明按谁的牌型，"
-                             "本书约定）。{reason}", who=who, won=play, reason=reason)
-    elif rules.kitty_shape is KittyShape.LEAD:
-        reason = Reason.make(reason.rule, "Under this variant the lead's shape sets the multiplier, whoever won the "
-                                          "last trick (this book's default is the winning play's shape). {reason}",
-                             "按此变体，不论谁赢得最后一轮，都按首家的牌型定倍数（本书默认按赢牌的牌型）。{reason}",
-                             reason=reason)
-    return points, reason
+    factor, why = kitty_multiplier(rules, unit_pairs, len(play), len(plays[0]))
+    notes = list(why.notes)
+    params: dict[str, object] = {"who": who, "won": won, "how": how, "holds": holds, "factor": factor,
+                                 "total": points * factor, "unit": unit_words(unit_pairs),
+                                 "short": scheme_short(rules.kitty_multiplier.value)}
+    if rules.kitty_shape is KittyShape.LEAD:
+        en = ("{who}, an attacker, won the last trick with {won}{how}; under this variant the lead, {unit}, sets the "
+              "multiplier: {short}, the kitty's {holds} count ×{factor}, {total}.")
+        zh = "闲家{who}用{won}{how}抠底；按此变体，由首家的{unit}定倍数：{short}，底牌{holds}×{factor} = {total}分。"
+        notes.append(Reason(RuleId.C_2, "This book's default is the winning play's shape, not the lead's.",
+                            "本书默认按赢牌的牌型定倍数，而不是首家的。"))
+    else:
+        en = ("{who}, an attacker, won the last trick with {won}{how}, {unit}: {short}, the kitty's {holds} count "
+              "×{factor}, {total}.")
+        zh = "闲家{who}用{won}{how}抠底，是{unit}：{short}，底牌{holds}×{factor} = {total}分。"
+        if index and len(play) > 1:  # C-2 decides: the follower's winning shape counts, not the lead's
+            notes.append(Reason(RuleId.C_2, "The guides are silent on whose shape sets the multiplier when a "
+                                "follower wins the last trick; this book's convention is the winning play's.",
+                                "最后一轮由跟牌者赢时按谁的牌型定倍数，规则没有说明；本书约定按赢牌的牌型。"))
+    rule = RuleId.C_2 if index and len(play) > 1 and rules.kitty_shape is not KittyShape.LEAD else why.rule
+    return points * factor, Reason.make(rule, en, zh, **params).with_notes(*notes)  # type: ignore[arg-type]
+
+
+def _who(index: int, leader: int | None) -> Seat | Words:
+    """Who made play ``index`` of the last trick: a seat when the leader's seat is known, else a place."""
+    if leader is not None:
+        return Seat((leader + index) % 4)
+    place_en, place_zh = _PLACES[index]
+    return Words(place_en[:1].upper() + place_en[1:], place_zh)
+
+
+def _level_trump(ctx: TrumpContext, plays: list[list[Card]], index: int) -> Words | Reason:
+    """" (♦Q is a level card, so a trump)" when a level card of a plain suit made play ``index`` a trump
+    that took a plain-suit lead; else nothing."""
+    lead_suit = ctx.effective_suit(plays[0][0])
+    play = plays[index]
+    levels = list(dict.fromkeys(c for c in play if not c.is_joker and c.rank is ctx.level and c.suit is not ctx.trump))
+    if not index or not levels or lead_suit is EffectiveSuit.TRUMP:
+        return Words("", "")
+    return Reason.make(RuleId.SJ_12, " ({levels} " + ("are level cards" if len(levels) > 1 else "is a level card")
+                       + ", so a trump)", "（{levels}是级牌，算主牌）", levels=levels)
 
 
 # --- the level change (SG-7 / SS-7, SS-E2) --------------------------------------------------

@@ -23,8 +23,8 @@ higher than the largest unit of every earlier trumping play of that kind.
 >>> find_trick_winner(ctx, SHENGJI, ["HK", "HK", "H3", "C4"]).winner
 0
 >>> print(find_trick_winner(ctx, SHENGJI, ["HA HA", "S3 S4", "C4 C5", "H3 H3"]).reason)  # doctest: +NORMALIZE_WHITESPACE
-C-5: The second player's ♠4 ♠3 is two different trumps, not a pair, on the pair lead ♥A ♥A: the guides are
-silent, and this book's convention counts it as a discard that cannot win, so the leader wins with ♥A ♥A.
+C-5: The leader wins with ♥A ♥A: the second player's ♠4 ♠3 is two different trumps, not a pair, so it does not
+trump the pair lead.
 """
 
 from __future__ import annotations
@@ -164,64 +164,114 @@ def _higher(shape: Shape, suit: EffectiveSuit) -> Words:
     return Words(f"a higher {words.en.removeprefix('a ')}", f"更大的{words.zh}")
 
 
+def _trump_fact(ctx: TrumpContext, best: list[Card], how: Words) -> Reason:
+    """Why ``best`` is a trump play, naming what decides it: its level cards ("♦Q is a level card"),
+    else its jokers, else the trump suit (SJ-4); ``how`` is the play as a trump ("a pair of trumps")."""
+    levels = list(dict.fromkeys(c for c in best if not c.is_joker and c.rank is ctx.level and c.suit is not ctx.trump))
+    what = Reason.make(RuleId.SJ_10, "it", "它") if len(best) == 1 else Reason.make(RuleId.SJ_10, "{best}", "{best}",
+                                                                                       best=best)
+    if levels:
+        many = len(levels) > 1
+        return Reason.make(RuleId.SJ_10, "{levels} " + ("are level cards" if many else "is a level card")
+                           + ", so {what} is {how}", "{levels}是级牌，所以{what}是{how}",
+                           levels=levels, what=what, how=how)
+    if all(c.is_joker for c in best):
+        return Reason.make(RuleId.SJ_10, "jokers are trumps, so {what} is {how}", "王是主牌，所以{what}是{how}",
+                           what=what, how=how)
+    assert ctx.trump is not None
+    return Reason.make(RuleId.SJ_10, "{suit} are trumps, so {what} is {how}", "{suit}是主，所以{what}是{how}",
+                       suit=Words(EffectiveSuit(ctx.trump.value).en, EffectiveSuit(ctx.trump.value).zh), what=what,
+                       how=how)
+
+
+def _level_fact(ctx: TrumpContext, best: list[Card]) -> Words | Reason:
+    """In a trump lead, the level cards that make ``best`` high ("♦Q is a level card, so "), else nothing."""
+    levels = list(dict.fromkeys(c for c in best if not c.is_joker and c.rank is ctx.level))
+    if not levels:
+        return Words("", "")
+    return Reason.make(RuleId.SJ_10, "{levels} " + ("are level cards" if len(levels) > 1 else "is a level card")
+                       + ", so ", "{levels}是级牌，所以", levels=levels)
+
+
+#: C-1 and C-5 where they decide: the guides are silent, and the book's conventions stand.
+EQUAL_PLAYS_NOTE = Reason(RuleId.C_1, "The guides are silent on equal plays; this book's convention is that the one "
+                          "played first wins.", "两份规则都没有说明一样大时谁赢；本书约定先出者胜。")
+MIXED_TRUMPS_NOTE = Reason(RuleId.C_5, "The guides are silent on two different trumps played on a pair lead; this "
+                           "book's convention counts them as a discard that cannot win.",
+                           "两份规则都没有说明对子首引时垫两张不同主牌怎么算；本书约定只算垫牌，不能赢。")
+THROW_NOTE = Reason(RuleId.C_3, "Throws are this book's optional variant: a throw nobody can beat in its own suit "
+                    "stands, and only trumps of the same shapes beat it.",
+                    "甩牌是本书的可选变体：同花色无人管得住的甩牌成立，只有牌型相同的主牌才能毙。")
+
+
 def _explain(ctx: TrumpContext, cards: list[list[Card]], shape: Shape, keys: list[tuple[int, int] | None],
              winner: int, leader: int | None = None) -> Reason:
-    """Why play ``winner`` wins, naming the plays by seat or place (SJ-10, C-1, C-5, C-3)."""
+    """Why play ``winner`` wins: the first words name the winning play and the cards that decide it
+    (a level card or a joker that makes it a trump), then what it beats (SJ-10); equal trumps lose to
+    the first by SJ-10 (to over-trump a play must be strictly higher), equal plays that do not trump by
+    C-1, and two different trumps on a pair lead by C-5, each convention's note only where it decides."""
     lead_suit = ctx.effective_suit(cards[0][0])
     cards = [sorted(play, key=ctx.order_key) for play in cards]  # each play shown high to low
-    base: dict[str, object] = {"lead": cards[0], "best": cards[winner], "who": play_name(winner, leader),
+    best = cards[winner]
+    base: dict[str, object] = {"lead": cards[0], "best": best, "who": play_name(winner, leader),
                                "who_cap": play_name(winner, leader, capital=True), "suit": lead_suit}
-    tied = [i for i in range(winner + 1, len(cards)) if keys[i] == keys[winner]]
-    if tied:
-        other = tied[0]
-        return Reason.make(RuleId.C_1, "{other_cap}'s {cards} is as high as {who}'s {best}. The guides are silent on "
-                           "equal plays; this book's convention: the one played first wins, so {who} wins.",
-                           "{other_cap}的{cards}与{who}的{best}一样大。两份规则都没有说明一样大时谁赢，本书约定先出者胜，"
-                           "所以{who}赢。",
-                           other_cap=play_name(other, leader, capital=True), cards=cards[other], **base)  # type: ignore[arg-type]
-    mixed = [i for i in range(1, len(cards)) if shape.kind == "pair" and lead_suit is not EffectiveSuit.TRUMP
-             and all(ctx.is_trump(c) for c in cards[i]) and keys[i] is None]
-    if mixed:
-        other = mixed[0]
-        return Reason.make(RuleId.C_5, "{other_cap}'s {cards} is two different trumps, not a pair, on the pair lead "
-                           "{lead}: the guides are silent, and this book's convention counts it as a discard that "
-                           "cannot win, so {who} wins with {best}.",
-                           "{other_cap}的{cards}是两张不同的主牌，不是对子，毙不了首家的对子{lead}：两份规则都没有说明，"
-                           "本书约定只算垫牌，不能赢，所以{who}的{best}赢。",
-                           other_cap=play_name(other, leader, capital=True), cards=cards[other], **base)  # type: ignore[arg-type]
-    if winner == 0:
-        if shape.kind == "throw":
-            return Reason.make(RuleId.SJ_10, "Nobody beats the throw {lead}: only trumps split into the same "
-                               "shapes could, and nobody plays them (throws are this book's optional variant), so "
-                               "{who} wins.",
-                               "没有人管住甩牌{lead}：只有牌型相同的主牌才能毙，没有人出（甩牌是本书的可选变体），{who}赢。",
-                               **base)  # type: ignore[arg-type]
-        if lead_suit is EffectiveSuit.TRUMP:
-            return Reason.make(RuleId.SJ_10, "Nobody beats the lead {lead}: no one plays {higher}, so {who} wins.",
-                               "没有人管住首家的{lead}：没有人出{higher}，{who}赢。",
-                               higher=_higher(shape, lead_suit), **base)  # type: ignore[arg-type]
-        return Reason.make(RuleId.SJ_10, "Nobody beats the lead {lead}: no one follows with {higher} or trumps it "
-                           "with {trumps}, so {who} wins.",
-                           "没有人管住首家的{lead}：没有人跟出{higher}，也没有人用{trumps}毙牌，{who}赢。",
-                           higher=_higher(shape, lead_suit), trumps=shape_in_suit(shape, EffectiveSuit.TRUMP),
-                           **base)  # type: ignore[arg-type]
     key = keys[winner]
     assert key is not None
-    if key[0]:
-        others = [i for i in range(1, len(cards)) if i != winner and keys[i] is not None and keys[i][0]]  # type: ignore[index]
-        over: Words | Reason = Words("", "")
-        if others:
-            runner = max(others, key=lambda i: keys[i])  # type: ignore[arg-type, return-value]
-            over = Reason.make(RuleId.SJ_10, ", higher than {them}'s trump {theirs} (to over-trump, a play must be "
-                               "strictly higher)", "，比{them}毙的{theirs}大（盖毙须更大）",
-                               them=play_name(runner, leader), theirs=cards[runner])
+    tied = [i for i in range(winner + 1, len(cards)) if keys[i] == key]
+    kind = shape_in_suit(shape, lead_suit)
+    kind_words = Words(kind.en.removeprefix("a "), kind.zh)
+    if key[0]:  # the winner trumps a plain-suit lead
         how = {"throw": Words("trumps of the same shapes", "牌型相同的主牌"), "single": Words("a trump", "主牌")}.get(
             shape.kind, shape_in_suit(shape, EffectiveSuit.TRUMP))
-        return Reason.make(RuleId.SJ_10, "{who_cap}'s {best} trumps the {suit} lead {lead} with {how} and is the "
-                           "highest trump play{over}, so {who} wins.",
-                           "{who}的{best}用{how}毙了首家的{suit}{lead}，是最大的毙牌{over}，{who}赢。",
-                           how=how, over=over, **base)  # type: ignore[arg-type]
-    return Reason.make(RuleId.SJ_10, "{who_cap}'s {best} is the highest {kind} and nobody trumps, so {who} wins.",
-                       "{who}的{best}是最大的{kind}，无人毙牌，{who}赢。",
-                       kind=Words(shape_in_suit(shape, lead_suit).en.removeprefix("a "), shape_in_suit(shape, lead_suit).zh),
-                       **base)  # type: ignore[arg-type]
+        fact = _trump_fact(ctx, best, how)
+        if tied:
+            return Reason.make(RuleId.SJ_10, "{who_cap} wins with {best}: {fact}. {other_cap}'s {cards} is only as "
+                               "high, and to over-trump a play must be strictly higher.",
+                               "{who}的{best}赢：{fact}。{other}的{cards}一样大，盖毙须更大，所以盖不过。",
+                               fact=fact, other_cap=play_name(tied[0], leader, capital=True),
+                               other=play_name(tied[0], leader), cards=cards[tied[0]], **base)  # type: ignore[arg-type]
+        others = [i for i in range(1, len(cards)) if i != winner and keys[i] is not None and keys[i][0]]  # type: ignore[index]
+        if others:
+            runner = max(others, key=lambda i: keys[i])  # type: ignore[arg-type, return-value]
+            return Reason.make(RuleId.SJ_10, "{who_cap} wins with {best}: {fact}, and it is higher than {them}'s "
+                               "trump {theirs}, as an over-trump must be.",
+                               "{who}的{best}赢：{fact}，比{them}毙的{theirs}大（盖毙须更大）。",
+                               fact=fact, them=play_name(runner, leader), theirs=cards[runner], **base)  # type: ignore[arg-type]
+        return Reason.make(RuleId.SJ_10, "{who_cap} wins with {best}: {fact}, and it beats the {suit} lead {lead}.",
+                           "{who}的{best}赢：{fact}，毙了首家的{suit}{lead}。", fact=fact, **base)  # type: ignore[arg-type]
+    mixed = [i for i in range(1, len(cards)) if shape.kind == "pair" and lead_suit is not EffectiveSuit.TRUMP
+             and all(ctx.is_trump(c) for c in cards[i]) and keys[i] is None]
+    if mixed:  # nobody trumps with a pair: the two different trumps would be the only trumping play (C-5 decides)
+        other = mixed[0]
+        return Reason.make(RuleId.C_5, "{who_cap} wins with {best}: {other}'s {cards} is two different trumps, "
+                           "not a pair, so it does not trump the pair lead.",
+                           "{who}的{best}赢：{other}的{cards}是两张不同的主牌，不是对子，毙不了首家的对子。",
+                           other=play_name(other, leader), cards=cards[other], **base  # type: ignore[arg-type]
+                           ).with_notes(MIXED_TRUMPS_NOTE)
+    if tied:  # an equal play that does not trump: the first played wins (C-1 decides)
+        return Reason.make(RuleId.C_1, "{who_cap} wins with {best}: {other}'s {cards} is only as high, and of "
+                           "equal plays the first played wins.",
+                           "{who}的{best}赢：{other}的{cards}一样大，一样大时先出者胜。",
+                           other=play_name(tied[0], leader), cards=cards[tied[0]], **base  # type: ignore[arg-type]
+                           ).with_notes(EQUAL_PLAYS_NOTE)
+    if winner == 0:
+        if shape.kind == "throw":
+            return Reason.make(RuleId.SJ_10, "{who_cap} wins with the throw {lead}: only trumps of the same shapes "
+                               "could beat it, and nobody plays them.",
+                               "{who}的甩牌{lead}赢：只有牌型相同的主牌才能毙，没有人出。",
+                               **base).with_notes(THROW_NOTE)  # type: ignore[arg-type]
+        if lead_suit is EffectiveSuit.TRUMP:
+            return Reason.make(RuleId.SJ_10, "{who_cap} wins with the lead {lead}: nobody plays {higher}.",
+                               "{who}首出的{lead}赢：没有人出{higher}。",
+                               higher=_higher(shape, lead_suit), **base)  # type: ignore[arg-type]
+        return Reason.make(RuleId.SJ_10, "{who_cap} wins with the lead {lead}: nobody follows with {higher} or "
+                           "trumps it with {trumps}.",
+                           "{who}首出的{lead}赢：没有人跟出{higher}，也没有人用{trumps}毙牌。",
+                           higher=_higher(shape, lead_suit), trumps=shape_in_suit(shape, EffectiveSuit.TRUMP),
+                           **base)  # type: ignore[arg-type]
+    if lead_suit is EffectiveSuit.TRUMP:
+        return Reason.make(RuleId.SJ_10, "{who_cap} wins with {best}: {fact}it is the highest {kind}.",
+                           "{who}的{best}赢：{fact}它是最大的{kind}。", fact=_level_fact(ctx, best), kind=kind_words,
+                           **base)  # type: ignore[arg-type]
+    return Reason.make(RuleId.SJ_10, "{who_cap} wins with {best}: it is the highest {kind}, and nobody trumps.",
+                       "{who}的{best}赢：它是最大的{kind}，无人毙牌。", kind=kind_words, **base)  # type: ignore[arg-type]

@@ -11,15 +11,22 @@ from cardlib.rule_ids import RuleId
 from cardlib.shengji.calling import resolve_calls
 from cardlib.shengji.progression import explain_partner, level_played
 from cardlib.shengji.rules import get_ruleset
-from cardlib.shengji.scoring import kitty_multiplier, points_left
+from cardlib.shengji.scoring import POINTS_SLIP_NOTE, kitty_multiplier, points_left
 from cardlib.shengji.trump import TrumpContext, explain_trumps
 
 
 def test_sg_e2_a_two_pair_tractor_under_sg_cites_the_erratum_and_other_units_do_not():
+    """The multiplier's main sentence cites the scheme's row (SG-6); the SG-E2 note goes with it exactly
+    when the play is a tractor of 2 pairs under the 四人升级 guide's scheme, and never otherwise."""
     rules = get_ruleset("shengji")
-    assert kitty_multiplier(rules, 2, 4, 4)[1].rule is RuleId.SG_E2
-    assert [kitty_multiplier(rules, n, 2 * n or 1, 2 * n or 1)[1].rule for n in (0, 1, 3)] == [RuleId.SG_6] * 3
-    assert kitty_multiplier(get_ruleset("shuangsheng"), 2, 4, 4)[1].rule is RuleId.SS_6
+    two_pairs = kitty_multiplier(rules, 2, 4, 4)[1]
+    assert two_pairs.rule is RuleId.SG_6 and RuleId.SG_E2 in [n.rule for n in two_pairs.all_notes()]
+    assert "slip" not in two_pairs.en
+    others = [kitty_multiplier(rules, n, 2 * n or 1, 2 * n or 1)[1] for n in (0, 1, 3)]
+    assert [r.rule for r in others] == [RuleId.SG_6] * 3
+    assert all(RuleId.SG_E2 not in [n.rule for n in r.all_notes()] for r in others)
+    ss = kitty_multiplier(get_ruleset("shuangsheng"), 2, 4, 4)[1]
+    assert ss.rule is RuleId.SS_6 and RuleId.SG_E2 not in [n.rule for n in ss.all_notes()]
 
 
 def test_sg_e3_pairs_adjacent_in_neither_reading_cite_the_77jj_erratum():
@@ -34,8 +41,11 @@ def test_sg_e3_pairs_adjacent_in_neither_reading_cite_the_77jj_erratum():
 
 
 def test_ss_e1_points_left_count_two_hundred():
+    """The count is SJ-11's (200 points); the 双升 guide's slip (SS-E1) is a note the points-left puzzle
+    adds under the 双升 ruleset only (tests/widgets/test_verdict_budget.py)."""
     left, reason = points_left(parse_cards("S5 S10 SK H9"))
-    assert left == 175 and reason.rule is RuleId.SS_E1 and "200" in reason.en and "200" in reason.zh
+    assert left == 175 and reason.rule is RuleId.SJ_11 and "200" in reason.en and "200" in reason.zh
+    assert "slip" not in reason.en and POINTS_SLIP_NOTE.rule is RuleId.SS_E1 and "100" in POINTS_SLIP_NOTE.en
     assert points_left([])[0] == 200
 
 
@@ -72,7 +82,15 @@ def test_sg_e1_the_kitty_goes_with_the_last_trick_whatever_its_number():
     from cardlib.shengji.scoring import explain_last_trick
 
     assert explain_last_trick(4, 4)[0] and not explain_last_trick(25, 1)[0]
-    assert explain_last_trick(1, 1)[1].rule is RuleId.SG_E1 and "13th" in explain_last_trick(1, 1)[1].en
+    # the kitty's rule decides (SJ-12); the guide's "13th" is the SG-E1 note, only where it would mislead:
+    # a last trick that is not the 13th, a 13th that is not the last, or a trick whose number is not given
+    reason = explain_last_trick(1, 1)[1]
+    assert reason.rule is RuleId.SJ_12 and "13th" not in reason.en
+    assert [n.rule for n in reason.all_notes()] == [RuleId.SG_E1] and "13th" in reason.all_notes()[0].en
+    notes = {(number, each): [n.rule for n in explain_last_trick(each, 2, number)[1].all_notes()]
+             for number in (12, 13, 14) for each in (2, 3)}
+    assert notes == {(12, 2): [RuleId.SG_E1], (12, 3): [], (13, 2): [], (13, 3): [RuleId.SG_E1],
+                     (14, 2): [RuleId.SG_E1], (14, 3): []}
     import pytest
 
     from cardlib.errors import CardlibError
@@ -92,4 +110,6 @@ def test_c_2_a_follower_winning_the_last_trick_sets_the_multiplier_with_its_own_
     assert score_kitty(ctx, get_ruleset("shengji"), kitty, lead_wins, True)[1].rule is RuleId.SG_6
     # a follower's 2-pair tractor under SG: the erratum (SG-E2) is the more specific citation
     tractor_wins = [parse_cards(p) for p in ("H8 H8 H9 H9", "H3 H4 H5 H6", "SK SK SA SA", "D6 D7 D8 D9")]
-    assert score_kitty(ctx, get_ruleset("shengji"), kitty, tractor_wins, True)[1].rule is RuleId.SG_E2
+    reason = score_kitty(ctx, get_ruleset("shengji"), kitty, tractor_wins, True)[1]
+    # C-2 decides whose shape counts; the erratum (SG-E2) and the convention are notes behind it
+    assert reason.rule is RuleId.C_2 and {RuleId.SG_E2, RuleId.C_2} <= {n.rule for n in reason.all_notes()}

@@ -243,11 +243,11 @@ def test_sj10_c1_c5_trick_reasons_speak_and_name_plays_by_seat_or_place(preset):
         assert_speaks(result.reason, plays)
         if leader is not None:
             winner = seat_name((leader + result.winner) % 4)
-            assert f"{winner} wins" in result.reason.en, result.reason
+            assert result.reason.en.startswith(f"{winner} wins with "), result.reason  # the first words name it
             assert any(isinstance(v, Seat) for _n, v in result.reason.params)
         else:
-            place = ("the leader", "the second player", "the third player", "the fourth player")[result.winner]
-            assert f"{place} wins" in result.reason.en, result.reason
+            place = ("The leader", "The second player", "The third player", "The fourth player")[result.winner]
+            assert result.reason.en.startswith(f"{place} wins with "), result.reason
 
 
 @pytest.mark.parametrize("preset", PRESETS)
@@ -286,7 +286,8 @@ def test_sj4_sj5_trump_and_order_reasons_speak():
 
 
 def test_c4_c5_conventions_say_the_guides_are_silent():
-    """C-4, C-5 (and C-1): where the guides are silent the reason says it is the book's convention."""
+    """C-4, C-5 (and C-1): where the guides are silent, the reason says it is the book's convention (C-5
+    and C-1 in the trick winner's notes, behind the verdict, which says the fact that decides)."""
     ctx = TrumpContext("2", "S")
     rules = get_ruleset("shengji")
     pair_without_pair = check_follow(ctx, rules, "HA HA", "H5 H9 H7 SK C3", "H9 H5").reason
@@ -294,5 +295,9 @@ def test_c4_c5_conventions_say_the_guides_are_silent():
     equal = find_trick_winner(ctx, rules, ["HK", "HK", "H3", "C4"]).reason
     for reason, rule in ((pair_without_pair, RuleId.C_4), (mixed_trumps, RuleId.C_5), (equal, RuleId.C_1)):
         assert reason.rule is rule
-        assert "guides are silent" in reason.en and "this book's convention" in reason.en, reason
-        assert "两份规则都没有说明" in reason.zh and "本书约定" in reason.zh, reason.zh
+        said_en = reason.en + reason.notes_text("en")
+        said_zh = reason.zh + reason.notes_text("zh")
+        assert "guides are silent" in said_en and "this book's convention" in said_en, reason
+        assert "两份规则都没有说明" in said_zh and "本书约定" in said_zh, reason.zh
+        if rule is not RuleId.C_4:
+            assert "guides are silent" not in reason.en and [n.rule for n in reason.all_notes()] == [rule]

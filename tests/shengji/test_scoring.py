@@ -162,7 +162,9 @@ def test_sg7_points_must_be_a_nonnegative_multiple_of_five(points):
 def test_sg6_ss6_a_scheme_is_named_in_words_never_by_its_id(scheme, words):
     """SG-6 / SS-6: the reason names the scheme as a reader knows it, not as the ruleset field spells it."""
     reason = kitty_multiplier(get_ruleset("shengji", {"kitty_multiplier": scheme}), 1, 2, 2)[1]
-    assert words in reason.en and f"'{scheme}'" not in reason.en and "“" + scheme not in reason.zh
+    said_en, said_zh = reason.en + reason.notes_text("en"), reason.zh + reason.notes_text("zh")
+    assert words in said_en and f"'{scheme}'" not in said_en and "“" + scheme not in said_zh
+    assert words not in reason.en  # the scheme in full is a note; the main sentence names it in a few words
 
 
 def test_sj12_sj11_the_kitty_reason_names_its_point_cards():
@@ -173,14 +175,16 @@ def test_sj12_sj11_the_kitty_reason_names_its_point_cards():
 
 
 def test_c2_the_follower_who_won_the_last_trick_is_named_by_place_or_seat():
-    """C-2: "the third player" without seats; with the leader's seat, its seat (North, when East led)."""
+    """C-2: "the third player" without seats; with the leader's seat, its seat (East, when West led)."""
     ctx = TrumpContext(Rank.TWO, Suit.SPADES)
     plays = [parse_cards(p) for p in ("H8 H8", "H3 H4", "SA SA", "D6 D7")]
     by_place = score_kitty(ctx, get_ruleset("shengji"), KITTY, plays, True)[1]
     by_seat = score_kitty(ctx, get_ruleset("shengji"), KITTY, plays, True, leader=3)[1]
-    assert by_place.en.startswith("The third player (♠A ♠A), not the leader, won the last trick")
-    assert by_seat.en.startswith("East, the third player (♠A ♠A), not the leader")
-    assert "this book's convention" in by_seat.en and "本书约定" in by_seat.zh and "东家" in by_seat.zh
+    assert by_place.en.startswith("The third player, an attacker, won the last trick with ♠A ♠A, a pair:")
+    assert by_seat.en.startswith("East, an attacker, won the last trick with ♠A ♠A, a pair:") and "东家" in by_seat.zh
+    assert by_seat.rule is RuleId.C_2 and "this book's convention" not in by_seat.en  # the convention is a note
+    [note] = [n for n in by_seat.all_notes() if n.rule is RuleId.C_2]
+    assert "this book's convention" in note.en and "本书约定" in note.zh
 
 
 @pytest.mark.parametrize("preset, line, points", [("shengji", 85, 80), ("shuangsheng", 85, 85), ("shuangsheng", 75, 75),

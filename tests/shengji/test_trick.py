@@ -40,23 +40,31 @@ def test_sj10_a_trump_beats_a_plain_lead_and_over_trump_must_be_higher():
     assert winner(["HA", "S4", "S3", "HK"]).winner == 1
 
 
-def test_sj4_c1_off_suit_level_cards_trump_and_tie_with_each_other():
+def test_sj4_sj10_off_suit_level_cards_trump_and_tie_with_each_other():
+    """Equal trumps on a plain lead: SJ-10 decides (to over-trump a play must be strictly higher), not C-1;
+    the first words name the winning play and the level card that makes it a trump."""
     result = winner(["HA", "D2", "C2", "H3"])
-    assert result.winner == 1 and result.reason.rule is RuleId.C_1
+    assert result.winner == 1 and result.reason.rule is RuleId.SJ_10
+    assert result.reason.en.startswith("The second player wins with ♦2: ♦2 is a level card, so it is a trump.")
+    assert "strictly higher" in result.reason.en and not result.reason.all_notes()
     assert winner(["HA", "D2", "S2", "H3"]).winner == 2
 
 
 def test_c5_two_different_trump_singles_on_a_pair_lead_are_a_discard():
     result = winner(["HA HA", "S3 S4", "C4 C5", "H3 H3"])
     assert result.winner == 0 and result.reason.rule is RuleId.C_5
-    assert "The second player's ♠4 ♠3 is two different trumps, not a pair" in result.reason.en
-    assert "本书约定" in result.reason.zh and "二家" in result.reason.zh  # C-5 is the book's convention
+    assert result.reason.en == ("The leader wins with ♥A ♥A: the second player's ♠4 ♠3 is two different trumps, "
+                                "not a pair, so it does not trump the pair lead.")
+    assert "二家" in result.reason.zh
+    [note] = result.reason.all_notes()  # C-5 is the book's convention: said behind the verdict, where it decides
+    assert note.rule is RuleId.C_5 and "本书约定" in note.zh and "this book's convention" in note.en
 
 
 def test_sj10_a_trump_pair_beats_a_plain_pair_and_equal_trump_pairs_keep_the_first():
     assert winner(["HA HA", "S3 S3", "C4 C5", "H3 H3"]).winner == 1
     result = winner(["HA HA", "H2 H2", "D2 D2", "H3 H3"])
-    assert result.winner == 1 and result.reason.rule is RuleId.C_1
+    assert result.winner == 1 and result.reason.rule is RuleId.SJ_10  # equal trumps: to over-trump, strictly higher
+    assert result.reason.en.startswith("The second player wins with ♥2 ♥2: ♥2 is a level card, so ♥2 ♥2 is a pair")
 
 
 def test_sj10_tractor_lead_beaten_only_by_a_tractor_compared_by_its_top_pair():

@@ -14,7 +14,7 @@ from cardlib.explain import Reason
 from cardlib.shengji.hand import HAND_SIZE, check_bury
 from cardlib.shengji.leads import check_lead
 from cardlib.shengji.rules import get_ruleset
-from cardlib.shengji.scoring import KITTY_SIZE, explain_trick_points, points_left, trick_points
+from cardlib.shengji.scoring import KITTY_SIZE, POINTS_SLIP_NOTE, explain_trick_points, points_left, trick_points
 from cardlib.shengji.trump import TrumpContext, explain_trumps
 
 from .position import (cards_block, context_facts, explain, facts, random_level, random_trump, text,
@@ -38,14 +38,18 @@ def _shuffled_decks(rng: random.Random) -> list[Card]:
 
 
 def _number_puzzle(kind: PuzzleKind, seed: int, difficulty: Difficulty, value: int, reason: Reason, what: tuple[str, str],
-                   candidates: list[int], **build: Any) -> dict[str, Any]:
-    """A number puzzle with one right value, the same reason under both presets, and near misses listed;
-    a wrong number is told the right one (``what``: the sentence naming it, ``{right}`` in it) and how it is counted."""
+                   candidates: list[int], notes: dict[str, Reason] | None = None, **build: Any) -> dict[str, Any]:
+    """A number puzzle with one right value, the same reason under both presets (``notes``: a note added
+    under the ruleset it names), and near misses listed; a wrong number is told the right one (``what``: the
+    sentence naming it, ``{right}`` in it) and how it is counted."""
     builder = SpecBuilder(kind, seed=seed, difficulty=difficulty, rulesets=SHENGJI_RULESETS)
+    noted = {r.id: reason.with_notes((notes or {}).get(r.id)) for r in SHENGJI_RULESETS}
     for candidate in candidates:
-        why = reason if candidate == value else wrong_number(reason, candidate, value, *what)
-        builder.add_answer(str(candidate), None, {r.id: (candidate == value, why) for r in SHENGJI_RULESETS})
-    builder.set_otherwise({r.id: wrong_number(reason, None, value, *what) for r in SHENGJI_RULESETS})
+        builder.add_answer(str(candidate), None, {
+            r.id: (candidate == value, noted[r.id] if candidate == value else wrong_number(noted[r.id], candidate,
+                                                                                           value, *what))
+            for r in SHENGJI_RULESETS})
+    builder.set_otherwise({r.id: wrong_number(noted[r.id], None, value, *what) for r in SHENGJI_RULESETS})
     return builder.build(input_type="number", **build)
 
 
@@ -67,6 +71,7 @@ def make_trick_points(seed: int, difficulty: Difficulty) -> dict[str, Any]:
         return _number_puzzle(
             "trick_points", seed, difficulty, value, reason,
             ("{right} points are still in play", "还有{right}分没有赢走"), _near(value),
+            notes={"shuangsheng": POINTS_SLIP_NOTE},  # SS-E1: only under the 双升 guide, whose count is the slip
             position={"won": [str(c) for c in won]},
             question=text("These point cards have been won in tricks so far. How many points are still in play?",
                           "到目前为止各轮已赢走这些分牌。还剩多少分没有赢走？"),

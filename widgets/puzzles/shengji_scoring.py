@@ -186,7 +186,7 @@ def make_last_trick(seed: int, difficulty: Difficulty) -> dict[str, Any]:
     kept = rng.sample(spare, kept_count)
     hand = sorted(lead + kept, key=ctx.order_key)
     cards_each = len(hand)
-    last, reason = explain_last_trick(cards_each, len(lead))
+    last = cards_each == len(lead)  # as explain_last_trick finds it below
     played = 25 - cards_each  # cards each player has played before this trick (SJ-2: 25 a hand)
     trap = difficulty != "easy" and rng.random() < (0.5 if difficulty == "normal" else 0.8)
     low, high = -(-played // max(1, len(lead) + 2)), played  # tricks so far: at least this many, at most one a card
@@ -196,6 +196,7 @@ def make_last_trick(seed: int, difficulty: Difficulty) -> dict[str, Any]:
         number = rng.choice([n for n in range(max(low, 14), high + 2) if n != 13] or [high + 1])
     else:
         number = rng.choice([n for n in range(low + 1, high + 2) if n != 13] or [high + 1])
+    last, reason = explain_last_trick(cards_each, len(lead), number)  # SG-E1's note where "13th" would mislead
     builder = SpecBuilder("last_trick", seed=seed, difficulty=difficulty, rulesets=SHENGJI_RULESETS)
     answers = (("yes", text("Yes, the last trick", "是最后一轮")), ("no", text("No, more tricks follow", "不是，后面还有")))
     right = answers[0][1] if last else answers[1][1]

@@ -14,10 +14,10 @@ from cardlib.cards import DECK_WITH_JOKERS, Card, Rank, Suit
 from cardlib.explain import Reason, Seat, Words
 from cardlib.rule_ids import RuleId
 from cardlib.words import card_text, cards_text
-from cardlib.shengji.combos import Shape, classify, explain_shape
+from cardlib.shengji.combos import Shape, classify, explain_shape, shape_in_suit
 from cardlib.shengji.follow import legal_follows
 from cardlib.shengji.rules import Ruleset, get_ruleset
-from cardlib.shengji.trick import TrickResult, find_trick_winner
+from cardlib.shengji.trick import EQUAL_PLAYS_NOTE, TrickResult, find_trick_winner
 from cardlib.shengji.trump import EffectiveSuit, TrumpContext, explain_order, group_by_strength
 
 from .position import (cards_block, context_facts, explain, facts, lower, random_level, random_trump, seat_label,
@@ -138,17 +138,23 @@ def _why_not(ctx: TrumpContext, rules: Ruleset, plays: list[list[Card]], seats: 
     """Why play ``index`` does not win the trick, in game terms (SJ-10, C-1, C-5)."""
     lead, play, best = plays[0], plays[index], plays[winner]
     seat, top = Seat(seats[index]), Seat(seats[winner])
+    led_suit = ctx.effective_suit(lead[0])
     if index == 0:
-        return Reason.make(RuleId.SJ_10, "{seat} led {play}, but {top}'s {best} beats the lead",
+        return Reason.make(RuleId.SJ_10, "{seat} led {play}, but {top}'s {best} beats it",
                            "{seat}首出{play}，但{top}的{best}管住了首家", seat=seat, play=play, top=top, best=best)
     shape = classify(ctx, rules, lead)
     led = suit_words(ctx.effective_suit(lead[0]))
     if find_trick_winner(ctx, rules, [lead, play]).winner == 1:  # it beats the lead, but not the winner
         if index > winner and find_trick_winner(ctx, rules, [lead, play, best]).winner == 1:
+            if all(ctx.is_trump(c) for c in play) and led_suit is not EffectiveSuit.TRUMP:
+                return Reason.make(RuleId.SJ_10, "{seat}'s {play} is only as high as {top}'s {best}, and to "
+                                                 "over-trump a play must be strictly higher",
+                                   "{seat}的{play}与{top}的{best}一样大，盖毙须更大", seat=seat, play=play, top=top,
+                                   best=best)
             return Reason.make(RuleId.C_1, "{seat}'s {play} is as high as {top}'s {best}, and of equal plays "
                                            "the one played first wins",
                                "{seat}的{play}与{top}的{best}一样大，一样大时先出者胜",
-                               seat=seat, play=play, top=top, best=best)
+                               seat=seat, play=play, top=top, best=best).with_notes(EQUAL_PLAYS_NOTE)
         return Reason.make(RuleId.SJ_10, "{seat}'s {play} beats the lead, but {top}'s {best} beats it",
                            "{seat}的{play}管住了首家，但{top}的{best}更大", seat=seat, play=play, top=top, best=best)
     if all(ctx.effective_suit(c) is ctx.effective_suit(lead[0]) for c in play):
@@ -164,6 +170,9 @@ def _why_not(ctx: TrumpContext, rules: Ruleset, plays: list[list[Card]], seats: 
                                  "trump the lead: it counts as a discard",
                            "{seat}的{play}虽是主牌，但不是首家那样的{shape}，毙不了首家，只算垫牌",
                            seat=seat, play=play, shape=shape)
+    if ctx.effective_suit(lead[0]) is EffectiveSuit.TRUMP:
+        return Reason.make(RuleId.SJ_10, "{seat}'s {play} is not all trumps: it is a discard, which cannot win",
+                           "{seat}的{play}不全是主牌：是垫牌，不能赢", seat=seat, play=play)
     return Reason.make(RuleId.SJ_10, "{seat}'s {play} neither follows {suit} nor is all trumps: it is a discard, "
                                      "which cannot win", "{seat}的{play}既不是{suit}也不全是主牌：是垫牌，不能赢",
                        seat=seat, play=play, suit=led)
@@ -171,11 +180,26 @@ def _why_not(ctx: TrumpContext, rules: Ruleset, plays: list[list[Card]], seats: 
 
 def wrong_winner(ctx: TrumpContext, rules: Ruleset, plays: list[list[Card]], seats: list[int], index: int,
                  result: TrickResult) -> Reason:
-    """A wrong trick-winner answer: why the chosen play does not win, then the engine's reason, which
-    names the winning seat and its cards."""
+    """A wrong trick-winner answer: first the likely mistake (why the chosen play does not win: a level
+    card that makes another play a trump, a play that is not of the lead's shape, a discard), then the
+    engine's reason, which names the winning seat and the cards that decide."""
     winner = result.winner
-    return explain(result.reason, "You chose {given}: {problem}. {why}", "你选了{given}：{problem}。{why}",
-                   given=Seat(seats[index]), problem=_why_not(ctx, rules, plays, seats, index, winner))
+    lead, best = plays[0], plays[winner]
+    led = ctx.effective_suit(lead[0])
+    levels = [c for c in dict.fromkeys(best) if not c.is_joker and c.rank is ctx.level and c.suit is not ctx.trump
+              and led is not EffectiveSuit.TRUMP and c.suit is not None]
+    trumping = [p for p in plays[1:] if led is not EffectiveSuit.TRUMP and all(ctx.is_trump(c) for c in p)]
+    if levels and len(trumping) == 1:  # the winner's level card looks like a plain card: the likely mistake
+        shape = classify(ctx, rules, lead)
+        plain = EffectiveSuit(levels[0].suit.value if levels[0].suit else "T")  # the suit it looks like
+        how = Words("a trump", "主牌") if shape.kind == "single" else shape_in_suit(shape, EffectiveSuit.TRUMP)
+        return Reason.make(RuleId.SJ_10, "{level} is a level card, so it counts as a trump, not as {suit}: {top}'s "
+                                         "{best} is {how} and beats the lead {lead}, so {top} wins, not {seat}.",
+                           "{level}是级牌，算主牌，不算{suit}：{top}的{best}是{how}，毙了首家的{lead}，所以赢的是{top}，"
+                           "不是{seat}。", level=levels[0], suit=suit_words(plain), top=Seat(seats[winner]), best=best,
+                           how=how, lead=lead, seat=Seat(seats[index])).with_notes(*result.reason.all_notes())
+    return explain(result.reason, "{problem}. {why}", "{problem}。{why}",
+                   problem=_why_not(ctx, rules, plays, seats, index, winner))
 
 
 SHAPE_ANSWERS = (("pair", text("A pair", "对子")), ("tractor2", text("A tractor of 2 pairs", "2连对拖拉机")),

@@ -181,7 +181,7 @@ class SpecBuilder:
         self.rulesets = tuple(rulesets)
         self._answers: list[dict[str, Any]] = []
         self._verdicts: dict[str, list[list[Any]]] = {r.id: [] for r in self.rulesets}
-        self._reasons: list[dict[str, str]] = []
+        self._reasons: list[dict[str, Any]] = []
         self._reason_index: dict[tuple[str, str, str, str], int] = {}
         self._otherwise: dict[str, int] = {}
 
