@@ -157,6 +157,44 @@ class Reason:
         return Reason(self.rule, self.template_en, self.template_zh, self.params,
                       tuple(dict.fromkeys(self.notes + added)))
 
+    def sentence(self) -> Reason:
+        """This reason as a sentence of its own: its first English letter capitalised and a full stop at the
+        end of each language (``。`` in Chinese), unless one is there.  The notes stay with it.
+
+        >>> Reason.make(RuleId.YS_5, "{p} plays next", "轮到{p}", p=Player(1)).sentence().en
+        'Player B plays next.'
+        """
+        first = self.capitalised()
+        en, zh = first.template_en.rstrip(), first.template_zh.rstrip()
+        if not en.endswith((".", "!", "?")):
+            en += "."
+        if not zh.endswith(("。", "！", "？")):
+            zh = zh.rstrip("，；：") + "。"
+        return Reason(self.rule, en, zh, first.params, self.notes)
+
+    def capitalised(self) -> Reason:
+        """This reason with its first English letter capitalised (in the template, or in the player,
+        words or reason it starts with)."""
+        en, params = self.template_en, dict(self.params)
+        head = _PLACEHOLDER.match(en)
+        if head is None:
+            en = en[:1].upper() + en[1:]
+        else:
+            name = head.group(1)
+            value = params[name]
+            first: Param | None = None
+            if isinstance(value, Player):
+                word = player_name(value.index, "en")
+                first = Words(word[:1].upper() + word[1:], player_name(value.index, "zh"))
+            elif isinstance(value, Reason):
+                first = value.capitalised()
+            elif isinstance(value, Words):
+                first = Words(value.en[:1].upper() + value.en[1:], value.zh)
+            if first is not None:  # only the first mention is capitalised: "Player C and player D … player C"
+                params[f"{name}_capital"] = first
+                en = f"{{{name}_capital}}" + en[head.end():]
+        return Reason(self.rule, en, self.template_zh, tuple(params.items()), self.notes)
+
     def all_notes(self) -> tuple[Reason, ...]:
         """The notes of this reason and of every reason nested in its sentence, each once, in order."""
         found: list[Reason] = list(self.notes)

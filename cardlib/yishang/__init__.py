@@ -21,7 +21,7 @@ its :class:`~cardlib.explain.Reason`.
 >>> game.next_face, game.next_player
 (<Face.DOWN: 'down'>, 1)
 >>> challenge_outcome("8", "10", "H6")[1].en
-'revealed 6, not the claimed 10: the challenge succeeds'
+'the card is 6, not the claimed 10: the challenge succeeds'
 
 """
 

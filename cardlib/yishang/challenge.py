@@ -35,22 +35,22 @@ def challenge_outcome(target: Rank | str, claim: Rank | str | None, actual: Rank
     ``None`` (no claim) counts as 3 (YS-15).
 
     >>> challenge_outcome("8", "10", "10")[1].en
-    'revealed 10 as claimed, not below the target 8: the challenge fails'
+    'the card is 10 as claimed and not below the target 8: the challenge fails'
 
     Rules: YS-9, YS-15
     """
     target, claim, actual = parse_rank(target, "target"), parse_claim(claim), parse_actual(actual)
     if actual != claim:
         return True, Reason.make(
-            RuleId.YS_9, "revealed {actual}, not the claimed {claim}: the challenge succeeds",
+            RuleId.YS_9, "the card is {actual}, not the claimed {claim}: the challenge succeeds",
             "翻开是{actual}，不是声明的{claim}：质疑成立", actual=actual, claim=claim)
     if is_below(actual, target):
         return True, Reason.make(
-            RuleId.YS_9, "revealed {actual} as claimed, but below the target {target} that stood before it: "
+            RuleId.YS_9, "the card is {actual} as claimed, but below the target {target} that stood before it: "
             "the challenge succeeds", "翻开确实是{actual}，但低于出牌前的目标点数{target}：质疑成立",
             actual=actual, target=target)
     return False, Reason.make(
-        RuleId.YS_9, "revealed {actual} as claimed, not below the target {target}: the challenge fails",
+        RuleId.YS_9, "the card is {actual} as claimed and not below the target {target}: the challenge fails",
         "翻开确实是{actual}，且不低于目标点数{target}：质疑失败", actual=actual, target=target)
 
 

@@ -70,15 +70,37 @@ def leads_game(first: int) -> Reason:
 
 
 def next_in_turn(player: int, following: int, after_standing_down: bool = False) -> Reason:
-    """Play passes in turn order (YS-5: each established play hands the turn on).  After a face-down
-    card stood, the guide's example names the wrong player; the reason then cites that erratum (YS-E1)."""
+    """Play passes in turn order (YS-5: each established play hands the turn on).  After player B's
+    face-down card stood, the position of the guide's worked example, whose text names the wrong player,
+    the reason cites that erratum (YS-E1) and says the guide's words in a note; after anyone else's, it is
+    plain turn order (YS-5)."""
+    if after_standing_down and player == 1:
+        return Reason.make(RuleId.YS_E1, "{player}'s face-down card stood, and {following} plays next in turn order",
+                           "{player}的暗牌成立，按出牌顺序轮到{following}",
+                           following=Player(following), player=Player(player)).with_notes(WORKED_EXAMPLE_SLIP)
     if after_standing_down:
-        return Reason.make(RuleId.YS_E1, "{player}'s face-down card stood, and {following} plays next in turn "
-                           "order (the guide's worked example names the wrong player here)",
-                           "{player}的暗牌成立，按出牌顺序轮到{following}（规则原文的例子在这里写错了人）",
+        return Reason.make(RuleId.YS_5, "{player}'s face-down card stood, and {following} plays next in turn order",
+                           "{player}的暗牌成立，按出牌顺序轮到{following}",
                            following=Player(following), player=Player(player))
     return Reason.make(RuleId.YS_5, "{following} plays next, in turn order after {player}",
                        "按出牌顺序，{player}之后轮到{following}", following=Player(following), player=Player(player))
+
+
+#: YS-E1, said only where player B's face-down card stood (the guide's worked example): its text names A.
+WORKED_EXAMPLE_SLIP = Reason(RuleId.YS_E1, "The guide's worked example (players A, B, C in turn) says that after B's "
+                             "face-down card stands, A must play next, face up; by turn order it is C.",
+                             "规则原文示例（甲、乙、丙依次出牌）说乙的暗牌成立后“甲接下来必须打明牌”；按出牌顺序，"
+                             "接下来是丙。")
+
+#: YS-10: the guide says only that counting starts from the new card; the target's 3 meanwhile is the book's.
+TARGET_RESET_NOTE = Reason(RuleId.YS_10, "The guide says only that counting starts again from the new card; that the "
+                           "target goes back to 3 meanwhile is this book's convention.",
+                           "规则只说“目标从新牌开始计算”；此时目标回到3是本书约定。")
+
+#: YS-E2: the guide's variation where the challenger leads after a successful challenge.
+CHALLENGER_LEAD_SLIP = Reason(RuleId.YS_E2, "The guide's “6 instead of 10” example gives the challenger the lead "
+                              "here, against its own step 4: whoever takes the pile leads.",
+                              "规则原文“报10翻出6”一例说质疑者丙获得先手，与其第4步“收牌者成为新一轮先手”矛盾。")
 
 
 def leads_round(taker: int) -> Reason:
@@ -88,13 +110,11 @@ def leads_round(taker: int) -> Reason:
 
 def challenger_does_not_lead(challenger: int, taker: int) -> Reason:
     """YS-E2: after a successful challenge the card's player takes the pile and leads, not the challenger
-    (the guide's "6 instead of 10" variation gives the lead to the challenger, against its own step 4)."""
+    (the guide's "6 instead of 10" variation gives the lead to the challenger, against its own step 4: a note)."""
     return Reason.make(RuleId.YS_E2, "{challenger}'s challenge succeeded, so {taker} took the pile, and whoever "
-                       "takes the pile leads the new round (YS-10): it is {taker}'s lead, not {challenger}'s (the "
-                       "guide's \"6 instead of 10\" example gives the challenger the lead here, against its own step 4)",
-                       "{challenger}质疑成立，由{taker}收牌；收牌者领出新一轮（YS-10），所以该{taker}出，不是{challenger}"
-                       "（规则原文“报10翻出6”一例说质疑者丙获得先手，与其第4步“收牌者成为新一轮先手”矛盾）",
-                       challenger=Player(challenger), taker=Player(taker))
+                       "takes the pile leads the new round: it is {taker}'s lead, not {challenger}'s",
+                       "{challenger}质疑成立，由{taker}收牌；收牌者领出新一轮，所以该{taker}出，不是{challenger}",
+                       challenger=Player(challenger), taker=Player(taker)).with_notes(CHALLENGER_LEAD_SLIP)
 
 
 # -- refusals ---------------------------------------------------------------------------------
@@ -237,14 +257,13 @@ def takes(taker: int, count: int, revealed: Card) -> Reason:
 
 
 def takes_and_leads(taker: int, count: int, revealed: Card, target: Rank, reset: bool) -> Reason:
-    target_words = (Words("the target goes back to 3 (the guide says counting starts again from the new card; "
-                          "going back to 3 is this book's convention)",
-                          "目标点数重新从3开始（规则只说“目标从新牌开始计算”，回到3是本书约定）") if reset else
+    target_words = (Words("the target goes back to 3", "目标点数重新从3开始") if reset else
                     Words(f"the target stays {target}", f"目标点数仍为{target}"))
-    return Reason.make(RuleId.YS_10, "{taker} takes the pile of {count} cards, the revealed {revealed} included, "
-                       "and leads a new round face up; {target}",
-                       "{taker}收走中央{count}张牌（包括翻开的{revealed}），以明牌领出新一轮；{target}",
-                       taker=Player(taker), count=count, revealed=revealed, target=target_words)
+    reason = Reason.make(RuleId.YS_10, "{taker} takes the pile of {count} cards, the revealed {revealed} included, "
+                         "and leads a new round face up; {target}",
+                         "{taker}收走中央{count}张牌（包括翻开的{revealed}），以明牌领出新一轮；{target}",
+                         taker=Player(taker), count=count, revealed=revealed, target=target_words)
+    return reason.with_notes(TARGET_RESET_NOTE) if reset else reason
 
 
 # -- the end ----------------------------------------------------------------------------------
@@ -284,11 +303,8 @@ def target_is(target: Rank, top: PileCard | None, after_take: bool = False, rese
         return Reason.make(RuleId.YS_10, "the pile was taken and this table keeps the target after a take: "
                            "it stays {target}", "牌堆被收走，本桌约定收牌后目标点数不重置：仍是{target}", target=target)
     if top is None and after_take and target is Rank.THREE:
-        return Reason.make(RuleId.YS_10, "the pile was just taken, and the guide says counting starts again from the "
-                           "new card; it does not say what the target is meanwhile, and this book's convention is that "
-                           "it goes back to {target}, the lowest rank",
-                           "牌堆刚被收走，规则说“目标从新牌开始计算”，但没有说明此时的目标点数；本书约定回到最小的{target}",
-                           target=target)
+        return Reason.make(RuleId.YS_10, "the pile was just taken, so the target goes back to {target}, the lowest rank",
+                           "牌堆刚被收走，目标点数回到最小的{target}", target=target).with_notes(TARGET_RESET_NOTE)
     if top is None and target is not Rank.THREE:
         return Reason.make(RuleId.YS_10, "the pile was taken and this table keeps the target after a take: "
                            "it stays {target}", "牌堆被收走，本桌约定收牌后目标点数不重置：仍是{target}", target=target)

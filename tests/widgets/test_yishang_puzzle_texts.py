@@ -113,8 +113,11 @@ def test_ys_state_each_wrong_part_gets_its_own_sentence_and_rule_YS_4_YS_5_YS_10
                     assert f"你答的是轮到{player_name(g_, 'zh')}，但现在轮到{player_name(w_, 'zh')}" in part["zh"]
                     if "challenge" in last:
                         assert part["rule"] in ("YS-10", "YS-E2"), (spec["id"], part)
-                    elif "pass" in last:
-                        assert part["rule"] == "YS-E1", (spec["id"], part)
+                    elif "pass" in last:  # the erratum's position: player B's face-down card stood (YS-E1, with
+                        # the guide's words as a note); anyone else's: plain turn order (YS-5), no note
+                        stood_b = (w_ - 1) % spec["position"]["players"] == 1
+                        assert part["rule"] == ("YS-E1" if stood_b else "YS-5"), (spec["id"], part)
+                        assert [n["rule"] for n in part.get("notes", [])] == (["YS-E1"] if stood_b else []), spec["id"]
                     else:  # a face-up card (a face-down one is always followed by a pass or a challenge here)
                         assert part["rule"] == "YS-5", (spec["id"], part)
             assert reason["en"] == " ".join(p["en"] for p in parts)

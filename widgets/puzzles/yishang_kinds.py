@@ -224,6 +224,8 @@ def _state_verdict(game: Game, target: Rank, face: str, seat: int) -> tuple[bool
         parts.append(_turn_wrong(game, seat))
     if parts:
         return False, parts
+    if taken:  # the take says it all: the taker leads a new round face up, and the target (YS-10)
+        return True, combined([_state_reason(game)])
     return True, combined([_state_reason(game), face_why, citable(turn_why(game))])
 
 

@@ -59,13 +59,17 @@ def turn_why(game: Game) -> Reason:
         return reasons.leads_round(player)
     before = (player - 1) % game.players
     if last.kind is EventKind.STAND or (last.kind is EventKind.PLAY_DOWN and game.window is not None):
-        return Reason.make(RuleId.YS_E1, "after {before}'s face-down card, turn order goes on: {player} plays "
-                           "next (the guide's worked example once names the player before instead, a slip)",
-                           "{before}的暗牌之后，按出牌顺序轮到{player}（规则原文示例说“甲接下来必须打明牌”，是笔误）",
+        stood = last.kind is EventKind.STAND
+        said = Reason.make(RuleId.YS_5, "after {before}'s face-down card" + (" stood" if stood else "")
+                           + ", turn order goes on: {player} plays next",
+                           "{before}的暗牌" + ("成立" if stood else "") + "之后，按出牌顺序轮到{player}",
                            before=Player(before), player=Player(player))
+        if before == 1:  # player B's face-down card: the guide's worked example names player A here (YS-E1)
+            return Reason(RuleId.YS_E1, said.template_en, said.template_zh, said.params,
+                          (reasons.WORKED_EXAMPLE_SLIP,))
+        return said
     return Reason.make(RuleId.YS_5, "players take turns in order round the table, so after {before}'s card "
-                       "{player} plays next (the pile decides only whether the card goes face up or face down)",
-                       "玩家按座次轮流出牌：{before}之后轮到{player}（出牌堆只决定明牌还是暗牌）",
+                       "{player} plays next", "玩家按座次轮流出牌：{before}之后轮到{player}",
                        before=Player(before), player=Player(player))
 
 
@@ -80,13 +84,17 @@ def wrong(rule: RuleId, given: Param, right: Param, why: Reason, *, en: str | No
 
 
 def combined(parts: list[Reason]) -> Reason:
-    """Several wrong parts as one explanation: each its own sentence, naming its own rule;
-    the first part's rule is the explanation's rule."""
+    """Several reasons as one explanation: each part a sentence of its own (capitalised, a full stop),
+    the parts citing one rule after that rule's id, given once ("(YS-9) … . (YS-10) … ."); the first
+    part's rule is the explanation's rule.  A single part is that part as a sentence."""
     if len(parts) == 1:
-        return parts[0]
-    params: dict[str, Param] = {f"p{i}": part for i, part in enumerate(parts)}
-    en = " ".join(f"({part.rule.value}) {{p{i}}}" for i, part in enumerate(parts))
-    zh = "".join(f"（{part.rule.value}）{{p{i}}}" for i, part in enumerate(parts))
+        return parts[0].sentence()
+    params: dict[str, Param] = {f"p{i}": part.sentence() for i, part in enumerate(parts)}
+    order: dict[RuleId, list[int]] = {}
+    for i, part in enumerate(parts):
+        order.setdefault(part.rule, []).append(i)
+    en = " ".join(f"({rule.value}) " + " ".join(f"{{p{i}}}" for i in which) for rule, which in order.items())
+    zh = "".join(f"（{rule.value}）" + "".join(f"{{p{i}}}" for i in which) for rule, which in order.items())
     return Reason.make(parts[0].rule, en, zh, **params)
 
 
