@@ -219,14 +219,13 @@ def _why_too_weak(rules: Ruleset, kind: CallKind, standing: CallKind) -> Reason:
                                      "nothing overrides it", "按《四人升级》，一对王（小王或大王）是最大的亮主，谁也反不了")
         return Reason.make(rule, "under the 双升 guide a pair of big jokers is the top call: nothing overrides it",
                            "按《双升》，一对大王是最大的亮主，谁也反不了")
-    same = " (the guides do not say that an equal call overrides; this book's convention: it does not)" \
-        if kind is standing else ""
-    same_zh = "（规则没有说同级的亮主能反；本书约定不能）" if kind is standing else ""
-    return Reason.make(rule, "under {guide} only {stronger} overrides a pair of level cards" + same,
-                       "按{guide}，一对级牌只能被{stronger}反掉" + same_zh, guide=guide, stronger=stronger) \
-        if standing is CallKind.LEVEL_PAIR else \
-        Reason.make(rule, "under {guide} only {stronger} overrides a pair of little jokers" + same,
-                    "按{guide}，一对小王只能被{stronger}反掉" + same_zh, guide=guide, stronger=stronger)
+    same = Reason(rule, "The guides do not say that an equal call overrides; this book's convention is that it does "
+                        "not.", "规则没有说同级的亮主能反；本书约定不能。") if kind is standing else None
+    return (Reason.make(rule, "under {guide} only {stronger} overrides a pair of level cards",
+                        "按{guide}，一对级牌只能被{stronger}反掉", guide=guide, stronger=stronger)
+            if standing is CallKind.LEVEL_PAIR else
+            Reason.make(rule, "under {guide} only {stronger} overrides a pair of little jokers",
+                        "按{guide}，一对小王只能被{stronger}反掉", guide=guide, stronger=stronger)).with_notes(same)
 
 
 def check_call(rules: RulesetLike, state: CallState, seat: int, cards: Sequence[Card] | str) -> Verdict:
@@ -306,9 +305,8 @@ def explain_trump(rules: Ruleset, state: CallState) -> Reason:
     >>> from cardlib.shengji.rules import get_ruleset
     >>> state = apply_call(get_ruleset("shuangsheng"), CallState(Rank.TWO), 3, parse_cards("BJ BJ"))
     >>> print(explain_trump(get_ruleset("shuangsheng"), state))  # doctest: +NORMALIZE_WHITESPACE
-    SS-3: A pair of big jokers, shown by West, stands: there is no trump suit (无主), and trumps are the jokers and the
-    level cards. The 双升 guide says the new call's suit becomes trump, but jokers have no suit; this book's convention
-    follows the 四人升级 guide: no trump suit.
+    SS-3: A pair of big jokers, shown by West, stands: no trump suit (无主); only the jokers and the level cards are
+    trumps.
     """
     if state.kind is None or state.caller is None:
         return Reason.make(_calling_rule(rules), "No call stands: there is no trump yet.", "无人亮主：尚未定主。")
@@ -316,19 +314,20 @@ def explain_trump(rules: Ruleset, state: CallState) -> Reason:
     if state.kind.is_joker_pair:
         joker_rule = RuleId.SS_3 if rules.calling is Calling.SHUANGSHENG else RuleId.SG_3
         if state.trump is None:
-            silent = (" The 双升 guide says the new call's suit becomes trump, but jokers have no suit; this book's "
-                      "convention follows the 四人升级 guide: no trump suit.") if joker_rule is RuleId.SS_3 else ""
-            silent_zh = "《双升》说以新亮主的花色为主，但王没有花色；本书约定按《四人升级》：无主。" \
-                if joker_rule is RuleId.SS_3 else ""
-            return Reason.make(joker_rule, "{call}, shown by {caller}, stands: there is no trump suit (无主), "
-                                           "and trumps are the jokers and the level cards." + silent,
-                               "{caller}亮的{call}反主：无主，主牌只有大小王和级牌。" + silent_zh,
-                               call=call, caller=caller)
+            silent = Reason(RuleId.SS_3, "The 双升 guide says the new call's suit becomes trump, but jokers have no "
+                            "suit; this book's convention follows the 四人升级 guide: no trump suit.",
+                            "《双升》说以新亮主的花色为主，但王没有花色；本书约定按《四人升级》：无主。") \
+                if joker_rule is RuleId.SS_3 else None
+            return Reason.make(joker_rule, "{call}, shown by {caller}, stands: no trump suit (无主); only the jokers "
+                                           "and the level cards are trumps.",
+                               "{caller}亮的{call}反主：无主，主牌只有大小王和级牌。",
+                               call=call, caller=caller).with_notes(silent)
         return Reason.make(joker_rule, "{call}, shown by {caller}, stands, and the suit called before, "
-                                       "{suit}, stays trump (a variant: the book's default after a pair of jokers is "
-                                       "no trump suit).",
-                           "{caller}亮的{call}反主，之前的主花色{suit}仍为主（这是变体；本书默认一对王反主后无主）。",
-                           call=call, caller=caller, suit=state.trump)
+                                       "{suit}, stays trump.",
+                           "{caller}亮的{call}反主，之前的主花色{suit}仍为主。",
+                           call=call, caller=caller, suit=state.trump).with_notes(
+            Reason(joker_rule, "This is a variant: the book's default after a pair of jokers is no trump suit.",
+                   "这是变体；本书默认一对王反主后无主。"))
     return Reason.make(_calling_rule(rules), "{call}, shown by {caller}, stands: {suit} are trump.",
                        "{caller}亮的{call}定主：{suit}为主。", call=call, caller=caller,
                        suit=_suit_of(state.shown()[0]))
@@ -353,8 +352,8 @@ def turn_kitty(kitty: Sequence[Card] | str) -> tuple[Suit, int, Reason]:
             skipped = Reason.make(RuleId.SG_2, "after {jokers} (jokers have no suit) ", "{jokers}是王，没有花色，跳过；",
                                   jokers=list(kitty[:index])) if index else Words("", "")
             return card.suit, index, Reason.make(
-                RuleId.SG_2, "Nobody called: the dealer turns the kitty cards one by one; {skipped}the first card that "
-                             "is not a joker is {card}, so {suit} are trump.",
+                RuleId.SG_2, "Nobody called: the kitty is turned card by card; {skipped}the first card that is not a "
+                             "joker is {card}, so {suit} are trump.",
                 "无人亮主，庄家逐张翻底牌：{skipped}第一张不是王的牌是{card}，{suit}为主。",
                 skipped=skipped, card=card, suit=card.suit)
     raise InvalidPositionError("the kitty holds only jokers: there is no suit to turn (two decks have 4 jokers)")
@@ -364,12 +363,12 @@ def no_call_first_dealer(seat: int = 0) -> Reason:
     """SS-9 / SG-9: nobody called in the first hand: the seat the deal began at deals (the book's convention).
 
     >>> print(no_call_first_dealer())  # doctest: +NORMALIZE_WHITESPACE
-    SS-9: Nobody called in the first hand, so South, where the deal began, deals it (the guides are silent; this book's
-    convention).
+    SS-9: Nobody called in the first hand, so South, where the deal began, deals it.
     """
-    return Reason.make(RuleId.SS_9, "Nobody called in the first hand, so {seat}, where the deal began, deals it "
-                                    "(the guides are silent; this book's convention).",
-                       "首局无人亮主：由开始发牌的{seat}坐庄（两份规则都没有说明，本书约定）。", seat=Seat(seat))
+    return Reason.make(RuleId.SS_9, "Nobody called in the first hand, so {seat}, where the deal began, deals it.",
+                       "首局无人亮主：由开始发牌的{seat}坐庄。", seat=Seat(seat)).with_notes(
+        Reason(RuleId.SS_9, "The guides are silent on a first hand nobody calls in; this is this book's convention.",
+               "两份规则都没有说明首局无人亮主时谁坐庄；这是本书约定。"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -383,6 +382,8 @@ class CallingResult:
     trump: Suit | None
     dealer: int | None
     reason: Reason
+    #: why trump is what it is, alone (``reason`` adds the first hand's dealer)
+    trump_reason: Reason | None = None
 
 
 def first_hand_dealer(rules: Ruleset, state: CallState) -> tuple[int | None, Reason | None]:
@@ -392,27 +393,30 @@ def first_hand_dealer(rules: Ruleset, state: CallState) -> tuple[int | None, Rea
     Rules: SS-9, SG-9, SS-E3
     """
     if rules.first_dealer is FirstDealer.SEAT_ZERO:
-        return 0, Reason.make(RuleId.SG_9, "Under this variant the first hand's dealer is chosen before the deal: "
-                                           "{seat} deals it, whoever calls.",
+        return 0, Reason.make(RuleId.SG_9, "Under this variant {seat}, chosen before the deal, deals the first hand, "
+                                           "whoever calls.",
                               "按此变体，首局庄家在发牌前已定：由{seat}坐庄，不论谁亮主。", seat=Seat(0))
     if state.first_caller is None:
         return None, None
     seat = Seat(state.first_caller)
+    silent = FIRST_DEALER_SG_SILENT if rules.calling is Calling.SHENGJI else None  # only where SG's reader would ask
     if state.kind is CallKind.LEVEL_PAIR and state.caller is not None and state.caller != state.first_caller:
         return seat.index, Reason.make(  # 高亮 by another player (SS-E3)
             RuleId.SS_E3, "{caller}'s pair of level cards ({shown}) sets the trump, yet {seat}, who made the first "
-                          "call, deals the first hand: the 双升 guide's unusual “高亮” passage keeps the first single "
-                          "caller as dealer (the 四人升级 guide is silent on the first dealer, and this book follows "
-                          "双升).",
-            "{caller}亮的一对级牌（{shown}，高亮）定主，但首局仍由最先亮主的{seat}坐庄：这是《双升》“高亮”一段的特别之处"
-            "（《四人升级》没有说明首局庄家，本书按《双升》）。",
-            caller=Seat(state.caller), shown=state.shown(), seat=seat)
+                          "call, deals the first hand.",
+            "{caller}亮的一对级牌（{shown}，高亮）定主，但首局仍由最先亮主的{seat}坐庄。",
+            caller=Seat(state.caller), shown=state.shown(), seat=seat).with_notes(
+            Reason(RuleId.SS_E3, "The 双升 guide's unusual “高亮” passage keeps the first single caller as dealer.",
+                   "这是《双升》“高亮”一段的特别之处：首局仍由最先亮单张的人坐庄。"), silent)
     return seat.index, Reason.make(
-        RuleId.SS_9, "{seat} made the first call, so {seat} deals the first hand; later overcalls change the trump, "
-                     "not the dealer (the 双升 guide's rule; the 四人升级 guide is silent on the first dealer, and "
-                     "this book follows 双升).",
-        "{seat}最先亮主，首局由{seat}坐庄；之后的反主只改主花色，不改庄家（按《双升》；《四人升级》没有说明首局庄家，"
-        "本书按《双升》）。", seat=seat)
+        RuleId.SS_9, "{seat} called first, so {seat} deals the first hand; later calls change only the trump.",
+        "{seat}最先亮主，首局由{seat}坐庄；之后的反主只改主花色。", seat=seat).with_notes(silent)
+
+
+#: SG-9: the 四人升级 guide does not say who deals the first hand; the book follows 双升 (SS-9).
+FIRST_DEALER_SG_SILENT = Reason(RuleId.SG_9, "The 四人升级 guide is silent on the first dealer; this book follows the "
+                                "双升 guide: the first caller deals.",
+                                "《四人升级》没有说明首局庄家；本书按《双升》：最先亮主者坐庄。")
 
 
 def resolve_calls(rules: RulesetLike, level: Rank | str, calls: Sequence[tuple[int, Sequence[Card] | str]],
@@ -429,7 +433,7 @@ def resolve_calls(rules: RulesetLike, level: Rank | str, calls: Sequence[tuple[i
     ...                        [(1, parse_cards("H2")), (2, parse_cards("S2 S2")), (3, parse_cards("D2"))], True)
     >>> result.trump, result.dealer, result.accepted
     (<Suit.SPADES: 'S'>, 1, (True, True, False))
-    >>> print(result.reason.en.split(". ")[-1])  # doctest: +NORMALIZE_WHITESPACE
+    >>> print([n for n in result.reason.all_notes() if "refused" in n.en][-1].en)  # doctest: +NORMALIZE_WHITESPACE
     West's call was refused: A single level card (♦2) cannot override the pair of level cards (♠2 ♠2) already shown by
     North: under the 双升 guide only a pair of little jokers or a pair of big jokers overrides a pair of level cards.
     """
@@ -447,6 +451,7 @@ def resolve_calls(rules: RulesetLike, level: Rank | str, calls: Sequence[tuple[i
         if verdict:
             state = apply_call(rules, state, seat, cards)
     trump, trump_set, reason = state.trump, state.has_call, explain_trump(rules, state)
+    trump_reason = reason
     dealer = None
     if first_hand:
         dealer, dealer_reason = first_hand_dealer(rules, state)
@@ -460,16 +465,18 @@ def resolve_calls(rules: RulesetLike, level: Rank | str, calls: Sequence[tuple[i
         else:
             trump, _index, reason = turn_kitty(kitty)
             if rules.calling is Calling.SHUANGSHENG:  # SS-2: SS is silent; the engine turns the kitty as SG does
-                reason = Reason.make(RuleId.SS_2, "{turn} The 双升 guide does not say what happens when nobody calls; "
-                                                  "this book's convention turns the kitty as the 四人升级 guide does.",
-                                     "{turn}《双升》没有说明无人亮主时怎么办；本书约定按《四人升级》翻底定主。", turn=reason)
+                reason = Reason.make(RuleId.SS_2, "{turn}", "{turn}", turn=reason).with_notes(
+                    Reason(RuleId.SS_2, "The 双升 guide does not say what happens when nobody calls; this book's "
+                           "convention turns the kitty as the 四人升级 guide does.",
+                           "《双升》没有说明无人亮主时怎么办；本书约定按《四人升级》翻底定主。"))
             trump_set = True
+            trump_reason = reason
             if first_hand and dealer is None:
                 dealer = 0
                 reason = Reason.make(reason.rule, "{turn} {dealer}", "{turn}{dealer}", turn=reason,
                                      dealer=no_call_first_dealer(dealer))
-    for (seat, _cards), ok, why in zip(shown, accepted, reasons, strict=True):
-        if not ok:  # every refused call says why, after the outcome
-            reason = Reason.make(reason.rule, "{outcome} {seat}'s call was refused: {why}", "{outcome}{seat}的亮主无效：{why}",
-                                 outcome=reason, seat=Seat(seat), why=why)
-    return CallingResult(state, tuple(accepted), tuple(reasons), trump_set, trump, dealer, reason)
+    refused = [Reason.make(why.rule, "{seat}'s call was refused: {why}", "{seat}的亮主无效：{why}", seat=Seat(seat),
+                           why=why) for (seat, _cards), ok, why in zip(shown, accepted, reasons, strict=True) if not ok]
+    if refused:  # the outcome says what stands; every refused call says why behind it
+        reason = reason.with_notes(*refused)
+    return CallingResult(state, tuple(accepted), tuple(reasons), trump_set, trump, dealer, reason, trump_reason)

@@ -13,7 +13,7 @@ from typing import Any
 
 from cardlib.cards import BIG_JOKER, DECK_WITH_JOKERS, LITTLE_JOKER, Card, Rank, Suit
 from cardlib.explain import Reason, Seat
-from cardlib.shengji.calling import CallingResult, first_hand_dealer, resolve_calls
+from cardlib.shengji.calling import CallingResult, first_hand_dealer, no_call_first_dealer, resolve_calls
 from cardlib.shengji.rules import get_ruleset
 
 from .position import explain, random_level, seat_label, text, trump_label, words, wrong_part
@@ -65,24 +65,27 @@ def _key(seat: int | None, trump: Suit | None) -> str:
 def _trump_words(trump: Suit | None) -> Any:
     """What "trump is ..." says: a suit, or, with no trump suit, that only jokers and level cards are."""
     if trump is None:
-        return words(text("no suit at all (无主: only the jokers and the level cards are trumps)", "无主"))
+        return words(text("no suit (无主)", "无主"))
     return words(trump_label(trump))
 
 
 def _call_reason(result: CallingResult, seat: int, trump: Suit | None) -> Reason:
-    """The engine's reason; for a wrong answer, what is wrong with the call or the trump chosen first."""
+    """The engine's reason why trump is what it is (the question is not who deals: a first hand's dealer is
+    left out), the refused calls behind it as notes; for a wrong answer, what is wrong with the call or the
+    trump chosen first."""
     caller, right_trump = result.state.caller, result.trump
+    why = (result.trump_reason or result.reason).with_notes(*result.reason.notes)
     if (caller, right_trump) == (seat, trump):
-        return result.reason
+        return why
     given, right = _trump_words(trump), _trump_words(right_trump)
     if caller == seat:
-        return explain(result.reason, "{seat}'s call does stand, but trump is {right}, not {given}: {why}",
+        return explain(why, "{seat}'s call does stand, but trump is {right}, not {given}: {why}",
                        "{seat}的亮主确实有效，但主是{right}，不是{given}：{why}", seat=Seat(seat), given=given,
                        right=right)
     if caller is None:
-        return explain(result.reason, "You chose {seat}'s call, but no call stands: {why}",
+        return explain(why, "You chose {seat}'s call, but no call stands: {why}",
                        "你选了{seat}的亮主，但没有有效的亮主：{why}", seat=Seat(seat))
-    return explain(result.reason, "You chose {seat}'s call, but {caller}'s call stands, and trump is {right}: {why}",
+    return explain(why, "You chose {seat}'s call, but {caller}'s call stands, and trump is {right}: {why}",
                    "你选了{seat}的亮主，但有效的是{caller}的亮主，主是{right}：{why}", seat=Seat(seat),
                    caller=Seat(caller), right=right)
 
@@ -166,6 +169,8 @@ def make_first_dealer(seed: int, difficulty: Difficulty) -> dict[str, Any]:
         if result.dealer is None:  # a first hand has a dealer: a caller, seat 0, or the kitty turned (no redeal here)
             raise PuzzleError(f"no first dealer under {choice.id} after {calls!r}")
         _dealer, dealer_reason = first_hand_dealer(rules, result.state)
+        if dealer_reason is None and not calls:  # nobody called: the seat the deal began at deals (SS-9)
+            dealer_reason = no_call_first_dealer(result.dealer)
         outcomes[choice.id] = (result, result.dealer, dealer_reason or result.reason)
     builder = SpecBuilder("first_dealer", seed=seed, difficulty=difficulty, rulesets=FIRST_DEALER_RULESETS)
     trumps = [*(s.value for s in Suit), "none"]
@@ -175,17 +180,16 @@ def make_first_dealer(seed: int, difficulty: Difficulty) -> dict[str, Any]:
             real_trump = result.trump.value if result.trump else "none"
             wrong: list[Reason] = []
             if seat != dealer:  # SG-9 / SS-9 / SS-E3: who deals the first hand
-                wrong += wrong_part(dealer_reason, "Deals the first hand: not {given} but {right}.",
-                                    "首局庄家：不是{given}，是{right}。", given=Seat(seat), right=Seat(dealer))
-            if trump != real_trump:  # SG-1 / SS-1, SG-3 / SS-3, SG-2 / SS-2: what is trump
-                wrong += wrong_part(result.reason, "Trump: you chose {given}, but it is {right}.",
-                                    "主：你选了{given}，但主是{right}。",
+                wrong += wrong_part(dealer_reason, "Dealer: {right}, not {given}.", "庄家：是{right}，不是{given}。", given=Seat(seat), right=Seat(dealer))
+            if trump != real_trump:  # SG-1 / SS-1, SG-3 / SS-3, SG-2 / SS-2: what is trump (the dealer said above)
+                trump_why = (result.trump_reason or result.reason).with_notes(*result.reason.notes)
+                wrong += wrong_part(trump_why, "Trump: {right}, not {given}.", "主：是{right}，不是{given}。",
                                     given=words(trump_label(None if trump == "none" else Suit(trump))),
                                     right=words(trump_label(result.trump)))
             if wrong:
                 verdicts[rid] = (False, wrong)
             elif dealer_reason is result.reason or dealer_reason.en in result.reason.en:
-                verdicts[rid] = (True, result.reason)
+                verdicts[rid] = (True, result.reason)  # the outcome names the dealer too
             else:
                 verdicts[rid] = (True, Reason.make(result.reason.rule, "{dealer} {trump}", "{dealer}{trump}",
                                                    dealer=dealer_reason, trump=result.reason))
