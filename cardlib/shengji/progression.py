@@ -12,8 +12,7 @@ Rules: SJ-1, SJ-3, SJ-13, SG-8, SS-8
 (2, ['4', '2'], None)
 >>> print(progress.reason)  # doctest: +NORMALIZE_WHITESPACE
 SG-8: South–North go up 2 levels, from 2 to 4. The dealer team keeps the deal, so the dealer's partner, North, deals
-next (SG-8: the guides are silent here beyond the 四人升级 guide's shut-out rule; this book's convention). The next hand
-is played at the level of the new dealer's team, South–North: 4 (SJ-3).
+next. The next hand is played at the level of the new dealer's team, South–North: 4 (SJ-3).
 """
 
 from __future__ import annotations
@@ -75,12 +74,12 @@ def level_played(levels: tuple[Rank | str, Rank | str], dealer: int) -> tuple[Ra
     >>> level_played((Rank.FIVE, Rank.NINE), 1)[0]
     <Rank.NINE: 9>
     >>> print(level_played((Rank.FIVE, Rank.NINE), 1)[1])
-    SJ-3: East deals, so the hand is played at the level of the dealer's team, East–West: 9.
+    SJ-3: East deals, so the hand is played at the dealer's team's level, East–West's 9.
     """
     team = team_of(check_seat(dealer, "dealer"))
     level = check_levels(levels)[team]
-    return level, Reason.make(RuleId.SJ_3, "{dealer} deals, so the hand is played at the level of the dealer's team, "
-                                           "{team}: {level}.",
+    return level, Reason.make(RuleId.SJ_3, "{dealer} deals, so the hand is played at the dealer's team's level, "
+                                           "{team}'s {level}.",
                               "{dealer}坐庄，本局打庄家方（{team}）的级：{level}。",
                               dealer=Seat(dealer), team=team_words(team), level=level)
 
@@ -148,27 +147,27 @@ def next_dealer(rules: RulesetLike, dealer: int, attackers_take_over: bool) -> t
     Rules: SG-8
 
     >>> from cardlib.shengji.rules import get_ruleset
-    >>> zh = next_dealer(get_ruleset("shengji"), 3, True)[1].zh
-    >>> print(zh[:zh.index("（")], "...", zh[zh.index("本书"):])
-    闲家上台：由庄家西家的下家南家坐庄 ... 本书约定）。
+    >>> reason = next_dealer(get_ruleset("shengji"), 3, True)[1]
+    >>> print(reason.zh, "...", reason.notes_text("zh")[-7:])
+    闲家上台：由庄家西家的下家南家坐庄。 ... 这是本书约定。
     """
-    silent = Words("the guides are silent here beyond the 四人升级 guide's shut-out rule; this book's convention",
-                   "两份规则对此没有说明，只有《四人升级》说庄家方大光时可由庄家的对家坐庄；本书约定")
+    silent = Reason(RuleId.SG_8, "The guides are silent here beyond the 四人升级 guide's shut-out rule; this is this "
+                    "book's convention.", "两份规则对此没有说明，只有《四人升级》说庄家方大光时可由庄家的对家坐庄；这是本书约定。")
     rules, dealer = as_ruleset(rules), check_seat(dealer, "dealer")
     if attackers_take_over:
         seat = next_seat(dealer)
         return seat, Reason.make(RuleId.SG_8, "The attackers take over, so {seat}, the player after the dealer "
-                                              "{dealer}, deals next (SG-8: {silent}).",
-                                 "闲家上台：由庄家{dealer}的下家{seat}坐庄（SG-8：{silent}）。",
-                                 dealer=Seat(dealer), seat=Seat(seat), silent=silent)
+                                              "{dealer}, deals next.",
+                                 "闲家上台：由庄家{dealer}的下家{seat}坐庄。",
+                                 dealer=Seat(dealer), seat=Seat(seat)).with_notes(silent)
     if rules.next_dealer is NextDealer.PARTNER_OR_NEXT:
         seat = partner_of(dealer)
         return seat, Reason.make(RuleId.SG_8, "The dealer team keeps the deal, so the dealer's partner, {seat}, "
-                                              "deals next (SG-8: {silent}).",
-                                 "庄家方保庄：由庄家的对家{seat}坐庄（SG-8：{silent}）。", seat=Seat(seat), silent=silent)
-    return dealer, Reason.make(RuleId.SG_8, "The dealer team keeps the deal, so {seat} deals again (SG-8: a local "
-                                            "custom the guides do not name).",
-                               "庄家方保庄：{seat}继续坐庄（SG-8：规则没有写的地方习惯）。", seat=Seat(dealer))
+                                              "deals next.",
+                                 "庄家方保庄：由庄家的对家{seat}坐庄。", seat=Seat(seat)).with_notes(silent)
+    return dealer, Reason.make(RuleId.SG_8, "The dealer team keeps the deal, so {seat} deals again.",
+                               "庄家方保庄：{seat}继续坐庄。", seat=Seat(dealer)).with_notes(
+        Reason(RuleId.SG_8, "A local custom the guides do not name.", "规则没有写的地方习惯。"))
 
 
 def after_hand(rules: RulesetLike, dealer: int, levels: tuple[Rank | str, Rank | str], change: LevelChange) -> Progress:
@@ -185,8 +184,7 @@ def after_hand(rules: RulesetLike, dealer: int, levels: tuple[Rank | str, Rank |
     >>> print(after_hand(get_ruleset("shengji"), 0, (Rank.QUEEN, Rank.FIVE), LevelChange(3, False, 0)).reason.en)  # doctest: +NORMALIZE_WHITESPACE
     South–North would go up 3 levels from Q, but the climb stops at A (SJ-13): they must now play A, and they win the
     game by going up again while dealing at A. The dealer team keeps the deal, so the dealer's partner, North, deals
-    next (SG-8: the guides are silent here beyond the 四人升级 guide's shut-out rule; this book's convention). The next
-    hand is played at the level of the new dealer's team, South–North: A (SJ-3).
+    next. The next hand is played at the level of the new dealer's team, South–North: A (SJ-3).
     """
     rules, levels = as_ruleset(rules), check_levels(levels)
     if not isinstance(change, LevelChange):

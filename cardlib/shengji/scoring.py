@@ -404,8 +404,8 @@ TABLE_LINE = 80
 
 def _band(low: int, high: int | None) -> str:
     if high is None:
-        return f"the band of {low} and more"
-    return f"the band of exactly {low}" if low == high else f"the {low}-{high} band"
+        return f"band {low}+"
+    return f"band {low}" if low == high else f"band {low}-{high}"
 
 
 def _band_zh(low: int, high: int | None) -> str:
@@ -425,13 +425,11 @@ def level_change(rules: RulesetLike, attacker_points: int) -> tuple[LevelChange,
 
     >>> from cardlib.shengji.rules import get_ruleset
     >>> print(level_change(get_ruleset("shengji"), 30)[1])  # doctest: +NORMALIZE_WHITESPACE
-    SG-7: The attackers have 30 points, in the 5-35 band below the take-over line of 80: under the 四人升级 guide's
-    table the dealer team goes up 2 levels.
+    SG-7: The attackers have 30 points (band 5-35), below the take-over line 80: under the 四人升级 guide's table the
+    dealer team goes up 2 levels.
     >>> print(level_change(get_ruleset("shuangsheng", {"takeover_line": 85}), 125)[1])  # doctest: +NORMALIZE_WHITESPACE
-    C-6: The attackers have 125 points, in the 125-160 band at or above the take-over line of 85: under the 双升 guide's
-    table they take over and go up 2 levels. The guides name only the 80 take-over line; for the local line of 85 this
-    book's convention moves the line and every band above it up by 5 points together, 40 points apart as in the table
-    (the dealer team's +1 band now ends at 80).
+    C-6: The attackers have 125 points (band 125-160), at or above the take-over line 85: under the 双升 guide's table
+    they take over and go up 2 levels.
     """
     points, rules = check_points(attacker_points), as_ruleset(rules)
     line = rules.takeover_line
@@ -446,8 +444,8 @@ def level_change(rules: RulesetLike, attacker_points: int) -> tuple[LevelChange,
         low, high = (0, 0) if points == 0 else (5, 35) if points < 40 else (40, line - 5)
         change = LevelChange(levels, False, 0)
         reason = Reason.make(table_rule,
-                             "The attackers have {points} points, in {band} below the take-over line of "
-                             "{line}: under {table} the dealer team goes up {levels} level" + "s" * (levels > 1) + ".",
+                             "The attackers have {points} points ({band}), below the take-over line {line}: "
+                             "under {table} the dealer team goes up {levels} level" + "s" * (levels > 1) + ".",
                              "闲家得{points}分，在{band_zh}这一档，未到{line}分上台线：按{table}，庄家方升{levels}级。",
                              points=points, band=_band(low, high), band_zh=_band_zh(low, high), line=line,
                              table=table, levels=levels)
@@ -456,9 +454,9 @@ def level_change(rules: RulesetLike, attacker_points: int) -> tuple[LevelChange,
     if ss_table and above == 0:
         reason = Reason.make(RuleId.SS_E2,
                              "The attackers have exactly {line} points, the take-over line: they take over without "
-                             "going up (the 双升 table lists 80 twice; its own worked answer settles it as +0).",
-                             "闲家正好{line}分，到了上台线：闲家上台，不升级（《双升》的表把80分列了两次，"
-                             "按其自己的例题答案，正好80分升0级）。", line=line) if not local else \
+                             "going up.", "闲家正好{line}分，到了上台线：闲家上台，不升级。", line=line).with_notes(
+            Reason(RuleId.SS_E2, "The 双升 table lists 80 twice; its own worked answer settles exactly 80 as +0.",
+                   "《双升》的表把80分列了两次；按其自己的例题答案，正好80分升0级。")) if not local else \
             Reason.make(RuleId.C_6, "The attackers have exactly {line} points, the take-over line of {line}: they take "
                                     "over without going up.",
                         "闲家正好{line}分，到了{line}分上台线：闲家上台，不升级。", line=line)
@@ -472,8 +470,8 @@ def level_change(rules: RulesetLike, attacker_points: int) -> tuple[LevelChange,
         low, high = (line, line + 35) if levels == 1 else (line + 40, None)
     change = LevelChange(0, True, levels)
     reason = Reason.make(table_rule,
-                         "The attackers have {points} points, in {band} at or above the take-over line of "
-                         "{line}: under {table} they take over and go up {levels} level" + "s" * (levels > 1) + ".",
+                         "The attackers have {points} points ({band}), at or above the take-over line {line}: "
+                         "under {table} they take over and go up {levels} level" + "s" * (levels > 1) + ".",
                          "闲家得{points}分，在{band_zh}这一档，达到{line}分上台线：按{table}，闲家上台并升{levels}级。",
                          points=points, band=_band(low, high), band_zh=_band_zh(low, high), line=line, table=table,
                          levels=levels)
@@ -484,10 +482,10 @@ def _local_line(reason: Reason, line: int) -> Reason:
     """C-6: a local take-over line of 75 or 85; the sources name only 80, the bands' move is the book's."""
     shift = line - TABLE_LINE
     direction = Words("up", "上移") if shift > 0 else Words("down", "下移")
-    return Reason.make(RuleId.C_6,
-                       "{reason} The guides name only the 80 take-over line; for the local line of {line} this "
-                       "book's convention moves the line and every band above it {direction} by {shift} points "
-                       "together, 40 points apart as in the table (the dealer team's +1 band now ends at {top}).",
-                       "{reason}两份规则只给出80分上台线；本地用{line}分线时，本书约定上台线和线以上各档一起"
-                       "{direction}{shift}分，仍按表每40分一档（庄家方升1级的一档到{top}分为止）。",
-                       reason=reason, line=line, direction=direction, shift=abs(shift), top=line - 5)
+    return Reason.make(RuleId.C_6, "{reason}", "{reason}", reason=reason).with_notes(Reason.make(
+        RuleId.C_6, "The guides name only the 80 take-over line; for the local line of {line} this book's convention "
+                    "moves the line and every band above it {direction} by {shift} points together, 40 points apart "
+                    "as in the table (the dealer team's +1 band now ends at {top}).",
+        "两份规则只给出80分上台线；本地用{line}分线时，本书约定上台线和线以上各档一起{direction}{shift}分，"
+        "仍按表每40分一档（庄家方升1级的一档到{top}分为止）。",
+        line=line, direction=direction, shift=abs(shift), top=line - 5))

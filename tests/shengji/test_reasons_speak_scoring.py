@@ -129,8 +129,8 @@ def test_sg7_ss7_ss_e2_c6_every_band_speaks_player_language(preset, line):
         _change, reason = level_change(rules, points)
         assert_speaks(reason, f"{points} points")
         if line != 80:
-            assert reason.rule is RuleId.C_6 and "name only the 80 take-over line" in reason.en
-            assert "this book's convention" in reason.en and "本书约定" in reason.zh
+            assert reason.rule is RuleId.C_6 and "name only the 80 take-over line" in reason.notes_text("en")
+            assert "this book's convention" in reason.notes_text("en") and "本书约定" in reason.notes_text("zh")
 
 
 @pytest.mark.parametrize("preset, game_end, next_rule", list(product(PRESETS, ("through_ace", "reach_ace"),
@@ -164,11 +164,13 @@ def test_sj13_a_climb_that_would_pass_a_says_it_stops_there_and_what_wins():
 
 
 def test_sg8_sj3_the_next_dealer_and_the_level_played_each_cite_their_rule():
-    """SG-8 and SJ-3 each in their own sentence; the next dealer is said to be the book's convention."""
+    """SG-8 and SJ-3 each in their own sentence; the next dealer is said to be the book's convention, in the
+    note behind the verdict."""
     rules = get_ruleset("shuangsheng")
     reason = after_hand(rules, 3, (Rank.SEVEN, Rank.FIVE), level_change(rules, 120)[0]).reason
-    assert "so South, the player after the dealer West, deals next (SG-8: " in reason.en
-    assert "this book's convention" in reason.en
+    assert "so South, the player after the dealer West, deals next." in reason.en
+    assert "this book's convention" in reason.notes_text("en") and "this book's convention" not in reason.en
+    assert [n.rule for n in reason.all_notes()] == [RuleId.SG_8]
     assert reason.en.endswith("The next hand is played at the level of the new dealer's team, South–North: 9 (SJ-3).")
 
 

@@ -190,16 +190,18 @@ def test_c2_the_follower_who_won_the_last_trick_is_named_by_place_or_seat():
 @pytest.mark.parametrize("preset, line, points", [("shengji", 85, 80), ("shuangsheng", 85, 85), ("shuangsheng", 75, 75),
                                                   ("shengji", 75, 30)])
 def test_c6_a_local_takeover_line_cites_c6_and_says_the_sources_name_only_80(preset, line, points):
-    """C-6: with a local line of 75 or 85 the reason cites C-6, says the guides name only the 80 line, and that
-    moving the bands with it is this book's convention."""
+    """C-6: with a local line of 75 or 85 the reason cites C-6; its note says the guides name only the 80 line, and
+    that moving the bands with it is this book's convention (the main text says the band and what it does)."""
     reason = _change(preset, points, takeover_line=line)[1]
-    assert reason.rule is RuleId.C_6
-    assert "The guides name only the 80 take-over line" in reason.en and "this book's convention" in reason.en
-    assert "两份规则只给出80分上台线" in reason.zh and "本书约定" in reason.zh
+    assert reason.rule is RuleId.C_6 and (f"line {line}" in reason.en or f"line of {line}" in reason.en)
+    said_en, said_zh = reason.notes_text("en"), reason.notes_text("zh")
+    assert "The guides name only the 80 take-over line" in said_en and "this book's convention" in said_en
+    assert "两份规则只给出80分上台线" in said_zh and "本书约定" in said_zh
     assert _change(preset, points)[1].rule is not RuleId.C_6
 
 
 def test_ss_e2_exactly_80_says_why_it_is_plus_zero():
     """SS-E2: 80 is listed twice in the 双升 table; the reason says which reading the book follows."""
     reason = _change("shuangsheng", 80)[1]
-    assert reason.rule is RuleId.SS_E2 and "lists 80 twice" in reason.en and "they take over without going up" in reason.en
+    assert reason.rule is RuleId.SS_E2 and "they take over without going up" in reason.en
+    assert "lists 80 twice" in reason.notes_text("en") and "lists 80 twice" not in reason.en

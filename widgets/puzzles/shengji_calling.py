@@ -180,7 +180,8 @@ def make_first_dealer(seed: int, difficulty: Difficulty) -> dict[str, Any]:
             real_trump = result.trump.value if result.trump else "none"
             wrong: list[Reason] = []
             if seat != dealer:  # SG-9 / SS-9 / SS-E3: who deals the first hand
-                wrong += wrong_part(dealer_reason, "Dealer: {right}, not {given}.", "庄家：是{right}，不是{given}。", given=Seat(seat), right=Seat(dealer))
+                wrong += wrong_part(dealer_reason, "Dealer: {right}, not {given}.", "庄家：是{right}，不是{given}。",
+                                    given=Seat(seat), right=Seat(dealer))
             if trump != real_trump:  # SG-1 / SS-1, SG-3 / SS-3, SG-2 / SS-2: what is trump (the dealer said above)
                 trump_why = (result.trump_reason or result.reason).with_notes(*result.reason.notes)
                 wrong += wrong_part(trump_why, "Trump: {right}, not {given}.", "主：是{right}，不是{given}。",

@@ -224,8 +224,8 @@ class AfterHand:
             wrong += wrong_part(self.game_reason, "Deals next: nobody: the game is over, not {given}.",
                                 "下一局庄家：没有：全局已结束，不是{given}。", given=Seat(seat))
         elif not over and seat is None:
-            wrong += wrong_part(self.dealer_reason, "Deals next: not “nobody: the game is over”: the game goes on, and {right} deals.",
-                                "下一局庄家：不是“没有：全局已结束”：全局未结束，由{right}坐庄。", right=Seat(self.next_dealer))
+            wrong += wrong_part(self.dealer_reason, "Deals next: {right}, not “nobody: the game is over”.",
+                                "下一局庄家：{right}，不是“没有：全局已结束”。", right=Seat(self.next_dealer))
         elif not over and seat is not None and seat != self.next_dealer:
             wrong += wrong_part(self.dealer_reason, "Deals next: not {given} but {right}.", "下一局庄家：不是{given}，是{right}。",
                                 given=Seat(seat), right=Seat(self.next_dealer))
@@ -233,8 +233,8 @@ class AfterHand:
             wrong += wrong_part(self.game_reason, "Next hand's level: none: the game is over, not {given}.",
                                 "下一局打几：没有：全局已结束，不是{given}。", given=level)
         elif not over and level is None:
-            wrong += wrong_part(self.climb, "Next hand's level: not “none: the game is over”: the game goes on at {right}.",
-                                "下一局打几：不是“没有：全局已结束”：全局未结束，下一局打{right}。", right=self.next_level)
+            wrong += wrong_part(self.climb, "Next hand's level: {right}, not “none: the game is over”.",
+                                "下一局打几：{right}，不是“没有：全局已结束”。", right=self.next_level)
         elif not over and level is not None and level is not self.next_level:
             other = level in self.levels and level is not self.next_level  # the other team's level (SJ-3)
             why = self.level_reason if other else self.climb
@@ -243,8 +243,8 @@ class AfterHand:
         if winner != self.winner:
             given = dict(WINNER_LABELS)[winner]
             if self.winner == "none":
-                wrong += wrong_part(self.game_reason, "Game won by: not {given}: not yet, no team has won.",
-                                    "全局胜者：不是{given}，未结束：还没有队获胜。", given=words(given))
+                wrong += wrong_part(self.game_reason, "Game won by: not yet, not {given}.",
+                                    "全局胜者：未结束，不是{given}。", given=words(given))
             else:
                 right = TEAMS[int(self.winner)]
                 template = ("Game won by: {right} have won the game, not {given}." if winner != "none" else
@@ -264,23 +264,13 @@ def _climb(rules: Ruleset, dealer: int, levels: tuple[Rank, Rank], points: int) 
     old, new = levels[team], progress.levels[team]
     name = TEAMS[team]
     passes_ace = steps > 0 and int(old) + steps > int(Rank.ACE)
-    if progress.winner is not None and old is Rank.ACE:
-        where = Reason.make(change_reason.rule, "{team} went up while playing A: they win the game.",
-                            "{team}打A并升级：赢得全局。", team=name)
-    elif progress.winner is not None and passes_ace:
-        where = Reason.make(change_reason.rule, "{team} would pass A, but the climb stops at A: {team} go from {old} "
-                                                "to A, and reaching A wins the game under this reading.",
-                            "{team}本应越过A，但升级到A为止：{team}从{old}升到A；按这种理解，升到A即赢得全局。",
-                            team=name, old=old)
-    elif progress.winner is not None:
-        where = Reason.make(change_reason.rule, "{team} go up from {old} to {new} and win the game.",
-                            "{team}从{old}升到{new}，赢得全局。", team=name, old=old, new=new)
+    if progress.winner is not None:  # the game's reason says who won and how
+        where: Words | Reason = Words("", "")
     elif steps == 0:
         where = Reason.make(change_reason.rule, "{team} stay at {old}.", "{team}仍打{old}。", team=name, old=old)
     elif passes_ace:
-        where = Reason.make(change_reason.rule, "{team} would pass A, but the climb stops at A: {team} go from {old} "
-                                                "to A and must now win a hand at A as the dealer team to win the game.",
-                            "{team}本应越过A，但升级到A为止：{team}从{old}升到A，须作为庄家打过A才赢得全局。",
+        where = Reason.make(change_reason.rule, "{team} go from {old} to A: the climb stops at A.",
+                            "{team}从{old}升到A：升级到A为止。",
                             team=name, old=old)
     else:
         where = Reason.make(change_reason.rule, "{team} go up from {old} to {new}.", "{team}从{old}升到{new}。",

@@ -209,7 +209,8 @@ class SpecBuilder:
             if isinstance(reason, Reason):
                 self._verdicts[ruleset.id].append([bool(ok), self._intern(reason)])
             else:
-                self._verdicts[ruleset.id].append([bool(ok), [self._intern(r) for r in reason]])
+                # a reason two wrong parts share (the same rule's why) is said once, where it first bears
+                self._verdicts[ruleset.id].append([bool(ok), list(dict.fromkeys(self._intern(r) for r in reason))])
 
     def set_otherwise(self, reasons: Mapping[str, Reason]) -> None:
         """The reason shown, per ruleset, for an answer not in the list (a typed number, ...)."""
