@@ -271,13 +271,14 @@ def _legal_reason(play: list[Card], plays: list[list[Card]], verdicts: list[Verd
 
 
 def make_follow_legal(seed: int, difficulty: Difficulty) -> dict[str, Any]:
-    """Is this follow legal? A shown play, legal or not about half the time, judged by the engine."""
+    """Is this follow legal? A shown play, legal for even seeds and not for odd ones where the hand allows,
+    judged by the engine."""
     rng = random.Random(f"follow_legal:{seed}")
     position = make_position(rng, difficulty)
     plays = distinct_plays(position)
     verdicts = judge_all(position, plays)
     first = verdicts[FOLLOW_RULESETS[0].id]
-    want_legal = rng.random() < 0.5
+    want_legal = seed % 2 == 0  # in turn by seed, so a bank of consecutive seeds is half legal, half not
     pool = [i for i, v in enumerate(first) if v.ok == want_legal] or list(range(len(plays)))
     shown = rng.choice(pool)
     play = plays[shown]
