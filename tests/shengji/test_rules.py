@@ -21,8 +21,12 @@ def test_every_field_is_described_and_every_difference_row_has_a_field():
 
 
 def test_presets_follow_their_documents():
-    """SG-4/SS-4, SG-6/SS-6, SG-7/SS-7, SG-1/SS-1 differ; conventions are shared defaults."""
-    assert SHENGJI.differences(SHUANGSHENG) == ["calling", "tractor_adjacency", "kitty_multiplier", "level_table", "cut"]
+    """SG-1/SS-1, SG-4/SS-4, SG-5/SS-5, SG-6/SS-6, SG-7/SS-7 differ; conventions are shared defaults.
+
+    SG-5: short of a tractor as long as the lead's, SG allows any pairs of the suit, then singles; the 双升 preset
+    keeps a shorter tractor first (C-7), since SS-5 asks for the same shape when held."""
+    assert SHENGJI.differences(SHUANGSHENG) == ["calling", "tractor_adjacency", "short_tractor_follow",
+                                                "kitty_multiplier", "level_table", "cut"]
     assert SHENGJI.throws is False and SHUANGSHENG.throws is False  # C-3: off in both presets
     assert set(PRESETS) == {"shengji", "shuangsheng"}
 
