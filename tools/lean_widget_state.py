@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -143,17 +143,17 @@ def rewrite_built_pages(outdir: Path, pages: Iterable[Path]) -> int:
 
 def on_build_finished(app: Sphinx, exception: BaseException | None) -> None:
     """Sphinx's ``build-finished``: make every built HTML page's widget state lean."""
-    from sphinx.builders.html import StandaloneHTMLBuilder
     from sphinx.errors import ExtensionError
     from sphinx.util import logging
 
     builder = app.builder
-    if exception is not None or builder.format != "html" or not isinstance(builder, StandaloneHTMLBuilder):
+    # an HTML builder names each page's file (StandaloneHTMLBuilder and those built on it)
+    page_file: Callable[[str], str] | None = getattr(builder, "get_outfilename", None)
+    if exception is not None or builder.format != "html" or page_file is None:
         return
 
     outdir = Path(app.outdir)
-    pages = [path for name in sorted(app.env.found_docs)
-             if (path := Path(builder.get_outfilename(name))).is_file()]
+    pages = [path for name in sorted(app.env.found_docs) if (path := Path(page_file(name))).is_file()]
     try:
         changed = rewrite_built_pages(outdir, pages)
     except WidgetStateError as error:

@@ -69,7 +69,9 @@ def test_widget_runtime_is_served_from_the_site(built_book):
     anywidget_models = list(lean_widget_state.page_models(intro).values())
     assert anywidget_models, "the card widget's state is not stored in the page"
     assert {m["model_module"] for m in anywidget_models} == {"anywidget"}
-    assert all(m["state"]["_esm"] and "export default" in m["state"]["_esm"] for m in anywidget_models)
+    # each front end is an ES module with a default export (esbuild writes it as ``export { x as default }``)
+    default_export = re.compile(r"\bexport\s+default\b|\bexport\s*\{[^}]*\bas\s+default\b")
+    assert all(m["state"]["_esm"] and default_export.search(m["state"]["_esm"]) for m in anywidget_models)
 
 
 def test_npm_installs_exactly_the_pinned_runtime(repo_root):

@@ -14,8 +14,9 @@ import subprocess
 #: the build's own tools and configuration, and the npm and pip locks it installs from.
 BUILD_INPUTS = ["book", "cardlib", "widgets", "locale", "tools", "_config.yml", "_toc.yml", "Makefile",
                 "package.json", "package-lock.json", "pyproject.toml", "requirements.lock"]
-#: Files a run writes next to the sources, never read by the build.
-WRITTEN_BY_RUNS = ("__pycache__/", ".ipynb_checkpoints/", ".pyc")
+#: Files a run writes next to the sources: caches, and the front ends bundled by ``make deps``
+#: (widgets/static/dist, made from tracked sources before every build).
+WRITTEN_BY_RUNS = ("__pycache__/", ".ipynb_checkpoints/", ".pyc", "widgets/static/dist/")
 
 
 def untracked(repo_root, *flags: str) -> list[str]:
