@@ -329,6 +329,12 @@ def classify(ctx: TrumpContext, rules: RulesetLike, cards: Iterable[Card] | str)
     return shape_of(ctx, rules, played)
 
 
+#: SG-E3: the 四人升级 guide's example of a tractor, "77JJ", is two pairs that are not adjacent.
+SG_E3_NOTE = Reason(RuleId.SG_E3, "So is the 四人升级 guide's example of a tractor, “77JJ”: 7 and J are not adjacent, so "
+                    "it is no tractor (77 88 would be one).",
+                    "《四人升级》举的拖拉机例子“77JJ”也是这样：7和J不相连，不是拖拉机（77 88才是）。")
+
+
 def explain_shape(ctx: TrumpContext, rules: RulesetLike, cards: Iterable[Card] | str) -> Reason:
     """Why ``cards`` have the shape :func:`classify` gives, in the players' words (SJ-6, SG-4 / SS-4, SG-E3).
 
@@ -379,21 +385,24 @@ def explain_shape(ctx: TrumpContext, rules: RulesetLike, cards: Iterable[Card] |
         why = _not_adjacent_words(ctx, natural, pairs)
         params: dict[str, Any] = dict(cards=played, the=the, n=Words(count_en(len(pairs)), count_zh(len(pairs))),
                                       suit=suit, why=why)
-        if not _adjacent_in_some_reading(ctx, pairs):  # like SG's "77JJ" example (SG-E3)
+        if not _adjacent_in_some_reading(ctx, pairs):  # adjacent in neither reading
             params.update(by_order=_not_adjacent_words(ctx, False, pairs), by_rank=_not_adjacent_words(ctx, True, pairs))
-            return Reason.make(
-                RuleId.SG_E3, "{the}{cards} is {n} pairs of {suit} but no tractor in either way of counting adjacent "
-                "pairs: in card order, {by_order}; by printed rank, {by_rank}. So is the 四人升级 guide's example of "
-                "a tractor, \"77JJ\": 7 and J are not adjacent, so it is no tractor (77 88 would be one).",
-                "{cards}是{n}对{suit}，但两种相连的算法都不成拖拉机：按牌的大小顺序，{by_order}；按牌面点数，"
-                "{by_rank}。《四人升级》举的拖拉机例子“77JJ”也是这样：7和J不相连，不是拖拉机（77 88才是）。", **params)
+            main = Reason.make(
+                tractor_rule(rules), "{the}{cards} is {n} pairs of {suit} but no tractor in either way of counting "
+                "adjacent pairs: in card order, {by_order}; by printed rank, {by_rank}.",
+                "{cards}是{n}对{suit}，但两种相连的算法都不成拖拉机：按牌的大小顺序，{by_order}；按牌面点数，{by_rank}。",
+                **params)
+            if len(pairs) == 2:  # two pairs apart, like the 四人升级 guide's "77JJ" (SG-E3): its note, only here
+                return main.with_notes(SG_E3_NOTE)
+            return main
         return Reason.make(tractor_rule(rules), "{the}{cards} is {n} pairs of {suit} but no tractor: {why}.",
                            "{cards}是{n}对{suit}，但不是拖拉机：{why}。", **params)
     if shape.kind == "throw":
-        return Reason.make(RuleId.SJ_6, "{the}{cards} is {units}, all {suit}: several units at once, a throw (甩牌). "
-                           "Neither guide has throws; this book offers them as a variant you can turn on.",
-                           "{cards}是{units}，都是{suit}：一次出几个牌型，即甩牌。两份规则都没有甩牌，本书把它作为可选的变体。",
-                           cards=played, the=the, units=units, suit=suit)
+        return Reason.make(RuleId.SJ_6, "{the}{cards} is {units}, all {suit}: several units at once, a throw (甩牌).",
+                           "{cards}是{units}，都是{suit}：一次出几个牌型，即甩牌。",
+                           cards=played, the=the, units=units, suit=suit).with_notes(
+            Reason(RuleId.C_3, "Neither guide has throws; this book offers them as a variant you can turn on.",
+                   "两份规则都没有甩牌，本书把它作为可选的变体。"))
     return Reason.make(RuleId.SJ_6, "{the}{cards} is {units}, all {suit}, not a single, a pair or a tractor: no shape "
                        "(leading several units at once would be a throw, 甩牌, which neither guide has).",
                        "{cards}是{units}，都是{suit}，不是单张、对子或拖拉机，不成牌型（一次出几个牌型就是甩牌，两份规则都没有）。",

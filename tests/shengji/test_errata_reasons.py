@@ -30,10 +30,16 @@ def test_sg_e2_a_two_pair_tractor_under_sg_cites_the_erratum_and_other_units_do_
 
 
 def test_sg_e3_pairs_adjacent_in_neither_reading_cite_the_77jj_erratum():
+    """Two pairs adjacent in neither reading (the guide's own "77JJ"): the tractor rule decides, and the
+    SG-E3 note goes with it; three such pairs are not the guide's example, so no SG-E3 note."""
     for preset in ("shengji", "shuangsheng"):
         answer, reason = answer_case({"question": "shape", "level": "5", "trump": "H", "cards": "S7 S7 SJ SJ",
                                       "ruleset": preset})
-        assert answer == "none" and reason.rule is RuleId.SG_E3
+        assert answer == "none" and reason.rule in (RuleId.SG_4, RuleId.SS_4) and "77JJ" not in reason.en
+        assert [n.rule for n in reason.all_notes()] == [RuleId.SG_E3] and "77JJ" in reason.all_notes()[0].en
+        answer, reason = answer_case({"question": "shape", "level": "5", "trump": "H",
+                                      "cards": "S3 S3 S7 S7 SJ SJ", "ruleset": preset})
+        assert answer == "none" and RuleId.SG_E3 not in [n.rule for n in reason.all_notes()]
     # where the readings differ, the difference is cited, not the erratum (SG-4 / SS-4)
     _answer, reason = answer_case({"question": "shape", "level": "5", "trump": "H", "cards": "S4 S4 S6 S6",
                                    "ruleset": "shuangsheng"})
