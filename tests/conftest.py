@@ -36,9 +36,16 @@ settings.register_profile("ci", deadline=None, print_blob=True)
 settings.register_profile("dev", deadline=None)
 settings.load_profile(PROFILE)
 
-#: The folders whose modules share a browser or a server among their tests (module-scoped fixtures):
-#: such a module's tests run on one xdist worker, so the server starts once.
-SHARED_SERVER_FOLDERS = ("browser", "classroom")
+#: The parameters that name a page of the built book (pytest_generate_tests).
+PAGE_PARAMETERS = ("book_page", "puzzle_page")
+
+
+def module_fixtures(item: pytest.Item) -> list[str]:
+    """The module-scoped fixtures a test uses (a server, a staged folder): what its module's tests share."""
+    info = getattr(item, "_fixtureinfo", None)
+    if info is None:
+        return []
+    return [name for name, defs in info.name2fixturedefs.items() if defs and defs[-1].scope == "module"]
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -47,8 +54,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     - ``build``: it reads the built book (the ``built_book`` fixture); ``browser``: it drives Chromium
       (the ``browser`` fixture, which ``offline_page`` and the server fixtures of tests/browser use).
     - xdist (``--dist loadgroup``): a test of one page of the book (``book_page``) runs where the other
-      tests of that page run, so the page is visited once (tests/browser/tour.py); any other test of a
-      module in tests/browser or tests/classroom runs with the rest of its module.
+      tests of that page run, so the page is visited once (tests/browser/tour.py) and a page's tests spread
+      over the workers page by page (``puzzle_page`` likewise); a test that uses a
+      module-scoped fixture (a server of its module) runs with the rest of its module, so it starts once.
+      Every other test goes to whichever worker is free: session fixtures (the browser, the served book)
+      are made once per worker.
     """
     for item in items:
         used = set(getattr(item, "fixturenames", ()))
@@ -57,9 +67,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         if "browser" in used:
             item.add_marker(pytest.mark.browser)
         callspec = getattr(item, "callspec", None)
-        if callspec is not None and "book_page" in callspec.params:
-            item.add_marker(pytest.mark.xdist_group(f"page:{callspec.params['book_page']}"))
-        elif any(part in SHARED_SERVER_FOLDERS for part in item.path.relative_to(REPO).parts[1:-1]):
+        page = next((callspec.params[name] for name in PAGE_PARAMETERS if name in callspec.params), None) \
+            if callspec is not None else None
+        if page is not None:
+            item.add_marker(pytest.mark.xdist_group(f"page:{page}"))
+        elif module_fixtures(item):
             item.add_marker(pytest.mark.xdist_group(f"module:{item.path.relative_to(REPO)}"))
 
 
@@ -100,9 +112,20 @@ def built_book() -> Path:
     return SITE
 
 
+@pytest.fixture(scope="session")
+def built_runtime(built_book: Path) -> Path:
+    """The built book's ``widget-runtime`` folder: its widget loader, page script and browser engine, staged
+    once by ``make site`` (tools/stage_widget_runtime.py, tools/stage_engine.py), for the tests that serve
+    a page of their own to copy rather than stage the engine again (a Pyodide snapshot costs half a minute)."""
+    runtime = built_book / "widget-runtime"
+    if not (runtime / "cardbook-engine.zip").is_file():
+        pytest.fail(f"{runtime} holds no staged engine: the book was not built by make site", pytrace=False)
+    return runtime
+
+
 #: Pages Sphinx writes besides the chapters.
 SITE_EXTRA_PAGES = ["index.html", "search.html", "genindex.html"]
-#: Each edition of the book (issue 15) and its folder in the site: English at the root, Chinese in zh/.
+#: Each edition of the book and its folder in the site: English at the root, Chinese in zh/.
 EDITION_FOLDERS = {"en": "", "zh": "zh/"}
 
 
@@ -121,6 +144,12 @@ def edition_of(page: str) -> str:
     return "zh" if page.startswith(EDITION_FOLDERS["zh"]) else "en"
 
 
+def puzzle_pages() -> list[str]:
+    """The site pages, both editions, of the chapters that embed a puzzle (their code makes a ``Puzzle``)."""
+    chapters = [page for page in toc_pages() if "Puzzle" in (REPO / page.replace(".html", ".md")).read_text(encoding="utf-8")]
+    return [EDITION_FOLDERS[edition] + page for edition in EDITION_FOLDERS for page in chapters]
+
+
 def chapter_files() -> list[Path]:
     """The chapters' MyST sources, in reading order."""
     return [REPO / page.replace(".html", ".md") for page in toc_pages()]
@@ -128,9 +157,11 @@ def chapter_files() -> list[Path]:
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     """``book_page``: once per page of the site, in both editions (every chapter and Sphinx's own pages);
-    ``chapter``: once per chapter source."""
+    ``puzzle_page``: once per page that embeds a puzzle, in both editions; ``chapter``: once per chapter source."""
     if "book_page" in metafunc.fixturenames:
         metafunc.parametrize("book_page", site_pages())
+    if "puzzle_page" in metafunc.fixturenames:
+        metafunc.parametrize("puzzle_page", puzzle_pages())
     if "chapter" in metafunc.fixturenames:
         metafunc.parametrize("chapter", chapter_files(), ids=lambda path: path.name)
 

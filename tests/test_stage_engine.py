@@ -19,11 +19,10 @@ stage_engine = importlib.util.module_from_spec(SPEC)
 SPEC.loader.exec_module(stage_engine)
 
 
-@pytest.fixture(scope="module")
-def staged(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    runtime = tmp_path_factory.mktemp("site") / "widget-runtime"
-    stage_engine.stage_engine(runtime)
-    return runtime
+@pytest.fixture(scope="session")
+def staged(built_runtime: Path) -> Path:
+    """What ``make site`` staged with this tool (the build runs ``stage_engine.py`` on the book's runtime)."""
+    return built_runtime
 
 
 def test_pyodide_is_staged_at_the_pinned_version_with_only_what_it_loads(staged: Path) -> None:

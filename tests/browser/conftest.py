@@ -22,6 +22,10 @@ from urllib.parse import urlsplit
 import psutil
 import pytest
 
+TEACHER = Path(__file__).resolve().parents[2] / "teacher"
+if str(TEACHER) not in sys.path:
+    sys.path.insert(0, str(TEACHER))  # teacher/stage.py: the staging `make present` runs
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                   "--disable-background-networking", "--disable-component-update", "--no-first-run",
@@ -151,3 +155,40 @@ def lab(repo_root, tmp_path_factory):
     descendants = stop_server(process)
     alive = [p for p in descendants if p.is_running() and p.status() != psutil.STATUS_ZOMBIE]
     assert not alive, f"still running after Lab stopped: {[' '.join(p.cmdline()) for p in alive]}"
+
+
+def start_voila(out: Path, *extra: str) -> tuple[subprocess.Popen, str]:
+    """Voila serving a folder staged by teacher/stage.py, as `make present` runs it (``extra``: more
+    options), on a free loopback port; the process and its address once it answers."""
+    from stage import voila_command  # teacher/ (on sys.path below) is a folder of scripts, not a package
+
+    port = free_port()
+    command, env = voila_command(out, port)
+    process = subprocess.Popen(command + list(extra), env=env, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL, start_new_session=True)
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        wait_for_http(url, process)
+    except Exception:
+        stop_server(process)
+        raise
+    return process, url
+
+
+@pytest.fixture(scope="session")
+def present_folder(tmp_path_factory):
+    """The decks and chapters staged as `make present` stages them (teacher/stage.py), once per worker."""
+    from stage import stage
+
+    out = tmp_path_factory.mktemp("present")
+    stage(out)
+    return out
+
+
+@pytest.fixture(scope="session")
+def present_url(present_folder):
+    """Voila on the staged decks and chapters, shared by the tests of every module that only reads pages
+    (each page load starts its own kernel), once per worker; stopped with its kernels at the end."""
+    process, url = start_voila(present_folder)
+    yield url
+    stop_server(process)

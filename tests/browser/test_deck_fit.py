@@ -18,8 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import stop_server
-from .test_teacher import DECK, assert_offline, staged, start_voila  # noqa: F401  (staged: a fixture)
+from .test_teacher import DECK, assert_offline
 
 REPO = Path(__file__).resolve().parents[2]
 DECKS = sorted(path.stem for path in (REPO / "teacher" / "decks").glob("*.md"))
@@ -75,13 +74,6 @@ def slide_of(deck: str, call: str) -> int:
 STEPPER_DECK = next(d for d in DECKS if slide_of(d, "DealStepper(") >= 0)
 
 
-@pytest.fixture(scope="module")
-def deck_url(staged):  # noqa: F811  (the fixture imported above)
-    process, url = start_voila(staged)
-    yield url
-    stop_server(process)
-
-
 def open_deck(page, url: str, deck: str, address: str = "") -> None:
     """The deck at ``address`` (``#/N``), once every widget on it has drawn."""
     page.goto(url + DECK.format(deck) + address, wait_until="load", timeout=90_000)
@@ -110,10 +102,10 @@ def reveal_answer(page) -> None:
 
 
 @pytest.mark.parametrize("deck", DECKS)
-def test_every_slide_fits_both_screens_with_its_answer_revealed_and_every_step(offline_page, deck_url, deck):
+def test_every_slide_fits_both_screens_with_its_answer_revealed_and_every_step(offline_page, present_url, deck):
     page, log = offline_page
     page.set_viewport_size(SCREENS[0])
-    open_deck(page, deck_url, deck)
+    open_deck(page, present_url, deck)
     slides = page.locator(".reveal .slides > section").count()
     for screen in SCREENS:
         page.set_viewport_size(screen)
@@ -138,11 +130,11 @@ def _present(page) -> int:
     return page.evaluate(PRESENT)
 
 
-def test_clicker_keys_move_the_slides_after_a_stepper_button_and_arrows_step_it_only_when_focused(offline_page, deck_url):
+def test_clicker_keys_move_the_slides_after_a_stepper_button_and_arrows_step_it_only_when_focused(offline_page, present_url):
     page, log = offline_page
     page.set_viewport_size(SCREENS[0])
     deck, here = STEPPER_DECK, slide_of(STEPPER_DECK, "DealStepper(")
-    open_deck(page, deck_url, deck, f"#/{here}")
+    open_deck(page, present_url, deck, f"#/{here}")
     stepper = page.locator(".reveal .slides > section").nth(here).locator(".cbs")  # present or not
     stepper.locator(".cbs-next").click()
     assert stepper.get_attribute("data-step") == "1"
@@ -198,11 +190,11 @@ def test_clicker_keys_move_the_slides_after_a_stepper_button_and_arrows_step_it_
 
 
 @pytest.mark.parametrize("screen", SCREENS, ids=lambda s: f"{s['width']}x{s['height']}")
-def test_a_widget_slide_opened_or_reloaded_by_its_address_is_laid_out_once_drawn(offline_page, deck_url, screen):
+def test_a_widget_slide_opened_or_reloaded_by_its_address_is_laid_out_once_drawn(offline_page, present_url, screen):
     page, log = offline_page
     page.set_viewport_size(screen)
     deck, here = STEPPER_DECK, slide_of(STEPPER_DECK, "DealStepper(")
-    open_deck(page, deck_url, deck, f"#/{here}")
+    open_deck(page, present_url, deck, f"#/{here}")
     for attempt in ("opened", "reloaded"):
         if attempt == "reloaded":
             page.reload(wait_until="load", timeout=90_000)

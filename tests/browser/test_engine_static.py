@@ -1,4 +1,4 @@
-"""The engine in the reader's browser (issue 13): the book's Python in a Pyodide worker, served
+"""The engine in the reader's browser: the book's Python in a Pyodide worker, served
 over http with every request off this machine blocked; from ``file://`` the page says calmly
 that the engine cannot start and the banks still work.
 
@@ -28,11 +28,12 @@ def engine_requests(requests: list[str]) -> list[str]:
     return [url for url in requests if any(part in url for part in WORKER_FILES)]
 
 
-@pytest.fixture(scope="module")
-def engine_page(tmp_path_factory):
-    """``(folder, http url)``: a probe page of the engine contract, served on a free loopback port."""
+@pytest.fixture(scope="session")
+def engine_page(tmp_path_factory, built_runtime):
+    """``(folder, http url)``: a probe page of the engine contract with the book's staged engine beside it,
+    served on a free loopback port (made once per worker)."""
     folder = tmp_path_factory.mktemp("engine")
-    write_engine_page(folder)
+    write_engine_page(folder, runtime=built_runtime)
     with served(folder) as url:
         yield folder, url + "index.html"
 

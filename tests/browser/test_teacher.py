@@ -11,49 +11,14 @@ Rules: SJ-2, SJ-12, SG-7 / SS-7 (the level_change verdicts that differ), YS-1, Y
 from __future__ import annotations
 
 import subprocess
-import sys
 import time
 import urllib.request
-from pathlib import Path
 
 import psutil
-import pytest
 
-from .conftest import free_port, stop_server, wait_for_http
-
-REPO = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(REPO / "teacher"))
-from stage import stage, voila_command  # noqa: E402  (teacher/ is a folder of scripts, not a package)
+from .conftest import start_voila, stop_server
 
 DECK = "voila/render/teacher/{}.ipynb"
-
-
-def start_voila(out: Path, *extra: str) -> tuple[subprocess.Popen, str]:
-    port = free_port()
-    command, env = voila_command(out, port)
-    process = subprocess.Popen(command + list(extra), env=env, stdout=subprocess.DEVNULL,
-                               stderr=subprocess.DEVNULL, start_new_session=True)
-    url = f"http://127.0.0.1:{port}/"
-    try:
-        wait_for_http(url, process)
-    except Exception:
-        stop_server(process)
-        raise
-    return process, url
-
-
-@pytest.fixture(scope="module")
-def staged(tmp_path_factory):
-    out = tmp_path_factory.mktemp("present")
-    stage(out)
-    return out
-
-
-@pytest.fixture(scope="module")
-def teacher_url(staged):
-    process, url = start_voila(staged)
-    yield url
-    stop_server(process)
 
 
 def open_deck(page, url: str, deck: str, query: str = "") -> None:
@@ -81,9 +46,9 @@ def assert_offline(log) -> None:
     assert log.errors == [], f"console errors: {log.errors}"
 
 
-def test_sj2_a_deck_opens_with_the_ruleset_on_every_slide_and_no_code(offline_page, teacher_url):
+def test_sj2_a_deck_opens_with_the_ruleset_on_every_slide_and_no_code(offline_page, present_url):
     page, log = offline_page
-    open_deck(page, teacher_url, "2-shengji-cards-trumps", "?rules=shuangsheng")
+    open_deck(page, present_url, "2-shengji-cards-trumps", "?rules=shuangsheng")
     badge = page.locator(".reveal > .cbt-ruleset")
     titles = []
     for _ in range(4):
@@ -99,9 +64,9 @@ def test_sj2_a_deck_opens_with_the_ruleset_on_every_slide_and_no_code(offline_pa
     assert_offline(log)
 
 
-def test_sj12_the_deal_stepper_reaches_the_end_of_a_hand_and_back(offline_page, teacher_url):
+def test_sj12_the_deal_stepper_reaches_the_end_of_a_hand_and_back(offline_page, present_url):
     page, log = offline_page
-    open_deck(page, teacher_url, "5-shengji-scoring-levels")
+    open_deck(page, present_url, "5-shengji-scoring-levels")
     stepper = go_to_slide_with(page, ".cbs")
     assert stepper.get_attribute("data-step") == "0" and stepper.get_attribute("data-kind") == "deal"
     stepper.locator(".cbs-next").click()
@@ -124,9 +89,9 @@ def test_sj12_the_deal_stepper_reaches_the_end_of_a_hand_and_back(offline_page, 
     assert_offline(log)
 
 
-def test_ys12_the_yishang_stepper_hides_face_down_cards_on_request(offline_page, teacher_url):
+def test_ys12_the_yishang_stepper_hides_face_down_cards_on_request(offline_page, present_url):
     page, log = offline_page
-    open_deck(page, teacher_url, "1-yishang")
+    open_deck(page, present_url, "1-yishang")
     stepper = go_to_slide_with(page, ".cbs")
     stepper.locator(".cbs-last").click()
     assert stepper.get_attribute("data-kind") in ("win", "stall")
@@ -157,11 +122,11 @@ def second_page(page, log):
     return other
 
 
-def test_sg7_ss7_a_class_puzzle_reveals_and_the_address_changes_its_verdict(offline_page, teacher_url):
+def test_sg7_ss7_a_class_puzzle_reveals_and_the_address_changes_its_verdict(offline_page, present_url):
     first, log = offline_page
-    sg_answer, sg_rule = _revealed(first, teacher_url, "?rules=shengji")
+    sg_answer, sg_rule = _revealed(first, present_url, "?rules=shengji")
     page = second_page(first, log)
-    ss_answer, ss_rule = _revealed(page, teacher_url, "?rules=shuangsheng")
+    ss_answer, ss_rule = _revealed(page, present_url, "?rules=shuangsheng")
     assert (sg_rule, ss_rule) == ("SG-7", "SS-7")
     assert sg_answer != ss_answer
     puzzle = page.locator(".reveal .slides section.present .cbc")
@@ -173,9 +138,9 @@ def test_sg7_ss7_a_class_puzzle_reveals_and_the_address_changes_its_verdict(offl
     assert_offline(log)
 
 
-def test_sj_a_bad_address_gets_a_calm_message_not_a_traceback(offline_page, teacher_url):
+def test_sj_a_bad_address_gets_a_calm_message_not_a_traceback(offline_page, present_url):
     page, log = offline_page
-    open_deck(page, teacher_url, "4-shengji-following-tricks", "?rules=bridge")
+    open_deck(page, present_url, "4-shengji-following-tricks", "?rules=bridge")
     assert "bridge" in page.locator(".reveal > .cbt-ruleset.cbt-error").inner_text()
     calm = go_to_slide_with(page, ".cbc-calm")
     assert "bridge" in calm.inner_text()
@@ -195,8 +160,8 @@ def _kernels(process: subprocess.Popen) -> list[psutil.Process]:
     return live
 
 
-def test_sj_an_idle_kernel_is_culled(staged):
-    process, url = start_voila(staged, "--MappingKernelManager.cull_idle_timeout=3",
+def test_sj_an_idle_kernel_is_culled(present_folder):
+    process, url = start_voila(present_folder, "--MappingKernelManager.cull_idle_timeout=3",
                                "--MappingKernelManager.cull_interval=1")
     try:
         with urllib.request.urlopen(url + DECK.format("3-shengji-calling-kitty"), timeout=90) as response:

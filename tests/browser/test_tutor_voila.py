@@ -1,4 +1,4 @@
-"""The tutor page in Voila (issue 13), on the kernel's Python, in Debian's Chromium with every request
+"""The tutor page in Voila, on the kernel's Python, in Debian's Chromium with every request
 off this machine blocked: a whole 一上一下 game and a whole 升级 hand played by clicking Hint then Play
 alone reach the review, which says what the engine says; an illegal follow is refused with the
 engine's reason in the status region; take back undoes.
@@ -8,33 +8,12 @@ Rules: SJ-9 (a refused follow), SJ-12 / SG-7 (the review), YS-12 (the game's end
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
-import pytest
-
 from tests.widgets.test_tutor_drive import play_out
 from widgets.tutor.session import TutorSession
-
-from .conftest import stop_server
-from .test_teacher import start_voila
-
-REPO = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(REPO / "teacher"))
-from stage import stage  # noqa: E402  (teacher/ is a folder of scripts, not a package)
 
 PAGE = "voila/render/play.ipynb"
 #: The tutors of book/play.md, as its cells make them.
 TUTORS = {"yishang": {"game": "yishang", "seed": 6, "opponents": 2}, "shengji": {"game": "shengji", "seed": 3}}
-
-
-@pytest.fixture(scope="module")
-def voila_url(tmp_path_factory):
-    out = tmp_path_factory.mktemp("present")
-    stage(out)
-    process, url = start_voila(out)
-    yield url
-    stop_server(process)
 
 
 def answered(page, root, action: str) -> None:
@@ -68,9 +47,9 @@ def play_to_the_review(page, game: str, limit: int = 80) -> None:
     raise AssertionError(f"the {game} tutor did not end within {limit} moves")
 
 
-def test_ys_sj_a_whole_game_and_a_whole_hand_by_hint_and_play_reach_the_engines_review(offline_page, voila_url):
+def test_ys_sj_a_whole_game_and_a_whole_hand_by_hint_and_play_reach_the_engines_review(offline_page, present_url):
     page, log = offline_page
-    open_page(page, voila_url)
+    open_page(page, present_url)
     for game in TUTORS:
         play_to_the_review(page, game)
         root = page.locator(f"[data-tutor={game}]")
@@ -93,9 +72,9 @@ def test_ys_sj_a_whole_game_and_a_whole_hand_by_hint_and_play_reach_the_engines_
     assert [e for e in log.errors if "net::ERR_FAILED" not in e] == []
 
 
-def test_sj9_an_illegal_follow_is_refused_with_the_engines_reason_and_taken_back(offline_page, voila_url):
+def test_sj9_an_illegal_follow_is_refused_with_the_engines_reason_and_taken_back(offline_page, present_url):
     page, log = offline_page
-    open_page(page, voila_url)
+    open_page(page, present_url)
     root = page.locator("[data-tutor=shengji]")
     session = TutorSession.start(TUTORS["shengji"])
     for view in play_out(session):  # the first follow South can get wrong, found by the engine
@@ -118,14 +97,14 @@ def test_sj9_an_illegal_follow_is_refused_with_the_engines_reason_and_taken_back
     assert log.blocked == []
 
 
-def test_sj_a_deal_link_deals_the_same_hand_every_time_it_is_followed(offline_page, voila_url):
+def test_sj_a_deal_link_deals_the_same_hand_every_time_it_is_followed(offline_page, present_url):
     """``#deal=shengji:17`` in the address: the engine's hand of deal 17, on each visit."""
     page, log = offline_page
     expected = TutorSession.start({"game": "shengji", "seed": 17}).view()
     cards = [c for group in expected["table"]["hand"] for c in group["cards"]]
     for _visit in range(2):
         page.goto("about:blank")
-        page.goto(voila_url + PAGE + "#deal=shengji:17", wait_until="load", timeout=90_000)
+        page.goto(present_url + PAGE + "#deal=shengji:17", wait_until="load", timeout=90_000)
         root = page.locator("[data-tutor=shengji][data-state=playing]")
         root.wait_for(timeout=90_000)
         page.wait_for_function("el => el.textContent.includes('Deal 17')", arg=root.element_handle(), timeout=20_000)
