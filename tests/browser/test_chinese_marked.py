@@ -1,6 +1,6 @@
 """Every Chinese text on every page of both editions, widgets included, is inside an element marked
-lang="zh…", so a screen reader speaks it in Chinese and the browser picks a Chinese font (issue 11; the
-English edition's widgets speak English, the Chinese edition's Chinese, issue 15)."""
+lang="zh…", so a screen reader speaks it in Chinese and the browser picks a Chinese font (and the
+English edition's widgets speak English, the Chinese edition's Chinese)."""
 
 from __future__ import annotations
 

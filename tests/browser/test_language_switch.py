@@ -1,4 +1,4 @@
-"""The switch between the book's two editions (issue 15): the settings bar's 中文 / English button is the
+"""The switch between the book's two editions: the settings bar's 中文 / English button is the
 link to the page's counterpart in the other language, both ways; it stores that language as the book-wide
 setting, so the puzzles of the page it lands on speak it; a page's edition wins over the stored setting on
 arrival; the Chinese search page finds Chinese words.  Rules: the puzzles are SJ-8 … SJ-10's (calling and

@@ -1,6 +1,6 @@
 """On a phone (320 and 390 px wide) no page of the book, in either edition (English, Chinese under zh/),
 scrolls sideways, once its widgets are drawn: hands wrap, trick tables fit, wide tables and code scroll
-inside their own box (issue 11).
+inside their own box.
 Rules: the hands and tricks drawn are SJ-1's cards at SJ-8's seats."""
 
 from __future__ import annotations
