@@ -166,10 +166,12 @@ class Reason:
         """
         first = self.capitalised()
         en, zh = first.template_en.rstrip(), first.template_zh.rstrip()
-        if not en.endswith((".", "!", "?")):
+        if not self.render("en").rstrip().endswith((".", "!", "?")):
             en += "."
-        if not zh.endswith(("。", "！", "？")):
+        if not self.render("zh").rstrip().endswith(("。", "！", "？")):
             zh = zh.rstrip("，；：") + "。"
+        if (en, zh, first.params) == (self.template_en, self.template_zh, self.params):
+            return self
         return Reason(self.rule, en, zh, first.params, self.notes)
 
     def capitalised(self) -> Reason:

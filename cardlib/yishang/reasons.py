@@ -112,8 +112,8 @@ def challenger_does_not_lead(challenger: int, taker: int) -> Reason:
     """YS-E2: after a successful challenge the card's player takes the pile and leads, not the challenger
     (the guide's "6 instead of 10" variation gives the lead to the challenger, against its own step 4: a note)."""
     return Reason.make(RuleId.YS_E2, "{challenger}'s challenge succeeded, so {taker} took the pile, and whoever "
-                       "takes the pile leads the new round: it is {taker}'s lead, not {challenger}'s",
-                       "{challenger}质疑成立，由{taker}收牌；收牌者领出新一轮，所以该{taker}出，不是{challenger}",
+                       "takes the pile leads the new round",
+                       "{challenger}质疑成立，由{taker}收牌；收牌者领出新一轮",
                        challenger=Player(challenger), taker=Player(taker)).with_notes(CHALLENGER_LEAD_SLIP)
 
 
@@ -312,19 +312,19 @@ def target_is(target: Rank, top: PileCard | None, after_take: bool = False, rese
         return Reason.make(RuleId.YS_4, "no card is established in this round yet: the target is {target}",
                            "本轮还没有成立的牌：目标点数是{target}", target=target)
     if top.face is Face.UP:
-        return Reason.make(RuleId.YS_4, "the last established card sets the target: face-up {card} counts as its "
-                           "rank, so the target is {target}", "最后成立的牌决定目标点数：明牌{card}按其点数，所以目标点数是{target}",
+        return Reason.make(RuleId.YS_4, "the last established card, face-up {card}, sets the target at its rank, "
+                           "{target}", "最后成立的牌是明牌{card}，按其点数，目标点数是{target}",
                            card=top.card, target=target)
-    return Reason.make(RuleId.YS_4, "the last established card sets the target: a face-down card claimed as {claim}, "
-                       "so the target is {target}", "最后成立的牌决定目标点数：暗牌按声明的{claim}，所以目标点数是{target}",
+    return Reason.make(RuleId.YS_4, "the last established card, a face-down card claimed as {claim}, sets the target "
+                       "at its claim, {target}", "最后成立的牌是报{claim}的暗牌，按所报点数，目标点数是{target}",
                        claim=top.claim, target=target)
 
 
 def face_is(face: Face, top: PileCard | None) -> Reason:
     """YS-5 / YS-13: the next card's face follows from the last card on the pile."""
     if top is None:
-        return Reason.make(RuleId.YS_13, "the pile is empty (a new round, or the pile was just taken): the next "
-                           "card is {face}", "出牌堆是空的（新一轮，或刚收走牌堆）：下一张出{face}", face=face_words(face))
-    return Reason.make(RuleId.YS_5, "each established card flips the face: the last card is {last}, "
-                       "so the next card is {face}", "每张成立的牌都翻转明暗：最后一张是{last}，所以下一张出{face}",
+        return Reason.make(RuleId.YS_13, "the pile is empty, so the next card is {face}", "出牌堆是空的，所以下一张出{face}",
+                           face=face_words(face))
+    return Reason.make(RuleId.YS_5, "each established card flips the face: the last is {last}, so the next is {face}",
+                       "每张成立的牌都翻转明暗：最后一张是{last}，所以下一张出{face}",
                        last=face_words(top.face), face=face_words(face))

@@ -77,8 +77,10 @@ def test_ys_challenge_wrong_answers_name_the_given_and_the_right_outcome_and_tak
             rules = [p["rule"] for p in parts]
             assert len(parts) == (said != real) + (taker != real_taker), (spec["id"], answer["key"])
             if said != real:
-                assert f"You said {words[said][0]}, but {words[real][0]}" in reason["en"]
-                assert f"你答的是{words[said][1]}，但{words[real][1]}" in reason["zh"]
+                # the given outcome, then the revealed card against the claim and the target, ending in the right one
+                assert parts[0]["en"].startswith(f"You said {words[said][0]}, but ")
+                assert parts[0]["en"].endswith(f": {words[real][0]}.") and words[said][0] not in parts[0]["en"][9 + len(words[said][0]):]
+                assert parts[0]["zh"].startswith(f"你答的是{words[said][1]}，但") and parts[0]["zh"].endswith(f"：{words[real][1]}。")
                 assert rules[0] == "YS-9"
             if taker != real_taker:
                 given, wanted = int(taker), int(real_taker)
@@ -100,17 +102,17 @@ def test_ys_state_each_wrong_part_gets_its_own_sentence_and_rule_YS_4_YS_5_YS_10
             for part, which in zip(parts, wrong_parts):
                 g, w = given[which], wanted[which]
                 if which == 0:
-                    assert f"You said the target is {g}, but it is {w}" in part["en"]
-                    assert f"你答的目标点数是{g}，但目标点数是{w}" in part["zh"]
+                    assert part["en"].startswith(f"Target: {w}, not {g}: ")
+                    assert part["zh"].startswith(f"目标点数：是{w}，不是{g}：")
                     assert part["rule"] in ("YS-4", "YS-10")
                 elif which == 1:
-                    assert f"You said the next card goes face {g}, but it goes face {w}" in part["en"]
-                    assert f"你答的下一张是{FACE_ZH[g]}，但下一张是{FACE_ZH[w]}" in part["zh"]
+                    assert part["en"].startswith(f"Next card: face {w}, not face {g}: ")
+                    assert part["zh"].startswith(f"下一张：是{FACE_ZH[w]}，不是{FACE_ZH[g]}：")
                     assert part["rule"] in ("YS-5", "YS-13")
                 else:
                     g_, w_ = int(g), int(w)
-                    assert f"You said {player_name(g_)} plays now, but it is {player_name(w_)}'s turn" in part["en"]
-                    assert f"你答的是轮到{player_name(g_, 'zh')}，但现在轮到{player_name(w_, 'zh')}" in part["zh"]
+                    assert part["en"].startswith(f"Plays now: {player_name(w_)}, not {player_name(g_)}: ")
+                    assert part["zh"].startswith(f"轮到：是{player_name(w_, 'zh')}，不是{player_name(g_, 'zh')}：")
                     if "challenge" in last:
                         assert part["rule"] in ("YS-10", "YS-E2"), (spec["id"], part)
                     elif "pass" in last:  # the erratum's position: player B's face-down card stood (YS-E1, with

@@ -186,6 +186,7 @@ class SpecBuilder:
         self._otherwise: dict[str, int] = {}
 
     def _intern(self, reason: Reason) -> int:
+        reason = reason.sentence()  # what a reader sees under an answer is a sentence: a capital, a full stop
         key = (reason.rule.value, reason.en, reason.zh, reason.notes_text("en"))
         index = self._reason_index.get(key)
         if index is None:

@@ -102,7 +102,8 @@ def _challenge_wrong(given: tuple[bool, int], right: tuple[bool, int], player: i
     (says, taker), (real, real_taker) = given, right
     parts = []
     if says != real:
-        parts.append(wrong(RuleId.YS_9, _outcome_words(says), _outcome_words(real), outcome))
+        parts.append(wrong(RuleId.YS_9, _outcome_words(says), _outcome_words(real), outcome,
+                           en="You said {given}, but {why}.", zh="你答的是{given}，但{why}。"))
     if taker != real_taker:
         if real:
             rule, why = RuleId.YS_9, Reason.make(
@@ -201,8 +202,7 @@ def _turn_wrong(game: Game, given: int) -> Reason:
     else:
         why = citable(turn_why(game))
     return wrong(why.rule, Player(given), Player(game.next_player), why,
-                 en="You said {given} plays now, but it is {right}'s turn: {why}.",
-                 zh="你答的是轮到{given}，但现在轮到{right}：{why}。")
+                 en="Plays now: {right}, not {given}: {why}.", zh="轮到：是{right}，不是{given}：{why}。")
 
 
 def _state_verdict(game: Game, target: Rank, face: str, seat: int) -> tuple[bool, Reason | list[Reason]]:
@@ -214,12 +214,10 @@ def _state_verdict(game: Game, target: Rank, face: str, seat: int) -> tuple[bool
     parts = []
     if target is not game.target:
         parts.append(wrong(target_why.rule, target, game.target, target_why,
-                           en="You said the target is {given}, but it is {right}: {why}.",
-                           zh="你答的目标点数是{given}，但目标点数是{right}：{why}。"))
+                           en="Target: {right}, not {given}: {why}.", zh="目标点数：是{right}，不是{given}：{why}。"))
     if face != game.next_face.value:
         parts.append(wrong(face_why.rule, face_words(Face(face)), face_words(game.next_face), face_why,
-                           en="You said the next card goes {given}, but it goes {right}: {why}.",
-                           zh="你答的下一张是{given}，但下一张是{right}：{why}。"))
+                           en="Next card: {right}, not {given}: {why}.", zh="下一张：是{right}，不是{given}：{why}。"))
     if seat != game.next_player:
         parts.append(_turn_wrong(game, seat))
     if parts:

@@ -289,11 +289,11 @@ def _draw_wrong(key: str, outcome: str, labels: dict[str, dict[str, str]], facts
     said_en = "; ".join(f"{{m{i}}}" for i in range(len(missed)))
     said_zh = "；".join(f"{{m{i}}}" for i in range(len(missed)))
     given, right = labels[key], labels[outcome]
-    return Reason.make(rule,
-                       f"You said \"{{given}}\", but {said_en}. The right answer is \"{{right}}\": {{result}}.",
-                       f"你答的是“{{given}}”，但{said_zh}。正确答案是“{{right}}”：{{result}}。",
-                       given=Words(given["en"], given["zh"]), right=Words(right["en"], right["zh"]), result=reason,
-                       **params)
+    # the facts missed already say the outcome: the right answer is named, the engine's sentence not repeated
+    return Reason.make(rule, f"You said \"{{given}}\", but {said_en}. The right answer is \"{{right}}\".",
+                       f"你答的是“{{given}}”，但{said_zh}。正确答案是“{{right}}”。",
+                       given=Words(given["en"], given["zh"]), right=Words(right["en"], right["zh"]),
+                       **params).with_notes(*reason.all_notes())
 
 
 def make_draw(seed: int, difficulty: Difficulty) -> dict[str, Any]:

@@ -68,8 +68,8 @@ def turn_why(game: Game) -> Reason:
             return Reason(RuleId.YS_E1, said.template_en, said.template_zh, said.params,
                           (reasons.WORKED_EXAMPLE_SLIP,))
         return said
-    return Reason.make(RuleId.YS_5, "players take turns in order round the table, so after {before}'s card "
-                       "{player} plays next", "玩家按座次轮流出牌：{before}之后轮到{player}",
+    return Reason.make(RuleId.YS_5, "players take turns round the table: after {before}, {player} plays",
+                       "玩家按座次轮流出牌：{before}之后轮到{player}",
                        before=Player(before), player=Player(player))
 
 
