@@ -116,6 +116,5 @@ def answer_next_leader(case: dict[str, Any], context: CaseContext) -> tuple[int,
         raise InvalidPositionError(f"field 'plays' must hold the {SEATS} plays of a whole trick, got {len(plays)}")
     result = find_trick_winner(read_context(case), context.rules, plays, leader=leader)
     seat = (leader + result.winner) % SEATS
-    return seat, Reason.make(RuleId.SJ_8, "{seat} wins the trick ({rule}) and so leads the next one. {why}",
-                             "{seat}赢得本轮（{rule}），所以下一轮由{seat}首出。{why}", seat=Seat(seat),
-                             rule=result.reason.rule.value, why=result.reason)
+    return seat, Reason.make(RuleId.SJ_8, "{why} So {seat} leads the next trick.", "{why}所以下一轮由{seat}首出。",
+                             seat=Seat(seat), why=result.reason)  # the trick's reason names the winner first

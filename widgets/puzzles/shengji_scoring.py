@@ -92,7 +92,7 @@ def make_kitty_score(seed: int, difficulty: Difficulty) -> dict[str, Any]:
     points = trick_points(kitty)
     candidates = sorted({value for value, _ in results.values()} | {points, 0, 2 * points, 4 * points})
     builder = SpecBuilder("kitty_score", seed=seed, difficulty=difficulty, rulesets=rulesets)
-    what_en, what_zh = "the kitty adds {right} points to the attackers", "底牌给闲家加{right}分"
+    what_en, what_zh = "the kitty adds {right} points", "底牌加{right}分"
     for value in candidates:
         builder.add_answer(str(value), None, {
             rid: (value == answer, reason if value == answer else wrong_number(reason, value, answer, what_en, what_zh))
