@@ -168,8 +168,8 @@ def _trump_fact(ctx: TrumpContext, best: list[Card], how: Words) -> Reason:
     """Why ``best`` is a trump play, naming what decides it: its level cards ("♦Q is a level card"),
     else its jokers, else the trump suit (SJ-4); ``how`` is the play as a trump ("a pair of trumps")."""
     levels = list(dict.fromkeys(c for c in best if not c.is_joker and c.rank is ctx.level and c.suit is not ctx.trump))
-    what = Reason.make(RuleId.SJ_10, "it", "它") if len(best) == 1 else Reason.make(RuleId.SJ_10, "{best}", "{best}",
-                                                                                       best=best)
+    what = Reason.make(RuleId.SJ_10, "it", "它") if len(best) != 2 else Reason.make(RuleId.SJ_10, "{best}", "{best}",
+                                                                                       best=best)  # a pair by name
     if levels:
         many = len(levels) > 1
         return Reason.make(RuleId.SJ_10, "{levels} " + ("are level cards" if many else "is a level card")
@@ -237,7 +237,7 @@ def _explain(ctx: TrumpContext, cards: list[list[Card]], shape: Shape, keys: lis
                                "trump {theirs}, as an over-trump must be.",
                                "{who}的{best}赢：{fact}，比{them}毙的{theirs}大（盖毙须更大）。",
                                fact=fact, them=play_name(runner, leader), theirs=cards[runner], **base)  # type: ignore[arg-type]
-        return Reason.make(RuleId.SJ_10, "{who_cap} wins with {best}: {fact}, and it beats the {suit} lead {lead}.",
+        return Reason.make(RuleId.SJ_10, "{who_cap} wins with {best}: {fact}, and beats the {suit} lead {lead}.",
                            "{who}的{best}赢：{fact}，毙了首家的{suit}{lead}。", fact=fact, **base)  # type: ignore[arg-type]
     mixed = [i for i in range(1, len(cards)) if shape.kind == "pair" and lead_suit is not EffectiveSuit.TRUMP
              and all(ctx.is_trump(c) for c in cards[i]) and keys[i] is None]
@@ -264,8 +264,7 @@ def _explain(ctx: TrumpContext, cards: list[list[Card]], shape: Shape, keys: lis
             return Reason.make(RuleId.SJ_10, "{who_cap} wins with the lead {lead}: nobody plays {higher}.",
                                "{who}首出的{lead}赢：没有人出{higher}。",
                                higher=_higher(shape, lead_suit), **base)  # type: ignore[arg-type]
-        return Reason.make(RuleId.SJ_10, "{who_cap} wins with the lead {lead}: nobody follows with {higher} or "
-                           "trumps it with {trumps}.",
+        return Reason.make(RuleId.SJ_10, "{who_cap} wins with the lead {lead}: nobody follows higher or trumps it.",
                            "{who}首出的{lead}赢：没有人跟出{higher}，也没有人用{trumps}毙牌。",
                            higher=_higher(shape, lead_suit), trumps=shape_in_suit(shape, EffectiveSuit.TRUMP),
                            **base)  # type: ignore[arg-type]

@@ -166,15 +166,14 @@ def _why_not(ctx: TrumpContext, rules: Ruleset, plays: list[list[Card]], seats: 
                            "{seat}的{play}跟了{suit}，但不比首家的{lead}大", seat=seat, play=play, suit=led, lead=lead)
     if all(ctx.is_trump(c) for c in play):
         rule = RuleId.C_5 if shape.kind == "pair" else RuleId.SJ_10
-        return Reason.make(rule, "{seat}'s {play} is all trumps but not {shape} like the lead, so it does not "
-                                 "trump the lead: it counts as a discard",
+        return Reason.make(rule, "{seat}'s {play} is all trumps but not {shape} like the lead, so it cannot win",
                            "{seat}的{play}虽是主牌，但不是首家那样的{shape}，毙不了首家，只算垫牌",
                            seat=seat, play=play, shape=shape)
     if ctx.effective_suit(lead[0]) is EffectiveSuit.TRUMP:
         return Reason.make(RuleId.SJ_10, "{seat}'s {play} is not all trumps: it is a discard, which cannot win",
                            "{seat}的{play}不全是主牌：是垫牌，不能赢", seat=seat, play=play)
-    return Reason.make(RuleId.SJ_10, "{seat}'s {play} neither follows {suit} nor is all trumps: it is a discard, "
-                                     "which cannot win", "{seat}的{play}既不是{suit}也不全是主牌：是垫牌，不能赢",
+    return Reason.make(RuleId.SJ_10, "{seat}'s {play} neither follows {suit} nor is all trumps, so it cannot win",
+                       "{seat}的{play}既不是{suit}也不全是主牌：是垫牌，不能赢",
                        seat=seat, play=play, suit=led)
 
 
