@@ -20,10 +20,14 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import stop_server
-from .test_teacher import REPO, assert_offline, stage, start_voila  # stage: teacher/stage.py's
+from stage import stage  # teacher/stage.py, on sys.path by conftest
+
+from .conftest import start_voila, stop_server
+from .test_teacher import assert_offline
 
 from export_notebooks import convert  # tools/, put on sys.path by teacher/stage.py
+
+REPO = Path(__file__).resolve().parents[2]
 
 #: The screenshots in docs/ are retaken only when asked (CARDBOOK_RETAKE_SCREENSHOTS=1): a test run
 #: never rewrites tracked files; otherwise they go to the test's own temporary folder.
