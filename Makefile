@@ -23,14 +23,14 @@ help:  ## list the targets
 
 book: build serve  ## install, build the book and serve it on http://127.0.0.1:8000
 
-# One pytest run on four workers (pytest-xdist): the tests of one page of the book, or of one module that
+# One pytest run on both cores (pytest-xdist): the tests of one page of the book, or of one module that
 # starts a server of its own, share a worker (tests/conftest.py), and every test reads the one build made
-# before.  Four on two cores, because most tests wait on a browser, a kernel or a server rather than compute:
-# on two workers the run kept the cores under half busy.
-WORKERS ?= 4
+# before.  Two workers: with four, the browsers, kernels and servers of four workers overloaded the two
+# cores and the run took longer.
+WORKERS ?= 2
 PYTEST := $(PY) -m pytest -p no:cacheprovider -n $(WORKERS) --dist loadgroup --durations=15
 
-test: deps chromium site  ## install what the tests need, build the book, run every test (one pytest run, four workers)
+test: deps chromium site  ## install what the tests need, build the book, run every test (one pytest run, two workers)
 	$(call step,Running every test on $(WORKERS) workers: engine, doctests, types, the built book, browser)
 	@CARDBOOK_BUILT_SITE=$(CURDIR)/$(SITE) $(PYTEST) || $(call fail,tests,pytest reported failures (see above))
 
