@@ -101,6 +101,13 @@ def reveal_answer(page) -> None:
         page.wait_for_timeout(200)  # the slide re-laid out (ResizeObserver → resize → reveal.js)
 
 
+def on_slide(page, index: int) -> None:
+    """Wait until slide ``index`` is the present one and the page has drawn it (the decks move with no
+    transition, so two frames lay it out)."""
+    page.wait_for_function(f"() => ({PRESENT})() === {index}")
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
 @pytest.mark.parametrize("deck", DECKS)
 def test_every_slide_fits_both_screens_with_its_answer_revealed_and_every_step(offline_page, present_url, deck):
     page, log = offline_page
@@ -110,7 +117,7 @@ def test_every_slide_fits_both_screens_with_its_answer_revealed_and_every_step(o
     for screen in SCREENS:
         page.set_viewport_size(screen)
         page.keyboard.press("Home")  # reveal.js: the first slide
-        page.wait_for_timeout(300)
+        on_slide(page, 0)
         for index in range(slides):
             assert page.evaluate(PRESENT) == index
             where = f"{deck} #/{index} at {screen['width']}×{screen['height']}"
@@ -122,7 +129,8 @@ def test_every_slide_fits_both_screens_with_its_answer_revealed_and_every_step(o
                     page.evaluate(STEP_TO, step)
                     assert_fits(page, screen, f"{where}, step {step + 1} of {steps}")
             page.locator("body").press("PageDown")
-            page.wait_for_timeout(250)
+            if index + 1 < slides:
+                on_slide(page, index + 1)
     assert_offline(log)
 
 
