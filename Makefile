@@ -23,14 +23,14 @@ help:  ## list the targets
 
 book: build serve  ## install, build the book and serve it on http://127.0.0.1:8000
 
-# One pytest run on three workers (pytest-xdist): the tests of one page of the book, or of one module that
+# One pytest run on both cores (pytest-xdist): the tests of one page of the book, or of one module that
 # starts a server of its own, share a worker (tests/conftest.py), and every test reads the one build made
-# before.  Three on two cores: a worker waiting on a browser, a kernel or a server leaves a core to the
-# others; with four, the browsers, kernels and servers of four workers overloaded the cores.
-WORKERS ?= 3
+# before.  Two workers: with four, the browsers, kernels and servers of four workers overloaded the two
+# cores and the run took longer.
+WORKERS ?= 2
 PYTEST := $(PY) -m pytest -p no:cacheprovider -n $(WORKERS) --dist loadgroup --durations=15
 
-test: deps chromium site  ## install what the tests need, build the book, run every test (one pytest run, three workers)
+test: deps chromium site  ## install what the tests need, build the book, run every test (one pytest run, two workers)
 	$(call step,Running every test on $(WORKERS) workers: engine, doctests, types, the built book, browser)
 	@CARDBOOK_BUILT_SITE=$(CURDIR)/$(SITE) $(PYTEST) || $(call fail,tests,pytest reported failures (see above))
 
