@@ -385,28 +385,30 @@ def explain_shape(ctx: TrumpContext, rules: RulesetLike, cards: Iterable[Card] |
         why = _not_adjacent_words(ctx, natural, pairs)
         params: dict[str, Any] = dict(cards=played, the=the, n=Words(count_en(len(pairs)), count_zh(len(pairs))),
                                       suit=suit, why=why)
-        if not _adjacent_in_some_reading(ctx, pairs):  # adjacent in neither reading
-            params.update(by_order=_not_adjacent_words(ctx, False, pairs), by_rank=_not_adjacent_words(ctx, True, pairs))
-            main = Reason.make(
-                tractor_rule(rules), "{the}{cards} is {n} pairs of {suit} but no tractor in either way of counting "
-                "adjacent pairs: in card order, {by_order}; by printed rank, {by_rank}.",
-                "{cards}是{n}对{suit}，但两种相连的算法都不成拖拉机：按牌的大小顺序，{by_order}；按牌面点数，{by_rank}。",
-                **params)
+        main = Reason.make(tractor_rule(rules), "{the}{cards} is {n} pairs of {suit} but no tractor: {why}.",
+                           "{cards}是{n}对{suit}，但不是拖拉机：{why}。", **params)
+        if not _adjacent_in_some_reading(ctx, pairs):  # the other reading (SG-4 / SS-4) does not join them either
+            other = Reason.make(tractor_rule(rules), "Counted {way}, the pairs are not adjacent either: {other}.",
+                                "按{way_zh}算也不相连：{other}。", other=_not_adjacent_words(ctx, not natural, pairs),
+                                way=Words("in card order" if natural else "by printed rank", ""),
+                                way_zh=Words("", "牌的大小顺序" if natural else "牌面点数"))
+            main = main.with_notes(other)
             if len(pairs) == 2:  # two pairs apart, like the 四人升级 guide's "77JJ" (SG-E3): its note, only here
                 return main.with_notes(SG_E3_NOTE)
-            return main
-        return Reason.make(tractor_rule(rules), "{the}{cards} is {n} pairs of {suit} but no tractor: {why}.",
-                           "{cards}是{n}对{suit}，但不是拖拉机：{why}。", **params)
+        return main
     if shape.kind == "throw":
         return Reason.make(RuleId.SJ_6, "{the}{cards} is {units}, all {suit}: several units at once, a throw (甩牌).",
                            "{cards}是{units}，都是{suit}：一次出几个牌型，即甩牌。",
-                           cards=played, the=the, units=units, suit=suit).with_notes(
-            Reason(RuleId.C_3, "Neither guide has throws; this book offers them as a variant you can turn on.",
-                   "两份规则都没有甩牌，本书把它作为可选的变体。"))
-    return Reason.make(RuleId.SJ_6, "{the}{cards} is {units}, all {suit}, not a single, a pair or a tractor: no shape "
-                       "(leading several units at once would be a throw, 甩牌, which neither guide has).",
-                       "{cards}是{units}，都是{suit}，不是单张、对子或拖拉机，不成牌型（一次出几个牌型就是甩牌，两份规则都没有）。",
+                           cards=played, the=the, units=units, suit=suit).with_notes(THROWS_NOTE)
+    return Reason.make(RuleId.SJ_6, "{the}{cards} is {units}, all {suit}, not a single, a pair or a tractor: no shape.",
+                       "{cards}是{units}，都是{suit}，不是单张、对子或拖拉机，不成牌型。",
                        cards=played, the=the, units=units, suit=suit)
+
+
+#: Throws (甩牌) are in neither guide (C-3): where a play would be one, this note stands behind the verdict.
+THROWS_NOTE = Reason(RuleId.C_3, "Leading several units at once is a throw (甩牌); neither guide has throws, and this "
+                                 "book offers them as a variant you can turn on.",
+                     "一次出几个牌型就是甩牌；两份指南都没有甩牌，本书把它作为可选的变体。")
 
 
 _THE_PLAY = Words("The play ", "")

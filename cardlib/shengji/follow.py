@@ -33,7 +33,7 @@ What a follow owes the lead (:class:`FollowDuty`):
 >>> ctx = TrumpContext(Rank.TWO, Suit.SPADES)
 >>> print(check_follow(ctx, SHENGJI, "HA HA", "H5 H5 H9 SK C3", "H5 H9").reason)  # doctest: +NORMALIZE_WHITESPACE
 SJ-9: The lead ♥A ♥A is a pair of hearts and your hand holds the pair ♥5 ♥5, so you must follow with a pair of
-hearts; ♥9 ♥5 is not a pair. Follow with, for example, ♥5 ♥5.
+hearts; ♥9 ♥5 is not a pair. A legal follow: ♥5 ♥5.
 >>> legal_follows(ctx, SHENGJI, "HA HA", "H5 H5 H9 SK C3").count()
 1
 >>> legal_follows(ctx, SHENGJI, "HA HA HK HK HQ HQ", "H9 H9 H8 H8 H6 H6 H5 H5").count()
@@ -456,9 +456,13 @@ def _led(duty: FollowDuty) -> Words:
     return shape_in_suit(duty.shape, duty.suit)
 
 
-def _short_note(duty: FollowDuty) -> Words:
-    """Nothing in the main sentence: where the short-tractor duty comes from is a note (:func:`_follow_notes`)."""
-    return Words("", "")
+#: Where the guides are silent on a follow and the book's convention decides (C-4), behind the disclosure.
+_SILENT_NOTE = Reason(RuleId.C_4, "The guides are silent here; this is this book's convention.",
+                      "两份指南都没有写这种情况；这是本书约定。")
+#: Throws are in neither guide (C-3): the book's optional variant asks a follow for the throw's pairs.
+_THROW_PAIRS_NOTE = Reason(RuleId.C_3, "Throws are in neither guide; this book's optional variant asks a follow for "
+                                       "the throw's pairs, as far as the hand holds them.",
+                           "两份指南都没有甩牌；本书的可选变体要求尽量跟出甩牌中的对子。")
 
 
 #: The other guide's reading of a tractor followed without one (SG-5 as written; SS-5 silent, C-7).
@@ -538,8 +542,8 @@ def _explain(duty: FollowDuty, play: list[Card], breach: Breach | None, seat: in
         if held <= duty.size:
             missing = list((Counter(duty.suit_cards) - Counter(in_suit)).elements())
             return Reason.make(RuleId.SJ_9,
-                               "The lead {lead} is in {suit} and {hand} holds only {n} of them, {held}, so {you} must play "
-                               "{all}; {play} leaves out {missing}. Follow with, for example, {example}.",
+                               "The lead {lead} is in {suit}; {hand} holds only {held} of them, so {you} must play "
+                               "{all}; {play} leaves out {missing}. A legal follow: {example}.",
                                "首家出{lead}，是{suit}；{hand}只有{n}张{suit}：{held}，必须全部跟出；{play}漏了{missing}。"
                                "可以这样跟：{example}。",
                                n=Words(count_en(held), count_zh(held)), held=sorted(duty.suit_cards, key=ctx.order_key),
@@ -547,7 +551,7 @@ def _explain(duty: FollowDuty, play: list[Card], breach: Breach | None, seat: in
                                **base)
         return Reason.make(RuleId.SJ_9,
                            "The lead {lead} is in {suit} and {hand} holds {n} of them, so {you} must follow with {must}; "
-                           "{play} holds {played}. Follow with, for example, {example}.",
+                           "{play} holds {played}. A legal follow: {example}.",
                            "首家出{lead}，是{suit}；{hand}有{n}张{suit}，必须跟出{must}；{play}{played}。"
                            "可以这样跟：{example}。",
                            n=Words(count_en(held), count_zh(held)), must=_cards_words(duty.must_suit, suit),
@@ -556,8 +560,8 @@ def _explain(duty: FollowDuty, play: list[Card], breach: Breach | None, seat: in
                            **base)
     if breach == "tractor":
         return Reason.make(RuleId.SJ_9,
-                           "The lead {lead} is {led} and {hand} holds a tractor as long, so {you} must follow with {shape} "
-                           "of {suit}; {play} is not a tractor: {units}. Follow with, for example, {example}.",
+                           "The lead {lead} is {led}, and {hand} holds a tractor as long, so {you} must follow with one; "
+                           "{play} is not a tractor: {units}. A legal follow: {example}.",
                            "首家出{lead}，是{led}；{hand}有同样长的拖拉机，必须跟出；{play}不是拖拉机：{units}。"
                            "可以这样跟：{example}。",
                            shape=shape, units=_play_units(duty, play), **base)
@@ -565,36 +569,34 @@ def _explain(duty: FollowDuty, play: list[Card], breach: Breach | None, seat: in
         played = tractor_lengths(ctx, duty.rules, [c for c, n in Counter(play).items() if n == 2])
         return Reason.make(RuleId.C_7,
                            "The lead {lead} is {led}; {hand} holds no tractor as long but holds {tractors}, so {you} must "
-                           "keep as much of that shape as {you} can: {structure}, such as {example}{note}; {play} "
-                           "plays {played}.",
+                           "keep that shape: {structure}, such as {example}; {play} plays {played}.",
                            "首家出{lead}，是{led}；{hand}没有同样长的拖拉机，但有{tractors}，须尽量保持牌型，跟出"
-                           "{structure}，例如{example}{note}；{play}只是{played}。",
+                           "{structure}，例如{example}；{play}只是{played}。",
                            tractors=_held_tractors(duty), structure=units_words(duty.structure),
-                           played=units_words(played), note=_short_note(duty), **base)
+                           played=units_words(played), **base)
     if breach == "pairs":
         pairs = find_pairs(ctx, duty.suit_cards)
         paired = sum(1 for c, k in Counter(play).items() if k == 2 and ctx.effective_suit(c) is suit)
         if shape.kind == "pair":
             return Reason.make(RuleId.SJ_9,
                                "The lead {lead} is {led} and {hand} holds {which} {pairs}, so {you} must follow with a pair "
-                               "of {suit}; {play} is not a pair. Follow with, for example, {example}.",
+                               "of {suit}; {play} is not a pair. A legal follow: {example}.",
                                "首家出{lead}，是{led}；{hand}有{suit}{which}{pairs}，必须跟出对子；{play}不是对子。"
                                "可以这样跟：{example}。",
                                which=Words("the pair" if len(pairs) == 1 else "the pairs", "对子"), pairs=_groups(pairs), **base)
-        note = _short_note(duty) if shape.kind == "tractor" else Words(
-            " (throws are in neither guide; this book's optional variant asks a follow for the throw's pairs, as far "
-            "as held)", "（两份规则都没有甩牌；本书的可选变体要求尽量跟出甩牌中的对子）")
-        return Reason.make(rule_for_pairs,
-                           "The lead {lead} is {led}; {hand} holds {no_tractor}the pairs {pairs}, so {you} "
-                           "must play {must} before any single cards{note}; {play} holds {played}. Follow "
-                           "with, for example, {example}.",
-                           "首家出{lead}，是{led}；{hand}{no_tractor}有对子{pairs}，须先跟出{must}，再跟单张"
-                           "{note}；{play}{played}。可以这样跟：{example}。",
-                           pairs=_groups(pairs), must=_pairs_words(duty.must_pairs, suit), note=note,
-                           no_tractor=Words("no tractor as long but holds ", "没有同样长的拖拉机，但")
-                           if shape.kind == "tractor" else Words("", ""),
-                           played=Words(f"only {count_en(paired)} pair{'s' if paired > 1 else ''}" if paired else "no pair",
-                                        f"只有{count_zh(paired)}对" if paired else "一对也没有"), **base)
+        reason = Reason.make(rule_for_pairs,
+                             "The lead {lead} is {led}; {hand} holds {no_tractor}{k} {pairs_of}, so {you} must play "
+                             "{must} first; {play} holds {played}. A legal follow: {example}.",
+                             "首家出{lead}，是{led}；{hand}{no_tractor}有{k_zh}对{suit}，须先跟出{must}，再跟单张；"
+                             "{play}{played}。可以这样跟：{example}。",
+                             k=Words(count_en(len(pairs)), ""), k_zh=Words("", count_zh(len(pairs))),
+                             pairs_of=Words(f"pair{'s' * (len(pairs) > 1)} of {suit.en}", ""),
+                             must=_pairs_words(duty.must_pairs, suit),
+                             no_tractor=Words("no tractor as long but ", "没有同样长的拖拉机，但")
+                             if shape.kind == "tractor" else Words("", ""),
+                             played=Words(f"only {count_en(paired)}" if paired else "none",
+                                          f"只有{count_zh(paired)}对" if paired else "一对也没有"), **base)
+        return reason.with_notes(_THROW_PAIRS_NOTE) if shape.kind == "throw" else reason
     if held == 0:
         return Reason.make(RuleId.SJ_10, "The lead {lead} is in {suit} and {hand} holds none, so {you} may trump (毙) or "
                            "discard anything: {play} follows.",
@@ -609,44 +611,39 @@ def _explain(duty: FollowDuty, play: list[Card], breach: Breach | None, seat: in
         return Reason.make(RuleId.SJ_9, "The lead {lead} is {led}; {play} follows with {led}.",
                            "首家出{lead}，是{led}；{play}跟出同样的拖拉机。", **base)
     if shape.kind == "pair" and not duty.must_pairs:
-        return Reason.make(RuleId.C_4, "The lead {lead} is {led} and {hand} holds {suit} but no pair of them. The guides are "
-                           "silent here; this book's convention: any two {suit} follow, as {play} does.",
-                           "首家出{lead}，是{led}；{hand}有{suit}但没有对子。两份规则都没有说明，本书约定：任意两张"
-                           "{suit}即可，{play}可以。", **base)
+        return Reason.make(RuleId.C_4, "The lead {lead} is {led} and {hand} holds {suit} but no pair of them, so any two "
+                           "{suit} follow, as {play} does.",
+                           "首家出{lead}，是{led}；{hand}有{suit}但没有对子，任意两张{suit}即可，{play}可以。",
+                           **base).with_notes(_SILENT_NOTE)
     if duty.structure:
         return Reason.make(RuleId.C_7,
                            "The lead {lead} is {led}; {hand} holds no tractor as long but holds {tractors}; {play} keeps "
-                           "{structure}, as much of that shape as the hand allows{note}.",
+                           "{structure}, as much of that shape as the hand allows.",
                            "首家出{lead}，是{led}；{hand}没有同样长的拖拉机，但有{tractors}；{play}跟出{structure}，"
-                           "已尽量保持牌型{note}。",
-                           tractors=_held_tractors(duty), structure=units_words(duty.structure),
-                           note=_short_note(duty), **base)
+                           "已尽量保持牌型。",
+                           tractors=_held_tractors(duty), structure=units_words(duty.structure), **base)
     if shape.kind in ("tractor", "throw"):
         rule = short_tractor_rule(duty.rules) if shape.kind == "tractor" else RuleId.C_3
         if shape.kind == "tractor" and duty.rules.short_tractor_follow is ShortTractorFollow.SUIT_COUNT_ONLY:
             return Reason.make(rule, "The lead {lead} is {led} and {hand} holds no tractor as long; in this game only the "
-                               "count of {suit} matters then (the 双升 guide read literally: it asks for the same shape "
-                               "only when held), so {play} follows.",
-                               "首家出{lead}，是{led}；{hand}没有同样长的拖拉机；本局这时只看{suit}的张数（按《双升》字面："
-                               "有同样的牌型才须跟出），{play}可以。", **base)
+                               "count of {suit} matters then, so {play} follows.",
+                               "首家出{lead}，是{led}；{hand}没有同样长的拖拉机；本局这时只看{suit}的张数，{play}可以。",
+                               **base)
         if not duty.must_pairs:
             return Reason.make(rule, "The lead {lead} is {led} and {hand} holds no pair of {suit}, so any {n} {suit} follow, "
-                               "as {play} does (the guides are silent; this book's convention).",
-                               "首家出{lead}，是{led}；{hand}没有{suit}对子，任意{n}张{suit}即可，{play}可以"
-                               "（两份规则都没有说明，本书约定）。",
-                               n=Words(count_en(duty.size), count_zh(duty.size)), **base)
+                               "as {play} does.",
+                               "首家出{lead}，是{led}；{hand}没有{suit}对子，任意{n}张{suit}即可，{play}可以。",
+                               n=Words(count_en(duty.size), count_zh(duty.size)), **base).with_notes(_SILENT_NOTE)
         if shape.kind == "throw":
             return Reason.make(rule, "The lead {lead} is {led} holding {must_n}; {play} plays {must} as required, then other "
-                               "{suit} (throws are in neither guide; this book's optional variant asks a follow for "
-                               "the throw's pairs, as far as held).",
-                               "首家出{lead}，是{led}，其中有{must_n}；{play}按要求跟出{must}，其余为{suit}"
-                               "（两份规则都没有甩牌；本书的可选变体要求尽量跟出甩牌中的对子）。",
+                               "{suit}.",
+                               "首家出{lead}，是{led}，其中有{must_n}；{play}按要求跟出{must}，其余为{suit}。",
                                must=_pairs_words(duty.must_pairs, suit),
-                               must_n=_pairs_words(shape.pairs, suit), **base)
+                               must_n=_pairs_words(shape.pairs, suit), **base).with_notes(_THROW_PAIRS_NOTE)
         return Reason.make(rule, "The lead {lead} is {led} and {hand} holds no tractor as long; {play} plays {must} as "
-                           "required, then other {suit}{note}.",
-                           "首家出{lead}，是{led}；{hand}没有同样长的拖拉机；{play}按要求跟出{must}，其余为{suit}{note}。",
-                           must=_pairs_words(duty.must_pairs, suit), note=_short_note(duty), **base)
+                           "required, then other {suit}.",
+                           "首家出{lead}，是{led}；{hand}没有同样长的拖拉机；{play}按要求跟出{must}，其余为{suit}。",
+                           must=_pairs_words(duty.must_pairs, suit), **base)
     return Reason.make(RuleId.SJ_9, "The lead {lead} is {led}; {play} follows with {led}.",
                        "首家出{lead}，是{led}；{play}跟出同门同型的牌。", **base)
 

@@ -11,8 +11,8 @@ several units of one effective suit; :mod:`.throws` decides whether it stands.
 >>> from cardlib.shengji.trump import TrumpContext
 >>> ctx = TrumpContext(Rank.TWO, Suit.SPADES)
 >>> print(check_lead(ctx, SHENGJI, "HA HK H5", "HA HK").reason)  # doctest: +NORMALIZE_WHITESPACE
-C-3: ♥A ♥K is two singles, all hearts: leading them at once would be a throw (甩牌), which neither guide has,
-and this game leaves throws out (the book's convention). Lead one of them, such as ♥A.
+C-3: ♥A ♥K is two singles, all hearts: leading them at once is a throw (甩牌), which this game leaves out. Lead
+one of them, such as ♥A.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from ..explain import Reason, Verdict, Words
 from ..rule_ids import RuleId
 from .combos import (
     SUIT_ORDER,
+    THROWS_NOTE,
     CardsInput,
     as_cards,
     find_pairs,
@@ -81,10 +82,9 @@ def explain_lead(ctx: TrumpContext, rules: Ruleset, lead: list[Card]) -> Verdict
     if shape.kind == "throw":
         suit = ctx.effective_suit(lead[0])
         return Verdict(True, Reason.make(
-            RuleId.C_3, "{the}{cards} is a throw (甩牌) of {suit}: several units led at once. Neither guide has throws; "
-            "this game plays them as the book's optional variant.",
-            "{cards}是{suit}甩牌：一次出几个牌型。两份规则都没有甩牌，本局按本书的可选变体玩。",
-            cards=cards, the=the, suit=suit))
+            RuleId.C_3, "{the}{cards} is a throw (甩牌) of {suit}: several units led at once, which this game allows.",
+            "{cards}是{suit}甩牌：一次出几个牌型，本局允许甩牌。",
+            cards=cards, the=the, suit=suit).with_notes(THROWS_NOTE))
     if shape.kind != "none":
         return Verdict(True, Reason.make(RuleId.SJ_6, "{the}{cards} is {shape}, which may be led.", "{cards}是{shape}，可以首出。",
                                          cards=cards, the=the, shape=shape_in_suit(shape, ctx.effective_suit(lead[0]))))
@@ -92,12 +92,11 @@ def explain_lead(ctx: TrumpContext, rules: Ruleset, lead: list[Card]) -> Verdict
     if len(suits) == 1:
         units = split_units(ctx, rules, lead)
         return Verdict(False, Reason.make(
-            RuleId.C_3, "{the}{cards} is {units}, all {suit}: leading them at once would be a throw (甩牌), which neither "
-            "guide has, and this game leaves throws out (the book's convention). Lead one of them, such as {unit}.",
-            "{cards}是{units}，都是{suit}：一起出就是甩牌；两份规则都没有甩牌，本局不允许甩牌（本书约定）。"
-            "只能出其中一个牌型，例如{unit}。",
+            RuleId.C_3, "{the}{cards} is {units}, all {suit}: leading them at once is a throw (甩牌), which this game "
+            "leaves out. Lead one of them, such as {unit}.",
+            "{cards}是{units}，都是{suit}：一起出就是甩牌，本局不允许甩牌。只能出其中一个牌型，例如{unit}。",
             cards=cards, the=the, units=units_words([u.pairs for u in units]), suit=suits[0],
-            unit=list(units[0].cards)))
+            unit=list(units[0].cards)).with_notes(THROWS_NOTE))
     first = [c for c in cards if ctx.effective_suit(c) is suits[0]]
     return Verdict(False, Reason.make(
         RuleId.SJ_6, "{the}{cards} mixes {suits}: a lead is a single, a pair or a tractor of one suit (trumps count as "

@@ -74,12 +74,11 @@ def level_played(levels: tuple[Rank | str, Rank | str], dealer: int) -> tuple[Ra
     >>> level_played((Rank.FIVE, Rank.NINE), 1)[0]
     <Rank.NINE: 9>
     >>> print(level_played((Rank.FIVE, Rank.NINE), 1)[1])
-    SJ-3: East deals, so the hand is played at the dealer's team's level, East–West's 9.
+    SJ-3: The hand is played at the dealer team's level: East–West's 9.
     """
     team = team_of(check_seat(dealer, "dealer"))
     level = check_levels(levels)[team]
-    return level, Reason.make(RuleId.SJ_3, "{dealer} deals, so the hand is played at the dealer's team's level, "
-                                           "{team}'s {level}.",
+    return level, Reason.make(RuleId.SJ_3, "The hand is played at the dealer team's level: {team}'s {level}.",
                               "{dealer}坐庄，本局打庄家方（{team}）的级：{level}。",
                               dealer=Seat(dealer), team=team_words(team), level=level)
 
@@ -156,14 +155,12 @@ def next_dealer(rules: RulesetLike, dealer: int, attackers_take_over: bool) -> t
     rules, dealer = as_ruleset(rules), check_seat(dealer, "dealer")
     if attackers_take_over:
         seat = next_seat(dealer)
-        return seat, Reason.make(RuleId.SG_8, "The attackers take over, so {seat}, the player after the dealer "
-                                              "{dealer}, deals next.",
+        return seat, Reason.make(RuleId.SG_8, "The attackers take over: {seat}, after the dealer {dealer}, deals next.",
                                  "闲家上台：由庄家{dealer}的下家{seat}坐庄。",
                                  dealer=Seat(dealer), seat=Seat(seat)).with_notes(silent)
     if rules.next_dealer is NextDealer.PARTNER_OR_NEXT:
         seat = partner_of(dealer)
-        return seat, Reason.make(RuleId.SG_8, "The dealer team keeps the deal, so the dealer's partner, {seat}, "
-                                              "deals next.",
+        return seat, Reason.make(RuleId.SG_8, "The dealer team keeps the deal: the dealer's partner, {seat}, deals next.",
                                  "庄家方保庄：由庄家的对家{seat}坐庄。", seat=Seat(seat)).with_notes(silent)
     return dealer, Reason.make(RuleId.SG_8, "The dealer team keeps the deal, so {seat} deals again.",
                                "庄家方保庄：{seat}继续坐庄。", seat=Seat(dealer)).with_notes(

@@ -425,11 +425,10 @@ def level_change(rules: RulesetLike, attacker_points: int) -> tuple[LevelChange,
 
     >>> from cardlib.shengji.rules import get_ruleset
     >>> print(level_change(get_ruleset("shengji"), 30)[1])  # doctest: +NORMALIZE_WHITESPACE
-    SG-7: The attackers have 30 points (band 5-35), below the take-over line 80: under the 四人升级 guide's table the
-    dealer team goes up 2 levels.
+    SG-7: The attackers have 30 points (band 5-35), below the take-over line 80: the dealer team goes up 2 levels.
     >>> print(level_change(get_ruleset("shuangsheng", {"takeover_line": 85}), 125)[1])  # doctest: +NORMALIZE_WHITESPACE
-    C-6: The attackers have 125 points (band 125-160), at or above the take-over line 85: under the 双升 guide's table
-    they take over and go up 2 levels.
+    C-6: The attackers have 125 points (band 125-160), reaching the take-over line 85: they take over and go up 2
+    levels.
     """
     points, rules = check_points(attacker_points), as_ruleset(rules)
     line = rules.takeover_line
@@ -443,12 +442,13 @@ def level_change(rules: RulesetLike, attacker_points: int) -> tuple[LevelChange,
         levels = 3 if points == 0 else 2 if points < 40 else 1
         low, high = (0, 0) if points == 0 else (5, 35) if points < 40 else (40, line - 5)
         change = LevelChange(levels, False, 0)
+        # below the line both tables give the same (SG-7, SS-7): no table named
         reason = Reason.make(table_rule,
                              "The attackers have {points} points ({band}), below the take-over line {line}: "
-                             "under {table} the dealer team goes up {levels} level" + "s" * (levels > 1) + ".",
-                             "闲家得{points}分，在{band_zh}这一档，未到{line}分上台线：按{table}，庄家方升{levels}级。",
+                             "the dealer team goes up {levels} level" + "s" * (levels > 1) + ".",
+                             "闲家得{points}分，在{band_zh}这一档，未到{line}分上台线：庄家方升{levels}级。",
                              points=points, band=_band(low, high), band_zh=_band_zh(low, high), line=line,
-                             table=table, levels=levels)
+                             levels=levels)
         return change, _local_line(reason, line) if local else reason
     above = points - line
     if ss_table and above == 0:
@@ -469,12 +469,15 @@ def level_change(rules: RulesetLike, attacker_points: int) -> tuple[LevelChange,
         levels = 1 if above < 40 else 2
         low, high = (line, line + 35) if levels == 1 else (line + 40, None)
     change = LevelChange(0, True, levels)
+    differs = above == 0 or above >= 80  # where the two tables part (SG-7 / SS-7, SS-E2), the table is named
+    table_en = Words(f"under {table.en} ", "") if differs else Words("", "")
+    table_zh = Words("", f"按{table.zh}，") if differs else Words("", "")
     reason = Reason.make(table_rule,
-                         "The attackers have {points} points ({band}), at or above the take-over line {line}: "
-                         "under {table} they take over and go up {levels} level" + "s" * (levels > 1) + ".",
-                         "闲家得{points}分，在{band_zh}这一档，达到{line}分上台线：按{table}，闲家上台并升{levels}级。",
-                         points=points, band=_band(low, high), band_zh=_band_zh(low, high), line=line, table=table,
-                         levels=levels)
+                         "The attackers have {points} points ({band}), reaching the take-over line {line}: "
+                         "{table_en}they take over and go up {levels} level" + "s" * (levels > 1) + ".",
+                         "闲家得{points}分，在{band_zh}这一档，达到{line}分上台线：{table_zh}闲家上台并升{levels}级。",
+                         points=points, band=_band(low, high), band_zh=_band_zh(low, high), line=line,
+                         table_en=table_en, table_zh=table_zh, levels=levels)
     return change, _local_line(reason, line) if local else reason
 
 

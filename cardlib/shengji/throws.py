@@ -30,7 +30,7 @@ from ..cards import Card, check_copies, format_cards
 from ..errors import InvalidPositionError, RulesetError
 from ..explain import Reason, Seat, Words
 from ..rule_ids import RuleId
-from .combos import CardsInput, Unit, as_cards, find_pairs, find_tractors, require_context, split_units
+from .combos import THROWS_NOTE, CardsInput, Unit, as_cards, find_pairs, find_tractors, require_context, split_units
 from .rules import Ruleset, RulesetLike
 from .trump import TrumpContext
 
@@ -92,20 +92,18 @@ def resolve_throw(ctx: TrumpContext, rules: RulesetLike, lead: CardsInput,
             if beater is not None:
                 beaten.append((unit, i, beater))
                 break
-    variant = Words(" (throws are in neither guide; this book plays them as an optional variant)",
-                    "（两份规则都没有甩牌，本书把它作为可选的变体）")
     if not beaten:
         return ThrowResult(True, throw, Reason.make(
             RuleId.C_3, "No other hand holds a unit of {suit} higher than the same-shaped part of {throw}, so the "
-            "throw stands{variant}.",
-            "其他人手中都没有比{throw}中同型部分更大的{suit}牌，甩牌成立{variant}。",
-            suit=suit, throw=throw, variant=variant))
+            "throw stands.",
+            "其他人手中都没有比{throw}中同型部分更大的{suit}，甩牌成立。",
+            suit=suit, throw=throw).with_notes(THROWS_NOTE))
     unit, i, beater = min(beaten, key=lambda b: (b[0].size, ctx.strength(b[0].top)))
     who: Seat | Words = Seat((thrower + 1 + i) % 4) if thrower is not None else Words(*OTHER_HANDS[i])
     return ThrowResult(False, list(unit.cards), Reason.make(
-        RuleId.C_3, "{who_cap} holds {beater}, higher than {unit} in the throw {throw}, so the throw fails and only "
-        "{unit} is led: the smallest part that can be beaten{variant}.",
-        "{who}有{beater}，比甩牌{throw}中的{unit}大，甩牌失败，只能出{unit}，即能被管住的最小部分{variant}。",
+        RuleId.C_3, "{who_cap} holds {beater}, higher than {unit} in the throw, so the throw fails and only {unit}, "
+        "the smallest part that can be beaten, is led.",
+        "{who}有{beater}，比甩牌中的{unit}大，甩牌失败，只能出{unit}，即能被管住的最小部分。",
         who_cap=who if thrower is not None else Words(who.en[0].upper() + who.en[1:], who.zh),  # type: ignore[union-attr]
-        who=who, beater=[c for c in beater for _ in range(1 if unit.pairs == 0 else 2)], unit=list(unit.cards),
-        throw=throw, variant=variant))
+        who=who, beater=[c for c in beater for _ in range(1 if unit.pairs == 0 else 2)],
+        unit=list(unit.cards)).with_notes(THROWS_NOTE))

@@ -43,14 +43,14 @@ def challenge_outcome(target: Rank | str, claim: Rank | str | None, actual: Rank
     if actual != claim:
         return True, Reason.make(
             RuleId.YS_9, "the card is {actual}, not the claimed {claim}: the challenge succeeds",
-            "翻开是{actual}，不是声明的{claim}：质疑成立", actual=actual, claim=claim)
+            "翻开是{actual}，不是所报的{claim}：质疑成立", actual=actual, claim=claim)
     if is_below(actual, target):
         return True, Reason.make(
-            RuleId.YS_9, "the card is {actual} as claimed, but below the target {target} that stood before it: "
-            "the challenge succeeds", "翻开确实是{actual}，但低于出牌前的目标点数{target}：质疑成立",
+            RuleId.YS_9, "the card is {actual} as claimed, but below the target {target}: the challenge succeeds",
+            "翻开确实是{actual}，但低于出牌前的目标点数{target}：质疑成立",
             actual=actual, target=target)
     return False, Reason.make(
-        RuleId.YS_9, "the card is {actual} as claimed and not below the target {target}: the challenge fails",
+        RuleId.YS_9, "the card is {actual} as claimed, not below the target {target}: the challenge fails",
         "翻开确实是{actual}，且不低于目标点数{target}：质疑失败", actual=actual, target=target)
 
 
@@ -73,7 +73,7 @@ def nearest_challenger(player: int | str, challengers: Iterable[int | str], play
     Duplicates are harmless; the card's own player cannot challenge.
 
     >>> nearest_challenger(1, [0, 2], players=3)[1].en
-    'player C and player A challenge at once: player C is nearest after player B in turn order and challenges'
+    'player C and player A challenge at once; player C, first after player B, challenges'
 
     Rules: YS-8, YS-14
     """
@@ -97,5 +97,5 @@ def nearest_challenger(player: int | str, challengers: Iterable[int | str], play
         ", ".join(f"{{s{i}}}" for i in range(len(seats) - 1)) + f" and {{s{len(seats) - 1}}}"
     names_zh = "、".join(f"{{s{i}}}" for i in range(len(seats)))
     return chosen, Reason.make(
-        RuleId.YS_14, f"{names_en} challenge at once: {{s0}} is nearest after {{player}} in turn order and challenges",
+        RuleId.YS_14, f"{names_en} challenge at once; {{s0}}, first after {{player}}, challenges",
         f"{names_zh}同时质疑：按出牌顺序{{s0}}紧接{{player}}之后，由其质疑", player=Player(player), **params)

@@ -111,9 +111,8 @@ def leads_round(taker: int) -> Reason:
 def challenger_does_not_lead(challenger: int, taker: int) -> Reason:
     """YS-E2: after a successful challenge the card's player takes the pile and leads, not the challenger
     (the guide's "6 instead of 10" variation gives the lead to the challenger, against its own step 4: a note)."""
-    return Reason.make(RuleId.YS_E2, "{challenger}'s challenge succeeded, so {taker} took the pile, and whoever "
-                       "takes the pile leads the new round",
-                       "{challenger}质疑成立，由{taker}收牌；收牌者领出新一轮",
+    return Reason.make(RuleId.YS_E2, "{challenger}'s challenge succeeded, so {taker} took the pile and leads",
+                       "{challenger}质疑成立，由{taker}收牌并领出新一轮",
                        challenger=Player(challenger), taker=Player(taker)).with_notes(CHALLENGER_LEAD_SLIP)
 
 
@@ -237,15 +236,15 @@ _NOT_LAST, _LAST = Words("", ""), Words(" (their last card)", "（最后一张�
 def played_down(player: int, claim: Rank | None, last: bool) -> Reason:
     tail = _LAST if last else _NOT_LAST
     if claim is None:
-        return Reason(RuleId.YS_15, "{player} plays a card face down without a claim{tail}: it counts as a claim "
-                      "of 3", "{player}扣下一张暗牌未报点{tail}：按报3处理", (("player", Player(player)), ("tail", tail)))
+        return Reason(RuleId.YS_15, "{player} plays a card face down with no claim{tail}, which counts as 3",
+                      "{player}扣下一张暗牌，没有报{tail}：按报3处理", (("player", Player(player)), ("tail", tail)))
     return Reason(RuleId.YS_7, "{player} plays a card face down and claims {claim}{tail}",
                   "{player}扣下一张暗牌，报{claim}{tail}", (("player", Player(player)), ("claim", claim), ("tail", tail)))
 
 
 def stands(seat: int, claim: Rank) -> Reason:
     return Reason(RuleId.YS_11, "nobody challenges {seat}'s face-down card: it stands as {claim}, unrevealed, and the "
-                  "target is now {claim}", "无人质疑{seat}的暗牌：按声明的{claim}成立，不翻开，目标点数变为{claim}",
+                  "target is now {claim}", "无人质疑{seat}的暗牌：按所报的{claim}成立，不翻开，目标点数变为{claim}",
                   (("seat", Player(seat)), ("claim", claim)))
 
 
@@ -257,10 +256,9 @@ def takes(taker: int, count: int, revealed: Card) -> Reason:
 
 
 def takes_and_leads(taker: int, count: int, revealed: Card, target: Rank, reset: bool) -> Reason:
-    target_words = (Words("the target goes back to 3", "目标点数重新从3开始") if reset else
-                    Words(f"the target stays {target}", f"目标点数仍为{target}"))
-    reason = Reason.make(RuleId.YS_10, "{taker} takes the pile of {count} cards, the revealed {revealed} included, "
-                         "and leads a new round face up; {target}",
+    target_words = (Words("the target 3 again", "目标点数重新从3开始") if reset else
+                    Words(f"the target still {target}", f"目标点数仍为{target}"))
+    reason = Reason.make(RuleId.YS_10, "{taker} takes the {count} cards and leads a new round face up, {target}",
                          "{taker}收走中央{count}张牌（包括翻开的{revealed}），以明牌领出新一轮；{target}",
                          taker=Player(taker), count=count, revealed=revealed, target=target_words)
     return reason.with_notes(TARGET_RESET_NOTE) if reset else reason
@@ -300,8 +298,8 @@ def target_is(target: Rank, top: PileCard | None, after_take: bool = False, rese
     and an empty pile, the pile was just taken (YS-10: the book's reading of the guide, or with
     ``reset`` false a table that keeps the target)."""
     if top is None and after_take and not reset:
-        return Reason.make(RuleId.YS_10, "the pile was taken and this table keeps the target after a take: "
-                           "it stays {target}", "牌堆被收走，本桌约定收牌后目标点数不重置：仍是{target}", target=target)
+        return Reason.make(RuleId.YS_10, "this table keeps the target after a take, so it stays {target}",
+                           "本桌约定收牌后目标点数不重置：仍是{target}", target=target)
     if top is None and after_take and target is Rank.THREE:
         return Reason.make(RuleId.YS_10, "the pile was just taken, so the target goes back to {target}, the lowest rank",
                            "牌堆刚被收走，目标点数回到最小的{target}", target=target).with_notes(TARGET_RESET_NOTE)
@@ -312,11 +310,11 @@ def target_is(target: Rank, top: PileCard | None, after_take: bool = False, rese
         return Reason.make(RuleId.YS_4, "no card is established in this round yet: the target is {target}",
                            "本轮还没有成立的牌：目标点数是{target}", target=target)
     if top.face is Face.UP:
-        return Reason.make(RuleId.YS_4, "the last established card, face-up {card}, sets the target at its rank, "
-                           "{target}", "最后成立的牌是明牌{card}，按其点数，目标点数是{target}",
+        return Reason.make(RuleId.YS_4, "the last card that stood was face-up {card}, so the target is {target}",
+                           "最后成立的牌是明牌{card}，目标点数就是{target}",
                            card=top.card, target=target)
-    return Reason.make(RuleId.YS_4, "the last established card, a face-down card claimed as {claim}, sets the target "
-                       "at its claim, {target}", "最后成立的牌是报{claim}的暗牌，按所报点数，目标点数是{target}",
+    return Reason.make(RuleId.YS_4, "the last card that stood was face down, claimed as {claim}, so the target is "
+                       "{target}", "最后成立的牌是报{claim}的暗牌，目标点数就是{target}",
                        claim=top.claim, target=target)
 
 
@@ -325,6 +323,6 @@ def face_is(face: Face, top: PileCard | None) -> Reason:
     if top is None:
         return Reason.make(RuleId.YS_13, "the pile is empty, so the next card is {face}", "出牌堆是空的，所以下一张出{face}",
                            face=face_words(face))
-    return Reason.make(RuleId.YS_5, "each established card flips the face: the last is {last}, so the next is {face}",
-                       "每张成立的牌都翻转明暗：最后一张是{last}，所以下一张出{face}",
+    return Reason.make(RuleId.YS_5, "faces alternate: the last card was {last}, so the next is {face}",
+                       "明暗交替：上一张是{last}，所以下一张出{face}",
                        last=face_words(top.face), face=face_words(face))

@@ -168,7 +168,7 @@ def test_sg8_sj3_the_next_dealer_and_the_level_played_each_cite_their_rule():
     note behind the verdict."""
     rules = get_ruleset("shuangsheng")
     reason = after_hand(rules, 3, (Rank.SEVEN, Rank.FIVE), level_change(rules, 120)[0]).reason
-    assert "so South, the player after the dealer West, deals next." in reason.en
+    assert "The attackers take over: South, after the dealer West, deals next." in reason.en
     assert "this book's convention" in reason.notes_text("en") and "this book's convention" not in reason.en
     assert [n.rule for n in reason.all_notes()] == [RuleId.SG_8]
     assert reason.en.endswith("The next hand is played at the level of the new dealer's team, South–North: 9 (SJ-3).")
