@@ -68,9 +68,9 @@ def lower(label: dict[str, str]) -> Words:
 
 
 def wrong_choice(why: Reason, given: dict[str, str], right: dict[str, str]) -> Reason:
-    """A wrong choice: the answer given, the right one, and the engine's reason for it."""
-    return explain(why, "You chose “{given}”, but the answer is “{right}”: {why}",
-                   "你选了“{given}”，但答案是“{right}”：{why}", given=lower(given), right=lower(right))
+    """A wrong choice: the right answer and the one given, then the engine's reason for the right one."""
+    return explain(why, "“{right}”, not “{given}”: {why}", "是“{right}”，不是“{given}”：{why}",
+                   given=lower(given), right=words(right))
 
 
 def wrong_number(why: Reason, given: int | None, right: int, en: str, zh: str) -> Reason:
@@ -81,11 +81,11 @@ def wrong_number(why: Reason, given: int | None, right: int, en: str, zh: str) -
     return explain(why, f"Not {{given}}: {en}. {{why}}", f"不是{{given}}：{zh}。{{why}}", given=given, right=right)
 
 
-def wrong_part(why: Reason, en: str, zh: str, /, **params: Param | list[Card]) -> list[Reason]:
-    """One wrong part of a several-part answer: a short sentence naming the value given and the
-    right one (``en`` / ``zh``, citing ``why``'s rule), then ``why`` itself.  The short sentences
-    differ per value given; ``why`` is stored once per spec however many answers share it."""
-    return [Reason.make(why.rule, en, zh, **params), why]
+def wrong_parts(whys: list[Reason]) -> list[Reason]:
+    """The reasons of a several-part answer's wrong parts, each once, in the parts' order: the fact that
+    decides each part (the verdict's "correct answer" line names the right values, the answer shown the
+    reader's).  Each reason is stored once per spec however many answers share it."""
+    return list(dict.fromkeys(whys))
 
 
 def facts(*items: tuple[dict[str, str], dict[str, str] | list[str]]) -> dict[str, Any]:

@@ -16,7 +16,7 @@ from cardlib.explain import Reason, Seat
 from cardlib.shengji.calling import CallingResult, first_hand_dealer, no_call_first_dealer, resolve_calls
 from cardlib.shengji.rules import get_ruleset
 
-from .position import explain, random_level, seat_label, text, trump_label, words, wrong_part
+from .position import explain, random_level, seat_label, text, trump_label, words, wrong_parts
 from .spec import SHENGJI_RULESETS, Difficulty, PuzzleError, RulesetChoice, SpecBuilder
 
 #: The two documents, plus SS-3 read literally: after a joker pair the called suit stays trump.
@@ -178,15 +178,10 @@ def make_first_dealer(seed: int, difficulty: Difficulty) -> dict[str, Any]:
         verdicts: dict[str, tuple[bool, Reason | list[Reason]]] = {}
         for rid, (result, dealer, dealer_reason) in outcomes.items():
             real_trump = result.trump.value if result.trump else "none"
-            wrong: list[Reason] = []
-            if seat != dealer:  # SG-9 / SS-9 / SS-E3: who deals the first hand
-                wrong += wrong_part(dealer_reason, "Dealer: {right}, not {given}.", "庄家：是{right}，不是{given}。",
-                                    given=Seat(seat), right=Seat(dealer))
-            if trump != real_trump:  # SG-1 / SS-1, SG-3 / SS-3, SG-2 / SS-2: what is trump (the dealer said above)
-                trump_why = (result.trump_reason or result.reason).with_notes(*result.reason.notes)
-                wrong += wrong_part(trump_why, "Trump: {right}, not {given}.", "主：是{right}，不是{given}。",
-                                    given=words(trump_label(None if trump == "none" else Suit(trump))),
-                                    right=words(trump_label(result.trump)))
+            trump_why = (result.trump_reason or result.reason).with_notes(*result.reason.notes)
+            wrong = wrong_parts([dealer_reason] * (seat != dealer)  # SG-9 / SS-9 / SS-E3: who deals the first hand
+                                # SG-1 / SS-1, SG-3 / SS-3, SG-2 / SS-2: what is trump (the dealer said above)
+                                + [trump_why] * (trump != real_trump))
             if wrong:
                 verdicts[rid] = (False, wrong)
             elif dealer_reason is result.reason or dealer_reason.en in result.reason.en:

@@ -18,7 +18,7 @@ from cardlib.shengji.scoring import KITTY_SIZE, POINTS_SLIP_NOTE, explain_trick_
 from cardlib.shengji.trump import TrumpContext, explain_trumps
 
 from .position import (cards_block, context_facts, explain, facts, random_level, random_trump, text,
-                       wrong_number, wrong_part)
+                       wrong_number, wrong_parts)
 from .shengji_trick import make_trick
 from .spec import SHENGJI_RULESETS, Difficulty, PuzzleKind, RulesetChoice, SpecBuilder
 
@@ -150,13 +150,8 @@ def make_bury(seed: int, difficulty: Difficulty) -> dict[str, Any]:
     builder = SpecBuilder("bury", seed=seed, difficulty=difficulty, rulesets=SHENGJI_RULESETS)
     for candidate in range(0, 85, 5):
         for count in range(KITTY_SIZE + 1):
-            wrong: list[Reason] = []
-            if candidate != value:  # SJ-11: a wrong count of the points buried
-                wrong += wrong_part(points_reason, "Points buried: not {given} but {right}.", "扣下的分：不是{given}，是{right}。",
-                                    given=candidate, right=value)
-            if count != trump_count:  # SJ-4: a wrong count of the trumps buried
-                wrong += wrong_part(trumps_reason, "Trumps buried: not {given} but {right}.", "扣下的主牌：不是{given}张，是{right}张。",
-                                    given=count, right=trump_count)
+            wrong = wrong_parts([points_reason] * (candidate != value)  # SJ-11: a wrong count of the points
+                                + [trumps_reason] * (count != trump_count))  # SJ-4: a wrong count of the trumps
             why: Reason | list[Reason] = wrong or whole
             builder.add_answer(f"{candidate}|{count}", None, {r.id: (not wrong, why) for r in SHENGJI_RULESETS})
     fields = [{"name": "points", "label": text("Points buried", "扣下的分"),
@@ -245,10 +240,8 @@ def make_lead_legal(seed: int, difficulty: Difficulty) -> dict[str, Any]:
     for key, label in YES_NO:
         says_yes = key == "yes"
         builder.add_answer(key, label, {rid: (v.ok == says_yes, v.reason if v.ok == says_yes else explain(
-            v.reason, "You answered Yes, but {play} may not be led: {why}" if says_yes else
-            "You answered No, but {play} may be led: {why}",
-            "你答“可以”，但{play}不能这样首出：{why}" if says_yes else "你答“不可以”，但{play}可以首出：{why}",
-            play=play)) for rid, v in verdicts.items()})
+            v.reason, "No, it may not be led. {why}" if says_yes else "Yes, it may be led. {why}",
+            "不能这样首出。{why}" if says_yes else "可以这样首出。{why}")) for rid, v in verdicts.items()})
     hand_cards, play_cards = [str(c) for c in hand], [str(c) for c in play]
     raw = {"level": str(ctx.level), "trump": ctx.trump.value if ctx.trump else "none",
            "hand": hand_cards, "play": play_cards}

@@ -197,9 +197,9 @@ def wrong_play(play: list[Card], plays: list[list[Card]], verdicts: list[Verdict
         return verdict.reason
     example = closest_legal(play, plays, verdicts)
     if names_play:
-        return explain(verdict.reason, "{why} One legal follow: {right}.", "{why}合规的跟法之一：{right}。", right=example)
+        return explain(verdict.reason, "{why} One legal follow: {right}.", "{why}合法的跟法之一：{right}。", right=example)
     return explain(verdict.reason, "{given} is not a legal follow: {why} One legal follow: {right}.",
-                   "{given}不是合规的跟牌：{why}合规的跟法之一：{right}。", given=play, right=example)
+                   "{given}不是合法的跟牌：{why}合法的跟法之一：{right}。", given=play, right=example)
 
 
 def _features(position: FollowPosition, legal: int, choices: int) -> dict[str, Any]:
@@ -259,15 +259,11 @@ def _legal_reason(play: list[Card], plays: list[list[Card]], verdicts: list[Verd
     if verdict.ok == says_legal:
         return verdict.reason
     if verdict.ok:
-        return explain(verdict.reason, "You answered Not legal, but {play} is legal: {why}",
-                       "你答“不合规”，但{play}合规：{why}", play=play)
+        return explain(verdict.reason, "It is legal. {why}", "可以这样跟。{why}")
     if _names_a_legal_follow(verdict.reason, plays, verdicts):
-        return explain(verdict.reason, "You answered Legal, but {play} is not legal: {why}",
-                       "你答“合规”，但{play}不合规：{why}", play=play)
-    return explain(verdict.reason, "You answered Legal, but {play} is not legal: {why} "
-                                   "A legal follow from this hand: {right}.",
-                   "你答“合规”，但{play}不合规：{why}这手牌合规的跟法之一：{right}。",
-                   play=play, right=closest_legal(play, plays, verdicts))
+        return explain(verdict.reason, "It is not legal. {why}", "不能这样跟。{why}")
+    return explain(verdict.reason, "It is not legal. {why} A legal follow: {right}.",
+                   "不能这样跟。{why}合法的跟法之一：{right}。", right=closest_legal(play, plays, verdicts))
 
 
 def make_follow_legal(seed: int, difficulty: Difficulty) -> dict[str, Any]:
@@ -283,7 +279,7 @@ def make_follow_legal(seed: int, difficulty: Difficulty) -> dict[str, Any]:
     shown = rng.choice(pool)
     play = plays[shown]
     builder = SpecBuilder("follow_legal", seed=seed, difficulty=difficulty, rulesets=FOLLOW_RULESETS)
-    for key, label, says_legal in (("yes", text("Legal", "合规"), True), ("no", text("Not legal", "不合规"), False)):
+    for key, label, says_legal in (("yes", text("Legal", "合法"), True), ("no", text("Not legal", "不合法"), False)):
         builder.add_answer(key, label, {rid: (v[shown].ok == says_legal, _legal_reason(play, plays, v, shown, says_legal))
                                         for rid, v in verdicts.items()})
     raw = _raw(position)
@@ -291,6 +287,6 @@ def make_follow_legal(seed: int, difficulty: Difficulty) -> dict[str, Any]:
     legal = sum(v.ok for v in first)
     return builder.build(
         position=raw, input_type="choice", features=_features(position, legal, len(plays)),
-        question=text("Is this follow legal?", "这样跟牌合规吗？"),
+        question=text("Is this follow legal?", "这样跟牌合法吗？"),
         extra={"display": _display(position, with_hand=True) + [cards_block(text("Play", "跟出"), raw["play"])]})
 

@@ -21,7 +21,7 @@ from cardlib.shengji.rules import GameEnd, Ruleset, get_ruleset
 from cardlib.shengji.scoring import KITTY_SIZE, level_change
 from cardlib.shengji.trick import find_trick_winner
 
-from .position import context_facts, explain, facts, seat_label, text, words, wrong_part
+from .position import context_facts, explain, facts, seat_label, text, wrong_parts
 from .shengji_trick import make_trick
 from .spec import SHENGJI_RULESETS, Difficulty, RulesetChoice, SpecBuilder
 
@@ -69,33 +69,16 @@ class Deal:
     kitty_to: int
     cut: int | None
     whole: Reason
+    cut_reason: Reason                 # who cuts, as a sentence (SJ-2)
 
     def grade(self, partner: int, kitty: int, cut: str) -> tuple[bool, Reason | list[Reason]]:
         """Right, with the whole deal explained; or one sentence per wrong part, each citing its rule."""
-        dealer = Seat(self.dealer)
-        wrong: list[Reason] = []
-        if partner != self.partner:
-            wrong += wrong_part(explain_partner(self.dealer), "Dealer's partner: not {given} but {right}.",
-                                "庄家的对家：不是{given}，是{right}。", given=Seat(partner), right=Seat(self.partner))
-        if kitty != self.kitty_to:
-            wrong.append(Reason.make(RuleId.SJ_2, "Takes the kitty: not {given} but the dealer, {dealer}: the last "
-                                                  "{kitty} cards of the deal go to the dealer.",
-                                     "拿底牌：不是{given}，是庄家{dealer}：发牌剩下的最后{kitty}张归庄家。",
-                                     given=Seat(kitty), dealer=dealer, kitty=KITTY_SIZE))
         right_cut = "none" if self.cut is None else str(self.cut)
-        if cut != right_cut:
-            given = words(NOBODY) if cut == "none" else Seat(int(cut))
-            if self.cut is None:
-                wrong.append(Reason.make(RuleId.SJ_2, "Cuts the deck: not {given} but “nobody is named”: the 双升 "
-                                                      "guide is silent on who cuts; this book's convention: nobody "
-                                                      "is named.",
-                                         "切牌：不是{given}，是“未规定”：《双升》没有说明谁切牌，本书约定不指定切牌的人。",
-                                         given=given))
-            else:
-                wrong.append(Reason.make(RuleId.SJ_2, "Cuts the deck: not {given} but {right}: the 四人升级 guide has "
-                                                      "the player after the dealer cut.",
-                                         "切牌：不是{given}，是{right}：《四人升级》规定由庄家的下家切牌。",
-                                         given=given, right=Seat(self.cut)))
+        wrong = wrong_parts([explain_partner(self.dealer)] * (partner != self.partner)
+                            + [Reason.make(RuleId.SJ_2, "The last {kitty} cards of the deal go to the dealer, {dealer}.",
+                                           "发牌剩下的最后{kitty}张归庄家{dealer}。", dealer=Seat(self.dealer),
+                                           kitty=KITTY_SIZE)] * (kitty != self.kitty_to)
+                            + [self.cut_reason] * (cut != right_cut))
         return (True, self.whole) if not wrong else (False, wrong)
 
 
@@ -103,18 +86,17 @@ def deal_of(rules: Ruleset, dealer: int) -> Deal:
     """The deal from the engine (:func:`deal_order`, :func:`cut_by`, :func:`partner_of`), explained (SJ-1, SJ-2)."""
     order, cutter = deal_order(dealer), cut_by(rules, dealer)
     if cutter is None:
-        cut = Reason.make(RuleId.SJ_2, "the 双升 guide is silent on who cuts (this book's convention: nobody is named)",
-                          "《双升》没有说明谁切牌（本书约定不指定）")
+        cut = Reason.make(RuleId.SJ_2, "the 双升 guide does not say who cuts, so this book names nobody",
+                          "《双升》没有写谁切牌，本书不指定切牌的人")
     else:
         cut = Reason.make(RuleId.SJ_2, "{cutter}, the player after the dealer, cuts", "庄家的下家{cutter}切牌",
                           cutter=Seat(cutter))
-    whole = Reason.make(RuleId.SJ_2, "The dealer, {dealer}, is dealt to first and the deal goes counterclockwise "
-                                     "({order}), one card at a time, {each} each; the last {kitty} go to the dealer; "
-                                     "{cut}. {partner}",
+    whole = Reason.make(RuleId.SJ_2, "The deal starts at the dealer, {dealer}, and goes counterclockwise ({order}); "
+                                     "the last {kitty} cards go to the dealer; {cut}. {partner}",
                         "从庄家{dealer}开始逆时针（{order}）每次发一张，每人{each}张，最后{kitty}张归庄家；{cut}。{partner}",
                         dealer=Seat(dealer), order=_seat_list(order), each=HAND_SIZE, kitty=KITTY_SIZE, cut=cut,
                         partner=explain_partner(dealer))
-    return Deal(dealer, partner_of(dealer), dealer, cutter, whole)
+    return Deal(dealer, partner_of(dealer), dealer, cutter, whole, cut.sentence())
 
 
 def make_deal(seed: int, difficulty: Difficulty) -> dict[str, Any]:
@@ -218,39 +200,16 @@ class AfterHand:
     def grade(self, seat: int | None, level: Rank | None, winner: str) -> tuple[bool, Reason | list[Reason]]:
         """Right, with the whole outcome explained; or one sentence per wrong part, each citing its own rule.
         ``seat`` / ``level`` ``None``: "no next hand" (right only when the game is over)."""
-        wrong: list[Reason] = []
         over = self.winner != "none"
-        if over and seat is not None:
-            wrong += wrong_part(self.game_reason, "Deals next: nobody: the game is over, not {given}.",
-                                "下一局庄家：没有：全局已结束，不是{given}。", given=Seat(seat))
-        elif not over and seat is None:
-            wrong += wrong_part(self.dealer_reason, "Deals next: {right}, not “nobody: the game is over”.",
-                                "下一局庄家：{right}，不是“没有：全局已结束”。", right=Seat(self.next_dealer))
-        elif not over and seat is not None and seat != self.next_dealer:
-            wrong += wrong_part(self.dealer_reason, "Deals next: not {given} but {right}.", "下一局庄家：不是{given}，是{right}。",
-                                given=Seat(seat), right=Seat(self.next_dealer))
-        if over and level is not None:
-            wrong += wrong_part(self.game_reason, "Next hand's level: none: the game is over, not {given}.",
-                                "下一局打几：没有：全局已结束，不是{given}。", given=level)
-        elif not over and level is None:
-            wrong += wrong_part(self.climb, "Next hand's level: {right}, not “none: the game is over”.",
-                                "下一局打几：{right}，不是“没有：全局已结束”。", right=self.next_level)
-        elif not over and level is not None and level is not self.next_level:
+        whys: list[Reason] = []
+        if (seat is None) != over or (seat is not None and seat != self.next_dealer):  # SG-8, or the game is over
+            whys.append(self.game_reason if over else self.dealer_reason)
+        if (level is None) != over or (level is not None and level is not self.next_level):
             other = level in self.levels and level is not self.next_level  # the other team's level (SJ-3)
-            why = self.level_reason if other else self.climb
-            wrong += wrong_part(why, "Next hand's level: not {given} but {right}.", "下一局打几：不是{given}，是{right}。",
-                                given=level, right=self.next_level)
-        if winner != self.winner:
-            given = dict(WINNER_LABELS)[winner]
-            if self.winner == "none":
-                wrong += wrong_part(self.game_reason, "Game won by: not yet, not {given}.",
-                                    "全局胜者：未结束，不是{given}。", given=words(given))
-            else:
-                right = TEAMS[int(self.winner)]
-                template = ("Game won by: {right} have won the game, not {given}." if winner != "none" else
-                            "Game won by: not “not yet”: {right} have won the game.")  # the label given
-                wrong += wrong_part(self.game_reason, template, "全局胜者：不是{given}，{right}已赢得全局。",
-                                    given=words(given), right=right)
+            whys.append(self.game_reason if over else self.level_reason if other else self.climb)
+        if winner != self.winner:  # SJ-13 / SS-8
+            whys.append(self.game_reason)
+        wrong = wrong_parts(whys)
         return (True, self.whole) if not wrong else (False, wrong)
 
 
@@ -273,7 +232,7 @@ def _climb(rules: Ruleset, dealer: int, levels: tuple[Rank, Rank], points: int) 
                             "{team}从{old}升到A：升级到A为止。",
                             team=name, old=old)
     else:
-        where = Reason.make(change_reason.rule, "{team} go up from {old} to {new}.", "{team}从{old}升到{new}。",
+        where = Reason.make(change_reason.rule, "{team}: {old} to {new}.", "{team}从{old}升到{new}。",
                             team=name, old=old, new=new)
     climb = Reason.make(change_reason.rule, "{change} {where}", "{change}{where}", change=change_reason, where=where)
     if progress.winner is not None:
@@ -282,8 +241,8 @@ def _climb(rules: Ruleset, dealer: int, levels: tuple[Rank, Rank], points: int) 
         game = Reason.make(RuleId.SS_8, "A team wins as soon as its level reaches A, and no team has.",
                            "一队升到A即赢得全局，目前没有队升到A。")
     else:
-        game = Reason.make(RuleId.SJ_13, "A team wins by going up while it plays A as the dealer team, and no team "
-                                         "has done that yet.", "一队须作为庄家打A并升级才赢得全局，目前还没有。")
+        game = Reason.make(RuleId.SJ_13, "A team wins by going up while dealing at A; none has yet.",
+                           "一队须作为庄家打A并升级才赢得全局，目前还没有。")
     return climb, game
 
 
@@ -299,8 +258,8 @@ def _after_hand_outcome(rules: Ruleset, dealer: int, levels: tuple[Rank, Rank], 
         whole = Reason.make(rule, "{climb} {game} There is no next hand.", "{climb}{game}没有下一局了。",
                             climb=climb, game=game)
     else:
-        whole = Reason.make(rule, "{climb} {dealer} {level} {game}", "{climb}{dealer}{level}{game}", climb=climb,
-                            dealer=dealer_reason, level=level_reason,
+        whole = Reason.make(rule, "{climb} {dealer} {game}", "{climb}{dealer}{game}", climb=climb,
+                            dealer=dealer_reason,
                             game=Words("No team has won the game yet.", "还没有队赢得全局。"))
     return AfterHand(progress.next_dealer, progress.levels, next_level, winner, whole, dealer_reason,
                      level_reason, climb, game)

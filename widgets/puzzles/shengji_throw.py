@@ -22,7 +22,7 @@ from cardlib.shengji.throws import resolve_throw
 from cardlib.shengji.trump import EffectiveSuit, TrumpContext
 from cardlib.words import cards_text
 
-from .position import cards_block, context_facts, explain, facts, lower, random_level, random_trump, seat_label, text
+from .position import cards_block, context_facts, facts, random_level, random_trump, seat_label, text, wrong_choice
 from .shengji_cards import LEAD_RULESETS
 from .spec import Difficulty, PuzzleError, SpecBuilder
 
@@ -100,9 +100,7 @@ def make_throw(seed: int, difficulty: Difficulty) -> dict[str, Any]:
     labels = dict(options)
     for key, label in options:
         ok = key == right_key
-        why = result.reason if ok else explain(result.reason, "You chose “{given}”, but the answer is “{right}”: {why}",
-                                               "你选了“{given}”，但答案是“{right}”：{why}", given=lower(label),
-                                               right=lower(labels[right_key]))
+        why = result.reason if ok else wrong_choice(result.reason, label, labels[right_key])
         builder.add_answer(key, label, {r.id: (ok, why) for r in THROW_RULESETS})
     others = [(thrower + 1 + i) % 4 for i in range(3)]
     suit_name = text(suit.en, suit.zh)

@@ -20,8 +20,8 @@ from cardlib.shengji.rules import Ruleset, get_ruleset
 from cardlib.shengji.trick import EQUAL_PLAYS_NOTE, TrickResult, find_trick_winner
 from cardlib.shengji.trump import EffectiveSuit, TrumpContext, explain_order, group_by_strength
 
-from .position import (cards_block, context_facts, explain, facts, lower, random_level, random_trump, seat_label,
-                       text)
+from .position import (cards_block, context_facts, explain, facts, random_level, random_trump, seat_label,
+                       text, wrong_choice)
 from .shengji_follow import FollowLevel, deal_hand, pick_lead
 from .spec import SHENGJI_RULESETS, Difficulty, SpecBuilder
 
@@ -274,9 +274,7 @@ def make_shape(seed: int, difficulty: Difficulty) -> dict[str, Any]:
         verdicts = {}
         for rid, (shape, reason) in results.items():
             right = _shape_key(shape)
-            verdicts[rid] = (right == key, reason if right == key else explain(
-                reason, "You chose {given}, but the answer is {right}: {why}", "你选了{given}，但答案是{right}：{why}",
-                given=lower(label), right=lower(labels[right])))
+            verdicts[rid] = (right == key, reason if right == key else wrong_choice(reason, label, labels[right]))
         builder.add_answer(key, label, verdicts)
     return builder.build(
         position={**_context(ctx), "cards": shown}, input_type="choice",

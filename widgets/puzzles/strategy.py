@@ -3,7 +3,7 @@
 A trick of 升级 on the table: an opponent led, your partner (the second player) beat the lead,
 the other opponent could not beat your partner, and you play last, so whatever you play the
 trick is your side's.  The advice the puzzle grades (strategy, not a rule; the strategy page
-of the book says so) is the one both guides give: hand your partner as many points (5, 10, K)
+of the book says so) is this book's advice (neither guide gives it): hand your partner as many points (5, 10, K)
 as you can, and keep the big trumps (jokers and level cards) for the last trick.
 
 Every distinct play of the lead's size from your hand is an answer.  The engine decides all of it:
@@ -264,7 +264,15 @@ def _closest(play: list[Card], graded: list[Graded], right: list[int]) -> list[C
     return max((graded[i].play for i in right), key=shared)
 
 
-ADVICE = Words("advice both guides give, not a rule", "两份规则都给的建议，不是规则")
+#: How the graded plays are labelled: this book's advice, not a rule of either guide.
+ADVICE = Words("the book's advice, not a rule", "本书的建议，不是规则")
+
+
+def _most(graded: list[Graded], best: int) -> Words:
+    """"the most you can give": qualified when a legal play spending a big trump would give more."""
+    richer = any(g.verdict.ok and g.big and g.points > best for g in graded)
+    return Words("the most you can give without spending a big trump" if richer else "the most you can give",
+                 "是不动大主能垫的最多分数" if richer else "是能垫的最多分数")
 
 
 def reason_for(position: GivePosition, graded: list[Graded], right: list[int], index: int) -> Reason:
@@ -273,40 +281,40 @@ def reason_for(position: GivePosition, graded: list[Graded], right: list[int], i
     g = graded[index]
     partner = Seat((position.leader + PARTNER) % 4)
     best = graded[right[0]].points
+    most = _most(graded, best)
     if index in right:
         if g.points:
-            return Reason.make(RuleId.SJ_11, "Right: {partner} is winning this trick and you play last, so it is your "
-                                             "side's whatever you play; {play} gives {points} points, the most you can "
-                                             "give without spending a big trump ({advice}).",
-                               "对：{partner}正在赢这一轮，你最后出牌，这一轮已归你方；{play}送上{points}分，"
-                               "是不动大主能送的最多分数（{advice}）。",
-                               partner=partner, play=g.play, points=g.points, advice=ADVICE)
-        return Reason.make(RuleId.SJ_11, "Right: {partner} is winning this trick and you play last; no legal play "
-                                         "of yours carries points without spending a big trump, so {play}, which "
-                                         "keeps your big trumps, is as good as any ({advice}).",
-                           "对：{partner}正在赢这一轮，你最后出牌；你的合规出法里不动大主就送不了分，"
-                           "所以{play}保住了大主，和别的出法一样好（{advice}）。",
+            return Reason.make(RuleId.SJ_11, "{partner} wins this trick whatever you play, so give points: {play} gives "
+                                             "{points}, {most} ({advice}).",
+                               "{partner}这一轮赢定了，你出什么都归你方，所以垫分：{play}垫{points}分，{most}（{advice}）。",
+                               partner=partner, play=g.play, points=g.points, most=most, advice=ADVICE)
+        return Reason.make(RuleId.SJ_11, "{partner} wins this trick whatever you play, but no legal play of yours carries "
+                                         "points without spending a big trump, so {play}, which keeps them, is as good "
+                                         "as any ({advice}).",
+                           "{partner}这一轮赢定了；你的合法出法里不动大主就垫不了分，所以{play}保住大主，和别的出法一样好"
+                           "（{advice}）。",
                            partner=partner, play=g.play, advice=ADVICE)
     example = _closest(g.play, graded, right)
     if not g.verdict.ok:
-        return explain(g.verdict.reason, "{given} is not a legal follow: {why} The best legal play here: {right} "
-                                         "({best} points for your partner).",
-                       "{given}不是合规的跟牌：{why}这里最好的合规出法：{right}（给对家送{best}分）。",
-                       given=g.play, right=example, best=best)
+        named: list[Counter[str]] = [Counter(p["cards"]) for p in g.verdict.reason.parts("en") if isinstance(p, dict) and "cards" in p]
+        if any(Counter(map(str, graded[i].play)) in named for i in right):  # the engine's example is a best play
+            return explain(g.verdict.reason, "{why} That gives {partner} {best} points, the most you can.",
+                           "{why}这样给{partner}垫{best}分，是能垫的最多分数。", best=best, partner=partner)
+        return explain(g.verdict.reason, "{why} The best legal play: {right}, {best} points for {partner}.",
+                       "{why}最好的合法出法：{right}，给{partner}垫{best}分。",
+                       right=example, best=best, partner=partner)
     if g.big and not graded[right[0]].big:
-        return Reason.make(RuleId.SJ_12, "{given} is legal, but it spends {big}: a joker or a level card is a big "
-                                         "trump, worth keeping to win the last trick and the kitty with it, and "
-                                         "your partner {partner} wins this trick without it. Play {right} instead "
-                                         "({best} points, {advice}).",
-                           "{given}合规，但动用了{big}：大小王和级牌是大主，应留着拿最后一轮和底牌，"
-                           "而对家{partner}不靠它也赢这一轮。应出{right}（{best}分，{advice}）。",
+        return Reason.make(RuleId.SJ_12, "{given} spends {big}, a big trump worth keeping for the last trick and the "
+                                         "kitty, and {partner} wins this trick without it. Play {right} instead, "
+                                         "{best} points ({advice}).",
+                           "{given}动用了大主{big}：大主应留着拿最后一轮和底牌，而{partner}不靠它也赢这一轮。"
+                           "应出{right}，垫{best}分（{advice}）。",
                            given=g.play, big=g.big, partner=partner, right=example, best=best, advice=ADVICE)
-    return Reason.make(RuleId.SJ_11, "{given} is legal but gives only {points} points. Your partner {partner} is "
-                                     "winning this trick and you play last, so give as many points as you can: "
-                                     "{right} gives {best} ({advice}).",
-                       "{given}合规，但只送{points}分。对家{partner}正在赢这一轮，你最后出牌，"
-                       "能送多少分就送多少：{right}送{best}分（{advice}）。",
-                       given=g.play, points=g.points, partner=partner, right=example, best=best, advice=ADVICE)
+    return Reason.make(RuleId.SJ_11, "{given} gives only {points} points, and {partner} wins this trick whatever you "
+                                     "play: {right} gives {best}, {most} ({advice}).",
+                       "{given}只垫{points}分；{partner}这一轮赢定了：{right}垫{best}分，{most}（{advice}）。",
+                       given=g.play, points=g.points, partner=partner, right=example, best=best, most=most,
+                       advice=ADVICE)
 
 
 def _display(position: GivePosition) -> list[dict[str, Any]]:

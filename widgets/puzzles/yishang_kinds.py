@@ -103,7 +103,7 @@ def _challenge_wrong(given: tuple[bool, int], right: tuple[bool, int], player: i
     parts = []
     if says != real:
         parts.append(wrong(RuleId.YS_9, _outcome_words(says), _outcome_words(real), outcome,
-                           en="You said {given}, but {why}.", zh="你答的是{given}，但{why}。"))
+                           en="{why}.", zh="{why}。"))
     if taker != real_taker:
         if real:
             rule, why = RuleId.YS_9, Reason.make(
@@ -115,12 +115,11 @@ def _challenge_wrong(given: tuple[bool, int], right: tuple[bool, int], player: i
                 "质疑失败时，由质疑者{taker}收走整堆牌", taker=Player(real_taker))
         else:
             rule, why = RuleId.YS_14, Reason.make(
-                RuleId.YS_14, "{chosen}; so {taker} is the challenger, and a failed challenge hands the pile to "
-                "the challenger", "{chosen}；所以质疑者是{taker}，质疑失败由质疑者收牌", chosen=chosen,
+                RuleId.YS_14, "{chosen}, and a failed challenge hands the pile to the challenger",
+                "{chosen}；质疑失败由质疑者收牌", chosen=chosen,
                 taker=Player(real_taker))
         parts.append(wrong(rule, Player(taker), Player(real_taker), why,
-                           en="You said {given} takes the pile, but {right} takes it: {why}.",
-                           zh="你答的是{given}收牌，但收牌的是{right}：{why}。"))
+                           en="{right} takes the pile: {why}.", zh="收牌的是{right}：{why}。"))
     return parts
 
 
@@ -202,7 +201,7 @@ def _turn_wrong(game: Game, given: int) -> Reason:
     else:
         why = citable(turn_why(game))
     return wrong(why.rule, Player(given), Player(game.next_player), why,
-                 en="Plays now: {right}, not {given}: {why}.", zh="轮到：是{right}，不是{given}：{why}。")
+                 en="{why}.", zh="{why}。")
 
 
 def _state_verdict(game: Game, target: Rank, face: str, seat: int) -> tuple[bool, Reason | list[Reason]]:
@@ -214,10 +213,10 @@ def _state_verdict(game: Game, target: Rank, face: str, seat: int) -> tuple[bool
     parts = []
     if target is not game.target:
         parts.append(wrong(target_why.rule, target, game.target, target_why,
-                           en="Target: {right}, not {given}: {why}.", zh="目标点数：是{right}，不是{given}：{why}。"))
+                           en="{why}.", zh="{why}。"))
     if face != game.next_face.value:
         parts.append(wrong(face_why.rule, face_words(Face(face)), face_words(game.next_face), face_why,
-                           en="Next card: {right}, not {given}: {why}.", zh="下一张：是{right}，不是{given}：{why}。"))
+                           en="{why}.", zh="{why}。"))
     if seat != game.next_player:
         parts.append(_turn_wrong(game, seat))
     if parts:

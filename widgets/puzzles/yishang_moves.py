@@ -112,26 +112,25 @@ def make_first_player(seed: int, difficulty: Difficulty) -> dict[str, Any]:
             verdict = (True, reason)
         elif seat in dict(best):
             verdict = (False, Reason.make(
-                RuleId.YS_3, "You said {given} leads, but {given}'s {card} only ties for the highest rank ({rank}) "
-                "with {others}; so {right}: {why}.", "你答的是{given}先出，但{given}的{card}与{others}并列最大（{rank}），"
-                "所以{right}：{why}。", given=Player(seat), card=drawn[seat], rank=top.rank,
+                RuleId.YS_3, "{given}'s {card} only ties for the highest rank ({rank}) with {others}, so {right}.",
+                "{given}的{card}与{others}并列最大（{rank}），所以{right}。", given=Player(seat), card=drawn[seat],
+                rank=top.rank,
                 others=Words(" and ".join(card_text(c) + f" ({label_of(s)['en']})" for s, c in best if s != seat),
                              "、".join(f"{label_of(s)['zh']}的{card_text(c, 'zh')}" for s, c in best if s != seat)),
-                right=right, why=reason))
+                right=right).capitalised())
         else:
             verdict = (False, Reason.make(
-                rule, "You said {given} leads, but {given} drew {card}, lower than the highest card drawn, {top} "
-                "(ranks run 3 lowest … K, A, 2 highest; suits never count); so {right}: {why}.",
-                "你答的是{given}先出，但{given}抽到{card}，低于最大的{top}（点数从3最小……K、A，到2最大；不分花色），"
-                "所以{right}：{why}。", given=Player(seat), card=drawn[seat], top=top, right=right, why=reason))
+                rule, "{given} drew {card}, lower than the highest card drawn, {top} (ranks run 3 lowest … K, A, "
+                "2 highest; suits never count), so {right}.",
+                "{given}抽到{card}，低于最大的{top}（点数从3最小……K、A，到2最大；不分花色），所以{right}。",
+                given=Player(seat), card=drawn[seat], top=top, right=right).capitalised())
         builder.add_answer(str(seat), text(f"{label['en']} leads", f"{label['zh']}先出"), {rid: verdict})
     if tied:
         again = (True, reason)
     else:
         again = (False, Reason.make(
-            rule, "You said the tied players draw again, but nobody tied: {first} alone drew the highest card, {top}, "
-            "and leads: {why}.", "你答的是并列者重新抽，但没有并列：只有{first}抽到最大的{top}，由其先出：{why}。",
-            first=Player(first), top=top, why=reason))
+            rule, "Nobody tied: {first} alone drew the highest card, {top}, and leads.",
+            "没有并列：只有{first}抽到最大的{top}，由其先出。", first=Player(first), top=top))
     builder.add_answer("again", text("The players tied for highest draw again", "点数并列最大的玩家重新抽"),
                        {rid: again})
     draws = [{"label": player_label(seat), "cards": [str(card)]} for seat, card in rounds[0]]
@@ -181,8 +180,8 @@ def _action_wrong(game: Game, label: dict[str, str], verdict: Verdict, allowed: 
     why = citable(why)
     rights = Words("; ".join(a["en"] for a in allowed), "；".join(a["zh"] for a in allowed))
     return wrong(why.rule, Words(label["en"], label["zh"]), rights, why,
-                 en="You chose \"{given}\", but that is not allowed: {why}. Allowed now: {right}.",
-                 zh="你选的是“{given}”，但这不合规：{why}。现在可以：{right}。")
+                 en="Not allowed: {why}. Allowed now: {right}.",
+                 zh="不可以：{why}。现在可以：{right}。")
 
 
 def make_action(seed: int, difficulty: Difficulty) -> dict[str, Any]:
@@ -244,8 +243,8 @@ def _draw_facts(card: Card, target: Rank, pile: bool, last: bool, no_claim: Reas
     player = Player(2)
     facts: dict[str, Reason] = {}
     if no_claim is not None:
-        facts["target"] = Reason.make(RuleId.YS_15, "the target is {target}, because {why}",
-                                      "目标点数是{target}，因为{why}", target=target, why=no_claim)
+        facts["target"] = Reason.make(RuleId.YS_15, "the target is {target}: {why}",
+                                      "目标点数是{target}：{why}", target=target, why=no_claim)
     if is_below(card.rank, target):
         facts["below"] = (Reason.make(RuleId.YS_6, "{card} is below the target {target}, so {player} draws a card "
                                       "from the draw pile", "{card}低于目标点数{target}，所以{player}要从摸牌堆摸一张牌",
@@ -264,13 +263,13 @@ def _draw_facts(card: Card, target: Rank, pile: bool, last: bool, no_claim: Reas
                                     "with a card in hand, so {player} is not out", "这是{player}最后一张牌，但摸牌后"
                                     "{player}手里又有牌，所以没有打完", player=player)
     else:
-        facts["last"] = Reason.make(RuleId.YS_12, "it was {player}'s last card, and a face-up card is established "
-                                    "at once: {player} has no cards left and wins", "这是{player}最后一张牌，明牌立即成立："
+        facts["last"] = Reason.make(RuleId.YS_12, "it was {player}'s last card, and a face-up card stands at once: "
+                                    "{player} wins", "这是{player}最后一张牌，明牌立即成立："
                                     "{player}手牌打完，获胜", player=player)
     return facts
 
 
-def _draw_wrong(key: str, outcome: str, labels: dict[str, dict[str, str]], facts: dict[str, Reason],
+def _draw_wrong(key: str, outcome: str, facts: dict[str, Reason],
                 reason: Reason) -> Reason:
     """Why the answer ``key`` is wrong: the facts it missed (the draw, the last card), then the right
     outcome with the engine's reason."""
@@ -288,12 +287,9 @@ def _draw_wrong(key: str, outcome: str, labels: dict[str, dict[str, str]], facts
     params = {f"m{i}": m for i, m in enumerate(missed)}
     said_en = "; ".join(f"{{m{i}}}" for i in range(len(missed)))
     said_zh = "；".join(f"{{m{i}}}" for i in range(len(missed)))
-    given, right = labels[key], labels[outcome]
-    # the facts missed already say the outcome: the right answer is named, the engine's sentence not repeated
-    return Reason.make(rule, f"You said \"{{given}}\", but {said_en}. The right answer is \"{{right}}\".",
-                       f"你答的是“{{given}}”，但{said_zh}。正确答案是“{{right}}”。",
-                       given=Words(given["en"], given["zh"]), right=Words(right["en"], right["zh"]),
-                       **params).with_notes(*reason.all_notes())
+    # the facts missed say the outcome (the verdict's "correct answer" line names it); the engine's sentence
+    # is not repeated
+    return Reason.make(rule, f"{said_en}.", f"{said_zh}。", **params).capitalised().with_notes(*reason.all_notes())
 
 
 def make_draw(seed: int, difficulty: Difficulty) -> dict[str, Any]:
@@ -312,9 +308,8 @@ def make_draw(seed: int, difficulty: Difficulty) -> dict[str, Any]:
     no_claim_reason = next(e.reason for e in down_events if e.kind is EventKind.PLAY_DOWN)
     builder = SpecBuilder("ys_draw", seed=seed, difficulty=difficulty, rulesets=YISHANG_RULESETS)
     facts = _draw_facts(last, target, bool(pile), len(hands[2]) == 1, no_claim_reason if claim is None else None)
-    labels = dict(DRAW_ANSWERS)
     for key, label in DRAW_ANSWERS:
-        verdict = (True, reason) if key == outcome else (False, _draw_wrong(key, outcome, labels, facts, reason))
+        verdict = (True, reason) if key == outcome else (False, _draw_wrong(key, outcome, facts, reason))
         builder.add_answer(key, label, {YISHANG_RULESETS[0].id: verdict})
     return builder.build(
         position={"hands": [" ".join(map(str, h)) for h in hands], "draw_pile": " ".join(map(str, pile)),

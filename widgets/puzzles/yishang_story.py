@@ -61,8 +61,8 @@ def turn_why(game: Game) -> Reason:
     if last.kind is EventKind.STAND or (last.kind is EventKind.PLAY_DOWN and game.window is not None):
         stood = last.kind is EventKind.STAND
         said = Reason.make(RuleId.YS_5, "after {before}'s face-down card" + (" stood" if stood else "")
-                           + ", turn order goes on: {player} plays next",
-                           "{before}的暗牌" + ("成立" if stood else "") + "之后，按出牌顺序轮到{player}",
+                           + ", {player} plays next in turn",
+                           "{before}的暗牌" + ("成立" if stood else "") + "之后，按顺序轮到{player}",
                            before=Player(before), player=Player(player))
         if before == 1:  # player B's face-down card: the guide's worked example names player A here (YS-E1)
             return Reason(RuleId.YS_E1, said.template_en, said.template_zh, said.params,
@@ -79,23 +79,14 @@ def wrong(rule: RuleId, given: Param, right: Param, why: Reason, *, en: str | No
 
     The default sentence is "You said {given}, but {right}: {why}"; ``en``/``zh`` replace it
     (they may use the same three names)."""
-    return Reason.make(rule, en or "You said {given}, but {right}: {why}.", zh or "你答的是{given}，但{right}：{why}。",
-                       given=given, right=right, why=why)
+    return Reason.make(rule, en or "{right}, not {given}: {why}.", zh or "是{right}，不是{given}：{why}。",
+                       given=given, right=right, why=why).capitalised()
 
 
-def combined(parts: list[Reason]) -> Reason:
-    """Several reasons as one explanation: each part a sentence of its own (capitalised, a full stop),
-    the parts citing one rule after that rule's id, given once ("(YS-9) … . (YS-10) … ."); the first
-    part's rule is the explanation's rule.  A single part is that part as a sentence."""
-    if len(parts) == 1:
-        return parts[0].sentence()
-    params: dict[str, Param] = {f"p{i}": part.sentence() for i, part in enumerate(parts)}
-    order: dict[RuleId, list[int]] = {}
-    for i, part in enumerate(parts):
-        order.setdefault(part.rule, []).append(i)
-    en = " ".join(f"({rule.value}) " + " ".join(f"{{p{i}}}" for i in which) for rule, which in order.items())
-    zh = "".join(f"（{rule.value}）" + "".join(f"{{p{i}}}" for i in which) for rule, which in order.items())
-    return Reason.make(parts[0].rule, en, zh, **params)
+def combined(parts: list[Reason]) -> list[Reason]:
+    """Several reasons as the parts of one explanation, each a sentence of its own (capitalised, a full
+    stop); the front end shows each rule's sentences after that rule's id, once."""
+    return [part.sentence() for part in parts]
 
 
 def step(seat: int, cards: list[str] | None, en: str, zh: str, *, face_down: int = 0) -> dict[str, Any]:
