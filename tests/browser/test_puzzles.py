@@ -271,6 +271,15 @@ def test_ys_e1_keyboard_only_fields_of_the_table_state(offline_page, static_page
     assert page.evaluate("document.activeElement.classList.contains('cbp-submit')")
     page.keyboard.press("Enter")
     assert "Correct!" in widget.locator('[role="status"]').inner_text()
+    assert widget.locator(".cbp-field-right").count() == 3 and widget.locator(".cbp-field-wrong").count() == 0
+    # one part wrong: that part, and only it, is marked (the verdict says why); changing it clears the marks
+    wrong_player = next(v for v in values if v != player)
+    widget.locator(f'button.cbp-option[data-field="player"][data-value="{wrong_player}"]').click()
+    assert widget.locator(".cbp-field-wrong").count() == 0
+    widget.locator("button.cbp-submit").click()
+    assert "Not quite" in widget.locator('[role="status"]').inner_text()
+    assert widget.locator('.cbp-field-wrong[aria-invalid="true"]').count() == 1
+    assert widget.locator(".cbp-field-right").count() == 2
 
 
 def open_settings(widget):

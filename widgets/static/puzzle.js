@@ -725,9 +725,9 @@ function drawBody(p) {
   if (again) again.focus();
 }
 
-/** Mark the chosen answer button right or wrong. @param {Puzzle} p */
+/** Mark the chosen answer button right or wrong; in a several-part answer, each part. @param {Puzzle} p */
 function markChosen(p) {
-  const { graded } = p;
+  const { graded, spec } = p;
   p.root.querySelectorAll(".cbp-answer").forEach((b) => {
     const chosen = graded !== null && b.getAttribute("data-key") === graded.key;
     b.setAttribute("aria-pressed", String(chosen));
@@ -735,6 +735,16 @@ function markChosen(p) {
     b.classList.toggle("cbp-chosen-right", chosen && graded.ok);
     b.classList.toggle("cbp-chosen-wrong", chosen && !graded.ok);
     b.querySelector(".cbp-mark").textContent = chosen ? (graded.ok ? "✓" : "✗") : "";
+  });
+  if (spec.input !== "fields") return;
+  const given = graded ? graded.key.split("|") : [];
+  const correct = spec.correct[rulesetOf(p, spec)].map((key) => key.split("|"));
+  p.root.querySelectorAll(".cbp-fields .cbp-field").forEach((field, i) => {
+    const right = graded !== null && correct.some((values) => values[i] === given[i]);
+    field.classList.toggle("cbp-field-right", graded !== null && right);
+    field.classList.toggle("cbp-field-wrong", graded !== null && !right);
+    if (graded !== null && !right) field.setAttribute("aria-invalid", "true");
+    else field.removeAttribute("aria-invalid");
   });
 }
 
