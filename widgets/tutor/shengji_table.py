@@ -23,7 +23,7 @@ from typing import Any, Literal, TypeAlias
 
 from cardlib.cards import BIG_JOKER, LITTLE_JOKER, Card
 from cardlib.errors import IllegalActionError
-from cardlib.explain import Reason
+from cardlib.explain import Reason, Seat
 from cardlib.rule_ids import RuleId
 from cardlib.shengji.bots import ShengjiBot
 from cardlib.shengji.hand import Event, HandEventKind, ShengjiHand
@@ -48,6 +48,9 @@ SHORT: dict[str, Text] = {"shengji": text("四人升级 (SG)", "四人升级（S
 #: Events a reader reads as the hand goes by (the 100 dealt cards are not listed one by one).
 _SHOWN: frozenset[HandEventKind] = frozenset({"call", "redeal", "dealer", "turn", "trump", "kitty", "bury", "throw", "play", "trick",
                     "kitty_score", "level_change", "next"})
+#: Events whose cards only the dealer sees (the kitty picked up, the cards buried): South sees them
+#: only when South deals, and everyone sees the buried cards when the hand ends ("kitty_score").
+_DEALERS_EYES: frozenset[HandEventKind] = frozenset({"kitty", "bury"})
 
 
 def _cards(cards: Any) -> list[str]:
@@ -88,6 +91,7 @@ class ShengjiTutor(ReplayedTable):
         self.pending: Pending | None = None
         self._offered: tuple[Any, ...] | None = None
         self._since = 0
+        self._mine: tuple[Pending, list[str], list[Event]] | None = None
         self._advance()
         for move in self.moves:
             self._apply(move)
@@ -145,6 +149,7 @@ class ShengjiTutor(ReplayedTable):
         hand, kind, cards = self.hand, self.pending, " ".join(move)
         if kind is None:
             raise TutorError("the hand is over: start it again or deal another")
+        before = len(hand.log)
         if kind == "call":
             if move:
                 hand.call(YOU, cards)
@@ -152,7 +157,9 @@ class ShengjiTutor(ReplayedTable):
             hand.bury(cards)
         else:
             hand.play(YOU, cards)
-        self._since = len(hand.log)
+        # The log the reader reads starts with the reader's own move, so its outcome is told too.
+        self._since = before
+        self._mine = (kind, move, hand.log[before:])
         self.pending = None
         self._advance()
 
@@ -167,6 +174,47 @@ class ShengjiTutor(ReplayedTable):
             return refusal(error)
         self.moves.append(move)
         return None
+
+    def outcome(self) -> list[dict[str, Any]]:
+        """What the reader's last move did, in sentences of both languages: the call or the pass, the
+        burial, the cards played and, when that play closed the trick, who won it and its points
+        (and, at the last trick, the hand's result)."""
+        if self._mine is None:
+            return []
+        kind, move, events = self._mine
+        you = Seat(YOU)
+        told: list[Reason] = []
+        cards = [Card.parse(c) for c in move]
+        if kind == "call":
+            if cards:
+                told.append(Reason.make(RuleId.SG_1 if self.ruleset == "shengji" else RuleId.SS_1,
+                                        "You ({you}) call trump with {cards}.", "你（{you}）亮主：{cards}。",
+                                        you=you, cards=cards))
+            else:
+                told.append(Reason.make(RuleId.SG_1 if self.ruleset == "shengji" else RuleId.SS_1,
+                                        "You ({you}) pass: no call.", "你（{you}）不亮主。", you=you))
+        elif kind == "bury":
+            told.append(Reason.make(RuleId.SJ_7, "You ({you}) bury {cards} ({points} points) face down.",
+                                    "你（{you}）扣下{cards}（{points}分）。", you=you, cards=cards,
+                                    points=trick_points(cards)))
+        for event in events:
+            if event.kind == "throw":
+                told.append(event.reason.sentence())
+            elif event.kind == "play":
+                told.append(Reason.make(RuleId.SJ_8 if kind == "lead" else RuleId.SJ_9,
+                                        "You ({you}) play {cards}.", "你（{you}）出{cards}。",
+                                        you=you, cards=list(event.cards)))
+            elif event.kind == "trick":
+                told.append(event.reason.sentence())
+                winner = Seat(event.seat if event.seat is not None else YOU)
+                told.append(Reason.make(RuleId.SJ_11, "{winner} takes the trick and its {points} points.",
+                                        "{winner}赢得这一轮，得{points}分。", winner=winner, points=event.value)
+                            if event.value else
+                            Reason.make(RuleId.SJ_11, "{winner} takes the trick (no points in it).",
+                                        "{winner}赢得这一轮（没有分）。", winner=winner))
+            elif event.kind in ("kitty_score", "level_change"):
+                told.append(event.reason.sentence())
+        return [reason(r) for r in told]
 
     def hint(self) -> dict[str, Any]:
         """What the practice bot would do in South's seat now, and why (changes nothing)."""
@@ -249,8 +297,15 @@ class ShengjiTutor(ReplayedTable):
         """What happened since South's last move (the bots' calls and plays, tricks won)."""
         return [self._event(e) for e in self.hand.log[self._since:] if e.kind in _SHOWN][-16:]
 
-    @staticmethod
-    def _event(event: Event) -> dict[str, Any]:
+    def _event(self, event: Event) -> dict[str, Any]:
+        """An event as South may know it: the kitty a bot picks up and the cards a bot buries stay
+        hidden (SJ-7), the event said without them."""
+        if event.kind in _DEALERS_EYES and event.seat != YOU:
+            said = event.reason if event.kind == "kitty" else Reason.make(
+                RuleId.SJ_7, "{seat}, the dealer, buries {size} cards face down: nobody else sees them before the "
+                             "hand ends.", "庄家{seat}扣下{size}张底牌：一局结束前别人看不到。",
+                seat=Seat(event.seat if event.seat is not None else YOU), size=len(event.cards))
+            return {"kind": event.kind, "seat": event.seat, "cards": [], "reason": reason(said)}
         return {"kind": event.kind, "seat": event.seat, "cards": _cards(event.cards), "reason": reason(event.reason)}
 
     def table(self) -> dict[str, Any]:
