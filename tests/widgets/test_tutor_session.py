@@ -166,7 +166,7 @@ def test_the_same_seed_deals_the_same_game_and_again_replays_it(game):
     again = session.handle({"type": "again"})
     assert again["table"] == first[0] and again["state"] == "playing" and again["counters"] == {"hints": 0, "undos": 0}
     started = session.handle({"type": "start", "seed": 10})
-    assert started["seed"] == 10 and started["table"] == other and started["link"] == f"#deal={game}:10"
+    assert started["seed"] == 10 and started["table"] == other and started["link"].startswith(f"#deal={game}:10,rules=")
 
 
 @pytest.mark.parametrize("options", [{"game": "shengji", "seed": 1}, {"game": "shengji", "seed": 2, "ruleset": "shuangsheng"},
@@ -219,3 +219,16 @@ def test_the_hand_is_sorted_trumps_together_suits_apart_SJ_4():
         suits = {ctx.effective_suit(c).value for c in parse_cards(group["cards"])}
         assert suits == {group["suit"]}
     assert len({g["suit"] for g in groups}) == len(groups)
+
+
+@pytest.mark.parametrize("options", [{"game": "yishang", "seed": 7, "ruleset": "yishang-fewest", "opponents": 1},
+                                     {"game": "shengji", "seed": 4, "ruleset": "shuangsheng"}])
+def test_a_deal_link_names_every_option_of_the_game(options):
+    """The testers' case: one opponent + YS-16 linked as ``#deal=yishang:7`` and opened a 3-player game
+    as written; a 双升 hand opened under SG."""
+    link = TutorSession.start(options).view()["link"]
+    game, _, rest = link.removeprefix("#deal=").partition(":")
+    seed, *pairs = rest.split(",")
+    named = dict(pair.split("=") for pair in pairs)
+    assert {"game": game, "seed": int(seed), "ruleset": named.pop("rules"),
+            **{k: int(v) for k, v in named.items()}} == options

@@ -48,6 +48,20 @@ MessageType: TypeAlias = Literal["start", "act", "hint", "undo", "again", "view"
 _TYPES: tuple[MessageType, ...] = get_args(MessageType)
 
 
+def deal_link(options: dict[str, Any]) -> str:
+    """The address fragment that opens exactly this game: ``#deal=<game>:<seed>`` and every other
+    start option, ``,rules=<preset>`` and, for 一上一下, ``,opponents=<n>``.  (A link of the old form,
+    game and seed alone, still opens that deal under the page's tutor's other options.)
+
+    >>> deal_link({"game": "yishang", "seed": 7, "ruleset": "yishang-fewest", "opponents": 1})
+    '#deal=yishang:7,rules=yishang-fewest,opponents=1'
+    """
+    link = f"#deal={options['game']}:{options['seed']},rules={options['ruleset']}"
+    if "opponents" in options:
+        link += f",opponents={options['opponents']}"
+    return link
+
+
 def _table(options: dict[str, Any]) -> ShengjiTutor | YishangTutor:
     unknown = set(options) - set(_OPTIONS)
     if unknown:
@@ -155,5 +169,5 @@ class TutorSession:
             "status": self._status, "outcome": self._outcome, "hint": self._hint,
             "counters": {"hints": self.hints, "undos": self.undos}, "can_undo": bool(table.moves),
             "review": {**table.review(), "hints": self.hints, "undos": self.undos} if over else None,
-            "link": f"#deal={options['game']}:{options['seed']}",
+            "link": deal_link(options),
         }
