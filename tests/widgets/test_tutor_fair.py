@@ -198,3 +198,16 @@ def test_a_move_sent_twice_for_one_position_is_played_once(game):
     assert "was not played" in again["status"]["en"] and "没有打出" in again["status"]["zh"]
     session.handle({"type": "undo"})
     assert session.view()["table"]["hand"] == first["table"]["hand"]
+
+
+def test_sj11_a_lead_is_told_with_the_trick_it_went_to():
+    session = TutorSession.start({"game": "shengji", "seed": 3})
+    view = session.view()
+    while not (view["decision"] and view["decision"]["kind"] == "lead"):
+        view = session.handle(hinted_move(session))
+    view = session.handle(hinted_move(session))
+    told = [line["en"] for line in view["outcome"]]
+    winner = session.table.hand.tricks[-1]
+    assert told[0].startswith("You (South) play"), told
+    assert any(line.startswith(("South", "East", "North", "West")) and "takes the trick" in line for line in told), told
+    assert len(winner.plays) == 4 and winner.plays[0][0] == 0

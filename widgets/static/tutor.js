@@ -282,20 +282,17 @@ function render({ model, el }) {
 
   function shengjiTable() {
     const table = view().table || {};
-    let last = table.last_trick;
+    const last = table.last_trick;
     let trick = table.trick || { plays: [] };
-    if (shown !== null) {  // the bots' cards still appearing: the table as the log shown so far leaves it
-      const events = visibleEvents();
-      const closed = events.map((e) => e.kind).lastIndexOf("trick");
-      const plays = events.slice(closed + 1).filter((e) => e.kind === "play").map((e) => ({ seat: e.seat, cards: e.cards }));
-      if (plays.length) trick = { plays, winning: null, leader: plays[0].seat };
-      else if (closed >= 0) {
-        const before = events.slice(0, closed);
-        const start = before.map((e) => e.kind).lastIndexOf("trick");
-        const done = before.slice(start + 1).filter((e) => e.kind === "play").map((e) => ({ seat: e.seat, cards: e.cards }));
-        trick = { plays: [], winning: null, leader: events[closed].seat };
-        if (done.length === 4 && last) last = { ...last, plays: done, winner: events[closed].seat };
-      }
+    const hidden = hiddenPlays();
+    if (hidden) {  // the bots' cards still appearing: the table without the last `hidden` of them
+      const closed = visibleEvents().some((e) => e.kind === "trick");
+      const closing = ((table.recent || []).some((e) => e.kind === "trick") && last) ? last.plays : [];
+      const plays = [...closing, ...trick.plays];
+      const seen = plays.slice(0, Math.max(0, plays.length - hidden));
+      if (closing.length && seen.length <= closing.length && !closed) trick = { plays: seen, winning: null, leader: seen.length ? seen[0].seat : null };
+      else if (closing.length && seen.length === closing.length) trick = { plays: [], winning: null, leader: last.winner };
+      else trick = { plays: seen.slice(closing.length), winning: null, leader: seen.length > closing.length ? seen[closing.length].seat : null };
     }
     // Between tricks the last one stays on the table, dimmed, its winner marked, until the next lead.
     const done = !trick.plays.length && last;

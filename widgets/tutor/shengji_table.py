@@ -91,7 +91,7 @@ class ShengjiTutor(ReplayedTable):
         self.pending: Pending | None = None
         self._offered: tuple[Any, ...] | None = None
         self._since = 0
-        self._mine: tuple[Pending, list[str], list[Event]] | None = None
+        self._mine: tuple[Pending, list[str], int] | None = None
         self._advance()
         for move in self.moves:
             self._apply(move)
@@ -159,7 +159,7 @@ class ShengjiTutor(ReplayedTable):
             hand.play(YOU, cards)
         # The log the reader reads starts with the reader's own move, so its outcome is told too.
         self._since = before
-        self._mine = (kind, move, hand.log[before:])
+        self._mine = (kind, move, before)
         self.pending = None
         self._advance()
 
@@ -177,11 +177,12 @@ class ShengjiTutor(ReplayedTable):
 
     def outcome(self) -> list[dict[str, Any]]:
         """What the reader's last move did, in sentences of both languages: the call or the pass, the
-        burial, the cards played and, when that play closed the trick, who won it and its points
-        (and, at the last trick, the hand's result)."""
+        burial, the cards played and who won the trick they went to, with its points, whether South's
+        card closed it or the bots after (and, at the last trick, the hand's result)."""
         if self._mine is None:
             return []
-        kind, move, events = self._mine
+        kind, move, before = self._mine
+        events = self.hand.log[before:] if kind in ("lead", "follow") else []
         you = Seat(YOU)
         told: list[Reason] = []
         cards = [Card.parse(c) for c in move]
@@ -197,14 +198,18 @@ class ShengjiTutor(ReplayedTable):
             told.append(Reason.make(RuleId.SJ_7, "You ({you}) bury {cards} ({points} points) face down.",
                                     "你（{you}）扣下{cards}（{points}分）。", you=you, cards=cards,
                                     points=trick_points(cards)))
+        closed = False
         for event in events:
-            if event.kind == "throw":
+            if closed and event.kind not in ("kitty_score", "level_change"):
+                break
+            if event.kind == "throw" and event.seat == YOU:
                 told.append(event.reason.sentence())
-            elif event.kind == "play":
+            elif event.kind == "play" and event.seat == YOU:
                 told.append(Reason.make(RuleId.SJ_8 if kind == "lead" else RuleId.SJ_9,
                                         "You ({you}) play {cards}.", "你（{you}）出{cards}。",
                                         you=you, cards=list(event.cards)))
             elif event.kind == "trick":
+                closed = True
                 told.append(event.reason.sentence())
                 winner = Seat(event.seat if event.seat is not None else YOU)
                 told.append(Reason.make(RuleId.SJ_11, "{winner} takes the trick and its {points} points.",
