@@ -211,3 +211,18 @@ def test_sj11_a_lead_is_told_with_the_trick_it_went_to():
     assert told[0].startswith("You (South) play"), told
     assert any(line.startswith(("South", "East", "North", "West")) and "takes the trick" in line for line in told), told
     assert len(winner.plays) == 4 and winner.plays[0][0] == 0
+
+
+def test_sj11_points_given_to_the_partners_trick_are_told_as_垫分():
+    for seed in range(40):
+        session = TutorSession.start({"game": "shengji", "seed": seed})
+        view = session.view()
+        while view["state"] == "playing":
+            view = session.handle(hinted_move(session))
+            told = view["outcome"]
+            if any("垫分" in line["en"] for line in told):
+                line = next(line for line in told if "垫分" in line["en"])
+                assert line["en"].startswith("You (South) gave your partner North") and "垫了" in line["zh"]
+                assert any(other["en"].startswith("North takes the trick and its") for other in told), told
+                return
+    raise AssertionError("no 垫分 in 40 hands")

@@ -198,13 +198,14 @@ class ShengjiTutor(ReplayedTable):
             told.append(Reason.make(RuleId.SJ_7, "You ({you}) bury {cards} ({points} points) face down.",
                                     "你（{you}）扣下{cards}（{points}分）。", you=you, cards=cards,
                                     points=trick_points(cards)))
-        closed = False
+        closed, played = False, cards
         for event in events:
             if closed and event.kind not in ("kitty_score", "level_change"):
                 break
             if event.kind == "throw" and event.seat == YOU:
                 told.append(event.reason.sentence())
             elif event.kind == "play" and event.seat == YOU:
+                played = list(event.cards)
                 told.append(Reason.make(RuleId.SJ_8 if kind == "lead" else RuleId.SJ_9,
                                         "You ({you}) play {cards}.", "你（{you}）出{cards}。",
                                         you=you, cards=list(event.cards)))
@@ -212,6 +213,11 @@ class ShengjiTutor(ReplayedTable):
                 closed = True
                 told.append(event.reason.sentence())
                 winner = Seat(event.seat if event.seat is not None else YOU)
+                given = trick_points(played)
+                if event.seat == 2 and given:  # points South put on the partner's trick: 垫分
+                    told.append(Reason.make(RuleId.SJ_11, "You ({you}) gave your partner {winner} {points} points "
+                                                          "(垫分).", "你（{you}）给对家{winner}垫了{points}分。",
+                                            you=you, winner=winner, points=given))
                 told.append(Reason.make(RuleId.SJ_11, "{winner} takes the trick and its {points} points.",
                                         "{winner}赢得这一轮，得{points}分。", winner=winner, points=event.value)
                             if event.value else

@@ -159,8 +159,9 @@ class YishangTutor(ReplayedTable):
         move, before = self._mine
         told: list[Reason] = []
         if move.get("choice") == "stand":
-            told.append(Reason.make(RuleId.YS_8, "You ({you}) let {seat}'s face-down card, claimed as {claim}, stand.",
-                                    "你（{you}）放过了{seat}报{claim}的暗牌。", you=Player(YOU),
+            told.append(Reason.make(RuleId.YS_8, "You ({you}) let {seat}'s face-down card, claimed (报) as {claim}, "
+                                                 "stand: no challenge (质疑) from you.",
+                                    "你（{you}）没有质疑，放过了{seat}报{claim}的暗牌。", you=Player(YOU),
                                     seat=Player(move["seat"]), claim=_rank_of(move["claim"])))
         for event in self.state.log[before:]:
             if event.kind in (EventKind.PLAY_UP, EventKind.PLAY_DOWN) and event.seat != YOU:
