@@ -19,6 +19,7 @@ from cardlib.yishang.deal import DECK
 from tests.reader_text import leaks
 from tests.widgets.test_tutor_drive import hinted_move, play_out, view_texts
 from widgets.tutor.session import TutorError, TutorSession
+from widgets.tutor.shengji_table import ShengjiTutor
 
 
 def check_shengji_review(session: TutorSession, view: dict) -> None:
@@ -232,3 +233,35 @@ def test_a_deal_link_names_every_option_of_the_game(options):
     named = dict(pair.split("=") for pair in pairs)
     assert {"game": game, "seed": int(seed), "ruleset": named.pop("rules"),
             **{k: int(v) for k, v in named.items()}} == options
+
+
+def test_sj13_a_match_carries_the_levels_and_the_dealer_over_until_a_team_plays_through_a():
+    """A match from both teams at K (from 2 it takes a few dozen hands): through A within a few."""
+    session = TutorSession.start({"game": "shengji", "seed": 1, "match": True, "levels": "K-K"})
+    hands, levels = 0, [("K", "K")]
+    while True:
+        review = list(play_out(session))[-1]["review"]
+        hands += 1
+        match = review["match"]
+        assert match["said"]["en"] and match["said"]["zh"]
+        if match["over"]:
+            assert match["next"] is None and match["winner"] in (0, 1) and "win the match" in match["said"]["en"]
+            break
+        assert match["next"]["levels"] == "-".join(review["level_change"]["levels"])
+        assert match["next"]["dealer"] == review["level_change"]["next_dealer"]
+        view = session.handle({"type": "start", **match["next"]})
+        levels.append(tuple(view["table"]["levels"]))
+        assert view["table"]["dealer"] in (None, match["next"]["dealer"])
+        assert view["link"] == (f"#deal=shengji:{view['seed']},rules=shengji,match=1,levels={match['next']['levels']}"
+                                f",dealer={match['next']['dealer']}")
+        assert hands < 60, "no team played through A in 60 hands"
+    assert len(set(levels)) >= 2 or hands == 1  # the levels went up on the way
+
+
+def test_a_match_is_refused_with_options_it_cannot_have():
+    with pytest.raises(TutorError, match="first hand"):
+        TutorSession.start({"game": "shengji", "match": True, "levels": "5-3"})
+    with pytest.raises(TutorError, match="only in a match"):
+        ShengjiTutor(0, "shengji", False, "5-3", 1)
+    with pytest.raises(TutorError, match="levels"):
+        TutorSession.start({"game": "shengji", "match": True, "levels": "5-X", "dealer": 1})

@@ -46,6 +46,7 @@ const TUTOR_WORDS = {
     unavailable: "The tutor needs Python to deal and to answer, and a page opened from disk cannot start the book's engine. Serve the book over http (make book), or open the chapter in JupyterLab or Voila.",
     silent: "No answer from the engine yet. On a page opened from disk, or before the book's engine has loaded, the tutor cannot deal; in JupyterLab or Voila, run the page's cells.",
     rules: "Rules", opponents: "Opponents", deal: (g, s) => `Deal ${s}`, refused: (e) => `That could not be done: ${e}.`,
+    match: "Match: levels carry over", levels: "Levels", nextHand: "Next hand of the match", newMatch: "New match",
   },
   zh: {
     shengji: "升级陪练：你坐南家", yishang: "一上一下陪练：你是甲",
@@ -69,6 +70,7 @@ const TUTOR_WORDS = {
     unavailable: "陪练需要 Python 来发牌和应答，而从本地文件打开的页面无法启动本书的引擎。请通过 http 打开本书（make book），或在 JupyterLab 或 Voila 中打开本章。",
     silent: "引擎还没有回应。从本地文件打开的页面，或本书引擎尚未加载时，陪练无法发牌；在 JupyterLab 或 Voila 中请运行本页的代码单元。",
     rules: "规则", opponents: "对手人数", deal: (g, s) => `第${s}副`, refused: (e) => `无法执行：${e}。`,
+    match: "整场比赛：级数延续", levels: "各方级数", nextHand: "比赛的下一局", newMatch: "新比赛",
   },
 };
 
@@ -121,19 +123,26 @@ function render({ model, el }) {
 
   /** The game a #deal= address names: its seed and whichever options it carries (an old link has none). */
   function dealFromAddress() {
-    const found = /(?:^#|&)deal=([a-z]+):(\d+)((?:,[a-z]+=[a-z0-9-]+)*)/.exec(window.location.hash || "");
+    const found = /(?:^#|&)deal=([a-z]+):(\d+)((?:,[a-z]+=[A-Za-z0-9-]+)*)/.exec(window.location.hash || "");
     if (!found || found[1] !== game) return null;
     const deal = { seed: Number(found[2]) };
     for (const pair of found[3].split(",").filter(Boolean)) {
       const [name, value] = pair.split("=");
       if (name === "rules") deal.ruleset = value;
       else if (name === "opponents" && game === "yishang") deal.opponents = Number(value);
+      else if (name === "match" && game === "shengji") deal.match = value === "1";
+      else if (name === "levels" && game === "shengji") deal.levels = value;
+      else if (name === "dealer" && game === "shengji") deal.dealer = Number(value);
     }
+    if (game === "shengji" && deal.ruleset !== undefined && !deal.match) deal.match = false;  // a whole link: no match
+    if (deal.match) { deal.levels = deal.levels || "2-2"; if (deal.dealer === undefined) deal.dealer = null; }
     return deal;
   }
 
   /** Whether the view is already the game a deal names. */
-  function isDealt(deal, v) { return Object.entries(deal).every(([name, value]) => v[name] === value); }
+  function isDealt(deal, v) {
+    return Object.entries(deal).every(([name, value]) => (name === "match" ? Boolean(v.match) === value : (v[name] ?? null) === value));
+  }
 
   function start(deal) {
     started = false;
@@ -264,6 +273,7 @@ function render({ model, el }) {
       `${say(team.name)}${team.role ? t("paren", team.role === "attackers" ? t("attackers") : t("dealerTeam")) : ""}${t("colon")}${team.points}`));
     return h("dl", { class: "cbtu-facts" }, [
       fact(t("level"), table.level),
+      v.match ? fact(t("levels"), (table.teams || []).map((team) => `${say(team.name)} ${(table.levels || [])[team.team]}`).join(" · ")) : null,
       fact(t("trump"), say(table.trump)),
       fact(t("dealer"), table.dealer === null || table.dealer === undefined ? "—" : who(table.dealer)),
       fact(t("points"), teams),
@@ -446,14 +456,24 @@ function render({ model, el }) {
           c.take ? h("p", { class: "cbtu-why" }, reasonNodes(sentence(c.take), lang)) : null]))) : h("p", { text: t("noChallenges") }),
         h("p", { text: `${t("left")}: ${r.counts.map((n, s) => `${who(s)} ${t("cards", n)}`).join(" · ")}` }));
     }
+    if (r.match) lines.push(h("p", { class: "cbtu-match" }, words(say(r.match.said))));
     return h("section", { class: "cbtu-review", "aria-label": game === "shengji" ? t("review") : t("reviewGame") }, [
       h("h3", { text: game === "shengji" ? t("review") : t("reviewGame") }), ...lines,
       h("p", { class: "cbtu-used", text: t("used", r.hints, r.undos) }),
       h("div", { class: "cbtu-controls" }, [
         h("button", { type: "button", "data-action": "again", class: "cbtu-go", onclick: () => send({ type: "again" }), text: t("again") }),
         h("a", { href: v.link, class: "cbtu-link", "data-action": "link", text: t("link") }),
-        h("button", { type: "button", "data-action": "next", onclick: () => send({ type: "start", seed: (v.seed || 0) + 1 }), text: t("next") })]),
+        nextButton(v, r)]),
       ...body]);
+  }
+
+  /** "Deal another": in a match, its next hand (levels and dealer carried over) or, once a team has
+   * played through A, a new match; else the next seed's deal. */
+  function nextButton(v, r) {
+    const seed = (v.seed || 0) + 1;
+    if (!r.match) return h("button", { type: "button", "data-action": "next", onclick: () => send({ type: "start", seed }), text: t("next") });
+    const message = r.match.next ? { type: "start", ...r.match.next } : { type: "start", seed, match: true, levels: "2-2", dealer: null };
+    return h("button", { type: "button", "data-action": "next", onclick: () => send(message), text: r.match.next ? t("nextHand") : t("newMatch") });
   }
 
   /** The deal's options: the rules (either 升级 guide; 一上一下 with or without YS-16's agreement) and,
@@ -466,8 +486,11 @@ function render({ model, el }) {
     const opponents = game === "yishang" ? h("label", { class: "cbtu-option" }, [t("opponents"), " ",
       h("select", { "data-control": "opponents", onchange: (e) => send({ type: "start", opponents: Number(e.target.value) }) },
         [1, 2, 3].map((n) => h("option", { value: String(n), selected: n === v.opponents, text: String(n) })))]) : null;
+    const match = game === "shengji" ? h("button", { type: "button", class: "cbtu-option", "data-control": "match",
+      "aria-pressed": String(Boolean(v.match)), text: t("match"),
+      onclick: () => send(v.match ? { type: "start", match: false } : { type: "start", match: true, levels: "2-2", dealer: null }) }) : null;
     const link = h("a", { href: v.link, class: "cbtu-link", "data-control": "link", text: t("link") });
-    return h("div", { class: "cbtu-options" }, [rules, opponents, link]);
+    return h("div", { class: "cbtu-options" }, [rules, opponents, match, link]);
   }
 
   function ownSettings() {

@@ -2,7 +2,8 @@
 
 ``TutorSession.start(options)`` deals (options: ``game`` "shengji" or "yishang", ``seed``,
 ``ruleset`` (a preset: "shengji" / "shuangsheng"; "yishang" / "yishang-fewest"), ``opponents``
-1-3 for 一上一下); ``session.handle(message)`` answers every message with the whole view:
+1-3 for 一上一下; for a hand of a 升级 match, ``match`` true, both teams' ``levels`` "5-3" and the
+``dealer`` seat, None for the match's first hand); ``session.handle(message)`` answers every message with the whole view:
 
 - ``{"type": "start", ...options}``: deal again with these options (the others kept);
 - ``{"type": "act", "cards": ["SA", ...], "claim": "8", "choice": "challenge" | "stand", "serial": n}``:
@@ -41,7 +42,7 @@ from .yishang_table import YishangTutor
 
 __all__ = ["TutorError", "TutorSession"]
 
-_OPTIONS = ("game", "seed", "ruleset", "opponents")
+_OPTIONS = ("game", "seed", "ruleset", "opponents", "match", "levels", "dealer")
 _DEFAULT_RULESET = {"shengji": "shengji", "yishang": "yishang"}
 #: The messages a session answers (their ``type``, as the front end sends it).
 MessageType: TypeAlias = Literal["start", "act", "hint", "undo", "again", "view"]
@@ -50,7 +51,8 @@ _TYPES: tuple[MessageType, ...] = get_args(MessageType)
 
 def deal_link(options: dict[str, Any]) -> str:
     """The address fragment that opens exactly this game: ``#deal=<game>:<seed>`` and every other
-    start option, ``,rules=<preset>`` and, for 一上一下, ``,opponents=<n>``.  (A link of the old form,
+    start option, ``,rules=<preset>`` and, for 一上一下, ``,opponents=<n>``; for a hand of a 升级
+    match, ``,match=1,levels=<ours>-<theirs>`` and, after its first hand, ``,dealer=<seat>``.  (A link of the old form,
     game and seed alone, still opens that deal under the page's tutor's other options.)
 
     >>> deal_link({"game": "yishang", "seed": 7, "ruleset": "yishang-fewest", "opponents": 1})
@@ -59,6 +61,10 @@ def deal_link(options: dict[str, Any]) -> str:
     link = f"#deal={options['game']}:{options['seed']},rules={options['ruleset']}"
     if "opponents" in options:
         link += f",opponents={options['opponents']}"
+    if options.get("match"):
+        link += f",match=1,levels={options['levels']}"
+        if options.get("dealer") is not None:
+            link += f",dealer={options['dealer']}"
     return link
 
 
@@ -72,7 +78,9 @@ def _table(options: dict[str, Any]) -> ShengjiTutor | YishangTutor:
     seed = seed_of(options.get("seed", 0))
     ruleset = options.get("ruleset") or _DEFAULT_RULESET[game]
     if game == "shengji":
-        return ShengjiTutor(seed, ruleset)
+        match = options.get("match", False)
+        return ShengjiTutor(seed, ruleset, match, options.get("levels", "2-2") if match is True else "2-2",
+                            options.get("dealer") if match is True else None)
     return YishangTutor(seed, ruleset, options.get("opponents", 2))
 
 

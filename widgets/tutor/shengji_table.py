@@ -22,12 +22,12 @@ from collections.abc import Iterator
 from typing import Any, Literal, TypeAlias
 
 from cardlib.cards import BIG_JOKER, LITTLE_JOKER, Card
-from cardlib.errors import IllegalActionError
+from cardlib.errors import CardlibError, IllegalActionError
 from cardlib.explain import Reason, Seat
 from cardlib.rule_ids import RuleId
 from cardlib.shengji.bots import ShengjiBot
 from cardlib.shengji.hand import Event, HandEventKind, ShengjiHand
-from cardlib.shengji.progression import team_of, team_words
+from cardlib.shengji.progression import check_levels, team_of, team_words
 from cardlib.shengji.rules import get_ruleset
 from cardlib.shengji.scoring import trick_points
 from cardlib.shengji.trick import find_trick_winner
@@ -68,16 +68,36 @@ def _factor(value: Reason) -> int | None:
 
 
 class ShengjiTutor(ReplayedTable):
-    """One 升级 hand dealt from ``seed`` under ``ruleset`` ("shengji" or "shuangsheng")."""
+    """One 升级 hand dealt from ``seed`` under ``ruleset`` ("shengji" or "shuangsheng").
+
+    In a match (``match=True``) the hand is one of a match: both teams' ``levels`` ("5-3": South and
+    North's, then East and West's) and its ``dealer`` (None for a match's first hand, whose dealer the
+    calls decide) carry over from the hand before (SJ-13), and the review says where the match goes
+    next, or who won it."""
 
     game = "shengji"
     rulesets = RULESETS
     short = SHORT
 
-    def __init__(self, seed: int, ruleset: str = "shengji") -> None:
+    def __init__(self, seed: int, ruleset: str = "shengji", match: bool = False, levels: str = "2-2",
+                 dealer: int | None = None) -> None:
         if ruleset not in RULESETS:
             raise TutorError(f"a 升级 tutor plays under {' or '.join(map(repr, RULESETS))}, not {ruleset!r}")
-        self.seed, self.ruleset = seed, ruleset
+        if not isinstance(match, bool):
+            raise TutorError(f"a match is on (true) or off (false), not {match!r}")
+        if not isinstance(levels, str) or levels.count("-") != 1:
+            raise TutorError(f"a match's levels are two ranks, South–North's then East–West's, such as \"5-3\", not {levels!r}")
+        if dealer is not None and (isinstance(dealer, bool) or dealer not in range(4)):
+            raise TutorError(f"a hand's dealer is a seat 0-3 (South, East, North, West), not {dealer!r}")
+        try:
+            self.levels = check_levels(levels.split("-"))
+        except CardlibError as error:
+            raise TutorError(f"a match's levels: {error}") from None
+        if not match and (dealer is not None or self.levels != check_levels(["2", "2"])):
+            raise TutorError("levels and a dealer carry over only in a match (match: true)")
+        if dealer is None and self.levels[0] is not self.levels[1]:
+            raise TutorError("a match's first hand, with no dealer yet, starts with both teams at one level")
+        self.seed, self.ruleset, self.match, self.dealer = seed, ruleset, match, dealer
         self.rules = get_ruleset(ruleset)
         self.moves: list[list[str]] = []
         self._replay()
@@ -86,7 +106,7 @@ class ShengjiTutor(ReplayedTable):
 
     def _replay(self) -> None:
         """Deal the hand again and replay the reader's moves (a start, a take-back, "again")."""
-        self.hand = ShengjiHand(self.rules, seed=self.seed)
+        self.hand = ShengjiHand(self.rules, self.levels, self.dealer, seed=self.seed)
         self.bot = ShengjiBot()
         self.pending: Pending | None = None
         self._offered: tuple[Any, ...] | None = None
@@ -327,7 +347,8 @@ class ShengjiTutor(ReplayedTable):
                  for t in (0, 1)]
         standing = hand.calls
         return {
-            "phase": hand.phase, "level": str(hand.level), "trump": self._trump(), "dealer": hand.dealer,
+            "phase": hand.phase, "level": str(hand.level), "levels": [str(level) for level in hand.levels],
+            "trump": self._trump(), "dealer": hand.dealer,
             "call": None if standing.caller is None else {"seat": standing.caller, "cards": _cards(standing.shown())},
             "hand": self._hand_groups(), "counts": [len(h) for h in hand.hands], "undealt": hand.undealt,
             "to_act": hand.to_act, "trick": self._trick(), "teams": teams, "tricks_played": len(hand.tricks),
@@ -360,6 +381,7 @@ class ShengjiTutor(ReplayedTable):
             "level_change": {"reason": reason(by_kind["level_change"].reason), "next": reason(by_kind["next"].reason),
                              "levels": [str(level) for level in result.progress.levels],
                              "next_dealer": result.progress.next_dealer},
+            "match": self._match(result.progress) if self.match else None,
             "summary": [
                 text(f"{side.en}, the attackers: {result.attacker_trick_points} in tricks + {result.kitty_points} "
                      f"from the kitty = {result.attacker_points} points",
@@ -370,11 +392,28 @@ class ShengjiTutor(ReplayedTable):
             ],
         }
 
+    def _match(self, progress: Any) -> dict[str, Any]:
+        """Where the match goes after this hand: the next hand's options, or who won it (SJ-13)."""
+        levels = "-".join(map(str, progress.levels))
+        if progress.winner is not None:
+            won = team_words(progress.winner)
+            return {"over": True, "winner": progress.winner, "next": None,
+                    "said": text(f"{won.en} played through A and win the match.", f"{won.zh}打过A，赢得整场比赛。")}
+        ours, theirs = progress.levels
+        return {"over": False, "winner": None,
+                "next": {"match": True, "levels": levels, "dealer": progress.next_dealer, "seed": self.seed + 1},
+                "said": text(f"The match goes on: South–North at {ours}, East–West at {theirs}; "
+                             f"{seat_name(progress.next_dealer)} deals the next hand.",
+                             f"比赛继续：南北方打{ours}，东西方打{theirs}；下一局由{seat_name(progress.next_dealer, 'zh')}坐庄。")}
+
     def names(self) -> dict[str, list[str]]:
         return {lang: [seat_name(s, lang) for s in range(4)] for lang in ("en", "zh")}
 
     def start_options(self) -> dict[str, Any]:
-        return {"game": "shengji", "seed": self.seed, "ruleset": self.ruleset}
+        options: dict[str, Any] = {"game": "shengji", "seed": self.seed, "ruleset": self.ruleset}
+        if self.match:
+            options.update(match=True, levels="-".join(map(str, self.levels)), dealer=self.dealer)
+        return options
 
     def ruleset_label(self) -> Text:
         return RULESETS[self.ruleset]
