@@ -1,6 +1,6 @@
 """A fair table in the browser (Voila, the kernel's Python; every request off this machine blocked):
 a deal link with options other than the page's opens exactly that game; a double click on Play
-plays once; the outcome of the reader's challenge (what was revealed, who took the pile) is told in
+plays once (and with reduced motion the bots' cards come at once); the outcome of the reader's challenge (what was revealed, who took the pile) is told in
 the status region.  Kept few and cheap: one page load each.
 
 Rules: YS-8, YS-9 (a challenge and its outcome), YS-16 (the linked variant).
@@ -52,12 +52,15 @@ def test_ys16_a_deal_link_with_other_options_opens_exactly_that_game(offline_pag
 def test_a_double_click_on_play_plays_once(offline_page, present_url):
     page, log = offline_page
     root = open_linked(page, present_url)
+    page.emulate_media(reduced_motion="reduce")  # and the bots' cards come all at once
     session = TutorSession.start(LINKED)
     once = session.handle(hinted_move(session))
+    assert any(e["seat"] != 0 and e["kind"].startswith("play") for e in once["table"]["recent"])
     answered(page, root, lambda: root.locator("[data-action=hint]").click())
     serial = root.get_attribute("data-serial")
     root.locator("[data-action=play]").dblclick()
     page.wait_for_function(ANSWERED, arg=[root.element_handle(), serial], timeout=20_000)
+    assert root.get_attribute("data-animating") is None
     page.wait_for_timeout(1500)  # room for a second answer, were a second move sent
     assert root.get_attribute("data-serial") == str(int(serial) + 1), "two messages were answered"
     assert hand(root) == once["table"]["hand"][0]["cards"]
