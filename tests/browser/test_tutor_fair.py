@@ -1,7 +1,8 @@
 """A fair table in the browser (Voila, the kernel's Python; every request off this machine blocked):
 a deal link with options other than the page's opens exactly that game; a double click on Play
-plays once (and with reduced motion the bots' cards come at once); the outcome of the reader's challenge (what was revealed, who took the pile) is told in
-the status region.  Kept few and cheap: one page load each.
+plays once (and with reduced motion the bots' cards come at once); the outcome of the reader's
+challenge (what was revealed, who took the pile) is told in the status region.  Kept few and
+cheap: one page load each.
 
 Rules: YS-8, YS-9 (a challenge and its outcome), YS-16 (the linked variant).
 """
