@@ -529,7 +529,7 @@ function render({ model, el }) {
       const notes = notesDisclosure(v.status, lang);
       if (notes) said.push(notes);
     }
-    if (live && refused === null && !v.engine && (v.outcome || []).length) {  // what the reader's move did
+    if (live && refused === null && !v.status && !v.engine && (v.outcome || []).length) {  // what the reader's move did
       said.push(h("div", { class: "cbtu-outcome" }, v.outcome.map((line) => h("p", {}, reasonNodes(sentence(line), lang)))));
     }
     const status = h("div", { class: "cbtu-status", role: "status" }, said);
