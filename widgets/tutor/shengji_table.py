@@ -296,8 +296,20 @@ class ShengjiTutor(ReplayedTable):
     def _tricks(self) -> Iterator[dict[str, Any]]:
         events = [e for e in self.hand.log if e.kind == "trick"]
         for number, (trick, event) in enumerate(zip(self.hand.tricks, events), start=1):
-            yield {"number": number, "leader": trick.plays[0][0], "winner": trick.winner, "points": trick.points,
-                   "plays": [{"seat": s, "cards": _cards(c)} for s, c in trick.plays], "reason": reason(event.reason)}
+            yield self._trick_entry(number, trick, event)
+
+    def _last_trick(self) -> dict[str, Any] | None:
+        """The last trick played (each view shows it: only it is drawn, not every trick again)."""
+        hand = self.hand
+        if not hand.tricks:
+            return None
+        event = next(e for e in reversed(hand.log) if e.kind == "trick")
+        return self._trick_entry(len(hand.tricks), hand.tricks[-1], event)
+
+    @staticmethod
+    def _trick_entry(number: int, trick: Any, event: Event) -> dict[str, Any]:
+        return {"number": number, "leader": trick.plays[0][0], "winner": trick.winner, "points": trick.points,
+                "plays": [{"seat": s, "cards": _cards(c)} for s, c in trick.plays], "reason": reason(event.reason)}
 
     def _prompt(self) -> dict[str, Any] | None:
         hand, kind = self.hand, self.pending
@@ -352,7 +364,7 @@ class ShengjiTutor(ReplayedTable):
             "call": None if standing.caller is None else {"seat": standing.caller, "cards": _cards(standing.shown())},
             "hand": self._hand_groups(), "counts": [len(h) for h in hand.hands], "undealt": hand.undealt,
             "to_act": hand.to_act, "trick": self._trick(), "teams": teams, "tricks_played": len(hand.tricks),
-            "last_trick": next(iter(list(self._tricks())[-1:]), None), "recent": self._recent(),
+            "last_trick": self._last_trick(), "recent": self._recent(),
             "buried": _cards(hand.buried) if hand.dealer == YOU else [],
         }
 
