@@ -330,6 +330,7 @@ function render({ model, el }) {
     const players = (table.counts || []).length;
     const places = PLACES.yishang[players] || PLACES.yishang[4];
     const hidden = hiddenPlays();
+    const open = table.window && !hidden ? table.window.seat : null;  // its card not shown yet: not open yet
     const onPile = table.pile || [];
     const pile = onPile.slice(0, Math.max(0, onPile.length - hidden)).map((p) => {
       const face = cardFace(p.card, lang);
@@ -337,8 +338,8 @@ function render({ model, el }) {
         p.face === "down" ? h("span", { class: "cbtu-claim", text: t("claims", p.claim) }) : null]);
     });
     const seats = (table.counts || []).map((_n, s) => h("div", {
-      class: `cbtu-seat cbtu-${places[s]}${table.window && table.window.seat === s ? " cbtu-open" : ""}`, "data-seat": String(s) }, [seatLabel(s),
-      table.window && table.window.seat === s ? h("span", { class: "cbtu-mark", text: t("openCard", table.window.claim) }) : null]));
+      class: `cbtu-seat cbtu-${places[s]}${open === s ? " cbtu-open" : ""}`, "data-seat": String(s) }, [seatLabel(s),
+      open === s ? h("span", { class: "cbtu-mark", text: t("openCard", table.window.claim) }) : null]));
     const centre = h("div", { class: "cbtu-centre" }, [
       h("p", { class: "cbtu-pile-label", text: `${t("pile")}${t("paren", t("cards", pile.length))}` }),
       pile.length ? h("div", { class: "cbtu-pile" }, pile) : h("p", { class: "cbtu-empty", text: t("emptyPile") })]);
@@ -541,7 +542,7 @@ function render({ model, el }) {
     const hint = v.hint ? h("div", { class: "cbtu-hint-box", "aria-live": "polite" }, [h("strong", { text: `${t("hintSays")}: ` }),
       ...reasonNodes(v.hint.reason, lang)]) : h("div", { class: "cbtu-hint-box", "aria-live": "polite", hidden: true });
     root.replaceChildren(header, options(), facts(), game === "shengji" ? shengjiTable() : yishangTable(), recent() || "",
-      decision ? h("p", { class: "cbtu-prompt" }, reasonNodes(decision.prompt, lang)) : "",
+      decision && !hiddenPlays() ? h("p", { class: "cbtu-prompt" }, reasonNodes(decision.prompt, lang)) : "",
       v.state === "over" ? "" : hand(), choices() || "", v.state === "over" ? "" : controls(), hint, status, quiet || "", review() || "");
     if (keep) {
       const again = /** @type {HTMLElement | null} */ (root.querySelector(`[data-action="${keep}"], [data-position="${keep}"], [data-choice="${keep}"], [data-control="${keep}"]`));
