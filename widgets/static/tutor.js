@@ -545,7 +545,8 @@ function render({ model, el }) {
       decision && !hiddenPlays() ? h("p", { class: "cbtu-prompt" }, reasonNodes(decision.prompt, lang)) : "",
       v.state === "over" ? "" : hand(), choices() || "", v.state === "over" ? "" : controls(), hint, status, quiet || "", review() || "");
     if (keep) {
-      const again = /** @type {HTMLElement | null} */ (root.querySelector(`[data-action="${keep}"], [data-position="${keep}"], [data-choice="${keep}"], [data-control="${keep}"]`));
+      const again = /** @type {HTMLElement | null} */ (root.querySelector(`[data-action="${keep}"], [data-position="${keep}"], [data-choice="${keep}"], [data-control="${keep}"]`)
+        || (keep === "skip" ? root.querySelector("[data-action=play]") : null));  // "Show all" is gone once all is shown
       if (again) again.focus({ preventScroll: true });
     }
   }
