@@ -11,6 +11,7 @@ YS-1 … YS-16 (a whole 一上一下 game), through the tutor's session.
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -187,6 +188,31 @@ def test_a_deal_link_followed_twice_deals_the_same_hand(browser, site_url, built
         context.close()
     assert seen[0] and seen[0] == seen[1], "the same link dealt two hands"
     assert seen[2] != seen[0], "another seed dealt the same hand"
+
+
+def test_a_deal_link_with_options_opens_exactly_that_game_in_the_static_book(offline_page, built_runtime, tmp_path):
+    """One opponent and YS-16: not the game of the page's tutor (two opponents, as written), in a page
+    of the play page's two tutors with the book's widget runtime and engine."""
+    from widgets.puzzles.page import write_page
+    from widgets.tutor.session import TutorSession
+    from widgets.tutor.widget import Tutor
+
+    shutil.copytree(built_runtime, tmp_path / "widget-runtime")
+    (tmp_path / "favicon.ico").write_bytes(b"")
+    write_page(tmp_path, [Tutor("shengji", seed=3), Tutor("yishang", seed=6, opponents=2)])
+    options = {"game": "yishang", "seed": 7, "ruleset": "yishang-fewest", "opponents": 1}
+    view = TutorSession.start(options).view()
+    page, log = offline_page
+    with served(tmp_path) as url:
+        page.goto(f"{url}index.html{view['link']}")
+        root = page.locator("[data-tutor=yishang][data-turn=you]")
+        root.wait_for(timeout=BOOT_MS)  # the stored view is another deal: drawn once the engine has answered
+        assert "Deal 7" in root.inner_text()
+        assert [b.get_attribute("data-card") for b in root.locator("button.cbtu-card").all()] == view["table"]["hand"][0]["cards"]
+        assert root.locator(".cbtu-felt.cbtu-players-2").count() == 1
+        assert root.locator("[data-control=ruleset-yishang-fewest]").get_attribute("aria-pressed") == "true"
+        assert root.locator("a[data-control=link]").get_attribute("href") == view["link"]
+    assert log.blocked == [] and log.errors == [], log.errors
 
 
 def test_from_a_file_the_tutor_says_the_engine_is_unavailable_and_the_puzzles_still_grade(offline_page, built_book):

@@ -19,6 +19,7 @@ from cardlib.yishang.deal import DECK
 from tests.reader_text import leaks
 from tests.widgets.test_tutor_drive import hinted_move, play_out, view_texts
 from widgets.tutor.session import TutorError, TutorSession
+from widgets.tutor.shengji_table import ShengjiTutor
 
 
 def check_shengji_review(session: TutorSession, view: dict) -> None:
@@ -166,7 +167,7 @@ def test_the_same_seed_deals_the_same_game_and_again_replays_it(game):
     again = session.handle({"type": "again"})
     assert again["table"] == first[0] and again["state"] == "playing" and again["counters"] == {"hints": 0, "undos": 0}
     started = session.handle({"type": "start", "seed": 10})
-    assert started["seed"] == 10 and started["table"] == other and started["link"] == f"#deal={game}:10"
+    assert started["seed"] == 10 and started["table"] == other and started["link"].startswith(f"#deal={game}:10,rules=")
 
 
 @pytest.mark.parametrize("options", [{"game": "shengji", "seed": 1}, {"game": "shengji", "seed": 2, "ruleset": "shuangsheng"},
@@ -219,3 +220,48 @@ def test_the_hand_is_sorted_trumps_together_suits_apart_SJ_4():
         suits = {ctx.effective_suit(c).value for c in parse_cards(group["cards"])}
         assert suits == {group["suit"]}
     assert len({g["suit"] for g in groups}) == len(groups)
+
+
+@pytest.mark.parametrize("options", [{"game": "yishang", "seed": 7, "ruleset": "yishang-fewest", "opponents": 1},
+                                     {"game": "shengji", "seed": 4, "ruleset": "shuangsheng"}])
+def test_a_deal_link_names_every_option_of_the_game(options):
+    """The testers' case: one opponent + YS-16 linked as ``#deal=yishang:7`` and opened a 3-player game
+    as written; a 双升 hand opened under SG."""
+    link = TutorSession.start(options).view()["link"]
+    game, _, rest = link.removeprefix("#deal=").partition(":")
+    seed, *pairs = rest.split(",")
+    named = dict(pair.split("=") for pair in pairs)
+    assert {"game": game, "seed": int(seed), "ruleset": named.pop("rules"),
+            **{k: int(v) for k, v in named.items()}} == options
+
+
+def test_sj13_a_match_carries_the_levels_and_the_dealer_over_until_a_team_plays_through_a():
+    """A match from both teams at K (from 2 it takes a few dozen hands): through A within a few."""
+    session = TutorSession.start({"game": "shengji", "seed": 1, "match": True, "levels": "K-K"})
+    hands, levels = 0, [("K", "K")]
+    while True:
+        review = list(play_out(session))[-1]["review"]
+        hands += 1
+        match = review["match"]
+        assert match["said"]["en"] and match["said"]["zh"]
+        if match["over"]:
+            assert match["next"] is None and match["winner"] in (0, 1) and "win the match" in match["said"]["en"]
+            break
+        assert match["next"]["levels"] == "-".join(review["level_change"]["levels"])
+        assert match["next"]["dealer"] == review["level_change"]["next_dealer"]
+        view = session.handle({"type": "start", **match["next"]})
+        levels.append(tuple(view["table"]["levels"]))
+        assert view["table"]["dealer"] in (None, match["next"]["dealer"])
+        assert view["link"] == (f"#deal=shengji:{view['seed']},rules=shengji,match=1,levels={match['next']['levels']}"
+                                f",dealer={match['next']['dealer']}")
+        assert hands < 60, "no team played through A in 60 hands"
+    assert len(set(levels)) >= 2 or hands == 1  # the levels went up on the way
+
+
+def test_a_match_is_refused_with_options_it_cannot_have():
+    with pytest.raises(TutorError, match="first hand"):
+        TutorSession.start({"game": "shengji", "match": True, "levels": "5-3"})
+    with pytest.raises(TutorError, match="only in a match"):
+        ShengjiTutor(0, "shengji", False, "5-3", 1)
+    with pytest.raises(TutorError, match="levels"):
+        TutorSession.start({"game": "shengji", "match": True, "levels": "5-X", "dealer": 1})

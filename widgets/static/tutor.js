@@ -7,9 +7,14 @@
 // Testing contract: the root carries data-tutor (the game) and data-state = loading |
 // playing | over, and data-turn="you" while it waits for the reader; [data-action=hint] selects the
 // bot's choice for the reader's turn, [data-action=play] performs the selection, a refused action
-// leaves the engine's reason in the role="status" region.  The stored view is the deal's first
-// position, so the table is playable on load and the static book's engine starts on the first move;
-// a #deal=<game>:<seed> address for another deal sends "start" and stays "loading" until answered.
+// leaves the engine's reason in the role="status" region, and the outcome of the reader's move is
+// told there too (.cbtu-outcome).  The stored view is the deal's first position, so the table is
+// playable on load and the static book's engine starts on the first move; a
+// #deal=<game>:<seed>[,rules=<preset>][,opponents=<n>] address for another game sends "start" with
+// those options and stays "loading" until answered.  A move is sent once: input is ignored while it
+// is in flight (data-busy), and it carries the serial of the view it was chosen on, which Python
+// checks.  The bots' cards after a move appear one at a time (data-animating; [data-action=skip]
+// or any input shows them all at once; none of it under prefers-reduced-motion).
 // A message with no answer within a few seconds, or a page where no Python can answer ({type:
 // "hello"} says so), is said calmly in both languages.
 import { activeControl, h } from "./dom.js";
@@ -27,7 +32,7 @@ const TUTOR_WORDS = {
     level: "Level", trump: "Trump", dealer: "Dealer", points: "Points", tricks: "Tricks played",
     undealt: "Still to deal", cards: (n) => (n === 1 ? "1 card" : `${n} cards`), you: "you", partner: "partner",
     opponent: "opponent", leads: "leads", openCard: (r) => `face-down card open: claims ${r}`, wonIt: "won the trick", attackers: "attackers", dealerTeam: "dealer's team", winning: "winning",
-    lastTrick: (n, who, p) => `Trick ${n} went to ${who} (${p} points)`, recent: "Since your last move",
+    lastTrick: (n, who, p) => `Trick ${n} went to ${who} (${p} points)`, recent: "Your move and what followed", skip: "Show all",
     yourHand: "Your hand", selected: (s) => `Selected: ${s}`, nothingSelected: "Nothing selected",
     hintSays: "Hint", claim: "Claim", target: "Target", nextFace: "Next card", up: "face up", down: "face down",
     pile: "Pile", drawPile: "Draw pile", emptyPile: "The pile is empty.", claims: (r) => `claimed ${r}`,
@@ -41,6 +46,7 @@ const TUTOR_WORDS = {
     unavailable: "The tutor needs Python to deal and to answer, and a page opened from disk cannot start the book's engine. Serve the book over http (make book), or open the chapter in JupyterLab or Voila.",
     silent: "No answer from the engine yet. On a page opened from disk, or before the book's engine has loaded, the tutor cannot deal; in JupyterLab or Voila, run the page's cells.",
     rules: "Rules", opponents: "Opponents", deal: (g, s) => `Deal ${s}`, refused: (e) => `That could not be done: ${e}.`,
+    match: "Match: levels carry over", levels: "Levels", nextHand: "Next hand of the match", newMatch: "New match",
   },
   zh: {
     shengji: "升级陪练：你坐南家", yishang: "一上一下陪练：你是甲",
@@ -50,7 +56,7 @@ const TUTOR_WORDS = {
     level: "级牌", trump: "主牌", dealer: "庄家", points: "得分", tricks: "已出轮数",
     undealt: "未发", cards: (n) => `${n}张`, you: "你", partner: "对家", opponent: "对手", leads: "首出", openCard: (r) => `暗牌待定：报${r}`, wonIt: "赢得此轮",
     attackers: "闲家", dealerTeam: "庄家方", winning: "领先",
-    lastTrick: (n, who, p) => `第${n}轮由${who}赢得（${p}分）`, recent: "你上一步之后",
+    lastTrick: (n, who, p) => `第${n}轮由${who}赢得（${p}分）`, recent: "你这一步及之后", skip: "全部显示",
     yourHand: "你的手牌", selected: (s) => `已选：${s}`, nothingSelected: "未选牌",
     hintSays: "提示", claim: "报点", target: "目标点数", nextFace: "下一张", up: "明出", down: "暗出",
     pile: "牌堆", drawPile: "摸牌堆", emptyPile: "牌堆是空的。", claims: (r) => `报${r}`,
@@ -64,6 +70,7 @@ const TUTOR_WORDS = {
     unavailable: "陪练需要 Python 来发牌和应答，而从本地文件打开的页面无法启动本书的引擎。请通过 http 打开本书（make book），或在 JupyterLab 或 Voila 中打开本章。",
     silent: "引擎还没有回应。从本地文件打开的页面，或本书引擎尚未加载时，陪练无法发牌；在 JupyterLab 或 Voila 中请运行本页的代码单元。",
     rules: "规则", opponents: "对手人数", deal: (g, s) => `第${s}副`, refused: (e) => `无法执行：${e}。`,
+    match: "整场比赛：级数延续", levels: "各方级数", nextHand: "比赛的下一局", newMatch: "新比赛",
   },
 };
 
@@ -71,6 +78,10 @@ const TUTOR_WORDS = {
 const PLACES = { shengji: ["south", "east", "north", "west"],
   yishang: { 2: ["south", "north"], 3: ["south", "east", "west"], 4: ["south", "east", "north", "west"] } };
 const ANSWER_MS = 5000;
+/** The pause before each bot's card appears (short; skipped by any input, none with reduced motion). */
+const BOT_CARD_MS = 450;
+/** The recent events that are a bot's card played (the ones shown one at a time). */
+const BOT_PLAYS = new Set(["play", "play_up", "play_down"]);
 
 function render({ model, el }) {
   const game = model.get("game");
@@ -85,6 +96,9 @@ function render({ model, el }) {
   let claim = null;        // 一上一下: the claimed rank of a face-down card
   let refused = null;      // a message Python could not read (msg:custom {type: "error"})
   let unavailable = false; // no Python can answer on this page (the book opened from disk)
+  let busy = false;        // a message is in flight: input is ignored until its answer
+  let shown = null;        // while the bots' cards appear one at a time: how many recent events are shown
+  let stepper = null;
   const t = (name, ...args) => { const v = TUTOR_WORDS[lang][name]; return typeof v === "function" ? v(...args) : v; };
   const say = (pair) => (pair ? pair[lang] || pair.en : "");
   const view = () => model.get("view") || {};
@@ -92,33 +106,56 @@ function render({ model, el }) {
   const zh = () => (lang === "zh" ? "zh-Hans" : "en");
   const words = (text) => sayText(text, lang);  // in English, its Chinese runs marked zh-Hans
 
-  const root = h("div", { class: "cbtu", "data-tutor": game, "data-state": "loading", role: "region" });
+  const root = h("div", { class: "cbtu", "data-tutor": game, "data-state": "loading", role: "region",
+    onkeydown: (e) => { if (e.key === "Escape") finishSteps(); } });
   el.append(root);
 
   function send(message) {
+    if (busy) return;  // one message at a time: a double click sends once
+    finishSteps();
+    busy = true;
     sent = message;
     clearTimeout(timer);
-    timer = setTimeout(() => { silent = true; draw(); }, ANSWER_MS);
+    timer = setTimeout(() => { silent = true; busy = false; draw(); }, ANSWER_MS);
+    draw();
     model.send(message);
   }
 
+  /** The game a #deal= address names: its seed and whichever options it carries (an old link has none). */
   function dealFromAddress() {
-    const found = /(?:^#|&)deal=([a-z]+):(\d+)/.exec(window.location.hash || "");
-    return found && found[1] === game ? Number(found[2]) : null;
+    const found = /(?:^#|&)deal=([a-z]+):(\d+)((?:,[a-z]+=[A-Za-z0-9-]+)*)/.exec(window.location.hash || "");
+    if (!found || found[1] !== game) return null;
+    const deal = { seed: Number(found[2]) };
+    for (const pair of found[3].split(",").filter(Boolean)) {
+      const [name, value] = pair.split("=");
+      if (name === "rules") deal.ruleset = value;
+      else if (name === "opponents" && game === "yishang") deal.opponents = Number(value);
+      else if (name === "match" && game === "shengji") deal.match = value === "1";
+      else if (name === "levels" && game === "shengji") deal.levels = value;
+      else if (name === "dealer" && game === "shengji") deal.dealer = Number(value);
+    }
+    if (game === "shengji" && deal.ruleset !== undefined && !deal.match) deal.match = false;  // a whole link: no match
+    if (deal.match) { deal.levels = deal.levels || "2-2"; if (deal.dealer === undefined) deal.dealer = null; }
+    return deal;
   }
 
-  function start(seed) {
+  /** Whether the view is already the game a deal names. */
+  function isDealt(deal, v) {
+    return Object.entries(deal).every(([name, value]) => (name === "match" ? Boolean(v.match) === value : (v[name] ?? null) === value));
+  }
+
+  function start(deal) {
     started = false;
-    draw();
-    send(seed === null ? { type: "start" } : { type: "start", seed });
+    busy = false;
+    send({ type: "start", ...deal });
   }
 
   /** The stored view is the deal's first position (Python made it), so the table is playable at once
    * and the first move starts the book's engine; a #deal= address for another deal asks for it. */
   function boot() {
-    const seed = dealFromAddress();
+    const deal = dealFromAddress();
     const v = view();
-    if (seed !== null && seed !== v.seed) start(seed);
+    if (deal !== null && !isDealt(deal, v)) start(deal);
     else { started = Boolean(v.state && !v.engine); draw(); }
     model.send({ type: "hello" });  // answered without starting the engine: can Python answer here at all?
   }
@@ -143,10 +180,43 @@ function render({ model, el }) {
     refused = null;
     const v = view();
     started = !v.engine;  // the book's engine still starting, or unable to run here: not an answer yet
+    if (!started) { draw(); return; }  // a notice from the loader, not the answer: the move is still in flight
+    busy = false;
     if (sent && sent.type === "hint" && v.hint) applyHint(v.hint);
     else if (!(sent && sent.type === "act" && v.status)) { picked = new Set(); choice = null; claim = null; }
+    if (sent && sent.type === "act" && !v.status) beginSteps(v);
     draw();
   });
+
+  // --- the bots' cards, one at a time ---
+
+  function reducedMotion() {
+    return typeof window.matchMedia === "function" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  }
+
+  /** After the reader's move, show the log (and the table) up to the first bot's card, then one more
+   * bot's card every BOT_CARD_MS. */
+  function beginSteps(v) {
+    finishSteps();
+    const events = (v.table || {}).recent || [];
+    const bots = events.map((e, i) => (BOT_PLAYS.has(e.kind) && e.seat !== 0 ? i : -1)).filter((i) => i >= 0);
+    if (!bots.length || reducedMotion()) return;
+    let next = 0;
+    shown = bots[0];
+    const step = () => {
+      next += 1;
+      shown = next < bots.length ? bots[next] : null;
+      stepper = shown === null ? null : setTimeout(step, BOT_CARD_MS);
+      draw();
+    };
+    stepper = setTimeout(step, BOT_CARD_MS);
+  }
+
+  function finishSteps() {
+    clearTimeout(stepper);
+    stepper = null;
+    if (shown !== null) { shown = null; draw(); }
+  }
 
   // Python (the kernel, or the book's engine) could not read a message: the view is unchanged.
   model.on("msg:custom", (message) => {
@@ -154,13 +224,15 @@ function render({ model, el }) {
     if (!message || message.type !== "error") return;
     clearTimeout(timer);
     silent = false;
+    busy = false;
     refused = String(message.error || "");
     draw();
   });
 
   function act() {
+    if (busy) return;  // the move before is still in flight
     const hand = flatHand();
-    const message = { type: "act", cards: [...picked].sort((a, b) => a - b).map((i) => hand[i]) };
+    const message = { type: "act", serial: view().serial, cards: [...picked].sort((a, b) => a - b).map((i) => hand[i]) };
     const decision = view().decision || {};
     if (decision.kind === "challenge") { message.cards = []; message.choice = choice; }
     if (decision.kind === "play_down") message.claim = claimShown(decision);
@@ -174,6 +246,8 @@ function render({ model, el }) {
   }
 
   function toggle(position) {
+    if (busy) return;
+    finishSteps();
     const decision = view().decision || {};
     if (decision.max === 1) picked = new Set(picked.has(position) ? [] : [position]);
     else if (picked.has(position)) picked.delete(position);
@@ -199,6 +273,7 @@ function render({ model, el }) {
       `${say(team.name)}${team.role ? t("paren", team.role === "attackers" ? t("attackers") : t("dealerTeam")) : ""}${t("colon")}${team.points}`));
     return h("dl", { class: "cbtu-facts" }, [
       fact(t("level"), table.level),
+      v.match ? fact(t("levels"), (table.teams || []).map((team) => `${say(team.name)} ${(table.levels || [])[team.team]}`).join(" · ")) : null,
       fact(t("trump"), say(table.trump)),
       fact(t("dealer"), table.dealer === null || table.dealer === undefined ? "—" : who(table.dealer)),
       fact(t("points"), teams),
@@ -218,7 +293,17 @@ function render({ model, el }) {
   function shengjiTable() {
     const table = view().table || {};
     const last = table.last_trick;
-    const trick = table.trick || { plays: [] };
+    let trick = table.trick || { plays: [] };
+    const hidden = hiddenPlays();
+    if (hidden) {  // the bots' cards still appearing: the table without the last `hidden` of them
+      const closed = visibleEvents().some((e) => e.kind === "trick");
+      const closing = ((table.recent || []).some((e) => e.kind === "trick") && last) ? last.plays : [];
+      const plays = [...closing, ...trick.plays];
+      const seen = plays.slice(0, Math.max(0, plays.length - hidden));
+      if (closing.length && seen.length <= closing.length && !closed) trick = { plays: seen, winning: null, leader: seen.length ? seen[0].seat : null };
+      else if (closing.length && seen.length === closing.length) trick = { plays: [], winning: null, leader: last.winner };
+      else trick = { plays: seen.slice(closing.length), winning: null, leader: seen.length > closing.length ? seen[closing.length].seat : null };
+    }
     // Between tricks the last one stays on the table, dimmed, its winner marked, until the next lead.
     const done = !trick.plays.length && last;
     const plays = done ? last.plays : trick.plays;
@@ -244,22 +329,37 @@ function render({ model, el }) {
     const v = view(), table = v.table || {};
     const players = (table.counts || []).length;
     const places = PLACES.yishang[players] || PLACES.yishang[4];
-    const pile = (table.pile || []).map((p) => {
+    const hidden = hiddenPlays();
+    const open = table.window && !hidden ? table.window.seat : null;  // its card not shown yet: not open yet
+    const onPile = table.pile || [];
+    const pile = onPile.slice(0, Math.max(0, onPile.length - hidden)).map((p) => {
       const face = cardFace(p.card, lang);
       return h("span", { class: `cbtu-pile-card cbtu-${p.face}` }, [face,
         p.face === "down" ? h("span", { class: "cbtu-claim", text: t("claims", p.claim) }) : null]);
     });
     const seats = (table.counts || []).map((_n, s) => h("div", {
-      class: `cbtu-seat cbtu-${places[s]}${table.window && table.window.seat === s ? " cbtu-open" : ""}`, "data-seat": String(s) }, [seatLabel(s),
-      table.window && table.window.seat === s ? h("span", { class: "cbtu-mark", text: t("openCard", table.window.claim) }) : null]));
+      class: `cbtu-seat cbtu-${places[s]}${open === s ? " cbtu-open" : ""}`, "data-seat": String(s) }, [seatLabel(s),
+      open === s ? h("span", { class: "cbtu-mark", text: t("openCard", table.window.claim) }) : null]));
     const centre = h("div", { class: "cbtu-centre" }, [
       h("p", { class: "cbtu-pile-label", text: `${t("pile")}${t("paren", t("cards", pile.length))}` }),
       pile.length ? h("div", { class: "cbtu-pile" }, pile) : h("p", { class: "cbtu-empty", text: t("emptyPile") })]);
     return h("div", { class: `cbtu-felt cbtu-players-${players}`, "aria-label": t("table"), role: "group" }, [...seats, centre]);
   }
 
-  function recent() {
+  /** The log as far as it is shown (all of it, unless the bots' cards are still appearing). */
+  function visibleEvents() {
     const events = (view().table || {}).recent || [];
+    return shown === null ? events : events.slice(0, shown);
+  }
+
+  /** How many bots' cards of the log are not shown yet. */
+  function hiddenPlays() {
+    const events = (view().table || {}).recent || [];
+    return shown === null ? 0 : events.slice(shown).filter((e) => BOT_PLAYS.has(e.kind) && e.seat !== 0).length;
+  }
+
+  function recent() {
+    const events = visibleEvents();
     if (!events.length) return null;
     return h("details", { class: "cbtu-recent", open: true }, [h("summary", { text: t("recent") }),
       h("ol", {}, events.map((e) => h("li", {}, e.kind === "play" && e.seat !== null
@@ -286,6 +386,7 @@ function render({ model, el }) {
         const at = position++;
         return h("button", { type: "button", class: "cbtu-card", "data-card": card, "data-position": String(at),
           "aria-pressed": String(picked.has(at)), disabled: !v.decision || decision.kind === "challenge",
+          "aria-disabled": busy ? "true" : null,
           onclick: () => toggle(at) }, cardFace(card, lang));
       }))]));
     const names = flatHand().filter((_c, i) => picked.has(i));
@@ -298,7 +399,8 @@ function render({ model, el }) {
     if (decision.kind === "challenge") {
       return h("div", { class: "cbtu-choices", role: "group" }, decision.choices.map((c) => h("button", {
         type: "button", class: "cbtu-choice", "data-choice": c.key, "aria-pressed": String(choice === c.key),
-        onclick: () => { choice = c.key; draw(); }, text: say(c.label) })));
+        "aria-disabled": busy ? "true" : null,
+        onclick: () => { if (!busy) { finishSteps(); choice = c.key; draw(); } }, text: say(c.label) })));
     }
     if (decision.kind === "play_down") {
       const select = h("select", { class: "cbtu-claim-select", "data-control": "claim", "aria-label": t("claim"),
@@ -321,11 +423,12 @@ function render({ model, el }) {
     const counters = v.counters || { hints: 0, undos: 0 };
     return h("div", { class: "cbtu-controls" }, [
       h("button", { type: "button", class: "cbtu-hint", "data-action": "hint", disabled: !decision,
-        onclick: () => send({ type: "hint" }), text: t("hint") }),
-      h("button", { type: "button", class: "cbtu-go", "data-action": "play",
+        "aria-disabled": busy ? "true" : null, onclick: () => send({ type: "hint" }), text: t("hint") }),
+      h("button", { type: "button", class: "cbtu-go", "data-action": "play", "aria-disabled": busy ? "true" : null,
         disabled: !decision || (decision.kind === "challenge" && !choice), onclick: act, text: decision ? playLabel(decision) : t("play") }),
       h("button", { type: "button", class: "cbtu-undo", "data-action": "undo", disabled: !v.can_undo,
-        onclick: () => send({ type: "undo" }), text: t("undo") }),
+        "aria-disabled": busy ? "true" : null, onclick: () => send({ type: "undo" }), text: t("undo") }),
+      shown !== null ? h("button", { type: "button", class: "cbtu-skip", "data-action": "skip", onclick: finishSteps, text: t("skip") }) : null,
       h("span", { class: "cbtu-counters", text: t("counters", counters.hints, counters.undos) })]);
   }
 
@@ -354,14 +457,24 @@ function render({ model, el }) {
           c.take ? h("p", { class: "cbtu-why" }, reasonNodes(sentence(c.take), lang)) : null]))) : h("p", { text: t("noChallenges") }),
         h("p", { text: `${t("left")}: ${r.counts.map((n, s) => `${who(s)} ${t("cards", n)}`).join(" · ")}` }));
     }
+    if (r.match) lines.push(h("p", { class: "cbtu-match" }, words(say(r.match.said))));
     return h("section", { class: "cbtu-review", "aria-label": game === "shengji" ? t("review") : t("reviewGame") }, [
       h("h3", { text: game === "shengji" ? t("review") : t("reviewGame") }), ...lines,
       h("p", { class: "cbtu-used", text: t("used", r.hints, r.undos) }),
       h("div", { class: "cbtu-controls" }, [
         h("button", { type: "button", "data-action": "again", class: "cbtu-go", onclick: () => send({ type: "again" }), text: t("again") }),
         h("a", { href: v.link, class: "cbtu-link", "data-action": "link", text: t("link") }),
-        h("button", { type: "button", "data-action": "next", onclick: () => send({ type: "start", seed: (v.seed || 0) + 1 }), text: t("next") })]),
+        nextButton(v, r)]),
       ...body]);
+  }
+
+  /** "Deal another": in a match, its next hand (levels and dealer carried over) or, once a team has
+   * played through A, a new match; else the next seed's deal. */
+  function nextButton(v, r) {
+    const seed = (v.seed || 0) + 1;
+    if (!r.match) return h("button", { type: "button", "data-action": "next", onclick: () => send({ type: "start", seed }), text: t("next") });
+    const message = r.match.next ? { type: "start", ...r.match.next } : { type: "start", seed, match: true, levels: "2-2", dealer: null };
+    return h("button", { type: "button", "data-action": "next", onclick: () => send(message), text: r.match.next ? t("nextHand") : t("newMatch") });
   }
 
   /** The deal's options: the rules (either 升级 guide; 一上一下 with or without YS-16's agreement) and,
@@ -374,7 +487,11 @@ function render({ model, el }) {
     const opponents = game === "yishang" ? h("label", { class: "cbtu-option" }, [t("opponents"), " ",
       h("select", { "data-control": "opponents", onchange: (e) => send({ type: "start", opponents: Number(e.target.value) }) },
         [1, 2, 3].map((n) => h("option", { value: String(n), selected: n === v.opponents, text: String(n) })))]) : null;
-    return h("div", { class: "cbtu-options" }, [rules, opponents]);
+    const match = game === "shengji" ? h("button", { type: "button", class: "cbtu-option", "data-control": "match",
+      "aria-pressed": String(Boolean(v.match)), text: t("match"),
+      onclick: () => send(v.match ? { type: "start", match: false } : { type: "start", match: true, levels: "2-2", dealer: null }) }) : null;
+    const link = h("a", { href: v.link, class: "cbtu-link", "data-control": "link", text: t("link") });
+    return h("div", { class: "cbtu-options" }, [rules, opponents, match, link]);
   }
 
   function ownSettings() {
@@ -393,6 +510,8 @@ function render({ model, el }) {
     root.dataset.state = live ? v.state : "loading";
     if (live) root.dataset.serial = String(v.serial); else delete root.dataset.serial;  // which answer is drawn
     if (live && v.turn === "you") root.dataset.turn = "you"; else delete root.dataset.turn;
+    if (busy) root.dataset.busy = "true"; else delete root.dataset.busy;
+    if (shown !== null) root.dataset.animating = "true"; else delete root.dataset.animating;
     root.lang = zh();
     root.setAttribute("aria-label", t(game));
     const focused = root.contains(document.activeElement) ? activeControl() : null;
@@ -411,6 +530,9 @@ function render({ model, el }) {
       const notes = notesDisclosure(v.status, lang);
       if (notes) said.push(notes);
     }
+    if (live && refused === null && !v.status && !v.engine && (v.outcome || []).length) {  // what the reader's move did
+      said.push(h("div", { class: "cbtu-outcome" }, v.outcome.map((line) => h("p", {}, reasonNodes(sentence(line), lang)))));
+    }
     const status = h("div", { class: "cbtu-status", role: "status" }, said);
     if (!live) {
       root.replaceChildren(header, quiet || h("p", { class: "cbtu-loading", text: t("starting") }), status);
@@ -420,20 +542,21 @@ function render({ model, el }) {
     const hint = v.hint ? h("div", { class: "cbtu-hint-box", "aria-live": "polite" }, [h("strong", { text: `${t("hintSays")}: ` }),
       ...reasonNodes(v.hint.reason, lang)]) : h("div", { class: "cbtu-hint-box", "aria-live": "polite", hidden: true });
     root.replaceChildren(header, options(), facts(), game === "shengji" ? shengjiTable() : yishangTable(), recent() || "",
-      decision ? h("p", { class: "cbtu-prompt" }, reasonNodes(decision.prompt, lang)) : "",
+      decision && !hiddenPlays() ? h("p", { class: "cbtu-prompt" }, reasonNodes(decision.prompt, lang)) : "",
       v.state === "over" ? "" : hand(), choices() || "", v.state === "over" ? "" : controls(), hint, status, quiet || "", review() || "");
     if (keep) {
-      const again = /** @type {HTMLElement | null} */ (root.querySelector(`[data-action="${keep}"], [data-position="${keep}"], [data-choice="${keep}"], [data-control="${keep}"]`));
+      const again = /** @type {HTMLElement | null} */ (root.querySelector(`[data-action="${keep}"], [data-position="${keep}"], [data-choice="${keep}"], [data-control="${keep}"]`)
+        || (keep === "skip" ? root.querySelector("[data-action=play]") : null));  // "Show all" is gone once all is shown
       if (again) again.focus({ preventScroll: true });
     }
   }
 
   const stop = onSettings((settings) => { lang = settings.lang; draw(); });
-  const onHash = () => { const seed = dealFromAddress(); if (seed !== null) start(seed); };
+  const onHash = () => { const deal = dealFromAddress(); if (deal !== null) start(deal); };
   window.addEventListener("hashchange", onHash);
   applySettingsToDocument(readSettings());
   boot();
-  return () => { stop(); window.removeEventListener("hashchange", onHash); clearTimeout(timer); };
+  return () => { stop(); window.removeEventListener("hashchange", onHash); clearTimeout(timer); clearTimeout(stepper); };
 }
 
 export default { render };

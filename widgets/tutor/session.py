@@ -2,18 +2,26 @@
 
 ``TutorSession.start(options)`` deals (options: ``game`` "shengji" or "yishang", ``seed``,
 ``ruleset`` (a preset: "shengji" / "shuangsheng"; "yishang" / "yishang-fewest"), ``opponents``
-1-3 for 一上一下); ``session.handle(message)`` answers every message with the whole view:
+1-3 for 一上一下; for a hand of a 升级 match, ``match`` true, both teams' ``levels`` "5-3" and the
+``dealer`` seat, None for the match's first hand); ``session.handle(message)`` answers every message with the whole view:
 
 - ``{"type": "start", ...options}``: deal again with these options (the others kept);
-- ``{"type": "act", "cards": ["SA", ...], "claim": "8", "choice": "challenge" | "stand"}``: the
-  reader's move (升级: a call, an empty one to pass, the burial, a play; 一上一下: one card, with a
-  claim when it goes face down, or a decision on another's face-down card);
+- ``{"type": "act", "cards": ["SA", ...], "claim": "8", "choice": "challenge" | "stand", "serial": n}``:
+  the reader's move (升级: a call, an empty one to pass, the burial, a play; 一上一下: one card, with a
+  claim when it goes face down, or a decision on another's face-down card); ``serial``, the serial
+  of the view the move was chosen on: a move sent for a view that is gone (a double click's second
+  message) is refused in ``view["status"]``, not applied;
 - ``{"type": "hint"}``: the practice bot's choice in the reader's seat and why (counted);
 - ``{"type": "undo"}``: take back the reader's last move (counted);
 - ``{"type": "again"}``: the same deal from the start (counters reset);
 - ``{"type": "view"}``: the view as it is.
 
-A move the rules refuse leaves the game unchanged and the engine's reason in ``view["status"]``;
+The outcome of the reader's last move (what it did, and what followed from it: the trick it closed,
+the challenge of a face-down card, what a challenge revealed and who took the pile) is in
+``view["outcome"]``, sentences in both languages; ``view["table"]["recent"]``, the log, starts with
+that move.  Nothing the reader's seat may not know is in a view (SJ-7: a bot's kitty and burial;
+YS-11: another player's face-down card or draw).  A move the rules refuse leaves the game unchanged
+and the engine's reason in ``view["status"]``;
 a message the tutor cannot read raises :class:`TutorError` (a ``ValueError``).  Everything is
 decided by :mod:`cardlib`; the same options give the same deal and the same bots' moves.  Pure
 Python: it imports in Pyodide (no widget library).
@@ -34,11 +42,30 @@ from .yishang_table import YishangTutor
 
 __all__ = ["TutorError", "TutorSession"]
 
-_OPTIONS = ("game", "seed", "ruleset", "opponents")
+_OPTIONS = ("game", "seed", "ruleset", "opponents", "match", "levels", "dealer")
 _DEFAULT_RULESET = {"shengji": "shengji", "yishang": "yishang"}
 #: The messages a session answers (their ``type``, as the front end sends it).
 MessageType: TypeAlias = Literal["start", "act", "hint", "undo", "again", "view"]
 _TYPES: tuple[MessageType, ...] = get_args(MessageType)
+
+
+def deal_link(options: dict[str, Any]) -> str:
+    """The address fragment that opens exactly this game: ``#deal=<game>:<seed>`` and every other
+    start option, ``,rules=<preset>`` and, for 一上一下, ``,opponents=<n>``; for a hand of a 升级
+    match, ``,match=1,levels=<ours>-<theirs>`` and, after its first hand, ``,dealer=<seat>``.  (A link of the old form,
+    game and seed alone, still opens that deal under the page's tutor's other options.)
+
+    >>> deal_link({"game": "yishang", "seed": 7, "ruleset": "yishang-fewest", "opponents": 1})
+    '#deal=yishang:7,rules=yishang-fewest,opponents=1'
+    """
+    link = f"#deal={options['game']}:{options['seed']},rules={options['ruleset']}"
+    if "opponents" in options:
+        link += f",opponents={options['opponents']}"
+    if options.get("match"):
+        link += f",match=1,levels={options['levels']}"
+        if options.get("dealer") is not None:
+            link += f",dealer={options['dealer']}"
+    return link
 
 
 def _table(options: dict[str, Any]) -> ShengjiTutor | YishangTutor:
@@ -51,7 +78,9 @@ def _table(options: dict[str, Any]) -> ShengjiTutor | YishangTutor:
     seed = seed_of(options.get("seed", 0))
     ruleset = options.get("ruleset") or _DEFAULT_RULESET[game]
     if game == "shengji":
-        return ShengjiTutor(seed, ruleset)
+        match = options.get("match", False)
+        return ShengjiTutor(seed, ruleset, match, options.get("levels", "2-2") if match is True else "2-2",
+                            options.get("dealer") if match is True else None)
     return YishangTutor(seed, ruleset, options.get("opponents", 2))
 
 
@@ -65,6 +94,7 @@ class TutorSession:
         self.serial = 0
         self._status: dict[str, Any] | None = None
         self._hint: dict[str, Any] | None = None
+        self._outcome: list[dict[str, Any]] = []
 
     @classmethod
     def start(cls, options: dict[str, Any] | None = None) -> TutorSession:
@@ -95,6 +125,7 @@ class TutorSession:
             else:
                 self.undos += 1
                 self._status = self._hint = None
+                self._outcome = self.table.outcome()  # as it was told before the move taken back
         elif kind == "act":
             self._act(message)
         self.serial += 1
@@ -103,10 +134,20 @@ class TutorSession:
     def _reset(self) -> None:
         self.hints = self.undos = 0
         self._status = self._hint = None
+        self._outcome = []
 
     def _act(self, message: dict[str, Any]) -> None:
         if self.table.over:
             raise TutorError("the game is over: play the deal again or deal another")
+        made_on = message.get("serial")
+        if made_on is not None and made_on != self.serial:
+            # A move chosen on a view that is no longer the table (a second click on Play, a message
+            # sent twice): it is not the reader's turn for it, so it is refused, not applied.
+            self._status = {"rule": "", **text(
+                "That move was sent for an earlier position (a second click?) and was not played: "
+                "choose again on the table as it is now.",
+                "这一步是按之前的局面发出的（点了两次？），没有打出：请按现在的牌面重新选择。")}
+            return
         cards = message_cards(message)
         if isinstance(self.table, YishangTutor):
             claim, choice = message.get("claim"), message.get("choice")
@@ -120,6 +161,7 @@ class TutorSession:
         self._status = refused
         if refused is None:
             self._hint = None
+            self._outcome = self.table.outcome()
 
     def view(self) -> View:
         """Everything the table draws, JSON-ready."""
@@ -132,8 +174,8 @@ class TutorSession:
             "rulesets": [{"id": key, "label": label, "short": table.short[key]} for key, label in table.rulesets.items()],
             "state": "over" if over else "playing", "turn": None if over else "you",
             "decision": table.decision(), "table": table.table(),
-            "status": self._status, "hint": self._hint,
+            "status": self._status, "outcome": self._outcome, "hint": self._hint,
             "counters": {"hints": self.hints, "undos": self.undos}, "can_undo": bool(table.moves),
             "review": {**table.review(), "hints": self.hints, "undos": self.undos} if over else None,
-            "link": f"#deal={options['game']}:{options['seed']}",
+            "link": deal_link(options),
         }

@@ -22,12 +22,12 @@ from collections.abc import Iterator
 from typing import Any, Literal, TypeAlias
 
 from cardlib.cards import BIG_JOKER, LITTLE_JOKER, Card
-from cardlib.errors import IllegalActionError
-from cardlib.explain import Reason
+from cardlib.errors import CardlibError, IllegalActionError
+from cardlib.explain import Reason, Seat
 from cardlib.rule_ids import RuleId
 from cardlib.shengji.bots import ShengjiBot
 from cardlib.shengji.hand import Event, HandEventKind, ShengjiHand
-from cardlib.shengji.progression import team_of, team_words
+from cardlib.shengji.progression import check_levels, team_of, team_words
 from cardlib.shengji.rules import get_ruleset
 from cardlib.shengji.scoring import trick_points
 from cardlib.shengji.trick import find_trick_winner
@@ -48,6 +48,9 @@ SHORT: dict[str, Text] = {"shengji": text("四人升级 (SG)", "四人升级（S
 #: Events a reader reads as the hand goes by (the 100 dealt cards are not listed one by one).
 _SHOWN: frozenset[HandEventKind] = frozenset({"call", "redeal", "dealer", "turn", "trump", "kitty", "bury", "throw", "play", "trick",
                     "kitty_score", "level_change", "next"})
+#: Events whose cards only the dealer sees (the kitty picked up, the cards buried): South sees them
+#: only when South deals, and everyone sees the buried cards when the hand ends ("kitty_score").
+_DEALERS_EYES: frozenset[HandEventKind] = frozenset({"kitty", "bury"})
 
 
 def _cards(cards: Any) -> list[str]:
@@ -65,16 +68,36 @@ def _factor(value: Reason) -> int | None:
 
 
 class ShengjiTutor(ReplayedTable):
-    """One 升级 hand dealt from ``seed`` under ``ruleset`` ("shengji" or "shuangsheng")."""
+    """One 升级 hand dealt from ``seed`` under ``ruleset`` ("shengji" or "shuangsheng").
+
+    In a match (``match=True``) the hand is one of a match: both teams' ``levels`` ("5-3": South and
+    North's, then East and West's) and its ``dealer`` (None for a match's first hand, whose dealer the
+    calls decide) carry over from the hand before (SJ-13), and the review says where the match goes
+    next, or who won it."""
 
     game = "shengji"
     rulesets = RULESETS
     short = SHORT
 
-    def __init__(self, seed: int, ruleset: str = "shengji") -> None:
+    def __init__(self, seed: int, ruleset: str = "shengji", match: bool = False, levels: str = "2-2",
+                 dealer: int | None = None) -> None:
         if ruleset not in RULESETS:
             raise TutorError(f"a 升级 tutor plays under {' or '.join(map(repr, RULESETS))}, not {ruleset!r}")
-        self.seed, self.ruleset = seed, ruleset
+        if not isinstance(match, bool):
+            raise TutorError(f"a match is on (true) or off (false), not {match!r}")
+        if not isinstance(levels, str) or levels.count("-") != 1:
+            raise TutorError(f"a match's levels are two ranks, South–North's then East–West's, such as \"5-3\", not {levels!r}")
+        if dealer is not None and (isinstance(dealer, bool) or dealer not in range(4)):
+            raise TutorError(f"a hand's dealer is a seat 0-3 (South, East, North, West), not {dealer!r}")
+        try:
+            self.levels = check_levels(levels.split("-"))
+        except CardlibError as error:
+            raise TutorError(f"a match's levels: {error}") from None
+        if not match and (dealer is not None or self.levels != check_levels(["2", "2"])):
+            raise TutorError("levels and a dealer carry over only in a match (match: true)")
+        if dealer is None and self.levels[0] is not self.levels[1]:
+            raise TutorError("a match's first hand, with no dealer yet, starts with both teams at one level")
+        self.seed, self.ruleset, self.match, self.dealer = seed, ruleset, match, dealer
         self.rules = get_ruleset(ruleset)
         self.moves: list[list[str]] = []
         self._replay()
@@ -83,11 +106,12 @@ class ShengjiTutor(ReplayedTable):
 
     def _replay(self) -> None:
         """Deal the hand again and replay the reader's moves (a start, a take-back, "again")."""
-        self.hand = ShengjiHand(self.rules, seed=self.seed)
+        self.hand = ShengjiHand(self.rules, self.levels, self.dealer, seed=self.seed)
         self.bot = ShengjiBot()
         self.pending: Pending | None = None
         self._offered: tuple[Any, ...] | None = None
         self._since = 0
+        self._mine: tuple[Pending, list[str], int] | None = None
         self._advance()
         for move in self.moves:
             self._apply(move)
@@ -145,6 +169,7 @@ class ShengjiTutor(ReplayedTable):
         hand, kind, cards = self.hand, self.pending, " ".join(move)
         if kind is None:
             raise TutorError("the hand is over: start it again or deal another")
+        before = len(hand.log)
         if kind == "call":
             if move:
                 hand.call(YOU, cards)
@@ -152,7 +177,9 @@ class ShengjiTutor(ReplayedTable):
             hand.bury(cards)
         else:
             hand.play(YOU, cards)
-        self._since = len(hand.log)
+        # The log the reader reads starts with the reader's own move, so its outcome is told too.
+        self._since = before
+        self._mine = (kind, move, before)
         self.pending = None
         self._advance()
 
@@ -167,6 +194,58 @@ class ShengjiTutor(ReplayedTable):
             return refusal(error)
         self.moves.append(move)
         return None
+
+    def outcome(self) -> list[dict[str, Any]]:
+        """What the reader's last move did, in sentences of both languages: the call or the pass, the
+        burial, the cards played and who won the trick they went to, with its points, whether South's
+        card closed it or the bots after (and, at the last trick, the hand's result)."""
+        if self._mine is None:
+            return []
+        kind, move, before = self._mine
+        events = self.hand.log[before:] if kind in ("lead", "follow") else []
+        you = Seat(YOU)
+        told: list[Reason] = []
+        cards = [Card.parse(c) for c in move]
+        if kind == "call":
+            if cards:
+                told.append(Reason.make(RuleId.SG_1 if self.ruleset == "shengji" else RuleId.SS_1,
+                                        "You ({you}) call trump with {cards}.", "你（{you}）亮主：{cards}。",
+                                        you=you, cards=cards))
+            else:
+                told.append(Reason.make(RuleId.SG_1 if self.ruleset == "shengji" else RuleId.SS_1,
+                                        "You ({you}) pass: no call.", "你（{you}）不亮主。", you=you))
+        elif kind == "bury":
+            told.append(Reason.make(RuleId.SJ_7, "You ({you}) bury {cards} ({points} points) face down.",
+                                    "你（{you}）扣下{cards}（{points}分）。", you=you, cards=cards,
+                                    points=trick_points(cards)))
+        closed, played = False, cards
+        for event in events:
+            if closed and event.kind not in ("kitty_score", "level_change"):
+                break
+            if event.kind == "throw" and event.seat == YOU:
+                told.append(event.reason.sentence())
+            elif event.kind == "play" and event.seat == YOU:
+                played = list(event.cards)
+                told.append(Reason.make(RuleId.SJ_8 if kind == "lead" else RuleId.SJ_9,
+                                        "You ({you}) play {cards}.", "你（{you}）出{cards}。",
+                                        you=you, cards=list(event.cards)))
+            elif event.kind == "trick":
+                closed = True
+                told.append(event.reason.sentence())
+                winner = Seat(event.seat if event.seat is not None else YOU)
+                given = trick_points(played)
+                if event.seat == 2 and given:  # points South put on the partner's trick: 垫分
+                    told.append(Reason.make(RuleId.SJ_11, "You ({you}) gave your partner {winner} {points} points "
+                                                          "(垫分).", "你（{you}）给对家{winner}垫了{points}分。",
+                                            you=you, winner=winner, points=given))
+                told.append(Reason.make(RuleId.SJ_11, "{winner} takes the trick and its {points} points.",
+                                        "{winner}赢得这一轮，得{points}分。", winner=winner, points=event.value)
+                            if event.value else
+                            Reason.make(RuleId.SJ_11, "{winner} takes the trick (no points in it).",
+                                        "{winner}赢得这一轮（没有分）。", winner=winner))
+            elif event.kind in ("kitty_score", "level_change"):
+                told.append(event.reason.sentence())
+        return [reason(r) for r in told]
 
     def hint(self) -> dict[str, Any]:
         """What the practice bot would do in South's seat now, and why (changes nothing)."""
@@ -217,8 +296,20 @@ class ShengjiTutor(ReplayedTable):
     def _tricks(self) -> Iterator[dict[str, Any]]:
         events = [e for e in self.hand.log if e.kind == "trick"]
         for number, (trick, event) in enumerate(zip(self.hand.tricks, events), start=1):
-            yield {"number": number, "leader": trick.plays[0][0], "winner": trick.winner, "points": trick.points,
-                   "plays": [{"seat": s, "cards": _cards(c)} for s, c in trick.plays], "reason": reason(event.reason)}
+            yield self._trick_entry(number, trick, event)
+
+    def _last_trick(self) -> dict[str, Any] | None:
+        """The last trick played (each view shows it: only it is drawn, not every trick again)."""
+        hand = self.hand
+        if not hand.tricks:
+            return None
+        event = next(e for e in reversed(hand.log) if e.kind == "trick")
+        return self._trick_entry(len(hand.tricks), hand.tricks[-1], event)
+
+    @staticmethod
+    def _trick_entry(number: int, trick: Any, event: Event) -> dict[str, Any]:
+        return {"number": number, "leader": trick.plays[0][0], "winner": trick.winner, "points": trick.points,
+                "plays": [{"seat": s, "cards": _cards(c)} for s, c in trick.plays], "reason": reason(event.reason)}
 
     def _prompt(self) -> dict[str, Any] | None:
         hand, kind = self.hand, self.pending
@@ -249,8 +340,15 @@ class ShengjiTutor(ReplayedTable):
         """What happened since South's last move (the bots' calls and plays, tricks won)."""
         return [self._event(e) for e in self.hand.log[self._since:] if e.kind in _SHOWN][-16:]
 
-    @staticmethod
-    def _event(event: Event) -> dict[str, Any]:
+    def _event(self, event: Event) -> dict[str, Any]:
+        """An event as South may know it: the kitty a bot picks up and the cards a bot buries stay
+        hidden (SJ-7), the event said without them."""
+        if event.kind in _DEALERS_EYES and event.seat != YOU:
+            said = event.reason if event.kind == "kitty" else Reason.make(
+                RuleId.SJ_7, "{seat}, the dealer, buries {size} cards face down: nobody else sees them before the "
+                             "hand ends.", "庄家{seat}扣下{size}张底牌：一局结束前别人看不到。",
+                seat=Seat(event.seat if event.seat is not None else YOU), size=len(event.cards))
+            return {"kind": event.kind, "seat": event.seat, "cards": [], "reason": reason(said)}
         return {"kind": event.kind, "seat": event.seat, "cards": _cards(event.cards), "reason": reason(event.reason)}
 
     def table(self) -> dict[str, Any]:
@@ -261,11 +359,12 @@ class ShengjiTutor(ReplayedTable):
                  for t in (0, 1)]
         standing = hand.calls
         return {
-            "phase": hand.phase, "level": str(hand.level), "trump": self._trump(), "dealer": hand.dealer,
+            "phase": hand.phase, "level": str(hand.level), "levels": [str(level) for level in hand.levels],
+            "trump": self._trump(), "dealer": hand.dealer,
             "call": None if standing.caller is None else {"seat": standing.caller, "cards": _cards(standing.shown())},
             "hand": self._hand_groups(), "counts": [len(h) for h in hand.hands], "undealt": hand.undealt,
             "to_act": hand.to_act, "trick": self._trick(), "teams": teams, "tricks_played": len(hand.tricks),
-            "last_trick": next(iter(list(self._tricks())[-1:]), None), "recent": self._recent(),
+            "last_trick": self._last_trick(), "recent": self._recent(),
             "buried": _cards(hand.buried) if hand.dealer == YOU else [],
         }
 
@@ -294,6 +393,7 @@ class ShengjiTutor(ReplayedTable):
             "level_change": {"reason": reason(by_kind["level_change"].reason), "next": reason(by_kind["next"].reason),
                              "levels": [str(level) for level in result.progress.levels],
                              "next_dealer": result.progress.next_dealer},
+            "match": self._match(result.progress) if self.match else None,
             "summary": [
                 text(f"{side.en}, the attackers: {result.attacker_trick_points} in tricks + {result.kitty_points} "
                      f"from the kitty = {result.attacker_points} points",
@@ -304,11 +404,28 @@ class ShengjiTutor(ReplayedTable):
             ],
         }
 
+    def _match(self, progress: Any) -> dict[str, Any]:
+        """Where the match goes after this hand: the next hand's options, or who won it (SJ-13)."""
+        levels = "-".join(map(str, progress.levels))
+        if progress.winner is not None:
+            won = team_words(progress.winner)
+            return {"over": True, "winner": progress.winner, "next": None,
+                    "said": text(f"{won.en} played through A and win the match.", f"{won.zh}打过A，赢得整场比赛。")}
+        ours, theirs = progress.levels
+        return {"over": False, "winner": None,
+                "next": {"match": True, "levels": levels, "dealer": progress.next_dealer, "seed": self.seed + 1},
+                "said": text(f"The match goes on: South–North at {ours}, East–West at {theirs}; "
+                             f"{seat_name(progress.next_dealer)} deals the next hand.",
+                             f"比赛继续：南北方打{ours}，东西方打{theirs}；下一局由{seat_name(progress.next_dealer, 'zh')}坐庄。")}
+
     def names(self) -> dict[str, list[str]]:
         return {lang: [seat_name(s, lang) for s in range(4)] for lang in ("en", "zh")}
 
     def start_options(self) -> dict[str, Any]:
-        return {"game": "shengji", "seed": self.seed, "ruleset": self.ruleset}
+        options: dict[str, Any] = {"game": "shengji", "seed": self.seed, "ruleset": self.ruleset}
+        if self.match:
+            options.update(match=True, levels="-".join(map(str, self.levels)), dealer=self.dealer)
+        return options
 
     def ruleset_label(self) -> Text:
         return RULESETS[self.ruleset]

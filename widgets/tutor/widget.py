@@ -18,8 +18,11 @@ it (a status line, the view unchanged).  While the worker starts, or where it ca
 the loader sets the view it had plus ``{"state": "loading", "engine": ..., "message": {en, zh}}``,
 which the front end shows calmly.  The stored ``view`` is the deal's first position, so the
 table is playable on load and the engine starts on the first move (a page stays light until
-then); a ``#deal=<game>:<seed>`` address for another deal sends ``{"type": "start", "seed": n}``
-and the table waits (``data-state="loading"``) for the answer.  ``{"type": "hello"}`` is answered
+then); a ``#deal=<game>:<seed>,rules=<preset>[,opponents=<n>]`` address (the view's ``link``) for
+another game sends ``{"type": "start", "seed": n, "ruleset": ..., "opponents": ...}`` and the table
+waits (``data-state="loading"``) for the answer; an old link, game and seed alone, keeps the tutor's
+other options.  A move carries the ``serial`` of the view it was chosen on, and the front end sends
+no message while one is in flight.  ``{"type": "hello"}`` is answered
 with ``{"type": "engine", "available": ...}`` (here by the kernel, in the static book by the
 loader); where no Python can answer, or a message goes unanswered for a few seconds, the front end
 says so in both languages.

@@ -16,6 +16,7 @@ from typing import Any, Literal, TypeAlias
 
 from cardlib.cards import Card
 from cardlib.errors import IllegalActionError
+from cardlib.explain import Player, Reason
 from cardlib.rule_ids import RuleId
 from cardlib.words import player_name, rank_word
 from cardlib.yishang.events import Event, EventKind
@@ -39,6 +40,10 @@ SHORT: dict[str, Text] = {"yishang": text("as written", "原文规则"),
                           "yishang-fewest": text("fewest cards wins (YS-16)", "手牌最少者胜（YS-16）")}
 #: More actions than any game between these players needs; a game past it is refused.
 MAX_ACTIONS = 4000
+
+
+def _rank_of(token: str) -> Any:
+    return next(r for r in ORDER if str(r) == token)
 
 
 def _rank(rank: Any) -> Text:
@@ -68,6 +73,7 @@ class YishangTutor(ReplayedTable):
         self.pending: Pending | None = None
         self._stood = False
         self._since = 0
+        self._mine: tuple[dict[str, Any], int] | None = None
         self._actions = 0
         self._advance()
         for move in self.moves:
@@ -104,6 +110,8 @@ class YishangTutor(ReplayedTable):
         game, kind = self.state, self.pending
         if kind is None:
             raise TutorError("the game is over: start it again or deal another")
+        before = len(game.log)
+        window = game.window
         if kind == "challenge":
             if move.get("choice") not in ("challenge", "stand"):
                 raise TutorError("an open face-down card is challenged or let stand: choice \"challenge\" or \"stand\"")
@@ -115,7 +123,10 @@ class YishangTutor(ReplayedTable):
             if "choice" in move:
                 raise TutorError("it is your turn to play a card, not to decide on a challenge")
             game.play(move["card"], move.get("claim"))
-        self._since = len(game.log)
+        # The log the reader reads starts with the reader's own move, so its outcome is told too.
+        self._since = before
+        self._mine = ({**move, "seat": None if window is None else window.seat,
+                       "claim": None if window is None else str(window.claim)} if kind == "challenge" else move, before)
         self.pending = None
         self._advance()
 
@@ -138,6 +149,26 @@ class YishangTutor(ReplayedTable):
         self.moves.append(move)
         return None
 
+    def outcome(self) -> list[dict[str, Any]]:
+        """What the reader's last move did, in sentences of both languages: the card played (and the
+        card drawn), or the challenge, what it revealed and who took the pile, or the card let stand;
+        for a face-down card, whether another player challenged it.  That is every event from the
+        move up to the next card another player plays."""
+        if self._mine is None:
+            return []
+        move, before = self._mine
+        told: list[Reason] = []
+        if move.get("choice") == "stand":
+            told.append(Reason.make(RuleId.YS_8, "You ({you}) let {seat}'s face-down card, claimed (报) as {claim}, "
+                                                 "stand: no challenge (质疑) from you.",
+                                    "你（{you}）没有质疑，放过了{seat}报{claim}的暗牌。", you=Player(YOU),
+                                    seat=Player(move["seat"]), claim=_rank_of(move["claim"])))
+        for event in self.state.log[before:]:
+            if event.kind in (EventKind.PLAY_UP, EventKind.PLAY_DOWN) and event.seat != YOU:
+                break
+            told.append(self._said(event))
+        return [reason(r) for r in told]
+
     def hint(self) -> dict[str, Any]:
         """What the practice bot would do in A's seat now, and why (changes nothing)."""
         if self.pending is None:
@@ -151,10 +182,23 @@ class YishangTutor(ReplayedTable):
 
     # --- the view ---
 
+    @staticmethod
+    def _said(event: Event) -> Reason:
+        """An event's reason as a sentence; a card the reader draws is named (only the reader sees it)."""
+        if event.kind is EventKind.DRAW and event.seat == YOU and event.card is not None:
+            return Reason.make(RuleId.YS_6, "{said} You draw {card}.", "{said}你摸到{card}。",
+                               said=event.reason.sentence(), card=[event.card])
+        if event.kind is EventKind.PLAY_DOWN and event.seat == YOU and event.card is not None:
+            return Reason.make(RuleId.YS_7, "{said} Your card: {card}.", "{said}你扣下的是{card}。",
+                               said=event.reason.sentence(), card=[event.card])
+        return event.reason.sentence()
+
     def _event(self, event: Event) -> dict[str, Any]:
+        """An event as player A may know it (YS-11): the card of another player's face-down play or
+        draw is left out, in its ``cards`` and its sentence."""
         data = event.to_dict(reveal=event.seat == YOU or event.kind is EventKind.REVEAL)
         return {"kind": data["kind"], "seat": data["seat"], "cards": [data["card"]] if "card" in data else [],
-                "reason": data["reason"]}
+                "reason": reason(self._said(event))}
 
     def table(self) -> dict[str, Any]:
         game = self.state
