@@ -584,7 +584,7 @@ class ShengjiBot:
                 if chosen.points:
                     return chosen.cards, Reason.make(
                         RuleId.SJ_11, "Your partner {partner} is winning this trick: give them {cards} ({points} points).",
-                        "对家{partner}正在赢这一轮：送上{cards}（{points}分）。",
+                        "对家{partner}正在赢这一轮：垫上{cards}（{points}分）。",
                         partner=Seat(partner), cards=chosen.cards, points=chosen.points)
                 if short:
                     return chosen.cards, Reason.make(

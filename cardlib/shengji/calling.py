@@ -220,7 +220,7 @@ def _why_too_weak(rules: Ruleset, kind: CallKind, standing: CallKind) -> Reason:
         return Reason.make(rule, "under the 双升 guide a pair of big jokers is the top call: nothing overrides it",
                            "按《双升》，一对大王是最大的亮主，谁也反不了")
     same = Reason(rule, "The guides do not say that an equal call overrides; this book's convention is that it does "
-                        "not.", "规则没有说同级的亮主能反；本书约定不能。") if kind is standing else None
+                        "not.", "指南没有写同级的亮主能不能反；本书约定不能。") if kind is standing else None
     return (Reason.make(rule, "under {guide} only {stronger} overrides a pair of level cards",
                         "按{guide}，一对级牌只能被{stronger}反掉", guide=guide, stronger=stronger)
             if standing is CallKind.LEVEL_PAIR else
@@ -368,7 +368,7 @@ def no_call_first_dealer(seat: int = 0) -> Reason:
     return Reason.make(RuleId.SS_9, "Nobody called in the first hand, so {seat}, where the deal began, deals it.",
                        "首局无人亮主：由开始发牌的{seat}坐庄。", seat=Seat(seat)).with_notes(
         Reason(RuleId.SS_9, "The guides are silent on a first hand nobody calls in; this is this book's convention.",
-               "两份规则都没有说明首局无人亮主时谁坐庄；这是本书约定。"))
+               "两份指南都没有写首局无人亮主时谁坐庄；这是本书约定。"))
 
 
 @dataclass(frozen=True, slots=True)

@@ -179,7 +179,7 @@ class Shape:
     @property
     def zh(self) -> str:
         if self.kind == "tractor":
-            return f"{count_zh(self.pairs)}连对的拖拉机"
+            return f"{count_zh(self.pairs)}连对"
         return {"single": "单张", "pair": "对子", "throw": "甩牌", "none": "不成牌型"}[self.kind]
 
 
@@ -463,7 +463,7 @@ def units_words(unit_pairs: Iterable[int]) -> Words:
         n = counts[pairs]
         if pairs > 1:
             en.append(f"a tractor of {pairs} pairs" if n == 1 else f"{count_en(n)} tractors of {pairs} pairs")
-            zh.append(f"{count_zh(n) if n > 1 else '一'}个{count_zh(pairs)}连对的拖拉机")
+            zh.append(f"{count_zh(n) if n > 1 else '一'}个{count_zh(pairs)}连对")
         elif pairs == 1:
             en.append("a pair" if n == 1 else f"{count_en(n)} pairs")
             zh.append(f"{count_zh(n)}个对子" if n > 1 else "一个对子")

@@ -151,7 +151,7 @@ def next_dealer(rules: RulesetLike, dealer: int, attackers_take_over: bool) -> t
     闲家上台：由庄家西家的下家南家坐庄。 ... 这是本书约定。
     """
     silent = Reason(RuleId.SG_8, "The guides are silent here beyond the 四人升级 guide's shut-out rule; this is this "
-                    "book's convention.", "两份规则对此没有说明，只有《四人升级》说庄家方大光时可由庄家的对家坐庄；这是本书约定。")
+                    "book's convention.", "两份指南对此都没有写，只有《四人升级》说庄家方大光时可由庄家的对家坐庄；这是本书约定。")
     rules, dealer = as_ruleset(rules), check_seat(dealer, "dealer")
     if attackers_take_over:
         seat = next_seat(dealer)
@@ -205,7 +205,7 @@ def after_hand(rules: RulesetLike, dealer: int, levels: tuple[Rank | str, Rank |
         return Progress(seat, (new_levels[0], new_levels[1]), gaining_team, Reason.make(
             RuleId.SS_8, "{team} go up from {old} to A, the agreed level: under this rule (the first team to reach "
                          "the agreed level wins) they win the game.",
-            "{team}从{old}升到约定的A级：按先到约定级数者胜的规则，赢得全局。", team=team, old=old_level))
+            "{team}从打{old}升到约定的打A：先打到约定级别的一方胜，赢得全局。", team=team, old=old_level))
     climb = _climb(team, old_level, new_level, steps, change.attackers_take_over, rules.game_end is GameEnd.THROUGH_ACE)
     next_level = new_levels[team_of(seat)]
     played = Reason.make(RuleId.SJ_3, "The next hand is played at the level of the new dealer's team, {team}: "
@@ -231,7 +231,7 @@ def _climb(team: Words, old: Rank, new: Rank, steps: int, took_over: bool, throu
     then = Words("they win the game by going up again while dealing at A",
                  "之后要在坐庄打A时再升级才赢得全局") if through_ace else         Words("reaching A wins the game", "升到A即赢得全局")
     if old is Rank.ACE:
-        why = Words("taking over does not pass A", "上台不能越过A") if took_over else             Words("a level never passes A", "级数不会超过A")
+        why = Words("taking over does not pass A", "上台不能越过A") if took_over else             Words("a level never passes A", "级别不会超过A")
         return Reason.make(RuleId.SJ_13, "{team} are already at A and would go up {steps} level" + plural + ", but "
                                          "{why} (SJ-13): they stay at A, and {then}.",
                            "{team}已经打到A，本应升{steps}级，但{why}（SJ-13）：仍打A，{then}。",

@@ -149,11 +149,11 @@ _SCHEME_WORDS = {
                  "n pairs ×2ⁿ⁺¹, so a tractor always counts more than a pair)",
                  "针对《四人升级》笔误的翻倍规则（单张×2，对子×4，n对拖拉机×2ⁿ⁺¹，拖拉机总比对子多）"),
     "largest_unit": ("a variant neither guide has (2 × the cards of the largest unit)",
-                     "两份规则都没有的变体（2×最大牌型的张数）"),
+                     "两份指南都没有的变体（2×最大牌型的张数）"),
     "power_of_cards": ("a variant neither guide has (2 to the power of the number of cards played)",
-                       "两份规则都没有的变体（2的出牌张数次方）"),
+                       "两份指南都没有的变体（2的出牌张数次方）"),
     "lead_size": ("a variant neither guide has (2 × the number of cards led)",
-                  "两份规则都没有的变体（2×首家出牌张数）"),
+                  "两份指南都没有的变体（2×首家出牌张数）"),
 }
 
 
@@ -348,7 +348,7 @@ def score_kitty(ctx: TrumpContext, rules: RulesetLike, kitty: CardsInput, last_t
         if index and len(play) > 1:  # C-2 decides: the follower's winning shape counts, not the lead's
             notes.append(Reason(RuleId.C_2, "The guides are silent on whose shape sets the multiplier when a "
                                 "follower wins the last trick; this book's convention is the winning play's.",
-                                "最后一轮由跟牌者赢时按谁的牌型定倍数，规则没有说明；本书约定按赢牌的牌型。"))
+                                "最后一轮由跟牌者赢时按谁的牌型定倍数，指南没有写；本书约定按赢牌的牌型。"))
     rule = RuleId.C_2 if index and len(play) > 1 and rules.kitty_shape is not KittyShape.LEAD else why.rule
     return points * factor, Reason.make(rule, en, zh, **params).with_notes(*notes)  # type: ignore[arg-type]
 
@@ -489,6 +489,6 @@ def _local_line(reason: Reason, line: int) -> Reason:
         RuleId.C_6, "The guides name only the 80 take-over line; for the local line of {line} this book's convention "
                     "moves the line and every band above it {direction} by {shift} points together, 40 points apart "
                     "as in the table (the dealer team's +1 band now ends at {top}).",
-        "两份规则只给出80分上台线；本地用{line}分线时，本书约定上台线和线以上各档一起{direction}{shift}分，"
+        "两份指南只给出80分上台线；本地用{line}分线时，本书约定上台线和线以上各档一起{direction}{shift}分，"
         "仍按表每40分一档（庄家方升1级的一档到{top}分为止）。",
         line=line, direction=direction, shift=abs(shift), top=line - 5))

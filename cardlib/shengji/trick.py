@@ -195,10 +195,10 @@ def _level_fact(ctx: TrumpContext, best: list[Card]) -> Words | Reason:
 
 #: C-1 and C-5 where they decide: the guides are silent, and the book's conventions stand.
 EQUAL_PLAYS_NOTE = Reason(RuleId.C_1, "The guides are silent on equal plays; this book's convention is that the one "
-                          "played first wins.", "两份规则都没有说明一样大时谁赢；本书约定先出者胜。")
+                          "played first wins.", "两份指南都没有写一样大时谁赢；本书约定先出者胜。")
 MIXED_TRUMPS_NOTE = Reason(RuleId.C_5, "The guides are silent on two different trumps played on a pair lead; this "
                            "book's convention counts them as a discard that cannot win.",
-                           "两份规则都没有说明对子首引时垫两张不同主牌怎么算；本书约定只算垫牌，不能赢。")
+                           "两份指南都没有写首家出对子时垫两张不同的主牌怎么算；本书约定只算垫牌，不能赢。")
 THROW_NOTE = Reason(RuleId.C_3, "Throws are this book's optional variant: a throw nobody can beat in its own suit "
                     "stands, and only trumps of the same shapes beat it.",
                     "甩牌是本书的可选变体：同花色无人管得住的甩牌成立，只有牌型相同的主牌才能毙。")

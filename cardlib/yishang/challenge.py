@@ -43,7 +43,7 @@ def challenge_outcome(target: Rank | str, claim: Rank | str | None, actual: Rank
     if actual != claim:
         return True, Reason.make(
             RuleId.YS_9, "the card is {actual}, not the claimed {claim}: the challenge succeeds",
-            "翻开是{actual}，不是所报的{claim}：质疑成立", actual=actual, claim=claim)
+            "翻开是{actual}，不是报的{claim}：质疑成立", actual=actual, claim=claim)
     if is_below(actual, target):
         return True, Reason.make(
             RuleId.YS_9, "the card is {actual} as claimed, but below the target {target}: the challenge succeeds",

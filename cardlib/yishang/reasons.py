@@ -8,7 +8,7 @@ reviewed (and translated) in one place.  Players are named as the guide names th
 >>> print(played_up(0, Card.parse("S8"), Rank.THREE, False))
 YS-6: player A plays ♠8 face up, not below the target 3: the target is now 8
 >>> stands(1, Rank.TEN).zh
-'无人质疑乙的暗牌：按声明的10成立，不翻开，目标点数变为10'
+'无人质疑乙的暗牌：按报的10成立，不翻开，目标点数变为10'
 
 Rules: YS-1 … YS-8, YS-10 … YS-16, YS-E1, YS-E2.
 """
@@ -204,7 +204,7 @@ def may_play(player: int, card: Card, face: Face) -> Reason:
 
 def may_pass() -> Reason:
     return Reason(RuleId.YS_11, "if nobody challenges, the face-down card stands at its claim",
-                  "若无人质疑，暗牌按声明点数成立")
+                  "若无人质疑，暗牌按报的点数成立")
 
 
 # -- what happened ----------------------------------------------------------------------------
@@ -244,7 +244,7 @@ def played_down(player: int, claim: Rank | None, last: bool) -> Reason:
 
 def stands(seat: int, claim: Rank) -> Reason:
     return Reason(RuleId.YS_11, "nobody challenges {seat}'s face-down card: it stands as {claim}, unrevealed, and the "
-                  "target is now {claim}", "无人质疑{seat}的暗牌：按所报的{claim}成立，不翻开，目标点数变为{claim}",
+                  "target is now {claim}", "无人质疑{seat}的暗牌：按报的{claim}成立，不翻开，目标点数变为{claim}",
                   (("seat", Player(seat)), ("claim", claim)))
 
 

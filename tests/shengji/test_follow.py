@@ -181,7 +181,7 @@ def test_c7_ss5_loose_pairs_reason_names_the_held_tractors_in_both_languages():
     assert "♦K ♦K ♦Q ♦Q, ♦10 ♦10 ♦9 ♦9 and ♦7 ♦7 ♦6 ♦6" in verdict.reason.en
     assert "a tractor of 2 pairs and a pair, such as ♦" in verdict.reason.en
     assert verdict.reason.en.endswith("plays three pairs.")
-    assert "♦K ♦K ♦Q ♦Q、♦10 ♦10 ♦9 ♦9" in verdict.reason.zh and "一个两连对的拖拉机和一个对子" in verdict.reason.zh
+    assert "♦K ♦K ♦Q ♦Q、♦10 ♦10 ♦9 ♦9" in verdict.reason.zh and "一个两连对和一个对子" in verdict.reason.zh
     notes = {note.rule: note for note in verdict.reason.all_notes()}
     assert set(notes) == {RuleId.SG_5, RuleId.C_7}  # the convention, and SG-5 that grades this play otherwise
     assert "双升" in notes[RuleId.C_7].en and "本书的读法" in notes[RuleId.C_7].zh  # SS-5: the guide is silent

@@ -196,7 +196,7 @@ def test_c6_a_local_takeover_line_cites_c6_and_says_the_sources_name_only_80(pre
     assert reason.rule is RuleId.C_6 and (f"line {line}" in reason.en or f"line of {line}" in reason.en)
     said_en, said_zh = reason.notes_text("en"), reason.notes_text("zh")
     assert "The guides name only the 80 take-over line" in said_en and "this book's convention" in said_en
-    assert "两份规则只给出80分上台线" in said_zh and "本书约定" in said_zh
+    assert "两份指南只给出80分上台线" in said_zh and "本书约定" in said_zh
     assert _change(preset, points)[1].rule is not RuleId.C_6
 
 

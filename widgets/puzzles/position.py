@@ -98,7 +98,7 @@ def facts(*items: tuple[dict[str, str], dict[str, str] | list[str]]) -> dict[str
 
 def context_facts(level: Rank, trump: Suit | None) -> tuple[tuple[dict[str, str], dict[str, str]], ...]:
     """The level and trump rows every Shengji position shows."""
-    return ((text("Level", "级数"), text(str(level), str(level))), (text("Trump", "主"), trump_label(trump)))
+    return ((text("Level", "级牌"), text(str(level), str(level))), (text("Trump", "主"), trump_label(trump)))
 
 
 def cards_block(label: dict[str, str], cards: list[str]) -> dict[str, Any]:

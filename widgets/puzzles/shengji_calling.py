@@ -125,7 +125,7 @@ def make_calling(seed: int, difficulty: Difficulty) -> dict[str, Any]:
                   "first_hand": first_hand},
         extra={"display": [
             {"type": "facts", "items": [
-                {"label": text("Level", "级数"), "value": text(str(level), str(level))},
+                {"label": text("Level", "级牌"), "value": text(str(level), str(level))},
                 {"label": text("Hand", "本局"), "value": text("the first hand" if first_hand else "a later hand",
                                                             "首局" if first_hand else "非首局")}]},
             {"type": "plays", "label": text("Calls, in the order shown", "亮主顺序"), "plays": plays}]})
@@ -195,7 +195,7 @@ def make_first_dealer(seed: int, difficulty: Difficulty) -> dict[str, Any]:
               {"name": "trump", "label": text("Trump", "主"),
                "options": [{"value": v, "label": trump_label(None if v == "none" else Suit(v))} for v in trumps]}]
     display: list[dict[str, Any]] = [{"type": "facts", "items": [
-        {"label": text("Level", "级数"), "value": text(str(level), str(level))},
+        {"label": text("Level", "级牌"), "value": text(str(level), str(level))},
         {"label": text("Hand", "本局"), "value": text(f"the first hand; the deal began at {seat_label(0)['en']}",
                                                     f"首局，从{seat_label(0)['zh']}开始发牌")}]}]
     if calls:

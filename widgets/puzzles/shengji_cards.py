@@ -25,7 +25,7 @@ from .spec import SHENGJI_RULESETS, Difficulty, PuzzleKind, RulesetChoice, SpecB
 #: The two documents, plus throws (甩牌, C-3): an optional variant neither document has.
 LEAD_RULESETS: tuple[RulesetChoice, ...] = SHENGJI_RULESETS + (
     RulesetChoice("throws", "shengji", "四人升级 guide with throws (甩牌, C-3; in neither guide)",
-                  "《四人升级》加甩牌（C-3，两份规则都没有）", {"throws": True}),
+                  "《四人升级》加甩牌（C-3，两份指南都没有）", {"throws": True}),
 )
 
 YES_NO = (("yes", text("Yes", "可以")), ("no", text("No", "不可以")))

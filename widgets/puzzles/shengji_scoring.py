@@ -30,11 +30,11 @@ KITTY_VARIANTS: tuple[RulesetChoice, ...] = (
     RulesetChoice("kitty-doubling", "shengji", "四人升级 guide mended (SG-E2): a tractor of n pairs ×2ⁿ⁺¹",
                   "《四人升级》修正（SG-E2）：n连对拖拉机×2ⁿ⁺¹", {"kitty_multiplier": "doubling"}),
     RulesetChoice("kitty-largest-unit", "shengji", "kitty ×2 the cards of the largest unit (in neither guide)",
-                  "底分×最大单元张数的2倍（两份规则都没有）", {"kitty_multiplier": "largest_unit"}),
+                  "底分×最大单元张数的2倍（两份指南都没有）", {"kitty_multiplier": "largest_unit"}),
     RulesetChoice("kitty-power", "shengji", "kitty ×2 to the power of the cards played (in neither guide)",
-                  "底分×2的出牌张数次方（两份规则都没有）", {"kitty_multiplier": "power_of_cards"}),
+                  "底分×2的出牌张数次方（两份指南都没有）", {"kitty_multiplier": "power_of_cards"}),
     RulesetChoice("kitty-lead-size", "shengji", "kitty ×2 the cards led (in neither guide)",
-                  "底分×首家张数的2倍（两份规则都没有）", {"kitty_multiplier": "lead_size"}),
+                  "底分×首家张数的2倍（两份指南都没有）", {"kitty_multiplier": "lead_size"}),
 )
 #: The first kitty puzzles' rulesets (SG, SS, SS's "some rules"), kept for callers that list them.
 KITTY_RULESETS: tuple[RulesetChoice, ...] = SHENGJI_RULESETS + KITTY_VARIANTS[:1]
@@ -163,7 +163,7 @@ def make_level_change(seed: int, difficulty: Difficulty) -> dict[str, Any]:
     return builder.build(
         position={"attacker_points": points}, input_type="choice",
         question=text(f"The attackers won {points} points. What happens to the levels?",
-                      f"闲家得了{points}分。级数怎么变？"),
+                      f"闲家得了{points}分。级别怎么变？"),
         features={"points": points, "distance_to_edge": _distance_to_edge(points)},
         extra={"display": [facts((text("Attackers' points", "闲家得分"), text(str(points), str(points))))]})
 

@@ -323,6 +323,6 @@ def make_after_hand(seed: int, difficulty: Difficulty) -> dict[str, Any]:
                   "passes_ace": any("climb stops at A" in o.climb.en for o in outcomes.values())},
         extra={"fields": fields, "display": [facts(
             (text("Dealer", "庄家"), seat_label(dealer)),
-            (text(f"{TEAMS[0].en}'s level", f"{TEAMS[0].zh}的级数"), text(str(levels[0]), str(levels[0]))),
-            (text(f"{TEAMS[1].en}'s level", f"{TEAMS[1].zh}的级数"), text(str(levels[1]), str(levels[1]))),
+            (text(f"{TEAMS[0].en}'s level", f"{TEAMS[0].zh}打几"), text(str(levels[0]), str(levels[0]))),
+            (text(f"{TEAMS[1].en}'s level", f"{TEAMS[1].zh}打几"), text(str(levels[1]), str(levels[1]))),
             (text("Attackers' points", "闲家得分"), text(str(points), str(points))))]})

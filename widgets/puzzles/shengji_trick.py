@@ -201,8 +201,8 @@ def wrong_winner(ctx: TrumpContext, rules: Ruleset, plays: list[list[Card]], sea
                    problem=_why_not(ctx, rules, plays, seats, index, winner))
 
 
-SHAPE_ANSWERS = (("pair", text("A pair", "对子")), ("tractor2", text("A tractor of 2 pairs", "2连对拖拉机")),
-                 ("tractor3", text("A tractor of 3 pairs", "3连对拖拉机")), ("none", text("Neither", "都不是")))
+SHAPE_ANSWERS = (("pair", text("A pair", "对子")), ("tractor2", text("A tractor of 2 pairs", "两连对")),
+                 ("tractor3", text("A tractor of 3 pairs", "三连对")), ("none", text("Neither", "都不是")))
 
 
 def _shape_key(shape: Shape) -> str:

@@ -14,9 +14,9 @@ Rules: every verdict cites a rule id of the register (``cardlib.rule_ids.RuleId`
 >>> from cardlib.explain import Reason
 >>> from cardlib.rule_ids import RuleId
 >>> b = SpecBuilder("follow_legal", seed=3, difficulty="easy", rulesets=[SHENGJI_RULESETS[0]])
->>> b.add_answer("yes", {"en": "Legal", "zh": "合规"},
+>>> b.add_answer("yes", {"en": "Legal", "zh": "合法"},
 ...              {"shengji": (True, Reason(RuleId.SJ_9, "Fine.", "可以。"))})
->>> spec = b.build(position={}, question={"en": "Legal?", "zh": "合规吗？"}, input_type="choice")
+>>> spec = b.build(position={}, question={"en": "Legal?", "zh": "合法吗？"}, input_type="choice")
 >>> spec["correct"], spec["reasons"][0]["anchor"], spec["rules"]
 ({'shengji': ['yes']}, 'rule-sj-9', ['SJ-9'])
 
@@ -120,8 +120,8 @@ class RulesetChoice:
 
 #: The two Shengji presets; puzzles add a variant where one grades differently.
 SHENGJI_RULESETS: tuple[RulesetChoice, ...] = (
-    RulesetChoice("shengji", "shengji", "四人升级 guide (SG)", "《四人升级》规则 (SG)"),
-    RulesetChoice("shuangsheng", "shuangsheng", "双升 guide (SS)", "《双升》规则 (SS)"),
+    RulesetChoice("shengji", "shengji", "四人升级 guide (SG)", "《四人升级》指南（SG）"),
+    RulesetChoice("shuangsheng", "shuangsheng", "双升 guide (SS)", "《双升》指南（SS）"),
 )
 YISHANG_RULESETS: tuple[RulesetChoice, ...] = (
     RulesetChoice("yishang", "yishang", "一上一下 rules", "一上一下规则"),

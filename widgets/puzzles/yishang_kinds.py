@@ -159,7 +159,7 @@ def make_challenge(seed: int, difficulty: Difficulty) -> dict[str, Any]:
     display = [{"type": "plays", "label": text("At the table", "牌桌上"), "plays": [
         step(pos["first"], [str(up)],
              "plays face up: the target is now its rank", "打出明牌：目标点数变为其点数"),
-        step(player, None, f"plays a card face down, claiming {claim}", f"打出一张暗牌，声称是{claim}", face_down=1),
+        step(player, None, f"plays a card face down, claiming {claim}", f"扣下一张暗牌，报{claim}", face_down=1),
         step(pos["challengers"][0], None, f"{' and '.join(n['en'] for n in names)} challenge at once",
              f"{'、'.join(n['zh'] for n in names)}同时质疑")
         if len(pos["challengers"]) > 1 else step(pos["challengers"][0], None, "challenges", "质疑"),

@@ -151,7 +151,7 @@ def _candidates(rng: random.Random, game: Game, want: str) -> list[tuple[str, di
     options = []
     player, face = game.next_player, game.next_face
     claim = None if face is Face.UP else rng.choice([r for r in ORDER if not is_below(r, game.target)])
-    how = (f" face {face}" + (f", claiming {claim}" if claim else ""), face.zh + (f"，声称{claim}" if claim else ""))
+    how = (f" face {face}" + (f", claiming {claim}" if claim else ""), face.zh + (f"，报{claim}" if claim else ""))
 
     def play_label(seat: int, card: Card) -> dict[str, str]:
         who = player_label(seat)
@@ -208,7 +208,7 @@ def make_action(seed: int, difficulty: Difficulty) -> dict[str, Any]:
     return builder.build(
         position={"players": players, "first": first, "hands": hands, "draw_pile": draw_pile, "actions": actions},
         input_type="choice",
-        question=text("Which of these may happen now? (Any allowed one is right.)", "现在可以做哪一项？（任一合规的都对）"),
+        question=text("Which of these may happen now? (Any allowed one is right.)", "现在可以做哪一项？（任一合法的都对）"),
         features={"players": players, "actions": len(actions), "window_open": game.window is not None},
         extra={"display": [{"type": "facts", "items": [
             {"label": text("Players", "人数"), "value": text(str(players), str(players))},
@@ -326,6 +326,6 @@ def make_draw(seed: int, difficulty: Difficulty) -> dict[str, Any]:
             {"type": "plays", "label": text("So far", "目前为止"), "plays": [
                 step(0, [str(lead)], "plays face up", "打出明牌"),
                 step(1, None, f"plays a card face down, claiming {claim}" if claim else "plays a card face down, claiming nothing",
-                     f"打出一张暗牌，声称是{claim}" if claim else "打出一张暗牌，没有声称点数", face_down=1),
+                     f"扣下一张暗牌，报{claim}" if claim else "扣下一张暗牌，没有报点", face_down=1),
                 {"label": text("Table", "牌桌"), "cards": [], "note": text("nobody challenges", "无人质疑")},
                 step(2, [str(last)], "plays face up", "打出明牌")]}]})

@@ -160,7 +160,7 @@ def story(game: Game) -> list[dict[str, Any]]:
             steps.append(step(event.seat, [str(event.card)], "plays face up", "打出明牌"))
         elif event.kind is EventKind.PLAY_DOWN:
             steps.append(step(event.seat, None, f"plays a card face down, claiming {event.claim}",
-                               f"打出一张暗牌，声称是{event.claim}", face_down=1))
+                               f"扣下一张暗牌，报{event.claim}", face_down=1))
         elif event.kind is EventKind.CHALLENGE:
             steps.append(step(event.seat, None, "challenges", "质疑"))
         elif event.kind is EventKind.REVEAL:
