@@ -66,6 +66,8 @@ def write_engine_page(folder: Path, kinds: list[str] | None = None, service: str
 
     if runtime is not None:
         shutil.copytree(runtime, folder / "widget-runtime")
+        if (runtime.parent / "cardbook-sw.js").is_file():  # the book's service worker, at the site's root
+            shutil.copyfile(runtime.parent / "cardbook-sw.js", folder / "cardbook-sw.js")
     else:
         sys.path.insert(0, str(REPO / "tools"))
         try:

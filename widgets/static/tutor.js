@@ -85,6 +85,7 @@ function render({ model, el }) {
   let claim = null;        // 一上一下: the claimed rank of a face-down card
   let refused = null;      // a message Python could not read (msg:custom {type: "error"})
   let unavailable = false; // no Python can answer on this page (the book opened from disk)
+  let engineStarting = false; // the static book's engine is loading: its own status box says how far, no "no answer" here
   const t = (name, ...args) => { const v = TUTOR_WORDS[lang][name]; return typeof v === "function" ? v(...args) : v; };
   const say = (pair) => (pair ? pair[lang] || pair.en : "");
   const view = () => model.get("view") || {};
@@ -98,7 +99,7 @@ function render({ model, el }) {
   function send(message) {
     sent = message;
     clearTimeout(timer);
-    timer = setTimeout(() => { silent = true; draw(); }, ANSWER_MS);
+    timer = setTimeout(() => { if (!engineStarting) { silent = true; draw(); } }, ANSWER_MS);
     model.send(message);
   }
 
@@ -139,6 +140,7 @@ function render({ model, el }) {
 
   model.on("change:view", () => {
     clearTimeout(timer);
+    engineStarting = false;
     silent = false;
     refused = null;
     const v = view();
@@ -150,7 +152,15 @@ function render({ model, el }) {
 
   // Python (the kernel, or the book's engine) could not read a message: the view is unchanged.
   model.on("msg:custom", (message) => {
-    if (message && message.type === "engine") { unavailable = !message.available; draw(); return; }
+    if (message && message.type === "engine") {
+      // Only a page where no Python can run at all (opened from disk) says so here; the static book's engine
+      // failing to load over http names its cause, with a Retry button, in the loader's status box.
+      unavailable = !message.available && (message.cause === undefined || message.cause === "file");
+      engineStarting = Boolean(message.available && message.starting);
+      if (engineStarting) silent = false;
+      draw();
+      return;
+    }
     if (!message || message.type !== "error") return;
     clearTimeout(timer);
     silent = false;
