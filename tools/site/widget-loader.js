@@ -72,8 +72,8 @@
       zh: "此浏览器无法运行练习引擎（不支持模块 Web Worker）。谜题仍可从题库中练习。",
     },
     download: {
-      en: (p) => `Loading the practice engine: ${MB(p.loaded)} of ${MB(p.total)} MB. You can keep reading; the table stays as it is.`,
-      zh: (p) => `正在下载练习引擎：${MB(p.loaded)} / ${MB(p.total)} MB。可以继续阅读，牌桌保持不变。`,
+      en: (p) => `Loading the practice engine: ${MB(p.loaded)} of ${MB(p.total)} MB…`,
+      zh: (p) => `正在下载练习引擎：${MB(p.loaded)} / ${MB(p.total)} MB……`,
     },
     start: {
       en: (p) => (p.cached ? "Starting the practice engine (kept on this device)…" : `Downloaded ${MB(p.total)} MB; starting the practice engine…`),
@@ -128,7 +128,8 @@
     + "border:1px solid var(--pst-color-border,#ccc);border-left:4px solid var(--pst-color-primary,#3b6ea5);border-radius:6px;"
     + "background:var(--pst-color-background,#fff);color:var(--pst-color-text-base,#222);box-shadow:0 -2px 8px rgba(0,0,0,.08);"
     + "font-size:.9rem;line-height:1.4}"
-    + ".cb-engine-status p{margin:0 0 .25em}.cb-engine-status progress{display:block;width:100%;height:.6em;margin:.35em 0 .1em}"
+    + "@media (max-width:600px){.cb-engine-status{font-size:.8rem;padding:.35em .6em}}"
+    + ".cb-engine-status p{margin:0 0 .15em}.cb-engine-status progress{display:block;width:100%;height:.6em;margin:.35em 0 .1em}"
     + ".cb-engine-status[data-engine-status=failed]{border-left-color:var(--pst-color-danger,#b3261e)}"
     + ".cb-engine-status button{margin-top:.35em;padding:.35em 1em;min-height:44px;min-width:44px;font:inherit;cursor:pointer;"
     + "border:1px solid currentColor;border-radius:4px;background:var(--pst-color-surface,#f5f5f5);color:inherit}";
