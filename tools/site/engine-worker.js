@@ -18,7 +18,8 @@
 //      {id, ok: false, error, traceback}  (any other Python error)
 //      {id, ok: false, error, boot: true, cause}  (the engine did not start)
 // and, unasked, while it starts: {progress: {phase: "download" | "start", loaded, total, cached}}, then
-// {status: "ready"} or {status: "failed", cause, error}. cause: "network" (a request failed), "offline"
+// {status: "ready", snapshot, cached, times: {ms since the start of: "python files", python, downloaded, ready}}
+// or {status: "failed", cause, error}. cause: "network" (a request failed), "offline"
 // (the browser is offline and the files are not kept yet), "missing" (an HTTP error: the site lacks a
 // file), "failed" (anything else: the browser could not run it).
 // One Class.start(start) per key, made again when the key's service or start options change. After a
@@ -31,7 +32,8 @@ const ENGINE_DIR = "/home/pyodide/cardbook-engine";
 const HERE = new URL(".", self.location.href).href;
 const INDEX = `${HERE}pyodide/`;
 const CACHE = `cardbook-engine-${MANIFEST.version}`;
-const SNAPSHOT = `${HERE}pyodide/snapshot-${MANIFEST.version}.bin.gz`;  // made in this browser, never on the site
+const SNAPSHOT = `${HERE}pyodide/snapshot-${MANIFEST.version}.bin`;  // made in this browser, never on the site; kept as it is
+// (about 30 MB: inflating it would cost a warm start more time than reading it)
 const PROGRESS_EVERY_MS = 150;
 
 class BootError extends Error {
@@ -113,12 +115,6 @@ async function inflated(bytes) {
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
-/** Bytes as gzip (for the snapshot kept in the cache). */
-async function deflated(bytes) {
-  const stream = new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
-}
-
 /** Pyodide fetches its wasm and standard library by URL: these URLs are answered from memory. */
 const inMemory = new Map();
 const networkFetch = self.fetch.bind(self);
@@ -139,7 +135,7 @@ async function keptSnapshot(cache) {
   if (!cache) return null;
   try {
     const kept = await cache.match(SNAPSHOT);
-    return kept ? await inflated(new Uint8Array(await kept.arrayBuffer())) : null;
+    return kept ? new Uint8Array(await kept.arrayBuffer()) : null;
   } catch (error) {
     return null;
   }
@@ -148,18 +144,28 @@ async function keptSnapshot(cache) {
 let keepSnapshot = null;  // after the first reply: gzip the snapshot made at boot and keep it
 
 async function boot() {
+  const began = performance.now();
+  const times = {};
+  const lap = (name) => { times[name] = Math.round(performance.now() - began); };
   report("download", true);
-  const [loader, asm, wasm, stdlib, zip] = await Promise.all(
-    ["pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs.gz", "pyodide/pyodide.asm.wasm.gz", "pyodide/python_stdlib.zip.gz",
-     "cardbook-engine.zip.gz"].map((name) => staged(name).then(inflated)));
-  report("start", true);
+  // What Python needs to start comes first; the engine's own zip downloads while Python starts.
+  const loader = staged("pyodide/pyodide.mjs");
+  const asm = staged("pyodide/pyodide.asm.mjs.gz").then(inflated);
+  const wasm = staged("pyodide/pyodide.asm.wasm.gz").then(inflated);
+  const stdlib = staged("pyodide/python_stdlib.zip.gz").then(inflated);
+  const python = Promise.all([wasm, stdlib]);
+  const zip = python.then(() => staged("cardbook-engine.zip.gz")).then(inflated);
+  zip.then(() => report("start", true), () => {});  // every byte is here (a failure is awaited below)
   const cache = await cacheReady;
-  let snapshot = await keptSnapshot(cache);
+  const kept = keptSnapshot(cache);  // read while the files are read
   try {
-    inMemory.set(`${INDEX}pyodide.asm.wasm`, { bytes: wasm, type: "application/wasm" });
-    inMemory.set(`${INDEX}python_stdlib.zip`, { bytes: stdlib, type: "application/zip" });
-    const { loadPyodide } = await importFrom(loader);
-    const createPyodideModule = (await importFrom(asm)).default;
+    const [wasmBytes, stdlibBytes] = await python;
+    let snapshot = await kept;
+    lap("python files");
+    inMemory.set(`${INDEX}pyodide.asm.wasm`, { bytes: wasmBytes, type: "application/wasm" });
+    inMemory.set(`${INDEX}python_stdlib.zip`, { bytes: stdlibBytes, type: "application/zip" });
+    const { loadPyodide } = await importFrom(await loader);
+    const createPyodideModule = (await importFrom(await asm)).default;
     const options = { indexURL: INDEX, lockFileContents: MANIFEST.lock, createPyodideModule };
     let pyodide = null;
     if (snapshot) {
@@ -173,7 +179,10 @@ async function boot() {
     }
     const making = !pyodide && Boolean(cache);
     if (!pyodide) pyodide = await loadPyodide(Object.assign({ _makeSnapshot: making }, options));
-    pyodide.unpackArchive(zip, "zip", { extractDir: ENGINE_DIR });
+    lap("python");
+    const zipBytes = await zip;
+    lap("downloaded");
+    pyodide.unpackArchive(zipBytes, "zip", { extractDir: ENGINE_DIR });
     pyodide.runPython(`import sys\nif ${JSON.stringify(ENGINE_DIR)} not in sys.path: sys.path.insert(0, ${JSON.stringify(ENGINE_DIR)})`);
     if (making) {
       // every engine module imported, then the memory kept: the next visit restores it instead of starting Python
@@ -181,14 +190,15 @@ async function boot() {
       const memory = pyodide.makeMemorySnapshot();
       keepSnapshot = async () => {
         try {
-          await cache.put(SNAPSHOT, new Response(await deflated(memory)));
+          await cache.put(SNAPSHOT, new Response(memory));
         } catch (error) {
           console.warn("cardbook engine: the snapshot was not kept:", error && error.message);
         }
       };
     }
     const serving = pyodide.pyimport("cardbook_serve");
-    self.postMessage({ status: "ready", snapshot: Boolean(snapshot) });
+    lap("ready");
+    self.postMessage({ status: "ready", snapshot: Boolean(snapshot), cached: progress.cached, times });
     return { serve: serving.serve, idle: serving.idle };
   } finally {
     inMemory.clear();

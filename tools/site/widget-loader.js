@@ -242,6 +242,7 @@
           return;
         }
         if (data.status === "ready") {
+          performance.mark("cardbook-engine:ready", { detail: { snapshot: data.snapshot, cached: data.cached, times: data.times } });
           stopWatching();
           engine.ready = true;
           drawStatus();
