@@ -245,7 +245,8 @@ def visit(context: Any, url: str, bits: int, latency: int, limit_s: float) -> di
         page.wait_for_function(PLAYABLE, arg="shengji", timeout=limit_s * 1000, polling=100)
     except Exception as error:  # a page that cannot load offline is a result
         page.close()
-        return {"answered": None, "gave_up": None, "note": f"page did not load ({str(error).splitlines()[0][:60]})"}
+        print(f"  ({url}: the page did not load: {str(error).splitlines()[0][:200]})")
+        return {"answered": None, "gave_up": None, "note": "page did not load"}
     drawn = time.perf_counter() - began
     root = page.locator("[data-tutor=shengji]")
     before = root.get_attribute("data-serial")

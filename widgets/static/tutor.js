@@ -11,7 +11,8 @@
 // position, so the table is playable on load and the static book's engine starts on the first move;
 // a #deal=<game>:<seed> address for another deal sends "start" and stays "loading" until answered.
 // A message with no answer within a few seconds, or a page where no Python can answer ({type:
-// "hello"} says so), is said calmly in both languages.
+// "hello"} says so: cause "file"), is said calmly in both languages; while the static book's engine loads
+// ({type: "engine", starting: true}) the table stays and the loader's status box says how far it has come.
 import { activeControl, h } from "./dom.js";
 import { cardChips, cardFace, cardRow, cardsText, notesDisclosure, reasonNodes, sayText } from "./cards.js";
 import {
