@@ -82,7 +82,7 @@ site: node_modules/.installed _build/.engine-stamp  ## build the book with the P
 	@$(PY) tools/stage_widget_runtime.py $(RUNTIME) || $(call fail,widget runtime,see above)
 	@$(PY) tools/stage_engine.py $(RUNTIME)/widget-runtime || $(call fail,engine,see above; Pyodide comes from npm: make deps)
 	$(call step,Building both editions side by side: English into $(SITE) and Chinese into $(SITE)/zh (each executes the chapters with its own cache; warnings are errors))
-	@mkdir -p $(SITE) && cp -r $(RUNTIME)/widget-runtime $(SITE)/
+	@rm -rf $(SITE)/widget-runtime && mkdir -p $(SITE) && cp -r $(RUNTIME)/widget-runtime $(SITE)/  # no older engine's files left
 	@start=$$SECONDS; \
 		$(VENV)/bin/jupyter-book build . -W -n --keep-going --all > _build/build-en.log 2>&1 & en=$$!; \
 		$(PY) tools/build_zh.py $(SITE) > _build/build-zh.log 2>&1 & zh=$$!; \

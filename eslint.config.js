@@ -20,5 +20,6 @@ export default [
   // a classic script (no modules), so it also runs from file://
   { files: ["tools/site/widget-loader.js"], languageOptions: { sourceType: "script" } },
   { files: ["tools/site/engine-worker.js"], languageOptions: { globals: { ...globals.worker } } },
+  { files: ["tools/site/cardbook-sw.js"], languageOptions: { globals: { ...globals.serviceworker } } },
   { files: ["tools/*.mjs", "eslint.config.js"], languageOptions: { globals: { ...globals.node } } },
 ];

@@ -50,7 +50,7 @@ new MutationObserver((changes, observer) => {{
 """
 TARGET = 1.5
 #: The browser engine's files in the site (tools/stage_engine.py), by URL path.
-ENGINE_FILES = re.compile(r"/widget-runtime/(pyodide/|cardbook-engine\.zip$|engine-worker\.js$)")
+ENGINE_FILES = re.compile(r"/widget-runtime/(pyodide/|cardbook-engine\.zip(\.gz)?$|engine-worker\.js$)")
 
 
 @dataclass

@@ -13,7 +13,14 @@ Prints
 - "New puzzle" in the browser: a page of one engine widget per kind, the worker's ``handle()`` and the
   click-to-spec round trip, p95 over every kind (target ≤ 100 ms), with the slowest kinds; the reader
   pauses ``--pause`` ms between puzzles (the worker makes the next puzzle meanwhile: PuzzleService.idle);
-  ``--pause 0`` measures making every puzzle while the reader waits.
+  ``--pause 0`` measures making every puzzle while the reader waits;
+- ``--throttled [--reference SITE]``: instead of the above, the first visit on a slow link, through
+  Chromium's network emulation (CDP ``Network.emulateNetworkConditions``: 4 and 10 Mbit/s down, 150 ms
+  latency): opening ``book/play.html`` in a fresh browser context and asking the 升级 tutor for a hint, the
+  bytes the server sent (the engine's files, and all), the time to the engine's first answer (or when the
+  page gave the engine up), then a warm revisit (same context) and an offline one (the context offline);
+  side by side with the reference build (an older ``make site`` output), targets: engine ≤ 8 MB over the
+  wire, first answer at 4 Mbit/s ≤ 20 s and never abandoned while bytes arrive, warm ≤ 2 s, offline works.
 """
 
 from __future__ import annotations
@@ -58,7 +65,8 @@ def row(name: str, values: list[float], target: float | None = None, unit: str =
 
 def payload(site: Path) -> None:
     runtime = site / "widget-runtime"
-    files = [*sorted((runtime / "pyodide").iterdir()), runtime / "cardbook-engine.zip", runtime / "engine-worker.js"]
+    files = [*sorted((runtime / "pyodide").iterdir()), *sorted(runtime.glob("cardbook-engine.zip*")),
+             runtime / "engine-worker.js"]
     print("Engine payload (bytes, fetched once per browser cache):")
     for path in files:
         print(f"  {path.relative_to(runtime).as_posix():<44} {path.stat().st_size:>12,}")
@@ -171,16 +179,161 @@ def new_puzzles(browser: Browser, rounds: int, pause_ms: int) -> None:
         print(row(f"  {slow}", trips_by_kind[slow]))
 
 
+# ---- a slow link ----
+
+#: (label, download bits per second, latency ms): a phone's link.
+LINKS = (("4 Mbit/s, 150 ms", 4_000_000, 150), ("10 Mbit/s, 150 ms", 10_000_000, 150))
+#: The engine's files (either build's): what "engine bytes" counts.
+ENGINE_PATHS = ("widget-runtime/engine-worker.js", "widget-runtime/pyodide/", "widget-runtime/cardbook-engine.zip")
+GAVE_UP = ("could not start", "could not be downloaded")
+
+
+class CountingServer:
+    """A static server for a site on a free loopback port (a thread of this process), counting the body bytes it sends."""
+
+    def __init__(self, site: Path) -> None:
+        import functools
+        import http.server
+        import threading
+
+        self.sent: list[tuple[str, int]] = []
+        sent = self.sent
+
+        class Handler(http.server.SimpleHTTPRequestHandler):
+            def copyfile(self, source: Any, outputfile: Any) -> None:
+                count = 0
+                while chunk := source.read(64 * 1024):
+                    outputfile.write(chunk)
+                    count += len(chunk)
+                sent.append((self.path, count))
+
+            def log_message(self, *args: Any) -> None:
+                pass
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(site)))
+        self.server.daemon_threads = True
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def bytes_since(self, mark: int) -> tuple[int, int]:
+        """(engine bytes, all bytes) sent since ``mark`` (a length of ``sent``)."""
+        sent = self.sent[mark:]
+        return (sum(n for path, n in sent if any(part in path for part in ENGINE_PATHS)), sum(n for _, n in sent))
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def visit(context: Any, url: str, bits: int, latency: int, limit_s: float) -> dict[str, Any]:
+    """Open the play page on an emulated link and ask the 升级 tutor for a hint: seconds to the engine's answer,
+    or to the page giving the engine up (``gave_up``), or None for a page that did not load."""
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": latency,
+                                                  "downloadThroughput": bits / 8, "uploadThroughput": bits / 8})
+    gave_up: list[float] = []
+    began = time.perf_counter()
+    def heard(message: Any) -> None:
+        if message.type == "error" and any(words in message.text for words in GAVE_UP):
+            gave_up.append(time.perf_counter() - began)
+
+    page.on("console", heard)
+    try:
+        page.goto(url + "book/play.html", timeout=limit_s * 1000)
+        page.wait_for_function(PLAYABLE, arg="shengji", timeout=limit_s * 1000, polling=100)
+    except Exception as error:  # a page that cannot load offline is a result
+        page.close()
+        print(f"  ({url}: the page did not load: {str(error).splitlines()[0][:200]})")
+        return {"answered": None, "gave_up": None, "note": "page did not load"}
+    drawn = time.perf_counter() - began
+    root = page.locator("[data-tutor=shengji]")
+    before = root.get_attribute("data-serial")
+    root.locator("[data-action=hint]").first.click()
+    clicked = time.perf_counter() - began
+    answered = None
+    deadline = time.perf_counter() + limit_s
+    while time.perf_counter() < deadline and not gave_up:
+        if page.evaluate(ANSWERED, [root.element_handle(), before]):
+            answered = time.perf_counter() - began
+            break
+        page.wait_for_timeout(100)
+    page.close()
+    return {"answered": answered, "gave_up": gave_up[0] if gave_up else None, "note": "", "drawn": drawn,
+            "engine_s": None if answered is None else answered - clicked}
+
+
+def throttled(browser: Browser, builds: list[tuple[str, Path]], limit_s: float) -> None:
+    print("A phone's first visit (Chromium's network emulation, 150 ms latency): book/play.html, the 升级 tutor's")
+    print("first hint; bytes the server sent (engine / all), seconds to the engine's answer; then a warm revisit")
+    print("(same browser context) and an offline one (the context offline). Targets: engine <= 8 MB, first answer")
+    print("at 4 Mbit/s <= 20 s and never abandoned, warm <= 2 s, offline works.")
+    results: dict[tuple[str, str, str], dict[str, Any]] = {}
+    for label, site in builds:
+        server = CountingServer(site)
+        try:
+            for link, bits, latency in LINKS:
+                context = browser.new_context()
+                for kind in ("first", "warm", "offline"):
+                    if kind == "offline":
+                        context.set_offline(True)
+                    mark = len(server.sent)
+                    result = visit(context, server.url, bits, latency, limit_s)
+                    result["engine"], result["all"] = server.bytes_since(mark)
+                    results[(label, link, kind)] = result
+                context.close()
+        finally:
+            server.close()
+
+    def cell(result: dict[str, Any]) -> str:
+        if result["answered"] is not None:
+            said = f"{result['answered']:5.1f} s (click {result['engine_s']:4.1f})"
+        elif result["gave_up"] is not None:
+            said = f"gave up at {result['gave_up']:.1f} s"
+        else:
+            said = result["note"][:24] or f"no answer in {limit_s:.0f} s"
+        return f"{said:<25} {result['engine'] / 1e6:5.1f} / {result['all'] / 1e6:5.1f} MB"
+
+    labels = [label for label, _ in builds]
+    print("  each cell: seconds from opening the page to the engine's first answer (from the click on Hint to it),")
+    print("  then MB sent by the server: the engine's files / everything")
+    print(f"  {'link':<18} {'visit':<8} " + "".join(f"{label:<44}" for label in labels))
+    for link, _, _ in LINKS:
+        for kind in ("first", "warm", "offline"):
+            print(f"  {link:<18} {kind:<8} " + "".join(f"{cell(results[(label, link, kind)]):<44}" for label in labels))
+    mine = labels[-1]
+    first4 = results[(mine, LINKS[0][0], "first")]
+    checks = [("engine bytes over the wire <= 8 MB", first4["engine"] <= 8e6),
+              ("first answer at 4 Mbit/s <= 20 s", first4["answered"] is not None and first4["answered"] <= 20),
+              ("never abandoned", all(results[(mine, link, "first")]["gave_up"] is None for link, _, _ in LINKS)),
+              ("warm revisit: the engine answers <= 2 s after the click",
+               all((results[(mine, link, "warm")]["engine_s"] or 99) <= 2 for link, _, _ in LINKS)),
+              ("offline revisit answers", all(results[(mine, link, "offline")]["answered"] is not None for link, _, _ in LINKS))]
+    for name, ok in checks:
+        print(f"  {mine}: {name:<56} {'ok' if ok else 'MISSED'}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("site", nargs="?", type=Path, default=REPO / "_build" / "html")
     parser.add_argument("--puzzles", type=int, default=12, help="new puzzles per kind (default 12)")
     parser.add_argument("--pause", type=int, default=1000, help="ms the reader takes between new puzzles (default 1000)")
     parser.add_argument("--skip-tutor", action="store_true", help="only the payload and New puzzle")
+    parser.add_argument("--throttled", action="store_true", help="only the first visit on a slow link, warm and offline")
+    parser.add_argument("--reference", type=Path, help="with --throttled: an older build to compare with")
+    parser.add_argument("--limit", type=float, default=90, help="with --throttled: seconds to wait for an answer")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
     payload(args.site)
+    if args.throttled:
+        builds = ([("reference", args.reference)] if args.reference else []) + [("this build", args.site)]
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+            throttled(browser, builds, args.limit)
+            browser.close()
+        return 0
     port = free_port()
     url = f"http://127.0.0.1:{port}/"
     server = start_server([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",

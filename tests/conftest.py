@@ -116,9 +116,9 @@ def built_book() -> Path:
 def built_runtime(built_book: Path) -> Path:
     """The built book's ``widget-runtime`` folder: its widget loader, page script and browser engine, staged
     once by ``make site`` (tools/stage_widget_runtime.py, tools/stage_engine.py), for the tests that serve
-    a page of their own to copy rather than stage the engine again (a Pyodide snapshot costs half a minute)."""
+    a page of their own to copy rather than stage the engine again (running the engine in Pyodide costs half a minute)."""
     runtime = built_book / "widget-runtime"
-    if not (runtime / "cardbook-engine.zip").is_file():
+    if not (runtime / "cardbook-engine.zip.gz").is_file():
         pytest.fail(f"{runtime} holds no staged engine: the book was not built by make site", pytrace=False)
     return runtime
 

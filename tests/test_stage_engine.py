@@ -1,9 +1,11 @@
-"""tools/stage_engine.py: the browser engine staged from npm's Pyodide and this tree's Python."""
+"""tools/stage_engine.py: the browser engine staged from npm's Pyodide and this tree's Python: gzipped, the
+standard library trimmed to what the engine imports, both zips as Pyodide's own bytecode, the manifest in the worker."""
 
 from __future__ import annotations
 
 import gzip
 import importlib.util
+import io
 import json
 import subprocess
 import sys
@@ -17,6 +19,9 @@ SPEC = importlib.util.spec_from_file_location("stage_engine", REPO / "tools" / "
 assert SPEC and SPEC.loader
 stage_engine = importlib.util.module_from_spec(SPEC)
 SPEC.loader.exec_module(stage_engine)
+#: Never needed by the engine: a trimmed library holding one of these was not trimmed.
+NOT_IMPORTED = ("unittest/", "email/", "xml/", "sqlite3/", "http/", "xmlrpc/", "multiprocessing/", "pydoc", "doctest",
+                "tkinter/", "_pyrepl/", "wsgiref/", "pdb")
 
 
 @pytest.fixture(scope="session")
@@ -25,69 +30,129 @@ def staged(built_runtime: Path) -> Path:
     return built_runtime
 
 
-def test_pyodide_is_staged_at_the_pinned_version_with_only_what_it_loads(staged: Path) -> None:
+def manifest(runtime: Path) -> dict:
+    worker = (runtime / "engine-worker.js").read_text(encoding="utf-8")
+    line = stage_engine.MANIFEST_LINE.search(worker)
+    assert line, "no manifest in the staged worker"
+    return json.loads(line.group(0).removeprefix("const MANIFEST = ").removesuffix(";"))
+
+
+def unzipped(path: Path) -> zipfile.ZipFile:
+    return zipfile.ZipFile(io.BytesIO(gzip.decompress(path.read_bytes())))
+
+
+# ---- pure Python: no build, no Node ----
+
+def test_the_worker_has_one_manifest_line_for_the_staging_to_fill() -> None:
+    worker = stage_engine.WORKER.read_text(encoding="utf-8")
+    assert len(stage_engine.MANIFEST_LINE.findall(worker)) == 1
+
+
+def test_gzip_and_zip_are_the_same_bytes_each_time() -> None:
+    files = {"b.pyc": b"\x00" * 100, "a/__init__.pyc": b"x"}
+    assert stage_engine.zip_bytes(files) == stage_engine.zip_bytes(dict(files))
+    assert stage_engine.gzipped(b"abc" * 1000) == stage_engine.gzipped(b"abc" * 1000)
+    assert gzip.decompress(stage_engine.gzipped(b"abc" * 1000)) == b"abc" * 1000
+
+
+def test_the_trimmed_library_keeps_only_the_files_named_and_prefers_their_bytecode(tmp_path: Path) -> None:
+    whole = tmp_path / "stdlib.zip"
+    whole.write_bytes(stage_engine.zip_bytes({"json/__init__.py": b"A", "json/decoder.py": b"B", "unittest/case.py": b"C",
+                                              "_sysconfigdata.py": b"D"}))
+    trimmed = zipfile.ZipFile(io.BytesIO(stage_engine.trimmed_stdlib(
+        whole, ["json/__init__.py", "json/decoder.py", "_sysconfigdata.py"],
+        {"json/__init__.pyc": b"a", "json/decoder.pyc": b"b"})))
+    assert trimmed.namelist() == ["json/__init__.pyc", "json/decoder.pyc", "_sysconfigdata.py"]
+    assert trimmed.read("json/decoder.pyc") == b"b"
+    with pytest.raises(stage_engine.EngineStageError, match="not in"):
+        stage_engine.trimmed_stdlib(whole, ["nowhere.py"], {})
+
+
+def test_the_engine_modules_are_cardlib_the_pure_python_widgets_and_the_worker_side() -> None:
+    modules = stage_engine.engine_modules()
+    assert "cardlib/__init__.py" in modules and "widgets/puzzles/service.py" in modules
+    assert modules[stage_engine.SERVE_MODULE] == stage_engine.SERVE.read_text(encoding="utf-8")
+    assert not {"widgets/front_ends.py", "widgets/puzzle_widget.py", "widgets/card_hand.py"} & set(modules)
+    assert not [name for name, text in modules.items() if stage_engine.FRAMEWORK_IMPORT.search(text)]
+    assert {"json", "random", "traceback"} <= set(stage_engine.stdlib_imports(modules, stage_engine.PYODIDE / "python_stdlib.zip"))
+
+
+def test_the_worker_side_answers_refuses_and_reports_errors() -> None:
+    spec = importlib.util.spec_from_file_location("engine_serve", stage_engine.SERVE)
+    assert spec and spec.loader
+    serve = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(serve)
+    made = json.loads(serve.serve("widgets.puzzles.service:PuzzleService", "k", '{"kind": "bury"}', '{"type": "load", "seed": 5}'))
+    assert made["ok"] and made["value"]["id"] == "bury:5"
+    assert json.loads(serve.serve("os:system", "k", "{}", "{}"))["refused"] is True
+    failed = json.loads(serve.serve("widgets.puzzles.service:fresh_seed", "e", "{}", "{}"))
+    assert failed["error"].startswith("AttributeError") and "Traceback (most recent call last)" in failed["traceback"]
+
+
+# ---- what make site staged ----
+
+def test_only_gzipped_engine_files_are_staged_with_their_sizes_in_the_manifest(staged: Path) -> None:
     pinned = json.loads((REPO / "package.json").read_text())["dependencies"]["pyodide"]
     lock = json.loads((REPO / "package-lock.json").read_text())["packages"]["node_modules/pyodide"]["version"]
     assert pinned == lock
-    assert sorted(p.name for p in (staged / "pyodide").iterdir()) == sorted([*stage_engine.PYODIDE_FILES, "snapshot.bin.gz"])
+    assert sorted(p.relative_to(staged).as_posix() for p in (staged / "pyodide").iterdir()) == sorted(
+        name for name in stage_engine.STAGED if name.startswith("pyodide/"))
+    assert not (staged / "cardbook-engine.zip").exists() and not (staged / "pyodide" / "pyodide.asm.wasm").exists()
+    found = manifest(staged)
+    assert found["files"] == {name: (staged / name).stat().st_size for name in stage_engine.STAGED}
+    assert found["pyodide"] == pinned and found["lock"]["packages"] == {} and found["lock"]["info"]["abi_version"]
+    assert sum(found["files"].values()) <= 8_000_000, "the engine must stay within 8 MB over the wire"
+    for name in ("pyodide.asm.mjs", "pyodide.asm.wasm"):
+        assert gzip.decompress((staged / "pyodide" / f"{name}.gz").read_bytes()) == (stage_engine.PYODIDE / name).read_bytes()
     assert f'"{pinned}"' in (staged / "pyodide" / "pyodide.mjs").read_text()  # the staged loader's own version
-    assert (staged / "engine-worker.js").read_text() == (REPO / "tools" / "site" / "engine-worker.js").read_text()
 
 
-def test_the_engine_zip_holds_cardlib_and_the_pure_python_widgets_only(staged: Path) -> None:
-    with zipfile.ZipFile(staged / "cardbook-engine.zip") as archive:
-        names = archive.namelist()
-        texts = {name: archive.read(name).decode() for name in names}
-    assert "cardlib/__init__.py" in names and "widgets/puzzles/service.py" in names
+def test_the_standard_library_is_trimmed_to_bytecode_of_what_the_engine_imports(staged: Path) -> None:
+    names = unzipped(staged / "pyodide" / "python_stdlib.zip.gz").namelist()
+    with zipfile.ZipFile(stage_engine.PYODIDE / "python_stdlib.zip") as whole:
+        sources = set(whole.namelist())
+    assert {"encodings/__init__.pyc", "json/__init__.pyc", "random.pyc", "traceback.pyc", "_pyodide/_base.pyc"} <= set(names)
+    assert all(name.removesuffix("c") in sources for name in names)
+    assert not [name for name in names if name.startswith(NOT_IMPORTED)]
+    assert len(names) == manifest(staged)["stdlib"]["files"] < len(sources) / 3
+
+
+def test_the_engine_zip_holds_cardlibs_and_the_pure_python_widgets_bytecode_only(staged: Path) -> None:
+    names = unzipped(staged / "cardbook-engine.zip.gz").namelist()
     assert {name for name in names if name.startswith("cardlib/")} == {
-        p.relative_to(REPO).as_posix() for p in (REPO / "cardlib").rglob("*.py") if "__pycache__" not in p.parts}
-    assert not {"widgets/front_ends.py", "widgets/puzzle_widget.py", "widgets/card_hand.py"} & set(names)
-    assert not [name for name, text in texts.items() if stage_engine.FRAMEWORK_IMPORT.search(text)]
-    assert all(name.endswith(".py") for name in names)
+        p.relative_to(REPO).as_posix() + "c" for p in (REPO / "cardlib").rglob("*.py") if "__pycache__" not in p.parts}
+    assert set(names) == {name + "c" for name in stage_engine.engine_modules()}
+    assert manifest(staged)["modules"] == stage_engine.module_names(stage_engine.engine_modules())
 
 
-def test_the_same_tree_gives_the_same_zip(tmp_path: Path) -> None:
-    modules = stage_engine.engine_modules()
-    stage_engine.write_zip(tmp_path / "a.zip", modules)
-    stage_engine.write_zip(tmp_path / "b.zip", modules)
-    assert (tmp_path / "a.zip").read_bytes() == (tmp_path / "b.zip").read_bytes()
+@pytest.mark.slow
+def test_the_staged_engine_runs_the_engines_calls_in_pyodide(staged: Path, tmp_path: Path) -> None:
+    """Every puzzle kind, a whole game of each tutor, a refusal and a traceback, with the trimmed library and the
+    bytecode as staged (what the staging checked, again from the site's files)."""
+    (tmp_path / "stdlib.zip").write_bytes(gzip.decompress((staged / "pyodide" / "python_stdlib.zip.gz").read_bytes()))
+    (tmp_path / "engine.zip").write_bytes(gzip.decompress((staged / "cardbook-engine.zip.gz").read_bytes()))
+    (tmp_path / "lock.json").write_text(json.dumps(manifest(staged)["lock"]))
+    result = stage_engine.run_calls(stage_engine.PYODIDE, tmp_path / "stdlib.zip", tmp_path / "lock.json",
+                                    tmp_path / "engine.zip", [])
+    assert len(str(result["digest"])) == 64 and "json/__init__.pyc" in result["stdlib"]  # read as bytecode
 
 
-def test_the_zip_runs_a_puzzle_service_with_no_widget_framework(staged: Path) -> None:
-    """Python imports from the zip as Pyodide does from its unpacked folder: no anywidget, no traitlets."""
-    code = ("import sys; sys.path[:] = [sys.argv[1]] + [p for p in sys.path if 'site-packages' not in p]; "
-            "sys.modules['anywidget'] = sys.modules['traitlets'] = None; "
-            "from widgets.puzzles.service import PuzzleService; import widgets, cardlib; "
-            "assert widgets.__file__.startswith(sys.argv[1]) and cardlib.__file__.startswith(sys.argv[1]); "
-            "print(PuzzleService.start({'kind': 'bury'}).handle({'type': 'new', 'seed': 5})['id'])")
-    done = subprocess.run([sys.executable, "-c", code, str(staged / "cardbook-engine.zip")], capture_output=True,
-                          text=True, check=False, cwd="/")
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == "bury:5"
+def test_a_module_that_cannot_import_in_pyodide_fails_the_staging(tmp_path: Path) -> None:
+    (tmp_path / "engine.zip").write_bytes(stage_engine.zip_bytes({"cardbook_serve.py": b"import numpy_is_not_in_the_engine\n"}))
+    (tmp_path / "lock.json").write_text(json.dumps(stage_engine.lock_info(stage_engine.PYODIDE)))
+    with pytest.raises(stage_engine.EngineStageError, match="numpy_is_not_in_the_engine"):
+        stage_engine.run_calls(stage_engine.PYODIDE, stage_engine.PYODIDE / "python_stdlib.zip", tmp_path / "lock.json",
+                               tmp_path / "engine.zip", [])
 
 
 def test_a_missing_or_other_pyodide_fails_loudly(tmp_path: Path) -> None:
     with pytest.raises(stage_engine.EngineStageError, match="run `make deps`"):
-        stage_engine.stage_pyodide(tmp_path / "out", tmp_path / "no-pyodide")
+        stage_engine.check_pyodide(tmp_path / "no-pyodide")
     other = tmp_path / "pyodide"
     other.mkdir()
     (other / "package.json").write_text('{"version": "0.1.0"}')
     with pytest.raises(stage_engine.EngineStageError, match=r"node_modules has pyodide 0\.1\.0"):
-        stage_engine.stage_pyodide(tmp_path / "out", other)
-
-
-def test_the_snapshot_holds_python_with_the_engine_imported(staged: Path) -> None:
-    """A gzipped wasm memory (Pyodide makes it under Node only after importing every engine module)."""
-    memory = gzip.decompress((staged / "pyodide" / "snapshot.bin.gz").read_bytes())
-    assert memory.startswith(b"\x00snp") and len(memory) > 16 * 2**20  # Pyodide's snapshot header, then the memory
-    assert b"widgets.puzzles.service" in memory and b"cardlib.shengji.bots" in memory
-
-
-def test_a_module_that_cannot_import_in_pyodide_fails_the_staging(staged: Path, tmp_path: Path) -> None:
-    broken = tmp_path / "engine.zip"
-    stage_engine.write_zip(broken, {"cardlib/__init__.py": "import numpy_is_not_in_the_engine\n"})
-    with pytest.raises(stage_engine.EngineStageError, match="numpy_is_not_in_the_engine"):
-        stage_engine.make_snapshot(staged / "pyodide", broken, ["cardlib"])
+        stage_engine.check_pyodide(other)
 
 
 def test_the_command_line_wants_one_folder() -> None:

@@ -9,7 +9,9 @@ disk), and needs no npm package at reading time:
   modules it imports (``widgets/static/dom.js``, ``settings.js``) bundled by esbuild into one classic
   script, an IIFE (``make deps``: ``tools/bundle_front_ends.mjs``; :func:`widgets.front_ends.front_end`);
 - ``cardbook-page.css``: every page's stylesheet, the widgets' shared stylesheets
-  (:func:`widgets.front_ends.shared_style`) and ``tools/site/page.css``.
+  (:func:`widgets.front_ends.shared_style`) and ``tools/site/page.css``;
+- beside the folder, so at the site's root: ``cardbook-sw.js``, the book's service worker
+  (``tools/site/cardbook-sw.js``: the pages read once open offline; the widget loader registers it).
 
 Sphinx ships the folder with the site through ``html_extra_path`` (``_config.yml``).
 Usage: ``python tools/stage_widget_runtime.py OUT_DIR`` writes ``OUT_DIR/widget-runtime``; a missing
@@ -70,6 +72,7 @@ def stage(out_dir: Path) -> Path:
     target.mkdir(parents=True)
     for name, text in files.items():
         (target / name).write_text(text, encoding="utf-8")
+    (out_dir / "cardbook-sw.js").write_text(read_source(SITE_SOURCES / "cardbook-sw.js"), encoding="utf-8")
     return target
 
 

@@ -63,6 +63,7 @@ def test_widget_runtime_is_served_from_the_site(built_book):
     for name in ("widget-loader.js", "cardbook-page.js", "cardbook-page.css"):
         assert (runtime / name).is_file(), name
     assert not (runtime / "require.js").exists() and not (runtime / "html-manager").exists()
+    assert (built_book / "cardbook-sw.js").is_file(), "the book's service worker belongs at the site's root (its scope)"
     intro = (built_book / "book" / "intro.html").read_text(encoding="utf-8")
     scripts = re.findall(r'<script[^>]* src="([^"]*widget-runtime[^"?]*)', intro)
     assert sorted(s.rsplit("widget-runtime/", 1)[1] for s in scripts) == ["cardbook-page.js", "widget-loader.js"]

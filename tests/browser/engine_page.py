@@ -57,6 +57,14 @@ class EngineProbe(anywidget.AnyWidget):
     spec = traitlets.Dict().tag(sync=True)
 
 
+def copy_runtime(runtime: Path, folder: Path) -> None:
+    """The book's staged ``widget-runtime`` (``runtime``) copied into ``folder``, with the book's service worker
+    beside it as at the site's root (the loader registers it when the engine starts)."""
+    shutil.copytree(runtime, folder / "widget-runtime")
+    if (runtime.parent / "cardbook-sw.js").is_file():
+        shutil.copyfile(runtime.parent / "cardbook-sw.js", folder / "cardbook-sw.js")
+
+
 def write_engine_page(folder: Path, kinds: list[str] | None = None, service: str | None = None,
                       runtime: Path | None = None) -> Path:
     """``folder/index.html`` with one probe per kind (``pick_follow`` alone by default) of ``service``
@@ -65,7 +73,7 @@ def write_engine_page(folder: Path, kinds: list[str] | None = None, service: str
     from widgets.puzzles.page import write_page
 
     if runtime is not None:
-        shutil.copytree(runtime, folder / "widget-runtime")
+        copy_runtime(runtime, folder)
     else:
         sys.path.insert(0, str(REPO / "tools"))
         try:

@@ -21,6 +21,9 @@ from .engine_page import tutor_options, write_engine_page
 
 REPO = Path(__file__).resolve().parents[2]
 WORKER_FILES = ("engine-worker.js", "pyodide/", "cardbook-engine.zip")
+#: What the worker fetches on a first visit: Pyodide's loader, then the gzipped files (tools/stage_engine.py).
+ENGINE_FILES = {"engine-worker.js", "pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs.gz", "pyodide/pyodide.asm.wasm.gz",
+                "pyodide/python_stdlib.zip.gz", "cardbook-engine.zip.gz"}
 #: The first answer waits for the worker to boot (Pyodide, then the project's zip).
 BOOT_MS = 60_000
 
@@ -69,10 +72,36 @@ def test_the_worker_starts_on_the_first_send_and_makes_the_generators_puzzles(of
         "cardbook engine: widgets.puzzles.service:PuzzleService: unknown difficulty 'medium': "
         "expected one of easy, normal, hard "], "a refused message is logged, nothing else"
     fetched = {url.rsplit("widget-runtime/", 1)[-1] for url in engine_requests(requests)}
-    assert fetched == {"engine-worker.js", "pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs", "pyodide/pyodide.asm.wasm",
-                      "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json", "pyodide/snapshot.bin.gz",
-                      "cardbook-engine.zip"}
-    assert not [w for w in warnings if "cardbook engine" in w], "the worker did not restore the snapshot"
+    assert fetched == ENGINE_FILES
+    assert not [w for w in warnings if "cardbook engine" in w], warnings
+
+
+def test_a_second_visit_starts_the_engine_from_the_cache_and_so_does_an_offline_one(offline_page, engine_page):
+    """The first visit keeps the gzipped files (and a snapshot of Python) in Cache Storage: a second visit fetches
+    none of them, and with the browser offline the page (the book's service worker) and the engine still answer."""
+    page, log = offline_page
+    page.goto(engine_page[1])
+    page.wait_for_selector(".cardbook-widget[data-engine=true]")
+    page.click("[data-action=new]")
+    page.wait_for_selector(".cardbook-widget[data-spec]", timeout=BOOT_MS)
+    page.wait_for_function("async () => (await caches.keys()).some(n => n.startsWith('cardbook-engine-')) && "
+                           "(await (await caches.open((await caches.keys()).find(n => n.startsWith('cardbook-engine-')))).keys())"
+                           ".some(r => /snapshot-/.test(r.url))", timeout=BOOT_MS)  # kept after the first answer
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null || navigator.serviceWorker.ready", timeout=BOOT_MS)
+    for visit in ("again", "offline"):
+        if visit == "offline":
+            page.context.set_offline(True)
+        again = page.context.new_page()
+        requests: list[str] = []
+        again.on("request", lambda request, requests=requests: requests.append(request.url))
+        again.on("console", lambda message: message.type == "error" and log.errors.append(message.text))
+        again.goto(engine_page[1])
+        again.wait_for_selector(".cardbook-widget[data-engine=true]")
+        again.click("[data-action=new]")
+        again.wait_for_selector(".cardbook-widget[data-spec]", timeout=BOOT_MS)
+        assert not [url for url in requests if url.endswith(".gz")], f"{visit}: the engine's files came from the network"
+        again.close()
+    assert log.blocked == [] and log.errors == [], log.errors
 
 
 def test_from_a_file_the_engine_is_unavailable_and_says_why(offline_page, engine_page):
@@ -105,20 +134,68 @@ def test_a_python_error_in_the_worker_reaches_the_page_log_with_its_traceback(of
         assert "Traceback (most recent call last)" in log.errors[0] and "in serve" in log.errors[0]
 
 
-def test_an_engine_that_cannot_start_says_so_and_logs_why(offline_page, engine_page, tmp_path):
+def engine_status(page) -> dict:
+    box = page.locator(".cardbook-widget .cb-engine-status")
+    return {"status": box.get_attribute("data-engine-status"), "cause": box.get_attribute("data-cause"),
+            "en": box.locator("p[lang=en]").inner_text(), "zh": box.locator("p[lang=zh-Hans]").inner_text(),
+            "retry": box.locator("button[data-action=engine-retry]").count()}
+
+
+def test_files_missing_from_the_site_are_named_and_retry_starts_the_engine_once_they_are_back(offline_page, engine_page, tmp_path):
     write_engine_page(tmp_path, runtime=engine_page[0] / "widget-runtime")
-    (tmp_path / "widget-runtime" / "pyodide" / "pyodide.asm.wasm").unlink()  # a broken install
+    wasm = tmp_path / "widget-runtime" / "pyodide" / "pyodide.asm.wasm.gz"
+    kept = wasm.read_bytes()
+    wasm.unlink()  # a broken install
     with served(tmp_path) as url:
         page, log = offline_page
         page.goto(url + "index.html")
         probe = page.locator(".cardbook-widget")
         page.wait_for_selector(".cardbook-widget[data-engine=true]")
         page.click("[data-action=new]")
-        page.wait_for_selector(".cardbook-widget[data-view]", timeout=BOOT_MS)
-        view = json.loads(probe.get_attribute("data-view"))
-        assert view["engine"] == "unavailable" and "could not start" in view["message"]["en"]
+        page.wait_for_selector(".cb-engine-status[data-engine-status=failed]", timeout=BOOT_MS)
+        said = engine_status(page)
+        assert said["cause"] == "missing" and said["retry"] == 1, said
+        assert "missing" in said["en"] and "缺少" in said["zh"]
+        assert "disk" not in said["en"] and "file" not in said["en"].replace("files", ""), "over http, never the file:// words"
+        assert probe.get_attribute("data-view") is None, "the widget's view is kept while the engine cannot answer"
         assert probe.get_attribute("data-engine") == "false"
-        assert any("the engine could not start" in error for error in log.errors), log.errors
+        assert any("could not start (missing)" in error and "pyodide.asm.wasm.gz: HTTP 404" in error for error in log.errors), log.errors
+        wasm.write_bytes(kept)
+        page.click("button[data-action=engine-retry]")
+        page.wait_for_selector(".cardbook-widget[data-spec]", timeout=BOOT_MS)  # the refused "new" sent again
+        assert probe.get_attribute("data-engine") == "true" and page.locator(".cb-engine-status").count() == 0
+
+
+def test_a_network_failure_is_named_with_a_retry_and_the_download_shows_its_progress(offline_page, engine_page):
+    page, log = offline_page
+    failing = {"on": True}
+
+    def cut(route):
+        if failing["on"]:
+            route.abort("connectionreset")
+        else:
+            route.continue_()
+
+    page.context.route("**/pyodide.asm.wasm.gz", cut)
+    page.goto(engine_page[1])
+    page.wait_for_selector(".cardbook-widget[data-engine=true]")
+    page.click("[data-action=new]")
+    page.wait_for_selector(".cb-engine-status[data-engine-status=failed]", timeout=BOOT_MS)
+    said = engine_status(page)
+    assert said["cause"] == "network" and said["retry"] == 1 and "network" in said["en"] and "网络" in said["zh"], said
+    failing["on"] = False
+    page.evaluate("""() => { window.seen = []; new MutationObserver(() => {
+        const box = document.querySelector('.cb-engine-status');
+        if (box) window.seen.push([box.dataset.engineStatus, box.querySelector('p[lang=en]').textContent,
+                                   box.querySelector('progress') && box.querySelector('progress').max]);
+      }).observe(document.body, { subtree: true, childList: true, characterData: true }); }""")
+    page.click("button[data-action=engine-retry]")
+    page.wait_for_selector(".cardbook-widget[data-spec]", timeout=BOOT_MS)
+    seen = page.evaluate("window.seen")
+    loading = [text for status, text, _ in seen if status == "loading"]
+    assert loading and all(" MB" in text and "Loading the practice engine" in text for text in loading), seen
+    assert any(status == "starting" for status, _, _ in seen), seen
+    assert log.blocked == []
 
 
 # ---- the tutor on the built book's play page ----

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 import sys
 from pathlib import Path
 
@@ -21,6 +20,7 @@ from playwright.sync_api import expect
 from tests.conftest import edition_of
 
 from .conftest import free_port, served, start_server, stop_server
+from .engine_page import copy_runtime
 
 REPO = Path(__file__).resolve().parents[2]
 KNOWN_VOILA_CDN = "https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@"
@@ -39,7 +39,7 @@ def build_static_page(folder: Path, runtime: Path) -> dict[str, dict]:
     from widgets.puzzle_widget import Puzzle
     from widgets.puzzles.page import write_page
 
-    shutil.copytree(runtime, folder / "widget-runtime")
+    copy_runtime(runtime, folder)
     widgets = {kind: Puzzle(kind, seed=seed, slot=f"{kind}-1") for kind, seed in SHOWN}  # as a chapter's kernel numbers them
     write_page(folder, widgets.values())
     return {kind: widget.spec for kind, widget in widgets.items()}

@@ -33,7 +33,7 @@ PHONE = {"width": 390, "height": 844}
 NARROW_WIDTH = 320
 #: The browser engine's files in the site (tools/stage_engine.py), by URL path: only a page with a widget
 #: that runs Python loads them.
-ENGINE_FILES = re.compile(r"/widget-runtime/(pyodide/|cardbook-engine\.zip$|engine-worker\.js$)")
+ENGINE_FILES = re.compile(r"/widget-runtime/(pyodide/|cardbook-engine\.zip(\.gz)?$|engine-worker\.js$)")
 WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 

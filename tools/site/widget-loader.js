@@ -12,11 +12,19 @@
 // a Pyodide worker (engine-worker.js, started the first time such a model sends, never at load).
 // `_py_start` lists the traits passed to Class.start(); each reply of handle() is set as the trait
 // `_py_reply` names ("view" if none). {type: "hello"} is answered here, at once and without the
-// worker, by msg:custom {type: "engine", available}. Where the engine cannot run (file://) or did not start,
-// a send sets `view` to the view it had plus {state: "loading", engine: "unavailable", message: {en, zh}};
-// while it starts, plus {state: "loading", engine: "starting", message}. A ValueError in handle() fires msg:custom
-// {type: "error", error}; every Python error is logged. Each handle() time is a performance mark
-// "cardbook-engine:handle" (detail: service, type, ms).
+// worker, by msg:custom {type: "engine", available, cause?}. Where the engine cannot run at all (file://:
+// cause "file"; no Worker: "worker"), a send sets `view` to the view it had plus {state: "loading",
+// engine: "unavailable", message: {en, zh}}. Over http the table stays as it is while the engine loads:
+// a status box under the waiting view (role=status, [data-engine-status=loading|starting|failed]) says
+// how many MB of how many have come, in English and Chinese (lang="zh-Hans"), with a progress bar; the
+// models hear {type: "engine", available: true, starting: true}, then {available: true} once it runs.
+// There is no time limit while bytes arrive: a download with no byte for STALL_MS fails as "stalled".
+// A failed start names its cause ([data-cause]: network, offline, stalled, missing, failed), the models
+// hear {available: false, cause}, and a Retry button starts a fresh worker and sends the refused messages
+// again. A ValueError in handle() fires msg:custom {type: "error", error}; every Python error is logged.
+// Each handle() time is a performance mark "cardbook-engine:handle" (detail: service, type, ms).
+// When the engine is first asked for, the book's service worker (cardbook-sw.js) is registered, so the
+// pages read from then on open offline (the worker keeps the engine's own files in Cache Storage).
 (function () {
   "use strict";
 
@@ -52,92 +60,286 @@
 
   // ---- the engine ----
   const LOADER_URL = (document.currentScript && /** @type {HTMLScriptElement} */ (document.currentScript).src) || document.baseURI;
+  const MB = (bytes) => (bytes / 1e6).toFixed(1);
   const ENGINE_WORDS = {
     unavailable: {
       en: "The practice engine runs only when the book is served over http (for example by make book); "
         + "opened from a file it cannot start. The puzzles still work from their banks.",
       zh: "练习引擎只在通过 http 访问本书时运行（例如 make book）；直接打开文件时无法启动。谜题仍可从题库中练习。",
     },
-    failed: {
-      en: "The practice engine could not start in this browser. The puzzles still work from their banks.",
-      zh: "练习引擎无法在此浏览器中启动。谜题仍可从题库中练习。",
+    noWorker: {
+      en: "This browser cannot run the practice engine (it has no module Web Workers). The puzzles still work from their banks.",
+      zh: "此浏览器无法运行练习引擎（不支持模块 Web Worker）。谜题仍可从题库中练习。",
     },
-    starting: { en: "Starting the practice engine…", zh: "正在启动练习引擎……" },
+    download: {
+      en: (p) => `Loading the practice engine: ${MB(p.loaded)} of ${MB(p.total)} MB…`,
+      zh: (p) => `正在下载练习引擎：${MB(p.loaded)} / ${MB(p.total)} MB……`,
+    },
+    start: {
+      en: (p) => (p.cached ? "Starting the practice engine (kept on this device)…" : `Downloaded ${MB(p.total)} MB; starting the practice engine…`),
+      zh: (p) => (p.cached ? "正在启动练习引擎（已保存在本设备上）……" : `已下载 ${MB(p.total)} MB，正在启动练习引擎……`),
+    },
+    causes: {
+      network: {
+        en: "The practice engine could not be downloaded: the network connection failed. Check the connection and retry; the puzzles still work from their banks.",
+        zh: "无法下载练习引擎：网络连接失败。请检查网络后重试；谜题仍可从题库中练习。",
+      },
+      offline: {
+        en: "You are offline, and the practice engine is not yet kept on this device. Retry once you are online; the puzzles still work from their banks.",
+        zh: "你已离线，而练习引擎尚未保存在本设备上。联网后请重试；谜题仍可从题库中练习。",
+      },
+      stalled: {
+        en: "The practice engine's download stopped: nothing arrived for 20 seconds. Retry to try again; the puzzles still work from their banks.",
+        zh: "练习引擎的下载中断了：20 秒内没有收到任何数据。请重试；谜题仍可从题库中练习。",
+      },
+      missing: {
+        en: "The practice engine's files are missing from this copy of the book (the server answered with an error). The puzzles still work from their banks.",
+        zh: "本书的这个副本缺少练习引擎的文件（服务器返回了错误）。谜题仍可从题库中练习。",
+      },
+      failed: {
+        en: "The practice engine could not start in this browser. The puzzles still work from their banks.",
+        zh: "练习引擎无法在此浏览器中启动。谜题仍可从题库中练习。",
+      },
+    },
+    retry: { en: "Retry", zh: "重试" },
+    progress: { en: "Practice engine download", zh: "练习引擎下载进度" },
   };
-  const BOOT_LIMIT_MS = 30000;  // a cold start takes 1-2 s here from the snapshot, under 10 s without
-  const engine = { worker: null, ready: false, pending: new Map(), nextId: 1, nextKey: 1,
-                   // the words a send gets when the engine cannot answer (null: it can)
-                   down: location.protocol === "file:" || typeof Worker !== "function" ? ENGINE_WORDS.unavailable : null };
+  //: No byte for this long while the engine downloads: the download has stalled.
+  const STALL_MS = 20000;
+  //: Once every byte is here, Python must start within this (a slow phone takes several seconds).
+  const START_LIMIT_MS = 90000;
+  const engine = {
+    worker: null, ready: false, pending: new Map(), nextId: 1, nextKey: 1,
+    // the cause when the engine cannot answer (null: it can, or may): "file" | "worker" | a worker's cause
+    down: location.protocol === "file:" ? "file" : typeof Worker !== "function" ? "worker" : null,
+    detail: "", progress: null, watchdog: null, lastByte: 0, phase: "",
+    failed: [],          // the sends a failed start refused, sent again by Retry
+    listeners: new Map(), // model key → {receive, els: Set of its views' elements, waiting: boolean}
+  };
 
-  function engineDown(why) {
-    engine.down = ENGINE_WORDS.failed;
+  /** Every model with a Python service hears of the engine's state ({type: "engine", available, cause?, starting?}). */
+  function tellModels(message, keys) {
+    for (const [key, model] of engine.listeners) {
+      if (!keys || keys.has(key)) model.receive(Object.assign({ type: "engine" }, message));
+    }
+  }
+
+  const STATUS_CSS = ".cb-engine-status{position:sticky;bottom:0;z-index:3;margin:.5em 0;padding:.5em .75em;"
+    + "border:1px solid var(--pst-color-border,#ccc);border-left:4px solid var(--pst-color-primary,#3b6ea5);border-radius:6px;"
+    + "background:var(--pst-color-background,#fff);color:var(--pst-color-text-base,#222);box-shadow:0 -2px 8px rgba(0,0,0,.08);"
+    + "font-size:.9rem;line-height:1.4}"
+    + "@media (max-width:600px){.cb-engine-status{font-size:.8rem;padding:.35em .6em}}"
+    + ".cb-engine-status p{margin:0 0 .15em}.cb-engine-status progress{display:block;width:100%;height:.6em;margin:.35em 0 .1em}"
+    + ".cb-engine-status[data-engine-status=failed]{border-left-color:var(--pst-color-danger,#b3261e)}"
+    + ".cb-engine-status button{margin-top:.35em;padding:.35em 1em;min-height:44px;min-width:44px;font:inherit;cursor:pointer;"
+    + "border:1px solid currentColor;border-radius:4px;background:var(--pst-color-surface,#f5f5f5);color:inherit}";
+
+  /** The engine's state in words under every view waiting for it (and a Retry button after a failure). */
+  function drawStatus() {
+    injectOnce(STATUS_CSS);
+    const failed = engine.down && engine.down !== "file" && engine.down !== "worker";
+    for (const [, model] of engine.listeners) {
+      for (const el of model.els) {
+        let box = /** @type {HTMLElement | null} */ (el.querySelector(":scope > .cb-engine-status"));
+        const show = model.waiting && (failed || (!engine.ready && engine.progress));
+        if (!show) { if (box) box.remove(); continue; }
+        if (!box) {
+          box = document.createElement("div");
+          box.className = "cb-engine-status";
+          box.setAttribute("role", "status");
+          el.append(box);
+        }
+        const p = engine.progress || { loaded: 0, total: 0, cached: false, phase: "download" };
+        const words = failed ? ENGINE_WORDS.causes[engine.down] || ENGINE_WORDS.causes.failed
+          : { en: ENGINE_WORDS[p.phase === "start" ? "start" : "download"].en(p), zh: ENGINE_WORDS[p.phase === "start" ? "start" : "download"].zh(p) };
+        box.dataset.engineStatus = failed ? "failed" : p.phase === "start" ? "starting" : "loading";
+        if (failed) box.dataset.cause = engine.down; else delete box.dataset.cause;
+        const en = document.createElement("p");
+        en.lang = "en";
+        en.textContent = words.en;
+        const zh = document.createElement("p");
+        zh.lang = "zh-Hans";
+        zh.textContent = words.zh;
+        /** @type {HTMLElement[]} */
+        const parts = [en, zh];
+        if (failed) {
+          if (engine.detail) en.title = engine.detail;
+          const retry = document.createElement("button");
+          retry.type = "button";
+          retry.dataset.action = "engine-retry";
+          const zhRetry = document.createElement("span");
+          zhRetry.lang = "zh-Hans";
+          zhRetry.textContent = ENGINE_WORDS.retry.zh;
+          retry.append(`${ENGINE_WORDS.retry.en} · `, zhRetry);
+          retry.onclick = retryEngine;
+          parts.push(retry);
+        } else {
+          const bar = document.createElement("progress");
+          bar.setAttribute("aria-label", `${ENGINE_WORDS.progress.en} · ${ENGINE_WORDS.progress.zh}`);
+          if (p.phase === "download" && p.total) { bar.max = p.total; bar.value = p.loaded; }  // else indeterminate: Python starting
+          parts.push(bar);
+        }
+        const focused = box.contains(document.activeElement);
+        box.replaceChildren(...parts);
+        if (focused && failed) /** @type {HTMLElement} */ (box.querySelector("button")).focus();
+      }
+    }
+  }
+
+  function stopWatching() {
+    clearInterval(engine.watchdog);
+    engine.watchdog = null;
+  }
+
+  /** The engine did not start: every waiting send is refused with the cause, and the views say it. */
+  function engineDown(cause, why) {
+    stopWatching();
+    if (engine.worker) engine.worker.terminate();
+    engine.worker = null;
+    engine.down = cause;
+    engine.detail = why;
+    console.error(`cardbook engine: the engine could not start (${cause}): ${why}`);
     const waiting = [...engine.pending.values()];
     engine.pending.clear();
-    waiting.forEach((done) => done({ ok: false, boot: true, error: why }));
+    waiting.forEach((done) => done({ ok: false, boot: true, cause, error: why }));
+    drawStatus();
+  }
+
+  /** Retry: a fresh worker, and the sends the failure refused sent again. */
+  function retryEngine() {
+    if (!engine.down || engine.down === "file" || engine.down === "worker") return;
+    engine.down = null;
+    engine.detail = "";
+    engine.progress = { loaded: 0, total: 0, cached: false, phase: "download" };
+    const again = engine.failed;
+    engine.failed = [];
+    tellModels({ available: true, starting: true });
+    again.forEach((send) => send());
+    drawStatus();
   }
 
   function engineWorker() {
     if (!engine.worker) {
       engine.worker = new Worker(new URL("engine-worker.js", LOADER_URL), { type: "module" });
-      // Pyodide never settles when its wasm cannot load: a first answer that does not come is a failure.
-      const waited = setTimeout(() => {
-        if (engine.ready) return;
-        console.error(`cardbook engine: the engine could not start: no answer in ${BOOT_LIMIT_MS / 1000} s`);
-        engine.worker.terminate();
-        engineDown(`no answer in ${BOOT_LIMIT_MS / 1000} s`);
-      }, BOOT_LIMIT_MS);
+      keepBookOffline();
+      engine.lastByte = Date.now();
+      engine.phase = "download";
+      // No time-out while bytes arrive: the download fails only when it stalls; Python, once every byte is
+      // here, must start within START_LIMIT_MS (Pyodide never settles when its wasm cannot be compiled).
+      engine.watchdog = setInterval(() => {
+        const quiet = Date.now() - engine.lastByte;
+        if (engine.phase === "download" && quiet > STALL_MS) engineDown("stalled", `no byte in ${STALL_MS / 1000} s`);
+        else if (engine.phase === "start" && quiet > START_LIMIT_MS) engineDown("failed", `Python did not start in ${START_LIMIT_MS / 1000} s`);
+      }, 1000);
       engine.worker.onmessage = ({ data }) => {
-        clearTimeout(waited);
+        if (data.progress) {
+          if (!engine.progress || data.progress.loaded !== engine.progress.loaded || data.progress.phase !== engine.phase) {
+            engine.lastByte = Date.now();
+          }
+          engine.phase = data.progress.phase;
+          engine.progress = data.progress;
+          drawStatus();
+          return;
+        }
+        if (data.status === "ready") {
+          performance.mark("cardbook-engine:ready", { detail: { snapshot: data.snapshot, cached: data.cached, times: data.times } });
+          stopWatching();
+          engine.ready = true;
+          drawStatus();
+          tellModels({ available: true });
+          return;
+        }
+        if (data.status === "failed") {
+          engineDown(data.cause || "failed", data.error || "");
+          return;
+        }
         const done = engine.pending.get(data.id);
         engine.pending.delete(data.id);
         if (done) done(data);
       };
       engine.worker.onerror = (event) => {
-        console.error("cardbook engine: the worker failed:", event.message || event);
-        engineDown(String(event.message || "the worker failed"));
+        event.preventDefault();
+        // no message: its script did not load (offline, or the network failed)
+        const cause = navigator.onLine === false ? "offline" : event.message ? "failed" : "network";
+        engineDown(cause, String(event.message || "the engine's worker script did not load"));
       };
     }
     return engine.worker;
   }
 
+  /** The book kept for reading offline: a service worker at the book's root (cardbook-sw.js) keeps every page
+   * and file the reader loads from now on, and this page's own files at once. Registered when the engine is
+   * first asked for, so a page whose engine was used opens offline later; only where the browser allows it
+   * (http on localhost, or https). */
+  function keepBookOffline() {
+    if (!("serviceWorker" in navigator) || !window.isSecureContext || !/^https?:$/.test(location.protocol)) return;
+    const script = new URL("../cardbook-sw.js", LOADER_URL);
+    navigator.serviceWorker.register(script.href, { scope: new URL("./", script).href })
+      .then(() => navigator.serviceWorker.ready)
+      .then((registration) => {
+        const here = (url) => { try { return new URL(url, location.href).origin === location.origin; } catch (bad) { return false; } };
+        const urls = [location.href.split("#")[0], LOADER_URL, new URL("engine-worker.js", LOADER_URL).href,
+          ...performance.getEntriesByType("resource").map((entry) => entry.name)]
+          .filter((url) => here(url) && !/\.gz(\?|$)/.test(url));
+        if (registration.active) registration.active.postMessage({ type: "cardbook-keep", urls: [...new Set(urls)] });
+      })
+      .catch((error) => console.warn("cardbook: the book is not kept for offline reading:", error && error.message));
+  }
+
   /** model.send of a model with a Python service: the worker's reply set as a trait. */
   function sendToEngine(state, key, set, receive, message) {
+    const listener = engine.listeners.get(key);
     if (message && message.type === "hello") {  // answered at once: the front end knows before it draws a link
-      receive({ type: "engine", available: !engine.down });
+      receive(engine.down ? { type: "engine", available: false, cause: engine.down } : { type: "engine", available: true });
       return;
     }
     const replyTrait = state._py_reply || "view";
-    // An engine notice keeps the view's last table (a built page stores the first one) under it.
-    const notice = (status, words) => set("view", Object.assign({}, replyTrait === "view" ? state.view : {},
-                                                                { state: "loading", engine: status, message: words }));
-    const down = (words) => {
-      notice("unavailable", words);
-      receive({ type: "engine", available: false });
-    };
-    if (engine.down) { down(engine.down); return; }
+    if (engine.down === "file" || engine.down === "worker") {
+      // Nothing can answer on this page: the view says why instead (its last table, a built page's first one, kept under it).
+      set("view", Object.assign({}, replyTrait === "view" ? state.view : {},
+                                { state: "loading", engine: "unavailable", message: ENGINE_WORDS[engine.down === "file" ? "unavailable" : "noWorker"] }));
+      receive({ type: "engine", available: false, cause: engine.down });
+      return;
+    }
+    const resend = () => sendToEngine(state, key, set, receive, message);
+    if (engine.down) {  // a failed start: the views say why with a Retry button; Retry sends this again
+      engine.failed.push(resend);
+      if (listener) listener.waiting = true;
+      receive({ type: "engine", available: false, cause: engine.down });
+      drawStatus();
+      return;
+    }
     const start = {};
     for (const name of state._py_start || []) start[name] = state[name];
     const id = engine.nextId++;
+    if (listener) listener.waiting = true;
     engine.pending.set(id, (reply) => {
       engine.ready = engine.ready || reply.ok || !reply.boot;
+      if (listener) listener.waiting = [...engine.pending.values()].length > 0 && !engine.ready;
       if (reply.ok) {
         performance.mark("cardbook-engine:handle", { detail: { service: state._py_service, type: message && message.type, ms: reply.ms } });
         set(replyTrait, reply.value);
+        drawStatus();
         return;
       }
       console.error(`cardbook engine: ${state._py_service}: ${reply.error}`, reply.traceback || "");
       if (reply.boot) {
-        engine.down = ENGINE_WORDS.failed;
-        down(engine.down);
+        if (listener) listener.waiting = true;
+        engine.failed.push(resend);
+        receive({ type: "engine", available: false, cause: reply.cause || engine.down || "failed" });
+        drawStatus();
       } else receive({ type: "error", error: reply.error });
     });
-    if (!engine.ready && replyTrait === "view") notice("starting", ENGINE_WORDS.starting);
+    if (!engine.ready) {
+      engine.progress = engine.progress || { loaded: 0, total: 0, cached: false, phase: "download" };
+      receive({ type: "engine", available: true, starting: true });
+    }
     try {
       engineWorker().postMessage({ id, service: state._py_service, start, key, message });
     } catch (error) {
-      console.error("cardbook engine: the worker could not start:", error);
-      engineDown(String(error));
+      engineDown("failed", String(error));
     }
+    drawStatus();
   }
 
   /** anywidget's model interface over a plain state object, for a page without a kernel. */
@@ -145,6 +347,9 @@
     const listeners = new Map();
     const fire = (event, ...args) => [...(listeners.get(event) || [])].forEach((fn) => fn(...args));
     const key = `model-${engine.nextKey++}`;
+    if (typeof state._py_service === "string") {
+      engine.listeners.set(key, { receive: (msg) => fire("msg:custom", msg, []), els: new Set(), waiting: false });
+    }
     const model = {
       get: (name) => state[name],
       set(name, value) {
@@ -163,6 +368,7 @@
         else if (listeners.has(event)) listeners.get(event).delete(fn);
       },
       save_changes() {},
+      _engineKey: key,
       send(message) {
         if (typeof state._py_service === "string") {
           sendToEngine(state, key, model.set, (msg) => fire("msg:custom", msg, []), message);
@@ -249,6 +455,8 @@
       if (!models[id]) throw new Error("its state is not stored in the page");
       if (!widgets.has(id)) widgets.set(id, loadWidget(models[id]));
       const { widget, model } = await widgets.get(id);
+      const listener = engine.listeners.get(model._engineKey);
+      if (listener) listener.els.add(el);  // the engine's progress and failures are drawn under this view
       remember(el, await widget.render({ model, el }));
       el.dataset.widgetState = "rendered";
     } catch (error) {

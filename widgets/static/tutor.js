@@ -16,7 +16,8 @@
 // checks.  The bots' cards after a move appear one at a time (data-animating; [data-action=skip]
 // or any input shows them all at once; none of it under prefers-reduced-motion).
 // A message with no answer within a few seconds, or a page where no Python can answer ({type:
-// "hello"} says so), is said calmly in both languages.
+// "hello"} says so: cause "file"), is said calmly in both languages; while the static book's engine loads
+// ({type: "engine", starting: true}) the table stays and the loader's status box says how far it has come.
 import { activeControl, h } from "./dom.js";
 import { cardChips, cardFace, cardRow, cardsText, notesDisclosure, reasonNodes, sayText } from "./cards.js";
 import {
@@ -99,6 +100,7 @@ function render({ model, el }) {
   let busy = false;        // a message is in flight: input is ignored until its answer
   let shown = null;        // while the bots' cards appear one at a time: how many recent events are shown
   let stepper = null;
+  let engineStarting = false; // the static book's engine is loading: its own status box says how far, no "no answer" here
   const t = (name, ...args) => { const v = TUTOR_WORDS[lang][name]; return typeof v === "function" ? v(...args) : v; };
   const say = (pair) => (pair ? pair[lang] || pair.en : "");
   const view = () => model.get("view") || {};
@@ -116,7 +118,8 @@ function render({ model, el }) {
     busy = true;
     sent = message;
     clearTimeout(timer);
-    timer = setTimeout(() => { silent = true; busy = false; draw(); }, ANSWER_MS);
+    // while the engine loads, the move waits for it (still in flight); otherwise no answer is said calmly
+    timer = setTimeout(() => { if (!engineStarting) { silent = true; busy = false; draw(); } }, ANSWER_MS);
     draw();
     model.send(message);
   }
@@ -176,6 +179,7 @@ function render({ model, el }) {
 
   model.on("change:view", () => {
     clearTimeout(timer);
+    engineStarting = false;
     silent = false;
     refused = null;
     const v = view();
@@ -220,7 +224,15 @@ function render({ model, el }) {
 
   // Python (the kernel, or the book's engine) could not read a message: the view is unchanged.
   model.on("msg:custom", (message) => {
-    if (message && message.type === "engine") { unavailable = !message.available; draw(); return; }
+    if (message && message.type === "engine") {
+      // Only a page where no Python can run at all (opened from disk) says so here; the static book's engine
+      // failing to load over http names its cause, with a Retry button, in the loader's status box.
+      unavailable = !message.available && (message.cause === undefined || message.cause === "file");
+      engineStarting = Boolean(message.available && message.starting);
+      if (engineStarting) silent = false;
+      draw();
+      return;
+    }
     if (!message || message.type !== "error") return;
     clearTimeout(timer);
     silent = false;

@@ -14,9 +14,12 @@ and answers each message with ``model.set("view", session.handle(msg))``.  The s
 plain traits of the model, named by ``_py_start``; ``handle`` is the whole protocol.  A message
 ``handle`` cannot read raises a ``ValueError``: the worker then fires ``msg:custom {"type": "error",
 "error": str(error)}``, and so does this widget in the kernel, so the front end has one way to show
-it (a status line, the view unchanged).  While the worker starts, or where it cannot (``file://``),
-the loader sets the view it had plus ``{"state": "loading", "engine": ..., "message": {en, zh}}``,
-which the front end shows calmly.  The stored ``view`` is the deal's first position, so the
+it (a status line, the view unchanged).  While the worker downloads and starts, the view stays as it
+is (the loader's status box under the table counts the MB), the model hears ``{"type": "engine",
+"available": true, "starting": true}`` and the front end waits without saying "no answer"; a failed start
+is ``{"available": false, "cause": ...}``, said with a Retry button by the loader.  Where no Python can run
+(``file://``), the loader sets the view it had plus ``{"state": "loading", "engine": "unavailable",
+"message": {en, zh}}``, which the front end shows calmly.  The stored ``view`` is the deal's first position, so the
 table is playable on load and the engine starts on the first move (a page stays light until
 then); a ``#deal=<game>:<seed>,rules=<preset>[,opponents=<n>]`` address (the view's ``link``) for
 another game sends ``{"type": "start", "seed": n, "ruleset": ..., "opponents": ...}`` and the table
