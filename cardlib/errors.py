@@ -28,6 +28,11 @@ class NotationError(CardlibError):
     """A card token or card list that does not follow the notation (docs/notation.md)."""
 
 
+class CardTextError(NotationError):
+    """A typed card that is no card: the message names the token and the spellings accepted (SA, ♠A, 10h,
+    黑桃5, 大王)."""
+
+
 class ImpossibleHandError(CardlibError):
     """Cards that cannot exist together: more copies of a card than the decks hold."""
 

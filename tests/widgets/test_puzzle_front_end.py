@@ -163,7 +163,7 @@ console.log(JSON.stringify(shown));
 """, {"state": widget_state(widget), "wrong": wrong})
     count = len(wrong.split())
     assert out == ["Not quite.", "true", None, "false", f"{count - 1} of {spec['pick']} picked.", "Not quite.", None,
-                   "X9 is not a card: write a suit and a rank such as ♥10 or 10h, or 大王 / 小王 for a joker.", "polite"]
+                   "X9 is not a card: write a suit and a rank such as ♥10, 10h or 红桃10, or 大王 / 小王 for a joker.", "polite"]
 
 
 def test_a_difficulty_applies_at_once_and_new_puzzle_stays_in_the_bank(tmp_path):
