@@ -208,10 +208,10 @@ def split_tokens(text: str) -> list[str]:
 def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
     """Cards from a list in the notation; an error names the bad token and its position (1-based).
 
-    >>> parse_cards("SA X9")
+    >>> parse_cards("SA X9")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    cardlib.errors.CardTextError: bad card 'X9' at position 2 of 'SA X9': expected suit and rank such as SA, H10, ♠A, 10h, 黑桃5, 红桃10, or a joker BJ / LJ / 大王 / 小王
+    cardlib.errors.CardTextError: bad card 'X9' at position 2 of 'SA X9': expected suit and rank such as SA, H10, ♠A, 10h, ...
     """
     if isinstance(text, str):
         tokens: list[str | Card] = list(split_tokens(text))

@@ -13,6 +13,7 @@ from typing import Any, TextIO
 
 from .errors import CardlibError
 from .explain import Reason
+from .words import reader_lang
 
 GAMES = {"shengji": "cardlib.shengji.case_questions", "yishang": "cardlib.yishang.case_questions"}
 
@@ -47,7 +48,7 @@ def check_line(line: str) -> tuple[dict[str, Any], bool]:
         agrees = isinstance(wanted, str) and wanted.lower() in str(error).lower()
         result["match"] = agrees
         return result, agrees
-    result = {"id": case_id, "answer": answer, "explain": str(reason)}
+    result = {"id": case_id, "answer": answer, "explain": explanation(reason)}
     if "expect" in case:
         agrees = answer == case["expect"]
         result["expect"] = case["expect"]
@@ -57,6 +58,13 @@ def check_line(line: str) -> tuple[dict[str, Any], bool]:
         result["match"] = False
         return result, False
     return result, True
+
+
+def explanation(reason: Reason) -> str:
+    """The reason in the reader's language (``CARDBOOK_LANG``): ``SJ-9: …`` or, in Chinese, ``SJ-9：…``."""
+    if reader_lang() == "zh":
+        return f"{reason.rule.value}：{reason.render('zh')}"
+    return str(reason)
 
 
 def run_check(lines: Iterable[str], out: TextIO) -> int:

@@ -31,10 +31,10 @@ from .common import ReplayedTable, Text, TutorError, plain, reason, refusal, tex
 YOU = 0
 #: What the reader is asked for: a card to play, or a face-down card to challenge or let stand.
 Pending: TypeAlias = Literal["play", "challenge"]
-RULESETS: dict[str, Text] = {"yishang": text("the 一上一下 guide", "《一上一下》规则"),
+RULESETS: dict[str, Text] = {"yishang": text("the 一上一下 guide", "《一上一下》指南"),
                              "yishang-fewest": text("the 一上一下 guide, with the fewest cards winning when nobody "
                                                     "can finish (YS-16)",
-                                                    "《一上一下》规则，无人能出完时手牌最少者胜（YS-16）")}
+                                                    "《一上一下》指南，无人能出完时手牌最少者胜（YS-16）")}
 SHORT: dict[str, Text] = {"yishang": text("as written", "原文规则"),
                           "yishang-fewest": text("fewest cards wins (YS-16)", "手牌最少者胜（YS-16）")}
 #: More actions than any game between these players needs; a game past it is refused.
