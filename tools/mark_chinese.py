@@ -69,10 +69,14 @@ def _skip_to_end(html: str, start: int, name: str) -> int:
 NOWRAP = re.compile(r"\b(?:YS|SJ|SG|SS|C)-E?\d+\b|[♠♥♦♣](?:10|[2-9JQKA])(?![0-9A-Za-z])")
 
 
-def _wrap(text: str, marker: str = "span") -> str:
+def _wrap(text: str, marker: str | None = "span", nowrap: bool = True) -> str:
+    """``text`` with its Chinese runs marked (by ``marker``; None: already marked) and, where a ``span`` may
+    stand (``nowrap``), its rule ids and cards kept on one line."""
     def chinese(part: str) -> str:
+        if marker is None:
+            return part
         return RUN.sub(lambda run: f'<{marker} lang="zh-Hans">{run.group(0)}</{marker}>', part)
-    if marker != "span":
+    if not nowrap:
         return chinese(text)
     out, start = [], 0
     for token in NOWRAP.finditer(text):
@@ -100,7 +104,8 @@ def mark_chinese(html: str) -> str:
         token = TOKEN.search(html, position)
         text = html[position: token.start() if token else len(html)]
         marker = _marker(stack)
-        out.append(_wrap(text, marker) if marker else text)
+        nowrap = not stack or (stack[-1][0] not in PLAIN_TEXT and not stack[-1][2])
+        out.append(_wrap(text, marker, nowrap) if (marker or nowrap) else text)
         if token is None:
             break
         out.append(token.group(0))

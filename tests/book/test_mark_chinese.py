@@ -98,3 +98,9 @@ def test_rule_ids_and_cards_are_kept_on_one_line():
     assert '<span class="nowrap">SJ-13</span>' in html and '<span class="nowrap">SG-E2</span>' in html
     assert '<span class="nowrap">♥10</span>' in html and "♠AK" in html, "♠AK is no card token"
     assert "<script>'SJ-9'</script>" in html and "<text>SJ-9</text>" in html
+
+
+def test_a_chinese_page_keeps_its_rule_ids_on_one_line_too():
+    html = mark_chinese('<html lang="zh-CN"><p>跟同一门花色（SJ-9）：♥10</p><select><option>SJ-9</option></select></html>')
+    assert '<p>跟同一门花色（<span class="nowrap">SJ-9</span>）：<span class="nowrap">♥10</span></p>' in html
+    assert "<option>SJ-9</option>" in html

@@ -208,8 +208,8 @@ function keepReadingPlace(href) {
   } catch (privateMode) { /* the switch still goes to the same anchor */ }
 }
 
-/** On arrival from the language switch: scroll to the place the reader had in the other edition, again
- * while the page's widgets draw (they change the height above it), until the reader scrolls. */
+/** On arrival from the language switch: scroll to the place the reader had in the other edition, and
+ * again whenever the article's height changes while its widgets draw, until the reader scrolls (or 8 s). */
 export function restoreReadingPlace() {
   let stored = null;
   try {
@@ -217,9 +217,9 @@ export function restoreReadingPlace() {
     window.sessionStorage.removeItem(PLACE_KEY);
   } catch (unreadable) { return; }
   if (!stored || stored.page !== window.location.href.split("#")[0] || Date.now() - stored.at > PLACE_TTL) return;
-  let placed = -1;
+  let done = false;
   const place = () => {
-    if (placed >= 0 && Math.abs(window.scrollY - placed) > 2) return;  // the reader has scrolled since
+    if (done) return;
     const anchors = placeAnchors();
     const i = anchors.findIndex((a) => a.id === stored.anchor);
     if (i < 0) return;
@@ -227,10 +227,19 @@ export function restoreReadingPlace() {
     const next = anchors.slice(i + 1).map((a) => a.getBoundingClientRect().top + window.scrollY).find((t) => t > top);
     const end = next === undefined ? document.documentElement.scrollHeight : next;
     window.scrollTo(0, Math.round(top + stored.fraction * (end - top)));
-    placed = window.scrollY;
   };
+  const article = document.querySelector("article.bd-article") || document.body;
+  const watch = typeof ResizeObserver === "function" ? new ResizeObserver(place) : null;
+  const stop = () => {
+    done = true;
+    if (watch) watch.disconnect();
+  };
+  for (const reader of ["wheel", "touchstart", "keydown", "mousedown"]) {
+    window.addEventListener(reader, stop, { once: true, passive: true });
+  }
+  if (watch) watch.observe(article);
   place();
-  for (const delay of [300, 1000, 2500]) window.setTimeout(place, delay);
+  window.setTimeout(stop, 8000);
 }
 
 /** The bar's language button: the link to the page's counterpart in the other language, at the same
