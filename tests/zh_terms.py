@@ -139,6 +139,8 @@ def typography_faults(text: str, literal: bool = False) -> list[tuple[str, str]]
         return []
     plain = INLINE_CODE.sub(lambda m: "" if not m.group().startswith("`") or "<" in m.group() else "码", text)
     plain = CARD_TOKEN.sub("牌", plain)
+    if literal:  # a template's number (${n}, {count}) is a digit; a card or a name (${t}, {player}) is not
+        plain = re.sub(r"\$?\{(?:[nmikspahuvr]|count|points|total|number)\}", "0", plain)
     faults = []
     for rule, pattern in TYPOGRAPHY.items():
         for match in pattern.finditer(plain):

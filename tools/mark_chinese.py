@@ -66,7 +66,8 @@ def _skip_to_end(html: str, start: int, name: str) -> int:
 
 
 #: What must not break across lines: a rule id, a card (suit symbol and rank).
-NOWRAP = re.compile(r"\b(?:YS|SJ|SG|SS|C)-E?\d+\b|[♠♥♦♣](?:10|[2-9JQKA])(?![0-9A-Za-z])")
+#: (Latin edges, not ``\b``: a Chinese character is a word character, and SG-1与SS-1 has two ids.)
+NOWRAP = re.compile(r"(?<![A-Za-z0-9_-])(?:YS|SJ|SG|SS|C)-E?\d+(?![A-Za-z0-9_])|[♠♥♦♣](?:10|[2-9JQKA])(?![0-9A-Za-z])")
 
 
 def _wrap(text: str, marker: str | None = "span", nowrap: bool = True) -> str:

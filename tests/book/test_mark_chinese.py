@@ -104,3 +104,5 @@ def test_a_chinese_page_keeps_its_rule_ids_on_one_line_too():
     html = mark_chinese('<html lang="zh-CN"><p>跟同一门花色（SJ-9）：♥10</p><select><option>SJ-9</option></select></html>')
     assert '<p>跟同一门花色（<span class="nowrap">SJ-9</span>）：<span class="nowrap">♥10</span></p>' in html
     assert "<option>SJ-9</option>" in html
+    html = mark_chinese('<html lang="zh-CN"><p>见SG-1与SS-1，按SJ-5的</p></html>')
+    assert html.count('<span class="nowrap">') == 3, html

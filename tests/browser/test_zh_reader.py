@@ -36,7 +36,10 @@ RULE_ID_LINES = r"""() => {
 #: The English a reader of the drawn page sees (text) or hears (names, titles, placeholders).
 ENGLISH_SHOWN = r"""(allowed) => {
   const skip = "pre, code, script, style, template, svg, [lang^='en'], [lang^='zh-Latn'], [hidden], .cell_input";
-  const id = /(?<![A-Za-z0-9_])(?:YS|SJ|SG|SS|C)-E?\d+(?![A-Za-z0-9_])|(?<![A-Za-z0-9_])SG\/SS(?![A-Za-z0-9_])|[♠♥♦♣](?:10|[2-9JQKA])+|(?<![A-Za-z0-9_])(?:10|[2-9JQKA])[shdc](?![A-Za-z0-9_])|(?<![A-Za-z0-9_])[A-Za-z_][A-Za-z0-9_]*(?:[._][A-Za-z0-9_]+)+(?![A-Za-z0-9_])|(?<![A-Za-z0-9_])(?:[A-Z]{1,2}\d*|[AKQJ2-9]+)(?![A-Za-z0-9_])/g;
+  const edge = ["(?<![A-Za-z0-9_])", "(?![A-Za-z0-9_])"];
+  const id = new RegExp([`${edge[0]}(?:YS|SJ|SG|SS|C)-E?\\d+${edge[1]}`, `${edge[0]}SG/SS${edge[1]}`, "[♠♥♦♣](?:10|[2-9JQKA])+",
+    `${edge[0]}(?:10|[2-9JQKA])[shdc]${edge[1]}`, `${edge[0]}[A-Za-z_][A-Za-z0-9_]*(?:[._][A-Za-z0-9_]+)+${edge[1]}`,
+    `${edge[0]}(?:[A-Z]{1,2}\\d*|[AKQJ2-9]+)${edge[1]}`].join("|"), "g");
   const english = (text) => (text.replace(id, " ").match(/[A-Za-z]{2,}/g) || []).filter((w) => !allowed.includes(w));
   const found = [];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -101,6 +104,7 @@ def test_the_drawn_chinese_page_shows_and_says_no_english(offline_page, site_url
     found = page.evaluate(ENGLISH_SHOWN, sorted(ALLOWED_LATIN))
     assert found == [], f"zh/{zh_page}: English shown or said: {found[:12]}"
     assert page.locator(f"{SETTINGS_BAR} a[data-control=lang]").get_attribute("lang") == "en"
+    assert log.errors == [] and log.blocked == []
 
 
 @pytest.mark.parametrize(("stored", "lands"), [("zh", "zh/book/intro.html"), ("en", "book/intro.html")])
@@ -109,7 +113,7 @@ def test_the_site_root_opens_the_edition_the_reader_chose(offline_page, site_url
     read_in(page, stored)
     page.goto(site_url, wait_until="load")
     page.wait_for_url(site_url + lands)
-    assert log.errors == []
+    assert log.errors == [] and log.blocked == []
 
 
 def test_the_switch_keeps_the_search_query(offline_page, site_url):
@@ -121,6 +125,7 @@ def test_the_switch_keeps_the_search_query(offline_page, site_url):
     page.wait_for_url(re.compile(r"/search\.html\?q="))
     assert unquote(page.url).endswith("/search.html?q=拖拉机") and "/zh/" not in page.url
     assert page.locator("#search-input, input[name=q]").first.input_value() == "拖拉机"
+    assert log.errors == [] and log.blocked == []
 
 
 TOP_ANCHOR = """() => {

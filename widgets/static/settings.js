@@ -41,7 +41,7 @@ export const SETTINGS_WORDS = {
   zh: { language: "English", languageTitle: "题目改用英文", editionTitle: "本页的英文版",
     fourColour: "四色牌",
     fourColourTitle: "方块蓝色、梅花绿色：全书的牌都这样显示", progress: "进度",
-    solved: (n, a) => `已答 ${a} 题，答对 ${n} 题`, exportProgress: "导出进度（文件）",
+    solved: (n, a) => `已答${a}题，答对${n}题`, exportProgress: "导出进度（文件）",
     importProgress: "导入进度…", imported: "进度已导入。", importFailed: "这个文件不是进度导出文件。",
     settings: "本书设置" },
 };

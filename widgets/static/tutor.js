@@ -52,7 +52,7 @@ const TUTOR_WORDS = {
     attackers: "闲家", dealerTeam: "庄家方", winning: "领先",
     lastTrick: (n, who, p) => `第${n}轮由${who}赢得（${p}分）`, recent: "你上一步之后",
     yourHand: "你的手牌", selected: (s) => `已选：${s}`, nothingSelected: "未选牌",
-    hintSays: "提示", claim: "报点", target: "目标点数", nextFace: "下一张", up: "明出", down: "暗出",
+    hintSays: "提示", claim: "报点", target: "目标点数", nextFace: "下一张", up: "出明牌", down: "出暗牌",
     pile: "牌堆", drawPile: "摸牌堆", emptyPile: "牌堆是空的。", claims: (r) => `报${r}`,
     table: "牌桌", review: "本局回顾", reviewGame: "本局回顾", trickNo: (n) => `第${n}轮`,
     colon: "：", paren: (s) => `（${s}）`, and: "、",
