@@ -111,6 +111,7 @@ _JOKER_TOKENS = {"BJ": Rank.BIG_JOKER, "大王": Rank.BIG_JOKER,
 #: The suits as players write them (黑桃5, 红桃10, 方块K, 梅花A; 红心, 方片, 草花 too), each with its symbol.
 _CHINESE_SUITS = {"黑桃": "♠", "红桃": "♥", "红心": "♥", "方块": "♦", "方片": "♦", "梅花": "♣", "草花": "♣"}
 _CHINESE_SUIT = re.compile("^(" + "|".join(_CHINESE_SUITS) + r")\s*")
+_SPELLINGS_ZH = "请写花色和点数，如黑桃5、红桃10、♠A、10h，王写大王或小王"
 _SUIT_CHARS = "".join(_SUIT_TOKENS)
 _CARD_RE = re.compile(
     rf"^(?:(?P<s1>[{_SUIT_CHARS}])(?P<r1>10|[2-9TJQKA])|(?P<r2>10|[2-9TJQKA])(?P<s2>[{_SUIT_CHARS}]))$"
@@ -148,7 +149,8 @@ class Card:
         match = _CARD_RE.match(upper)
         if match is None:
             raise CardTextError(f"bad card {token!r}: expected suit and rank such as SA, H10, ♠A, "
-                                f"10h, 黑桃5, 红桃10, or a joker BJ / LJ / 大王 / 小王")
+                                f"10h, 黑桃5, 红桃10, or a joker BJ / LJ / 大王 / 小王",
+                                zh=f"“{token}”不是一张牌：{_SPELLINGS_ZH}")
         suit = _SUIT_TOKENS[match["s1"] or match["s2"]]
         rank = _RANK_TOKENS[match["r1"] or match["r2"]]
         return _card(suit, rank)
@@ -232,7 +234,10 @@ def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
             cards.append(Card.parse(token))
         except NotationError as error:
             detail = str(error).split(": ", 1)[1]
-            raise type(error)(f"bad card {token!r} at position {position} of {source!r}: {detail}") from None
+            if isinstance(error, CardTextError):
+                raise CardTextError(f"bad card {token!r} at position {position} of {source!r}: {detail}",
+                                    zh=f"“{source}”的第{position}张“{token}”不是一张牌：{_SPELLINGS_ZH}") from None
+            raise NotationError(f"bad card {token!r} at position {position} of {source!r}: {detail}") from None
     return cards
 
 

@@ -41,7 +41,8 @@ def check_line(line: str) -> tuple[dict[str, Any], bool]:
     try:
         answer, reason = answer_case(case)
     except CardlibError as error:
-        result: dict[str, Any] = {"id": case_id, "error": str(error)}
+        said = getattr(error, "zh", None) if reader_lang() == "zh" else None
+        result: dict[str, Any] = {"id": case_id, "error": said or str(error)}
         wanted = case.get("expect_error") if isinstance(case, dict) else None
         if wanted is None:
             return result, False

@@ -50,6 +50,7 @@ def test_a_chinese_list_and_a_bad_chinese_card():
             parse_cards(f"SA {bad}")
         assert isinstance(error.value, ValueError) and isinstance(error.value, NotationError)
         assert repr(bad) in str(error.value) and "position 2" in str(error.value) and "黑桃5" in str(error.value)
+        assert error.value.zh.startswith(f"“SA {bad}”的第2张“{bad}”不是一张牌：请写花色和点数，如黑桃5")
 
 
 def test_lists_split_on_spaces_and_commas():
