@@ -236,7 +236,8 @@ def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
             detail = str(error).split(": ", 1)[1]
             if isinstance(error, CardTextError):
                 raise CardTextError(f"bad card {token!r} at position {position} of {source!r}: {detail}",
-                                    zh=f"“{source}”的第{position}张“{token}”不是一张牌：{_SPELLINGS_ZH}") from None
+                                    zh=(f"“{source}”的第{position}张" if len(tokens) > 1 else "")
+                                    + f"“{token}”不是一张牌：{_SPELLINGS_ZH}") from None
             raise NotationError(f"bad card {token!r} at position {position} of {source!r}: {detail}") from None
     return cards
 

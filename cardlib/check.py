@@ -41,7 +41,7 @@ def check_line(line: str) -> tuple[dict[str, Any], bool]:
     try:
         answer, reason = answer_case(case)
     except CardlibError as error:
-        said = getattr(error, "zh", None) if reader_lang() == "zh" else None
+        said = chinese_message(error) if reader_lang() == "zh" else None
         result: dict[str, Any] = {"id": case_id, "error": said or str(error)}
         wanted = case.get("expect_error") if isinstance(case, dict) else None
         if wanted is None:
@@ -59,6 +59,18 @@ def check_line(line: str) -> tuple[dict[str, Any], bool]:
         result["match"] = False
         return result, False
     return result, True
+
+
+def chinese_message(error: BaseException) -> str | None:
+    """The Chinese words of an error, or of the error it was raised from (a card error re-raised as the
+    field it was in keeps them in its context); None when none has any."""
+    seen: BaseException | None = error
+    while seen is not None:
+        zh = getattr(seen, "zh", None)
+        if isinstance(zh, str) and zh:
+            return zh
+        seen = seen.__cause__ or seen.__context__
+    return None
 
 
 def explanation(reason: Reason) -> str:
