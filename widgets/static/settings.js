@@ -248,8 +248,9 @@ export function restoreReadingPlace() {
 function languageControl(lang, w) {
   const other = lang === "zh" ? "en" : "zh";
   const counterpart = /** @type {HTMLLinkElement | null} */ (document.querySelector("link[data-cardbook-counterpart][href]"));
-  const common = { class: "cb-settings-lang", "data-control": "lang", lang: other === "zh" ? "zh-Hans" : "en",
-    text: w.language };
+  const common = { class: "cb-settings-lang", "data-control": "lang" };
+  // the other language's name in that language (lang on it alone: the control's title is the page's language)
+  const name = () => [h("span", { lang: other === "zh" ? "zh-Hans" : "en", text: w.language })];
   if (counterpart) {
     return h("a", { ...common, href: counterpart.href, hreflang: counterpart.hreflang, title: w.editionTitle,
       onclick: (event) => {
@@ -258,9 +259,10 @@ function languageControl(lang, w) {
         link.hash = window.location.hash;
         keepReadingPlace(link.href);
         writeSettings({ lang: other });
-      } });
+      } }, name());
   }
-  return h("button", { ...common, type: "button", title: w.languageTitle, onclick: () => writeSettings({ lang: other }) });
+  return h("button", { ...common, type: "button", title: w.languageTitle, onclick: () => writeSettings({ lang: other }) },
+    name());
 }
 
 /** The settings bar: one per page (the book's header), or one per widget where no page has one. */
