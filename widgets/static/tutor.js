@@ -61,7 +61,7 @@ const TUTOR_WORDS = {
     levelChange: "升级结果", used: (h, u) => `你用了${h}次提示、${u}次悔牌。`,
     challenges: "质疑", noChallenges: "这一局没有人质疑。", left: "剩余手牌",
     challenged: (c, who, claim) => `${c}质疑${who}报的${claim}`,
-    unavailable: "陪练需要 Python 来发牌和应答，而从本地文件打开的页面无法启动本书的引擎。请通过 http 打开本书（make book），或在 JupyterLab 或 Voila 中打开本章。",
+    unavailable: "陪练需要 Python 来发牌和应答，而直接从文件打开的页面无法启动本书的引擎。请用本书自带的服务器打开本书（见本书说明），或在 JupyterLab 或 Voila 中打开本章。",
     silent: "引擎还没有回应。从本地文件打开的页面，或本书引擎尚未加载时，陪练无法发牌；在 JupyterLab 或 Voila 中请运行本页的代码单元。",
     rules: "规则", opponents: "对手人数", deal: (g, s) => `第${s}副`, refused: (e) => `无法执行：${e}。`,
   },
