@@ -11,13 +11,13 @@ notation, the errors (every one a ``ValueError``), reasons and rule ids.
 """
 
 from .cards import Card, Rank, Suit, format_cards, parse_cards, parse_hand
-from .errors import (CardlibError, IllegalActionError, ImpossibleHandError, InvalidPositionError,
+from .errors import (CardlibError, CardTextError, IllegalActionError, ImpossibleHandError, InvalidPositionError,
                      NotationError, RulesetError)
 from .explain import Reason, Verdict
 from .rule_ids import RuleId
 
 __all__ = [
     "Card", "Rank", "Suit", "format_cards", "parse_cards", "parse_hand",
-    "CardlibError", "IllegalActionError", "ImpossibleHandError", "InvalidPositionError",
+    "CardlibError", "CardTextError", "IllegalActionError", "ImpossibleHandError", "InvalidPositionError",
     "NotationError", "RulesetError", "Reason", "Verdict", "RuleId",
 ]

@@ -11,6 +11,8 @@ Card.parse('H10')
 'SA'
 >>> [str(c) for c in parse_cards("SA, sa  BJ 小王")]
 ['SA', 'SA', 'BJ', 'LJ']
+>>> format_cards(parse_cards("黑桃5 红桃10、方块K，梅花A 大王"))
+'S5 H10 DK CA BJ'
 >>> format_cards(parse_cards("10h Sj"))
 'H10 SJ'
 """
@@ -23,7 +25,7 @@ from dataclasses import dataclass
 from enum import Enum, IntEnum
 from collections.abc import Iterable
 
-from .errors import ImpossibleHandError, NotationError
+from .errors import CardTextError, ImpossibleHandError, NotationError
 
 
 class Suit(str, Enum):
@@ -106,6 +108,10 @@ _RANK_TOKENS: dict[str, Rank] = {_RANK_NAMES[r]: r for r in PLAIN_RANKS}
 _RANK_TOKENS["T"] = Rank.TEN
 _JOKER_TOKENS = {"BJ": Rank.BIG_JOKER, "大王": Rank.BIG_JOKER,
                  "LJ": Rank.LITTLE_JOKER, "小王": Rank.LITTLE_JOKER}
+#: The suits as players write them (黑桃5, 红桃10, 方块K, 梅花A; 红心, 方片, 草花 too), each with its symbol.
+_CHINESE_SUITS = {"黑桃": "♠", "红桃": "♥", "红心": "♥", "方块": "♦", "方片": "♦", "梅花": "♣", "草花": "♣"}
+_CHINESE_SUIT = re.compile("^(" + "|".join(_CHINESE_SUITS) + r")\s*")
+_SPELLINGS_ZH = "请写花色和点数，如黑桃5、红桃10、♠A、10h，王写大王或小王"
 _SUIT_CHARS = "".join(_SUIT_TOKENS)
 _CARD_RE = re.compile(
     rf"^(?:(?P<s1>[{_SUIT_CHARS}])(?P<r1>10|[2-9TJQKA])|(?P<r2>10|[2-9TJQKA])(?P<s2>[{_SUIT_CHARS}]))$"
@@ -136,14 +142,15 @@ class Card:
             return token
         if not isinstance(token, str):
             raise NotationError(f"bad card {token!r}: expected a card token such as 'SA' or 'H10'")
-        text = token.strip()
+        text = _CHINESE_SUIT.sub(lambda m: _CHINESE_SUITS[m[1]], token.strip())
         upper = text.upper()
         if upper in _JOKER_TOKENS:
             return _card(None, _JOKER_TOKENS[upper])
         match = _CARD_RE.match(upper)
         if match is None:
-            raise NotationError(f"bad card {token!r}: expected suit and rank such as SA, H10, ♠A, "
-                                f"10h, or a joker BJ / LJ")
+            raise CardTextError(f"bad card {token!r}: expected suit and rank such as SA, H10, ♠A, "
+                                f"10h, 黑桃5, 红桃10, or a joker BJ / LJ / 大王 / 小王",
+                                zh=f"“{token}”不是一张牌：{_SPELLINGS_ZH}")
         suit = _SUIT_TOKENS[match["s1"] or match["s2"]]
         rank = _RANK_TOKENS[match["r1"] or match["r2"]]
         return _card(suit, rank)
@@ -203,10 +210,10 @@ def split_tokens(text: str) -> list[str]:
 def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
     """Cards from a list in the notation; an error names the bad token and its position (1-based).
 
-    >>> parse_cards("SA X9")
+    >>> parse_cards("SA X9")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    cardlib.errors.NotationError: bad card 'X9' at position 2 of 'SA X9': expected suit and rank such as SA, H10, ♠A, 10h, or a joker BJ / LJ
+    cardlib.errors.CardTextError: bad card 'X9' at position 2 of 'SA X9': expected suit and rank such as SA, H10, ♠A, 10h, ...
     """
     if isinstance(text, str):
         tokens: list[str | Card] = list(split_tokens(text))
@@ -227,6 +234,10 @@ def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
             cards.append(Card.parse(token))
         except NotationError as error:
             detail = str(error).split(": ", 1)[1]
+            if isinstance(error, CardTextError):
+                raise CardTextError(f"bad card {token!r} at position {position} of {source!r}: {detail}",
+                                    zh=(f"“{source}”的第{position}张" if len(tokens) > 1 else "")
+                                    + f"“{token}”不是一张牌：{_SPELLINGS_ZH}") from None
             raise NotationError(f"bad card {token!r} at position {position} of {source!r}: {detail}") from None
     return cards
 

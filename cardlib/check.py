@@ -13,6 +13,7 @@ from typing import Any, TextIO
 
 from .errors import CardlibError
 from .explain import Reason
+from .words import reader_lang
 
 GAMES = {"shengji": "cardlib.shengji.case_questions", "yishang": "cardlib.yishang.case_questions"}
 
@@ -40,14 +41,15 @@ def check_line(line: str) -> tuple[dict[str, Any], bool]:
     try:
         answer, reason = answer_case(case)
     except CardlibError as error:
-        result: dict[str, Any] = {"id": case_id, "error": str(error)}
+        said = chinese_message(error) if reader_lang() == "zh" else None
+        result: dict[str, Any] = {"id": case_id, "error": said or str(error)}
         wanted = case.get("expect_error") if isinstance(case, dict) else None
         if wanted is None:
             return result, False
         agrees = isinstance(wanted, str) and wanted.lower() in str(error).lower()
         result["match"] = agrees
         return result, agrees
-    result = {"id": case_id, "answer": answer, "explain": str(reason)}
+    result = {"id": case_id, "answer": answer, "explain": explanation(reason)}
     if "expect" in case:
         agrees = answer == case["expect"]
         result["expect"] = case["expect"]
@@ -57,6 +59,25 @@ def check_line(line: str) -> tuple[dict[str, Any], bool]:
         result["match"] = False
         return result, False
     return result, True
+
+
+def chinese_message(error: BaseException) -> str | None:
+    """The Chinese words of an error, or of the error it was raised from (a card error re-raised as the
+    field it was in keeps them in its context); None when none has any."""
+    seen: BaseException | None = error
+    while seen is not None:
+        zh = getattr(seen, "zh", None)
+        if isinstance(zh, str) and zh:
+            return zh
+        seen = seen.__cause__ or seen.__context__
+    return None
+
+
+def explanation(reason: Reason) -> str:
+    """The reason in the reader's language (``CARDBOOK_LANG``): ``SJ-9: …`` or, in Chinese, ``SJ-9：…``."""
+    if reader_lang() == "zh":
+        return f"{reason.rule.value}：{reason.render('zh')}"
+    return str(reason)
 
 
 def run_check(lines: Iterable[str], out: TextIO) -> int:

@@ -28,6 +28,19 @@ class NotationError(CardlibError):
     """A card token or card list that does not follow the notation (docs/notation.md)."""
 
 
+class CardTextError(NotationError):
+    """A typed card that is no card: the message names the token and the spellings accepted (SA, ♠A, 10h,
+    黑桃5, 大王); ``zh`` says the same in Chinese, for a Chinese reader (``python -m cardlib check``).
+
+    >>> CardTextError("bad card 'X9'", zh="“X9”不是一张牌").zh
+    '“X9”不是一张牌'
+    """
+
+    def __init__(self, message: str, *, zh: str = "") -> None:
+        super().__init__(message)
+        self.zh = zh or message
+
+
 class ImpossibleHandError(CardlibError):
     """Cards that cannot exist together: more copies of a card than the decks hold."""
 

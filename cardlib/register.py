@@ -165,7 +165,7 @@ _row(RuleId.YS_6, R, (YS,),
      "补牌）；目标随明牌的实际点数降低。")
 _row(RuleId.YS_7, R, (YS,),
      "A face-down play is one card face down with a claimed rank; the claim may be a lie.",
-     "轮到暗牌时，将一张牌背面朝上放入出牌堆并声明一个点数，可以照实报，也可以虚报。")
+     "轮到暗牌时，将一张牌背面朝上放入出牌堆并报一个点数，可以照实报，也可以虚报。")
 _row(RuleId.YS_8, R, (YS,),
      "Any other player may challenge a face-down card before the next card is played, never later.",
      "暗牌落桌后，其他玩家可以在下一张牌出手前提出质疑；下一张牌已经打出，就不能再回头质疑。")
@@ -174,7 +174,7 @@ _row(RuleId.YS_9, R, (YS,),
      "target that stood before the card: then whoever played the card takes the whole central pile. "
      "Otherwise the challenger takes it. The revealed card goes with the pile. A truthful claim below the "
      "target still loses the challenge.",
-     "质疑时翻开暗牌：实际点数与声明不符，或实际点数低于出牌前的目标，质疑成立，出暗牌者收走中央整堆牌；否则"
+     "质疑时翻开暗牌：实际点数与报的点数不符，或实际点数低于出牌前的目标，质疑成立，出暗牌者收走中央整堆牌；否则"
      "质疑失败，由质疑者收走整堆牌。翻开的暗牌一并收走。照实报出但低于目标的暗牌，质疑仍然成立。")
 _row(RuleId.YS_10, R, (YS,),
      "Whoever takes the pile leads a new round, face up. The target starts again from 3, so the lead never "
@@ -184,7 +184,7 @@ _row(RuleId.YS_10, R, (YS,),
      "target_reset")
 _row(RuleId.YS_11, R, (YS,),
      "An unchallenged face-down card stands at its claimed rank and is never revealed.",
-     "没有人质疑的暗牌按声明的点数成立，不翻牌、不补看。")
+     "没有人质疑的暗牌按报的点数成立，不翻牌、不补看。")
 _row(RuleId.YS_12, R, (YS,),
      "A player who plays their last card wins once that card is established. A face-up last card below "
      "the target forces a draw, so that player is not out; a face-down last card wins when nobody "
@@ -203,7 +203,7 @@ _row(RuleId.YS_14, R, (YS,),
      "多人同时喊质疑时，由紧接着出牌顺序的下一位玩家优先处理；其他人不能重复质疑同一张牌。")
 _row(RuleId.YS_15, R, (YS,),
      "A face-down card played without a claim counts as a claim of 3.",
-     "忘记声明点数的暗牌，默认按最低点3处理，其他人仍可质疑。")
+     "忘记报点的暗牌，默认按最低点3处理，其他人仍可质疑。")
 _row(RuleId.YS_16, R, (YS,),
      "When the draw pile is empty, play goes on without the draw penalty. An optional agreement, off "
      "unless a table makes it: if nobody can finish, the player with the fewest cards wins.",
@@ -355,13 +355,13 @@ _pair(5, Words("following a tractor without one of its length", "没有同样的
        "《双升》只说“若手中有同花色的相同牌型，必须出”，没有说明只有部分牌型时怎么跟；引擎尽量保留牌型（C-7）。"))
 _pair(6, Words("the kitty multiplier", "抠底的倍数"),
       Words("A single ×2, a pair ×4, a tractor of n pairs ×2 to the power n.",
-            "单张×2，对子×4，拖拉机×(2^拖拉机对数)。"),
+            "单张×2，对子×4，拖拉机×（2^拖拉机对数）。"),
       Words("×2 whatever the shape; under some rules a pair ×2 and a tractor ×4.",
             "翻倍（×2）；某些规则中对子翻2倍、拖拉机翻4倍。"),
       ("kitty_multiplier",),
       ((SG,), "The kitty's points are multiplied by the shape that wins the last trick: a single ×2, a pair ×4, "
               "a tractor of n pairs ×2 to the power n (×4 for two pairs, ×8 for three).",
-       "用单张抠底：底牌分数×2；用对子抠底：×4；用拖拉机抠底：×(2^拖拉机对数)，两连对×4，三连对×8。"),
+       "用单张抠底：底牌分数×2；用对子抠底：×4；用拖拉机抠底：×（2^拖拉机对数），两连对×4，三连对×8。"),
       ((SS,), "The kitty's points are doubled, whatever the shape. The guide adds that under some rules a pair "
               "doubles them and a tractor multiplies them by 4, to be agreed beforehand: a third scheme the "
               "engine offers.",
@@ -369,7 +369,7 @@ _pair(6, Words("the kitty multiplier", "抠底的倍数"),
        "可事先约定：引擎把它另设为一种方案。"))
 _pair(7, Words("the level change", "升级标准"),
       Words("0: dealer +3 · 5-35: +2 · 40-75: +1 · 80-115: attackers take over, +1 · 120 and up: take over, +2.",
-            "0分：庄家方升3级 · 5-35分：升2级 · 40-75分：升1级 · 80-115分：攻方上台，升1级 · 120分及以上：上台，升2级。"),
+            "0分：庄家方升3级 · 5～35分：升2级 · 40～75分：升1级 · 80～115分：攻方上台，升1级 · 120分及以上：上台，升2级。"),
       Words("0: dealer +3 · 5-35: +2 · 40-75: +1 · exactly 80: attackers take over, +0 · 85-115: take over, +1 · "
             "120-155: +2 · 160-200: +3; the dividing line may be 75 or 85 by local custom.",
             "0分：庄家连升3级 · 5～35分：升2级 · 40～75分：升1级 · 正好80分：闲家上台，不升级 · 85～115分：上台，"
@@ -378,7 +378,7 @@ _pair(7, Words("the level change", "升级标准"),
       ((SG,), "By the attackers' points: 0 (大光), the dealer's team goes up 3 levels; 5-35 (小光), up 2; "
               "40-75, up 1; 80-115, the attackers take over the deal and go up 1; 120 or more, they take over "
               "and go up 2.",
-       "攻方0分（大光）：庄家方升3级；5-35分（小光）：升2级；40-75分：升1级；80-115分：换庄，攻方上台并升1级；"
+       "攻方0分（大光）：庄家方升3级；5～35分（小光）：升2级；40～75分：升1级；80～115分：换庄，攻方上台并升1级；"
        "120分及以上：上台并升2级。"),
       ((SS,), "By the attackers' points: 0, the dealer's team goes up 3 levels; 5-35, up 2; 40-75, up 1; "
               "exactly 80, the attackers take over without going up; 85-115, they take over and go up 1; "

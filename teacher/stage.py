@@ -79,9 +79,9 @@ def start_page(href: str, served: bool) -> str:
     ``served`` deck (Voila) also reads its rules from the address."""
     rules = ('<p class="cbt-lead">Pick a deck to present; add <code>?rules=shuangsheng</code> to its address for '
              '双升\'s rules.<br>\n  <span lang="zh-Hans">选一套幻灯片开讲；在地址后加 <code>?rules=shuangsheng</code> '
-             '即按《双升》规则。</span></p>' if served else
+             '即按《双升》指南。</span></p>' if served else
              '<p class="cbt-lead">Pick a deck to present: these pages need no server and show the 四人升级 guide\'s '
-             'rules.<br>\n  <span lang="zh-Hans">选一套幻灯片开讲：这些网页不需要服务器，按《四人升级》规则。</span></p>')
+             'rules.<br>\n  <span lang="zh-Hans">选一套幻灯片开讲：这些网页不需要服务器，按《四人升级》指南。</span></p>')
     return (f'<main>\n<h1>Teacher decks <span lang="zh-Hans">教学幻灯片</span></h1>\n{rules}\n{deck_list(href)}'
             '<p class="cbt-keys"><kbd>S</kbd> speaker view with notes, <kbd>?</kbd> keys, <kbd>G</kbd> jump to a '
             'slide, <code>?print-pdf</code> prints one slide a page.<br>\n  <span lang="zh-Hans"><kbd>S</kbd> '

@@ -10,7 +10,7 @@ from tests.examples import examples
 
 from cardlib.cards import (DECK_WITH_JOKERS, PLAIN_CARDS, Card, Rank, Suit, check_copies, format_cards,
                            parse_cards, parse_hand, sort_cards)
-from cardlib.errors import CardlibError, ImpossibleHandError, NotationError
+from cardlib.errors import CardlibError, CardTextError, ImpossibleHandError, NotationError
 
 TWO_DECKS = list(DECK_WITH_JOKERS) * 2
 
@@ -32,6 +32,25 @@ def test_every_card_of_two_decks_round_trips():
 ])
 def test_accepted_spellings(token, canonical):
     assert str(Card.parse(token)) == canonical
+
+
+@pytest.mark.parametrize("token, canonical", [
+    ("黑桃5", "S5"), ("红桃10", "H10"), ("方块K", "DK"), ("梅花A", "CA"), ("大王", "BJ"), ("小王", "LJ"),
+    ("红心q", "HQ"), ("方片2", "D2"), ("草花J", "CJ"), ("黑桃T", "S10"),
+])
+def test_players_chinese_spelling(token, canonical):
+    """A card as a Chinese player writes it, and as every card's alt text on the Chinese pages reads."""
+    assert str(Card.parse(token)) == canonical
+
+
+def test_a_chinese_list_and_a_bad_chinese_card():
+    assert format_cards(parse_cards("黑桃5 红桃10，方块K、梅花A 大王 小王")) == "S5 H10 DK CA BJ LJ"
+    for bad in ("黑桃", "黑桃11", "红桃王", "桃5", "黑桃5A"):
+        with pytest.raises(CardTextError) as error:
+            parse_cards(f"SA {bad}")
+        assert isinstance(error.value, ValueError) and isinstance(error.value, NotationError)
+        assert repr(bad) in str(error.value) and "position 2" in str(error.value) and "黑桃5" in str(error.value)
+        assert error.value.zh.startswith(f"“SA {bad}”的第2张“{bad}”不是一张牌：请写花色和点数，如黑桃5")
 
 
 def test_lists_split_on_spaces_and_commas():

@@ -27,3 +27,20 @@ def test_expect_error_passes_only_on_a_matching_error():
     assert agrees and result["match"] is True
     result, agrees = check_line('{"id": "x", "game": "nope", "expect_error": "something else"}')
     assert not agrees
+
+
+def test_a_bad_card_is_explained_in_chinese_to_a_chinese_reader(monkeypatch):
+    """Issue 22: the Chinese engine page printed the English error of a mistyped card."""
+    import io
+
+    from cardlib.check import run_check
+
+    line = '{"id": "typo", "question": "trick_winner", "level": "2", "trump": "S", "plays": ["HK", "HX", "H3", "C4"]}\n'
+    monkeypatch.setenv("CARDBOOK_LANG", "zh")
+    out = io.StringIO()
+    assert run_check(io.StringIO(line), out) == 1
+    assert "“HX”不是一张牌：请写花色和点数，如黑桃5" in out.getvalue() and "bad card" not in out.getvalue()
+    monkeypatch.setenv("CARDBOOK_LANG", "en")
+    out = io.StringIO()
+    run_check(io.StringIO(line), out)
+    assert "bad card 'HX'" in out.getvalue()

@@ -20,6 +20,8 @@ language, and the settings bar's language button becomes the link to the counter
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -70,7 +72,115 @@ def check_language(app: Sphinx, config: Any) -> None:
     edition_of(config.language)
 
 
+#: The site's root: the edition the reader chose last (settings.js stores it), else the browser's language;
+#: without JavaScript, the English edition.
+ROOT_PAGE = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<title>升级 and 一上一下 · 升级与一上一下</title>
+<script>
+(function () {{
+  var lang = null;
+  try {{ lang = (JSON.parse(localStorage.getItem("cardbook-settings") || "null") || {{}}).lang; }} catch (e) {{}}
+  if (lang !== "zh" && lang !== "en") lang = /^zh/i.test(navigator.language || "") ? "zh" : "en";
+  location.replace((lang === "zh" ? "{zh}/" : "") + "{first}" + location.search + location.hash);
+}})();
+</script>
+<noscript><meta http-equiv="Refresh" content="0; url={first}"></noscript>
+</head><body><p><a href="{first}">English</a> · <a href="{zh}/{first}" lang="zh-Hans">中文版</a></p></body></html>
+"""
+
+
+def root_page(first: str) -> str:
+    """The root ``index.html``: opens ``first`` in the edition the reader chose.
+
+    >>> 'location.replace((lang === "zh" ? "zh/" : "") + "book/intro.html"' in root_page("book/intro.html")
+    True
+    """
+    return ROOT_PAGE.format(zh=ZH_FOLDER, first=first)
+
+
+#: A sphinx-design card's stretched link, whose hidden text is its name (``:link-alt:``, never translated).
+HIDDEN_LINK = re.compile(r'(<p class="sd-card-text">(?P<shown>(?:(?!</p>).)*)</p>\s*</div>\s*'
+                         r'<a class="[^"]*sd-hide-link-text[^"]*"[^>]*><span class="doc">)(?P<name>[^<]*)(</span>)', re.S)
+TABLE = re.compile(r"<table\b.*?</table>", re.S)
+CELL = re.compile(r"<(t[dh])\b([^>]*)>", re.S)
+ROW = re.compile(r"<tr\b.*?</tr>", re.S)
+TAGS = re.compile(r"<[^>]+>")
+#: A bilingual table's columns that hold another language than the edition's, by their heading.
+OTHER_LANGUAGE_COLUMNS = {"英文": "en", "English": "en", "拼音": "zh-Latn-pinyin", "pinyin": "zh-Latn-pinyin"}
+
+
+def name_start_links(html: str) -> str:
+    """Each card link named by the card's own (translated) words, not the English ``:link-alt:``.
+
+    >>> name_start_links('<p class="sd-card-text">十分钟学会一上一下 →</p>\\n</div>\\n'
+    ...                  '<a class="sd-stretched-link sd-hide-link-text reference internal" href="y.html">'
+    ...                  '<span class="doc">一上一下 in ten minutes</span></a>').split("<a ")[1]
+    'class="sd-stretched-link sd-hide-link-text reference internal" href="y.html"><span class="doc">十分钟学会一上一下</span></a>'
+    """
+    def named(match: re.Match[str]) -> str:
+        shown = TAGS.sub("", match["shown"]).replace("→", "").strip()
+        return match.group(1) + (shown or match["name"]) + match.group(4)
+    return HIDDEN_LINK.sub(named, html)
+
+
+def mark_other_language_columns(html: str) -> str:
+    """The cells of a table column headed 英文 / 拼音 marked with their language (``lang="en"``).
+
+    >>> mark_other_language_columns('<table><tr><th>中文</th><th>英文</th></tr><tr><td>王</td><td>joker</td></tr></table>')
+    '<table><tr><th>中文</th><th>英文</th></tr><tr><td>王</td><td lang="en">joker</td></tr></table>'
+    """
+    def table(match: re.Match[str]) -> str:
+        text = match.group(0)
+        rows = ROW.findall(text)
+        if not rows:
+            return text
+        headings = [TAGS.sub("", cell).strip() for cell in re.findall(r"<th\b[^>]*>(.*?)</th>", rows[0], re.S)]
+        langs = {i: OTHER_LANGUAGE_COLUMNS[h] for i, h in enumerate(headings) if h in OTHER_LANGUAGE_COLUMNS}
+        if not langs:
+            return text
+
+        def row(found: re.Match[str]) -> str:
+            column = iter(range(1000))
+
+            def cell(c: re.Match[str]) -> str:
+                i = next(column)
+                if c.group(1) == "td" and i in langs and "lang=" not in c.group(2):
+                    return f'<td{c.group(2)} lang="{langs[i]}">'
+                return c.group(0)
+            return CELL.sub(cell, found.group(0))
+        return ROW.sub(row, text)
+    return TABLE.sub(table, html)
+
+
+def finish_chinese_pages(outdir: Path) -> int:
+    """The Chinese edition's pages with what the translations cannot reach: the start links' names, the
+    glossary's English and pinyin columns marked as such.  The number of pages changed."""
+    changed = 0
+    for page in sorted(outdir.rglob("*.html")):
+        html = page.read_text(encoding="utf-8")
+        done = mark_other_language_columns(name_start_links(html))
+        if done != html:
+            page.write_text(done, encoding="utf-8")
+            changed += 1
+    return changed
+
+
+def on_build_finished(app: Sphinx, exception: BaseException | None) -> None:
+    """Sphinx's ``build-finished`` (before the Chinese marking and the table of contents' root redirect):
+    the English edition's root opens the reader's edition; the Chinese pages are finished."""
+    if exception is not None or app.builder.format != "html":
+        return
+    outdir = Path(app.outdir)
+    if edition_of(app.config.language) == "en":
+        first = app.config.root_doc + ".html"
+        (outdir / "index.html").write_text(root_page(first), encoding="utf-8")
+    else:
+        finish_chinese_pages(outdir)
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("config-inited", check_language)
     app.connect("html-page-context", on_page_context)
+    app.connect("build-finished", on_build_finished, priority=400)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

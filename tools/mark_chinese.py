@@ -10,12 +10,18 @@ words are marked: a ``title`` or ``desc`` (which hold HTML) with a ``span``, a `
 ``tspan``.  A run may hold a number or a card's letter between Chinese characters (红桃 10 的) or
 right after them (红桃10, 黑桃A), never an English word.
 
+The same pass keeps a rule id (``SJ-13``, ``YS-E1``) and a card token (``♥10``) on one line: each is wrapped
+in ``<span class="nowrap">`` (``white-space: nowrap`` in the page's stylesheet), since a browser may break a
+line at a rule id's hyphen, or between a suit symbol and its rank, Chinese text around them or not.
+
 >>> mark_chinese('<p>Play 升级 (拖拉机) today</p>')
 '<p>Play <span lang="zh-Hans">升级</span> (<span lang="zh-Hans">拖拉机</span>) today</p>'
 >>> mark_chinese('<p lang="zh-Hans">升级</p><script>"大王"</script>')
 '<p lang="zh-Hans">升级</p><script>"大王"</script>'
 >>> mark_chinese('<svg><title>big joker · 大王</title><text>大</text></svg>')
 '<svg><title>big joker · <span lang="zh-Hans">大王</span></title><text><tspan lang="zh-Hans">大</tspan></text></svg>'
+>>> mark_chinese('<p>见（SJ-13）：♥10 beats ♠A</p>').replace('<span class="nowrap">', '[').replace('<span lang="zh-Hans">', '{')
+'<p>{见（</span>[SJ-13</span>{）：</span>[♥10</span> beats [♠A</span></p>'
 """
 
 from __future__ import annotations
@@ -59,8 +65,25 @@ def _skip_to_end(html: str, start: int, name: str) -> int:
     return end.end()
 
 
-def _wrap(text: str, marker: str = "span") -> str:
-    return RUN.sub(lambda run: f'<{marker} lang="zh-Hans">{run.group(0)}</{marker}>', text)
+#: What must not break across lines: a rule id, a card (suit symbol and rank).
+#: (Latin edges, not ``\b``: a Chinese character is a word character, and SG-1与SS-1 has two ids.)
+NOWRAP = re.compile(r"(?<![A-Za-z0-9_-])(?:YS|SJ|SG|SS|C)-E?\d+(?![A-Za-z0-9_])|[♠♥♦♣](?:10|[2-9JQKA])(?![0-9A-Za-z])")
+
+
+def _wrap(text: str, marker: str | None = "span", nowrap: bool = True) -> str:
+    """``text`` with its Chinese runs marked (by ``marker``; None: already marked) and, where a ``span`` may
+    stand (``nowrap``), its rule ids and cards kept on one line."""
+    def chinese(part: str) -> str:
+        if marker is None:
+            return part
+        return RUN.sub(lambda run: f'<{marker} lang="zh-Hans">{run.group(0)}</{marker}>', part)
+    if not nowrap:
+        return chinese(text)
+    out, start = [], 0
+    for token in NOWRAP.finditer(text):
+        out += [chinese(text[start:token.start()]), f'<span class="nowrap">{token.group(0)}</span>']
+        start = token.end()
+    return "".join(out) + chinese(text[start:])
 
 
 def _marker(stack: list[tuple[str, bool, bool]]) -> str | None:
@@ -82,7 +105,8 @@ def mark_chinese(html: str) -> str:
         token = TOKEN.search(html, position)
         text = html[position: token.start() if token else len(html)]
         marker = _marker(stack)
-        out.append(_wrap(text, marker) if marker else text)
+        nowrap = not stack or (stack[-1][0] not in PLAIN_TEXT and not stack[-1][2])
+        out.append(_wrap(text, marker, nowrap) if (marker or nowrap) else text)
         if token is None:
             break
         out.append(token.group(0))

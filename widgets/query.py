@@ -16,7 +16,7 @@ Rules: SG-1…SG-9 / SS-1…SS-9 and C-1…C-5 (升级 fields), YS-10 and YS-16 
 >>> parse_query("").label()["en"]
 'Rules: 四人升级 guide · 一上一下'
 >>> parse_query("rules=shuangsheng&takeover_line=85").label()["zh"]
-'规则：《双升》规则 · 一上一下；上台分数线：85分'
+'规则：《双升》指南 · 一上一下；上台分数线：85分'
 >>> parse_query("rules=bridge")
 Traceback (most recent call last):
 ...
@@ -38,8 +38,8 @@ from cardlib.yishang import rules as yishang_rules
 
 #: How each preset is named to a class.
 PRESET_LABELS: dict[str, tuple[str, str]] = {
-    "shengji": ("四人升级 guide", "《四人升级》规则"),
-    "shuangsheng": ("双升 guide", "《双升》规则"),
+    "shengji": ("四人升级 guide", "《四人升级》指南"),
+    "shuangsheng": ("双升 guide", "《双升》指南"),
     "yishang": ("一上一下", "一上一下"),
     "yishang-fewest": ("一上一下, fewest cards wins a stall", "一上一下（僵局时牌少者胜）"),
 }

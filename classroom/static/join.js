@@ -28,18 +28,18 @@ const UI = {
   },
   zh: {
     codeLabel: "课堂代码（见老师的屏幕）", codeGo: "进入课堂", nickLabel: "你的昵称",
-    nickHint: "最多 24 个字符；老师会在你的答案旁看到它。", join: "加入课堂",
+    nickHint: "最多24个字符；老师会在你的答案旁看到它。", join: "加入课堂",
     joined: (name) => `已用昵称 ${name} 加入。`, waiting: "等待老师出题……",
     send: "提交答案", sending: "提交中……", number: "你的答案（整数）", choose: "请选择……",
-    pick: (n, k) => `从手牌中选 ${n} 张（已选 ${k} 张）。`,
+    pick: (n, k) => `从手牌中选${n}张（已选${k}张）。`,
     voted: "你的答案：", wait: "已提交。等待老师公布结果。",
     closed: "投票已结束。", closedNone: "你回答之前投票已经结束。",
     right: "答对了！", wrong: "这次没答对：正确答案已标出。",
-    counts: "全班的答案", round: (n) => `第 ${n} 轮`, votes: (n) => `${n} 票`,
+    counts: "全班的答案", round: (n) => `第${n}轮`, votes: (n) => `${n}票`,
     badCode: "没有这个课堂代码：请看老师的屏幕。", offline: "课堂服务器没有响应，正在重试……",
-    taken: "这个昵称在本课堂已被使用，请换一个。", badNick: "昵称为 1 到 24 个字符。",
+    taken: "这个昵称在本课堂已被使用，请换一个。", badNick: "昵称为1～24个字符。",
     already: "这一轮你已经回答过了。", late: "太晚了：这道题的投票已经结束。",
-    cards: "手牌", rightAnswer: "✓ 正确答案", again: (n) => `第 ${n} 轮：先和同桌讨论，再投一次。`,
+    cards: "手牌", rightAnswer: "✓ 正确答案", again: (n) => `第${n}轮：先和同桌讨论，再投一次。`,
   },
 };
 

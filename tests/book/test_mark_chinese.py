@@ -21,7 +21,7 @@ ZH = '<span lang="zh-Hans">'
     ("<p>升级 and 一上一下</p>", f"<p>{ZH}升级</span> and {ZH}一上一下</span></p>"),
     ("<li>红桃10 · 黑桃A</li>", f"<li>{ZH}红桃10</span> · {ZH}黑桃A</span></li>"),
     ("<td>红桃 10 的牌</td>", f"<td>{ZH}红桃 10 的牌</span></td>"),
-    ("<p>the 大王s, SJ-3</p>", f"<p>the {ZH}大王</span>s, SJ-3</p>"),
+    ("<p>the 大王s, SJ-3</p>", f"<p>the {ZH}大王</span>s, <span class=\"nowrap\">SJ-3</span></p>"),
     ("<p>（拖拉机）。</p>", f"<p>{ZH}（拖拉机）。</span></p>"),
     ("<a href='x.html#a>b' title=\"大王\">大王</a>", f"<a href='x.html#a>b' title=\"大王\">{ZH}大王</span></a>"),
 ])
@@ -89,3 +89,20 @@ def test_a_broken_page_is_named_in_the_error(tmp_path):
     (tmp_path / "broken.html").write_text("<style>p {}", encoding="utf-8")
     with pytest.raises(MarkupError, match=r"broken\.html: <style>"):
         mark_pages(tmp_path)
+
+
+def test_rule_ids_and_cards_are_kept_on_one_line():
+    """Issue 22: a rule id broke at its hyphen ("SJ-" / "13") and a card between its suit and rank."""
+    html = mark_chinese("<p>按（SJ-13）和 SG-E2，♥10 不是 ♠AK</p><script>'SJ-9'</script><svg><text>SJ-9</text></svg>")
+    assert html.count('<span class="nowrap">') == 3
+    assert '<span class="nowrap">SJ-13</span>' in html and '<span class="nowrap">SG-E2</span>' in html
+    assert '<span class="nowrap">♥10</span>' in html and "♠AK" in html, "♠AK is no card token"
+    assert "<script>'SJ-9'</script>" in html and "<text>SJ-9</text>" in html
+
+
+def test_a_chinese_page_keeps_its_rule_ids_on_one_line_too():
+    html = mark_chinese('<html lang="zh-CN"><p>跟同一门花色（SJ-9）：♥10</p><select><option>SJ-9</option></select></html>')
+    assert '<p>跟同一门花色（<span class="nowrap">SJ-9</span>）：<span class="nowrap">♥10</span></p>' in html
+    assert "<option>SJ-9</option>" in html
+    html = mark_chinese('<html lang="zh-CN"><p>见SG-1与SS-1，按SJ-5的</p></html>')
+    assert html.count('<span class="nowrap">') == 3, html

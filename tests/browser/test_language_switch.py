@@ -39,7 +39,9 @@ def test_the_switch_goes_to_the_counterpart_and_back_and_sets_the_widgets_langua
     open_book_page(page, site_url + PAGE + "#rule-sg-1")
     assert_puzzles_speak(page, "en")
     link = language_link(page)
-    assert (link.inner_text(), link.get_attribute("lang"), link.get_attribute("hreflang")) == ("中文", "zh-Hans", "zh-Hans")
+    name = link.locator("span[lang]")
+    assert (link.inner_text(), name.get_attribute("lang"), link.get_attribute("hreflang")) == ("中文", "zh-Hans", "zh-Hans")
+    assert link.get_attribute("title").startswith("本页的中文版"), "the link's title is the page's language"
     switch(page, site_url + "zh/" + PAGE + "#rule-sg-1")  # the same anchor, in the other edition
     assert page.evaluate("document.documentElement.lang").startswith("zh")
     assert page.evaluate(STORED_LANG) == "zh"

@@ -35,7 +35,7 @@ def test_c3_sg7_variant_fields_are_typed_like_the_ruleset():
     assert rules.shengji.throws is True and rules.shengji.takeover_line == 85
     assert rules.variant == {"throws": True, "takeover_line": 85}
     assert rules.label() == {"en": "Rules: 四人升级 guide · 一上一下; throws (甩牌): allowed; the take-over line: 85 points",
-                             "zh": "规则：《四人升级》规则 · 一上一下；甩牌：允许；上台分数线：85分"}
+                             "zh": "规则：《四人升级》指南 · 一上一下；甩牌：允许；上台分数线：85分"}
 
 
 @pytest.mark.parametrize("query", ["", "rules=shuangsheng", "rules=yishang-fewest&stall_limit=30&target_reset=0",

@@ -37,9 +37,10 @@ def test_typed_cards_parse_like_the_engine_notation(tmp_path):
     """Every spelling docs/notation.md accepts gives the engine's canonical card; anything else is refused."""
     from cardlib.cards import Card
 
-    accepted = ["H10", "♥10", "10h", "h10", "♡10", "SA", "a♠", "♠A", "dT", "C2", "BJ", "lj", "大王", "小王", "SJ", "qd"]
+    accepted = ["H10", "♥10", "10h", "h10", "♡10", "SA", "a♠", "♠A", "dT", "C2", "BJ", "lj", "大王", "小王", "SJ", "qd",
+                "黑桃5", "红桃10", "方块K", "梅花A", "红心Q", "方片2", "草花j"]
     assert run_parser(accepted, tmp_path) == [str(Card.parse(t)) for t in accepted]
-    assert run_parser(["X9", "H1", "11S", "S", "JOKER", ""], tmp_path) == [None] * 6
+    assert run_parser(["X9", "H1", "11S", "S", "JOKER", "", "黑桃", "黑桃11", "红桃王"], tmp_path) == [None] * 9
 
 
 def luminance(hex_colour: str) -> float:

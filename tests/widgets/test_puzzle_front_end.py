@@ -130,7 +130,7 @@ console.log(JSON.stringify(results));
         ['{"lang": 7, "fourColour": "yes"}', '[{"solved": 1}]'], [None, '{"trick_winner": {"solved": 2, "streak": 1}}'],
         ['{"lang": "zh"}', None]]})
     assert [o[0] for o in out] == ["Correct!"] * 5 + ["正确！"]
-    assert [o[1] for o in out] == ["Solved 1 · streak 1"] * 4 + ["Solved 3 · streak 2", "已解 1 · 连续答对 1"]
+    assert [o[1] for o in out] == ["Solved 1 · streak 1"] * 4 + ["Solved 3 · streak 2", "答对1题 · 连对1题"]
     assert [o[2] for o in out] == ["en"] * 5 + ["zh-Hans"]
 
 

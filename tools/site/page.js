@@ -9,7 +9,8 @@
 // (tools/bundle_front_ends.mjs), which tools/stage_widget_runtime.py stages as widget-runtime/cardbook-page.js.
 import { h } from "../../widgets/static/dom.js";
 import {
-  applySettingsToDocument, pageEdition, pageHasSettingsBar, readSettings, settingsBar, storedSettings, writeSettings,
+  applySettingsToDocument, pageEdition, pageHasSettingsBar, readSettings, restoreReadingPlace, settingsBar, storedSettings,
+  writeSettings,
 } from "../../widgets/static/settings.js";
 
 /** How long a page has to draw the puzzle a link names before the page says it can't. */
@@ -121,6 +122,8 @@ function startPage() {
   quietThemeIcons();
   checkPuzzleLinkOnceLoaded();
   window.addEventListener("hashchange", checkPuzzleLink);
+  if (document.readyState === "complete") restoreReadingPlace();
+  else window.addEventListener("load", restoreReadingPlace, { once: true });
 }
 
 /** A page of the book speaks its edition's language, and the reader's stored language becomes it

@@ -90,7 +90,7 @@
       },
       stalled: {
         en: "The practice engine's download stopped: nothing arrived for 20 seconds. Retry to try again; the puzzles still work from their banks.",
-        zh: "练习引擎的下载中断了：20 秒内没有收到任何数据。请重试；谜题仍可从题库中练习。",
+        zh: "练习引擎的下载中断了：20秒内没有收到任何数据。请重试；谜题仍可从题库中练习。",
       },
       missing: {
         en: "The practice engine's files are missing from this copy of the book (the server answered with an error). The puzzles still work from their banks.",

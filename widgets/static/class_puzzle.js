@@ -23,7 +23,7 @@ const UI = {
   zh: {
     reveal: "揭晓答案", hide: "隐藏答案", another: "换一题", answer: "答案",
     options: "可选答案", number: "请用一个数字回答。",
-    pick: (n) => `从手牌中选 ${n} 张。`, fields: "请逐项回答：", hand: "手牌",
+    pick: (n) => `从手牌中选${n}张。`, fields: "请逐项回答：", hand: "手牌",
     puzzle: "课堂练习",
   },
 };

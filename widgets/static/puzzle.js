@@ -42,18 +42,18 @@ const UI = {
   zh: {
     puzzle: "练习", newPuzzle: "换一题", difficulty: "难度", easy: "简单", normal: "一般", hard: "困难",
     ruleset: "规则", correct: "正确！", wrong: "不对。", correctAnswers: "按此规则的正确答案：",
-    readRule: "查看规则", inTheBook: "（书中）", check: "提交", typeCards: "输入牌（如 ♥10 或 10h）",
-    pick: (n) => `从手牌中选 ${n} 张。`,
-    picked: (m, n) => `已选 ${m} / ${n} 张。`,
-    notInHand: (t) => `手中没有 ${t}（或已全部选中）。`,
-    badCard: (t) => `${t} 不是一张牌：请写花色和点数，如 ♥10 或 10h；王写大王 / 小王。`,
-    wrongCount: (n, m) => `请正好选 ${n} 张（现在 ${m} 张）。`,
-    enterNumber: "请输入一个整数。", yourNumber: "你的答案", progress: (s, k) => `已解 ${s} · 连续答对 ${k}`,
+    readRule: "查看规则", inTheBook: "（书中）", check: "提交", typeCards: "输入牌，如黑桃5、红桃10、方块K、大王",
+    pick: (n) => `从手牌中选${n}张。`,
+    picked: (m, n) => `已选${m}/${n}张。`,
+    notInHand: (t) => `手里没有${t}（或已经全选了）。`,
+    badCard: (t) => `“${t}”不是一张牌：请写花色和点数，如黑桃5、红桃10、梅花A，王写大王或小王。`,
+    wrongCount: (n, m) => `请正好选${n}张（现在选了${m}张）。`,
+    enterNumber: "请输入一个整数。", yourNumber: "你的答案", progress: (s, k) => `答对${s}题 · 连对${k}题`,
     link: "本题链接", settings: "设置", hand: "你的手牌", answers: "选项",
     notInBank: (id) => `链接要的是 ${id}，本页没有这道题；显示的是本页的题。`,
     noSlot: (slot) => `链接指向的练习 ${slot} 不在本页。`,
     kernelGone: "内核已重启：请重新运行这个单元格以重新连接；在此之前，新题来自本页的题库。",
-    bankOnly: "从本地文件打开时，新题来自本页的题库；通过 http 打开本书（make book）时，会现场出新题。",
+    bankOnly: "直接从文件打开时，新题来自本页的题库；用本书自带的服务器打开（见本书说明）时，会现场出新题。",
     rulesDiffer: "不同规则对本题的判定不同：可切换比较。", inLab: "在新标签页打开",
     choose: "请选择…",
   },
@@ -68,6 +68,9 @@ const ENGINE_BOOT_TIMEOUT = 35000;
 const SUIT_TOKENS = { S: "S", H: "H", D: "D", C: "C", "♠": "S", "♤": "S", "♥": "H", "♡": "H",
   "♦": "D", "♢": "D", "♣": "C", "♧": "C" };
 const JOKERS = { BJ: "BJ", LJ: "LJ", "大王": "BJ", "小王": "LJ" };
+/** The suits as players write them (黑桃5, 红桃10, 方块K, 梅花A), as cardlib/cards.py reads them. */
+const CHINESE_SUITS = { 黑桃: "♠", 红桃: "♥", 红心: "♥", 方块: "♦", 方片: "♦", 梅花: "♣", 草花: "♣" };
+const CHINESE_SUIT = new RegExp(`^(${Object.keys(CHINESE_SUITS).join("|")})\\s*`, "u");
 /** A field with at most this many values is a group of buttons; one with more (numbers, levels) a menu. */
 const FEW_OPTIONS = 6;
 const CJK_ONLY = /^[\u3000-\u303f\u3400-\u9fff\uff00-\uffef\s]+$/u;
@@ -75,7 +78,7 @@ const CARD_IN_TEXT = /[♠♥♦♣](?:10|[2-9JQKA])/gu;
 
 /** One card token in the card notation (docs/notation.md) → canonical string, or null. */
 export function parseCard(token) {
-  const text = token.trim().toUpperCase();
+  const text = token.trim().replace(CHINESE_SUIT, (_, suit) => CHINESE_SUITS[suit]).toUpperCase();
   if (JOKERS[text]) return JOKERS[text];
   const suitChars = Object.keys(SUIT_TOKENS).join("");
   const re = new RegExp(`^(?:([${suitChars}])(10|[2-9TJQKA])|(10|[2-9TJQKA])([${suitChars}]))$`, "u");

@@ -38,10 +38,10 @@ export const SETTINGS_WORDS = {
     solved: (n, a) => `${n} solved of ${a} answered`, exportProgress: "Export progress (a file)",
     importProgress: "Import progress…", imported: "Progress imported.", importFailed: "That file is not a progress export.",
     settings: "Book settings" },
-  zh: { language: "English", languageTitle: "Switch to English", editionTitle: "This page in English",
+  zh: { language: "English", languageTitle: "题目改用英文", editionTitle: "本页的英文版",
     fourColour: "四色牌",
     fourColourTitle: "方块蓝色、梅花绿色：全书的牌都这样显示", progress: "进度",
-    solved: (n, a) => `已答 ${a} 题，答对 ${n} 题`, exportProgress: "导出进度（文件）",
+    solved: (n, a) => `已答${a}题，答对${n}题`, exportProgress: "导出进度（文件）",
     importProgress: "导入进度…", imported: "进度已导入。", importFailed: "这个文件不是进度导出文件。",
     settings: "本书设置" },
 };
@@ -178,22 +178,91 @@ export function pageHasSettingsBar() {
   return [...document.querySelectorAll("[data-cardbook-settings]")].some((bar) => !bar.closest(WIDGET_OUTPUT));
 }
 
+const PLACE_KEY = "cardbook-reading-place";
+/** How long a stored place waits for its page (ms): the switch's next page, not a later visit. */
+const PLACE_TTL = 30000;
+/** The anchors both editions share, in page order: sections and MyST labels of the article. */
+function placeAnchors() {
+  return /** @type {HTMLElement[]} */ ([...document.querySelectorAll("article.bd-article section[id], article.bd-article span[id]")]);
+}
+
+/** Where the reader is: the last anchor above the window's top, and how far past it towards the next
+ * one (a fraction: the other edition's text is longer or shorter, its anchors are the same). */
+export function readingPlace() {
+  const anchors = placeAnchors();
+  let i = -1;
+  anchors.forEach((anchor, j) => { if (anchor.getBoundingClientRect().top <= 1) i = j; });
+  if (i < 0) return null;
+  const top = anchors[i].getBoundingClientRect().top;
+  const next = anchors.slice(i + 1).map((a) => a.getBoundingClientRect().top).find((t) => t > top);
+  const span = (next === undefined ? document.documentElement.scrollHeight - window.scrollY : next) - top;
+  return { anchor: anchors[i].id, fraction: span > 0 ? Math.min(1, Math.max(0, -top / span)) : 0 };
+}
+
+/** Remember the reader's place for the page at ``href`` (the other edition's), for restorePlace there. */
+function keepReadingPlace(href) {
+  const place = window.scrollY > 0 ? readingPlace() : null;
+  try {
+    if (place) window.sessionStorage.setItem(PLACE_KEY, JSON.stringify({ ...place, page: href.split("#")[0], at: Date.now() }));
+    else window.sessionStorage.removeItem(PLACE_KEY);
+  } catch (privateMode) { /* the switch still goes to the same anchor */ }
+}
+
+/** On arrival from the language switch: scroll to the place the reader had in the other edition, and
+ * again whenever the article's height changes while its widgets draw, until the reader scrolls (or 8 s). */
+export function restoreReadingPlace() {
+  let stored = null;
+  try {
+    stored = JSON.parse(window.sessionStorage.getItem(PLACE_KEY) || "null");
+    window.sessionStorage.removeItem(PLACE_KEY);
+  } catch (unreadable) { return; }
+  if (!stored || stored.page !== window.location.href.split("#")[0] || Date.now() - stored.at > PLACE_TTL) return;
+  let done = false;
+  const place = () => {
+    if (done) return;
+    const anchors = placeAnchors();
+    const i = anchors.findIndex((a) => a.id === stored.anchor);
+    if (i < 0) return;
+    const top = anchors[i].getBoundingClientRect().top + window.scrollY;
+    const next = anchors.slice(i + 1).map((a) => a.getBoundingClientRect().top + window.scrollY).find((t) => t > top);
+    const end = next === undefined ? document.documentElement.scrollHeight : next;
+    window.scrollTo(0, Math.round(top + stored.fraction * (end - top)));
+  };
+  const article = document.querySelector("article.bd-article") || document.body;
+  const watch = typeof ResizeObserver === "function" ? new ResizeObserver(place) : null;
+  const stop = () => {
+    done = true;
+    if (watch) watch.disconnect();
+  };
+  for (const reader of ["wheel", "touchstart", "keydown", "mousedown"]) {
+    window.addEventListener(reader, stop, { once: true, passive: true });
+  }
+  if (watch) watch.observe(article);
+  place();
+  window.setTimeout(stop, 8000);
+}
+
 /** The bar's language button: the link to the page's counterpart in the other language, at the same
  * anchor (both editions have the same ones), or (where there is none) a button that switches the
  * widgets' language in place. */
 function languageControl(lang, w) {
   const other = lang === "zh" ? "en" : "zh";
   const counterpart = /** @type {HTMLLinkElement | null} */ (document.querySelector("link[data-cardbook-counterpart][href]"));
-  const common = { class: "cb-settings-lang", "data-control": "lang", lang: other === "zh" ? "zh-Hans" : "en",
-    text: w.language };
+  const common = { class: "cb-settings-lang", "data-control": "lang" };
+  // the other language's name in that language (lang on it alone: the control's title is the page's language)
+  const name = () => [h("span", { lang: other === "zh" ? "zh-Hans" : "en", text: w.language })];
   if (counterpart) {
     return h("a", { ...common, href: counterpart.href, hreflang: counterpart.hreflang, title: w.editionTitle,
       onclick: (event) => {
-        event.currentTarget.hash = window.location.hash;
+        const link = /** @type {HTMLAnchorElement} */ (event.currentTarget);
+        link.search = window.location.search;  // the search page's query, a deck's ?rules=…
+        link.hash = window.location.hash;
+        keepReadingPlace(link.href);
         writeSettings({ lang: other });
-      } });
+      } }, name());
   }
-  return h("button", { ...common, type: "button", title: w.languageTitle, onclick: () => writeSettings({ lang: other }) });
+  return h("button", { ...common, type: "button", title: w.languageTitle, onclick: () => writeSettings({ lang: other }) },
+    name());
 }
 
 /** The settings bar: one per page (the book's header), or one per widget where no page has one. */

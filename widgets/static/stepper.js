@@ -37,10 +37,10 @@ const UI = {
   },
   zh: {
     first: "开头", back: "上一步", next: "下一步", last: "结尾", nextTrick: "下一轮", nextRound: "下一轮",
-    again: "重新发牌", step: (i, n) => `第 ${i} / ${n} 步`,
+    again: "重新发牌", step: (i, n) => `第${i}/${n}步`,
     dealer: "庄家", level: "当前级牌", trump: "主牌", points: "得分",
     kitty: "底牌", buried: "扣底", trick: "桌上", tricks: "已出轮数", noTrump: "无主",
-    target: "目标", nextFace: "下一张", up: "明出", down: "暗出", pile: "牌堆", drawPile: "摸牌堆",
+    target: "目标", nextFace: "下一张", up: "出明牌", down: "出暗牌", pile: "牌堆", drawPile: "摸牌堆",
     winner: "胜者", tableView: "隐藏手牌和暗牌", cards: (n) => `${n}张`, slider: "步骤",
     undealt: "未发", round: "轮次", result: "结果", notYet: "未开始",
     claims: (rank) => `报${rank}`, dealerMark: "庄家", toAct: "该出牌", won: "获胜",

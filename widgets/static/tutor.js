@@ -59,7 +59,7 @@ const TUTOR_WORDS = {
     attackers: "闲家", dealerTeam: "庄家方", winning: "领先",
     lastTrick: (n, who, p) => `第${n}轮由${who}赢得（${p}分）`, recent: "你这一步及之后", skip: "全部显示",
     yourHand: "你的手牌", selected: (s) => `已选：${s}`, nothingSelected: "未选牌",
-    hintSays: "提示", claim: "报点", target: "目标点数", nextFace: "下一张", up: "明出", down: "暗出",
+    hintSays: "提示", claim: "报点", target: "目标点数", nextFace: "下一张", up: "出明牌", down: "出暗牌",
     pile: "牌堆", drawPile: "摸牌堆", emptyPile: "牌堆是空的。", claims: (r) => `报${r}`,
     table: "牌桌", review: "本局回顾", reviewGame: "本局回顾", trickNo: (n) => `第${n}轮`,
     colon: "：", paren: (s) => `（${s}）`, and: "、",
@@ -68,10 +68,10 @@ const TUTOR_WORDS = {
     levelChange: "升级结果", used: (h, u) => `你用了${h}次提示、${u}次悔牌。`,
     challenges: "质疑", noChallenges: "这一局没有人质疑。", left: "剩余手牌",
     challenged: (c, who, claim) => `${c}质疑${who}报的${claim}`,
-    unavailable: "陪练需要 Python 来发牌和应答，而从本地文件打开的页面无法启动本书的引擎。请通过 http 打开本书（make book），或在 JupyterLab 或 Voila 中打开本章。",
+    unavailable: "陪练需要 Python 来发牌和应答，而直接从文件打开的页面无法启动本书的引擎。请用本书自带的服务器打开本书（见本书说明），或在 JupyterLab 或 Voila 中打开本章。",
     silent: "引擎还没有回应。从本地文件打开的页面，或本书引擎尚未加载时，陪练无法发牌；在 JupyterLab 或 Voila 中请运行本页的代码单元。",
     rules: "规则", opponents: "对手人数", deal: (g, s) => `第${s}副`, refused: (e) => `无法执行：${e}。`,
-    match: "整场比赛：级数延续", levels: "各方级数", nextHand: "比赛的下一局", newMatch: "新比赛",
+    match: "整场比赛：级别延续", levels: "双方打几", nextHand: "比赛的下一局", newMatch: "新比赛",
   },
 };
 

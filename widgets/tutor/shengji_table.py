@@ -41,8 +41,8 @@ YOU = 0
 #: What the reader is asked for (the view's ``ask.kind``, as the front end reads it).
 Pending: TypeAlias = Literal["call", "bury", "lead", "follow"]
 #: The rulesets a reader may pick, with their names.
-RULESETS: dict[str, Text] = {"shengji": text("the 四人升级 guide (SG)", "《四人升级》规则（SG）"),
-                             "shuangsheng": text("the 双升 guide (SS)", "《双升》规则（SS）")}
+RULESETS: dict[str, Text] = {"shengji": text("the 四人升级 guide (SG)", "《四人升级》指南（SG）"),
+                             "shuangsheng": text("the 双升 guide (SS)", "《双升》指南（SS）")}
 #: The same, short, for the menu that deals again under another.
 SHORT: dict[str, Text] = {"shengji": text("四人升级 (SG)", "四人升级（SG）"), "shuangsheng": text("双升 (SS)", "双升（SS）")}
 #: Events a reader reads as the hand goes by (the 100 dealt cards are not listed one by one).

@@ -32,10 +32,10 @@ from .common import ReplayedTable, Text, TutorError, plain, reason, refusal, tex
 YOU = 0
 #: What the reader is asked for: a card to play, or a face-down card to challenge or let stand.
 Pending: TypeAlias = Literal["play", "challenge"]
-RULESETS: dict[str, Text] = {"yishang": text("the 一上一下 guide", "《一上一下》规则"),
+RULESETS: dict[str, Text] = {"yishang": text("the 一上一下 guide", "《一上一下》指南"),
                              "yishang-fewest": text("the 一上一下 guide, with the fewest cards winning when nobody "
                                                     "can finish (YS-16)",
-                                                    "《一上一下》规则，无人能出完时手牌最少者胜（YS-16）")}
+                                                    "《一上一下》指南，无人能出完时手牌最少者胜（YS-16）")}
 SHORT: dict[str, Text] = {"yishang": text("as written", "原文规则"),
                           "yishang-fewest": text("fewest cards wins (YS-16)", "手牌最少者胜（YS-16）")}
 #: More actions than any game between these players needs; a game past it is refused.
@@ -234,12 +234,12 @@ class YishangTutor(ReplayedTable):
         if game.next_face is Face.UP:
             return {"kind": "play_up", "min": 1, "max": 1,
                     "prompt": plain(RuleId.YS_6, "Your card goes face up: pick one. Below the target, you draw a card.",
-                                    "你这张明出：选一张牌。低于目标点数就要摸一张牌。")}
+                                    "轮到你出明牌：选一张牌。比目标小，就要摸一张牌。")}
         return {"kind": "play_down", "min": 1, "max": 1, "claims": [str(r) for r in ORDER],
                 "claim_labels": [_rank(r) for r in ORDER],
-                "prompt": plain(RuleId.YS_7, "Your card goes face down: pick one and say what it is (the claim must "
-                                             "reach the target, true or not).",
-                                "你这张暗出：选一张牌并报点数（报的点数不能低于目标，真假都可以）。")}
+                "prompt": plain(RuleId.YS_7, "Your card goes face down: pick one and say what it is, true or not "
+                                             "(a claim below the target loses any challenge).",
+                                "轮到你出暗牌：选一张牌扣下，报一个点数，真报假报都行（报得比目标小，一被质疑就输）。")}
 
     def review(self) -> dict[str, Any]:
         """The game looked back on: each challenge and who took the pile, and how the game was won."""
