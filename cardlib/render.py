@@ -333,9 +333,11 @@ def team_name(team: int, lang: str = "en") -> str:
     """A Shengji team by its seats: team 0 South–North, team 1 East–West (SJ-1).
 
     >>> team_name(1), team_name(0, "zh")
-    ('East–West', '南家北家')
+    ('East–West', '南北方')
     """
-    return ("" if is_zh(lang) else "–").join(seat_name(seat, lang) for seat in (team, team + 2))
+    if is_zh(lang):  # as players say it: 南北方 / 东西方
+        return seat_name(team, "zh")[0] + seat_name(team + 2, "zh")[0] + "方"
+    return "–".join(seat_name(seat, lang) for seat in (team, team + 2))
 
 
 def _levels(levels: Iterable[int], lang: str) -> str:

@@ -218,9 +218,12 @@ def make_action(seed: int, difficulty: Difficulty) -> dict[str, Any]:
 
 # --- what does this face-up card do? (YS-6, YS-12, YS-15, YS-16) ------------------------------
 
-DRAW_ANSWERS = (("draws", text("The player draws a card; play goes on", "该玩家摸一张牌，继续")),
+#: The player of the face-up card is always player C (seat 2: :func:`_draw_position`), named as the question names them.
+DRAWER = 2
+DRAW_ANSWERS = (("draws", text(f"{player_label(DRAWER)['en']} draws a card; play goes on",
+                               f"{player_label(DRAWER)['zh']}摸一张牌，继续")),
                 ("no-draw", text("No draw; play goes on", "不摸牌，继续")),
-                ("wins", text("The player wins the game", "该玩家获胜")))
+                ("wins", text(f"{player_label(DRAWER)['en']} wins the game", f"{player_label(DRAWER)['zh']}获胜")))
 
 
 def _draw_position(rng: random.Random, difficulty: Difficulty) -> tuple[list[list[Card]], list[Card], Card, Card, str | None, Card]:
@@ -240,7 +243,7 @@ def _draw_position(rng: random.Random, difficulty: Difficulty) -> tuple[list[lis
 
 def _draw_facts(card: Card, target: Rank, pile: bool, last: bool, no_claim: Reason | None) -> dict[str, Reason]:
     """The facts that decide a face-up card's outcome, one reason each (YS-6, YS-16, YS-12, YS-15)."""
-    player = Player(2)
+    player = Player(DRAWER)
     facts: dict[str, Reason] = {}
     if no_claim is not None:
         facts["target"] = Reason.make(RuleId.YS_15, "the target is {target}: {why}",
