@@ -174,6 +174,16 @@ def _danger(cards: int) -> float:
     return 1.0 / (cards + 1)
 
 
+def weigh_challenge(chance: float, pile: int, left: int, mine: int, nerve: float = 1.0) -> bool:
+    """Whether a challenge is worth it (YS-9): a caught bluff sends the ``pile`` to a claimant
+    left with ``left`` cards, a true claim sends it to the challenger, who holds ``mine``.  Each
+    outcome is weighed by how much it moves that player away from going out, and the gain must
+    beat ``nerve`` times the cost.  The fewer cards the claimant has left, the readier it is."""
+    gain = _danger(left) - _danger(left + pile)
+    cost = _danger(mine) - _danger(mine + pile)
+    return (1 - chance) * gain > nerve * chance * cost
+
+
 @dataclass(frozen=True, slots=True)
 class SparringBot(TutorBot):
     """The strong level of 一上一下 (see the module docstring).  ``nerve``: how many times a
@@ -229,13 +239,21 @@ class SparringBot(TutorBot):
         pile = len(game.pile) + 1
         if risk * pile >= self.keep_worth:
             return None
+        if not mine:
+            so_far = Reason.make(RuleId.YS_8, "You have not played a face-down card yet", "你还没扣过暗牌")
+        elif not challenged:
+            so_far = Reason.make(RuleId.YS_8, "Nobody has challenged any of your {mine} face-down cards so far",
+                                 "你扣过的{mine}张暗牌到目前都没人质疑", mine=mine)
+        else:
+            so_far = Reason.make(RuleId.YS_8, "The others have challenged {challenged} of your {mine} face-down cards "
+                                              "so far", "到目前为止，你的{mine}张暗牌被质疑了{challenged}次",
+                                 challenged=challenged, mine=mine)
         return Play(low, keep.rank), Reason.make(
-            RuleId.YS_7, "The others have challenged {challenged} of your {mine} face-down cards so far and the pile "
-                         "would hold only {pile}: a bluff is cheap. Keep {keep} for a face-up turn; play your lowest "
-                         "card, {card}, face down and claim {claim}, which you could claim truthfully.",
-            "到目前为止，你的{mine}张暗牌被质疑了{challenged}次，牌堆也只有{pile}张：虚报代价小。留着{keep}明出用；"
-            "把最小的{card}扣下，报{claim}（你本可以如实报这个点数）。",
-            challenged=challenged, mine=mine, pile=pile, keep=keep, card=low, claim=keep.rank)
+            RuleId.YS_7, "{so_far} and the pile would hold only {pile}: a bluff is cheap. Keep {keep} for a face-up "
+                         "turn; play your lowest card, {card}, face down and claim {claim}, which you could claim "
+                         "truthfully.",
+            "{so_far}，牌堆也只有{pile}张：虚报代价小。留着{keep}明出用；把最小的{card}扣下，报{claim}（你本可以如实报这个点数）。",
+            so_far=so_far, pile=pile, keep=keep, card=low, claim=keep.rank)
 
     @staticmethod
     def _varied_claim(game: Game, seat: int, target: Rank) -> tuple[Rank, float, int]:
@@ -295,9 +313,7 @@ class SparringBot(TutorBot):
         pile = len(game.pile)
         left = len(game.hand(window.seat))
         mine = len(game.hand(seat))
-        gain = _danger(left) - _danger(left + pile)
-        risk = _danger(mine) - _danger(mine + pile)
-        challenge = (1 - chance) * gain > self.nerve * chance * risk
+        challenge = weigh_challenge(chance, pile, left, mine, self.nerve)
         stakes = Reason.make(
             RuleId.YS_9, "the pile holds {pile}: a caught bluff sends it to {player}, who would otherwise be left "
                          "with {left}; a true claim sends it to you, who hold {mine}",
@@ -407,4 +423,4 @@ def win_shares(seats: Sequence[TutorBot], games: int, seed: int) -> list[float]:
     return [w / games for w in wins]
 
 
-__all__ = ["BLUFF_REACH", "BluffHigh", "Claim", "SparringBot", "claim_chance", "win_shares"]
+__all__ = ["BLUFF_REACH", "BluffHigh", "Claim", "SparringBot", "claim_chance", "weigh_challenge", "win_shares"]
