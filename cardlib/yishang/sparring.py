@@ -21,9 +21,9 @@ tells the truth face down when it can (YS-7), but:
 It sees only what its seat sees (:func:`~cardlib.yishang.tutor_bots.card_locations`): its hand,
 face-up and revealed cards, who took which pile, and the sizes of the other hands.
 
-:class:`BluffHigh` is the testers' script: it bluffs on every face-down turn with its lowest card,
-claiming a rank at least three above the target (where the beginner bots never bluff), and lets
-such claims of others stand.
+:class:`BluffHigh` is the testers' script: it bluffs on every face-down turn with its lowest card
+(but a last card that can tell the truth), claiming the top rank, at least three above the target
+(where the beginner bots never bluff), and lets such claims of others stand.
 
 >>> from cardlib.yishang.state import Game
 >>> game = Game(["S8 H3", "D10 C4", "H5 S6"], first=0)
@@ -382,16 +382,18 @@ def _seen_words(claim: Rank, seen: int) -> Reason:
 @dataclass(frozen=True, slots=True)
 class BluffHigh(TutorBot):
     """The testers' script: on every face-down turn its lowest card, claimed as the highest rank
-    (2, or the highest of which a copy is out of its sight, at least three ranks above the target); it lets a claim that high
-    stand (the beginner bots never bluff so high) and otherwise challenges as the beginner's bot."""
+    (2, or the highest of which a copy is out of its sight, at least three ranks above the target),
+    but for a last card that reaches the target, played truthfully (a last bluff is challenged);
+    it lets a claim that high stand (the beginner bots never bluff so high) and otherwise
+    challenges as the beginner's bot."""
 
     def decide_play(self, game: Game) -> tuple[Play, Reason]:
-        """Face up as the beginner's bot; face down, always a high bluff (YS-7)."""
-        if game.next_face is Face.UP:
-            return TutorBot.decide_play(self, game)
+        """Face up as the beginner's bot; face down, a high bluff (YS-7), the last card true when it can be."""
         seat = game.next_player
         hand = sorted(game.hand(seat), key=lambda card: (strength(card.rank), card.sort_key))
         target = game.target if game.window is None else game.window.claim
+        if game.next_face is Face.UP or (len(hand) == 1 and not is_below(hand[0].rank, target)):
+            return TutorBot.decide_play(self, game)
         where = card_locations(game, seat)
         start = min(strength(target) + 3, len(ORDER) - 1)
         out = [r for r in ORDER[start:] if any(c.rank is r and c not in where for c in DECK)]
