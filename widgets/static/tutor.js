@@ -41,6 +41,7 @@ const TUTOR_WORDS = {
     unavailable: "The tutor needs Python to deal and to answer, and a page opened from disk cannot start the book's engine. Serve the book over http (make book), or open the chapter in JupyterLab or Voila.",
     silent: "No answer from the engine yet. On a page opened from disk, or before the book's engine has loaded, the tutor cannot deal; in JupyterLab or Voila, run the page's cells.",
     rules: "Rules", opponents: "Opponents", deal: (g, s) => `Deal ${s}`, refused: (e) => `That could not be done: ${e}.`,
+    sparring: "Bots",
   },
   zh: {
     shengji: "升级陪练：你坐南家", yishang: "一上一下陪练：你是甲",
@@ -64,6 +65,7 @@ const TUTOR_WORDS = {
     unavailable: "陪练需要 Python 来发牌和应答，而从本地文件打开的页面无法启动本书的引擎。请通过 http 打开本书（make book），或在 JupyterLab 或 Voila 中打开本章。",
     silent: "引擎还没有回应。从本地文件打开的页面，或本书引擎尚未加载时，陪练无法发牌；在 JupyterLab 或 Voila 中请运行本页的代码单元。",
     rules: "规则", opponents: "对手人数", deal: (g, s) => `第${s}副`, refused: (e) => `无法执行：${e}。`,
+    sparring: "陪练水平",
   },
 };
 
@@ -364,8 +366,9 @@ function render({ model, el }) {
       ...body]);
   }
 
-  /** The deal's options: the rules (either 升级 guide; 一上一下 with or without YS-16's agreement) and,
-   * in 一上一下, how many practice players; a change deals again. */
+  /** The deal's options: the rules (either 升级 guide; 一上一下 with or without YS-16's agreement),
+   * in 一上一下 how many practice players, and the practice bots' level (the hints play at it too);
+   * a change deals again. */
   function options() {
     const v = view();
     const rules = h("div", { class: "cbtu-option", role: "group", "aria-label": t("rules") }, [h("span", { text: t("rules") }),
@@ -374,7 +377,11 @@ function render({ model, el }) {
     const opponents = game === "yishang" ? h("label", { class: "cbtu-option" }, [t("opponents"), " ",
       h("select", { "data-control": "opponents", onchange: (e) => send({ type: "start", opponents: Number(e.target.value) }) },
         [1, 2, 3].map((n) => h("option", { value: String(n), selected: n === v.opponents, text: String(n) })))]) : null;
-    return h("div", { class: "cbtu-options" }, [rules, opponents]);
+    const levels = v.sparring_levels || [];
+    const sparring = levels.length ? h("label", { class: "cbtu-option" }, [t("sparring"), " ",
+      h("select", { "data-control": "sparring", onchange: (e) => send({ type: "start", sparring: e.target.value }) },
+        levels.map((l) => h("option", { value: l.id, selected: l.id === v.sparring, title: say(l.about), text: say(l.label) })))]) : null;
+    return h("div", { class: "cbtu-options" }, [rules, opponents, sparring]);
   }
 
   function ownSettings() {

@@ -2,7 +2,8 @@
 
 ``TutorSession.start(options)`` deals (options: ``game`` "shengji" or "yishang", ``seed``,
 ``ruleset`` (a preset: "shengji" / "shuangsheng"; "yishang" / "yishang-fewest"), ``opponents``
-1-3 for 一上一下); ``session.handle(message)`` answers every message with the whole view:
+1-3 for 一上一下, ``sparring`` the bots' level, "easy" (the default) or "strong",
+:class:`cardlib.levels.Level`: the bots at the table and the hints play at it); ``session.handle(message)`` answers every message with the whole view:
 
 - ``{"type": "start", ...options}``: deal again with these options (the others kept);
 - ``{"type": "act", "cards": ["SA", ...], "claim": "8", "choice": "challenge" | "stand"}``: the
@@ -28,13 +29,16 @@ from __future__ import annotations
 
 from typing import Any, Literal, TypeAlias, get_args
 
+from cardlib.errors import CardlibError
+from cardlib.levels import Level
+
 from .common import TutorError, View, message_cards, seed_of, text
 from .shengji_table import ShengjiTutor
 from .yishang_table import YishangTutor
 
 __all__ = ["TutorError", "TutorSession"]
 
-_OPTIONS = ("game", "seed", "ruleset", "opponents")
+_OPTIONS = ("game", "seed", "ruleset", "opponents", "sparring")
 _DEFAULT_RULESET = {"shengji": "shengji", "yishang": "yishang"}
 #: The messages a session answers (their ``type``, as the front end sends it).
 MessageType: TypeAlias = Literal["start", "act", "hint", "undo", "again", "view"]
@@ -50,9 +54,13 @@ def _table(options: dict[str, Any]) -> ShengjiTutor | YishangTutor:
         raise TutorError(f"a tutor plays \"shengji\" (升级) or \"yishang\" (一上一下), not {game!r}")
     seed = seed_of(options.get("seed", 0))
     ruleset = options.get("ruleset") or _DEFAULT_RULESET[game]
+    try:
+        level = Level.parse(options.get("sparring") or Level.EASY.value)
+    except CardlibError as error:
+        raise TutorError(str(error)) from None
     if game == "shengji":
-        return ShengjiTutor(seed, ruleset)
-    return YishangTutor(seed, ruleset, options.get("opponents", 2))
+        return ShengjiTutor(seed, ruleset, level)
+    return YishangTutor(seed, ruleset, options.get("opponents", 2), level)
 
 
 class TutorSession:
@@ -130,6 +138,8 @@ class TutorSession:
             "serial": self.serial, **options, "you": 0,
             "ruleset_label": table.ruleset_label(), "names": table.names(),
             "rulesets": [{"id": key, "label": label, "short": table.short[key]} for key, label in table.rulesets.items()],
+            "sparring_levels": [{"id": level.value, "label": text(level.label.en, level.label.zh),
+                                 "about": text(level.about.en, level.about.zh)} for level in Level],
             "state": "over" if over else "playing", "turn": None if over else "you",
             "decision": table.decision(), "table": table.table(),
             "status": self._status, "hint": self._hint,
