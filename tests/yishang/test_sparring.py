@@ -18,7 +18,6 @@ from hypothesis import strategies as st
 from cardlib.cards import Card
 from cardlib.explain import Reason
 from cardlib.rule_ids import RuleId
-from cardlib.yishang.actions import Play
 from cardlib.yishang.bots import Bot
 from cardlib.yishang.deal import DECK
 from cardlib.yishang.pile import Face
