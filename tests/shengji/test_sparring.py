@@ -13,6 +13,7 @@ import random
 from collections import Counter
 from typing import Any
 
+import pytest
 from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
@@ -107,6 +108,7 @@ class _Watched(SparringShengjiBot):
         return self._same(hand, seat, self.decide_follow)[0]
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(12), deadline=None, derandomize=True, phases=NO_SHRINK)
 @given(seed=st.integers(min_value=0, max_value=2**32), preset=st.sampled_from(PRESETS))
 def test_the_strong_bot_uses_no_card_its_seat_cannot_see(seed, preset):
@@ -121,6 +123,7 @@ def test_the_strong_bot_uses_no_card_its_seat_cannot_see(seed, preset):
     assert bot.checked >= 40
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(40), deadline=None, derandomize=True, phases=NO_SHRINK)
 @given(seed=st.integers(min_value=0, max_value=2**32), preset=st.sampled_from(PRESETS),
        strong=st.sampled_from([(0, 2), (1, 3)]))
@@ -209,6 +212,7 @@ def _unsafe_give(hand: ShengjiHand, seat: int, plays: list[list[Card]]) -> str:
     return ""
 
 
+@pytest.mark.slow
 def test_sj11_strong_bots_give_points_only_when_the_partners_win_is_safe_and_keep_their_habits():
     """Over many hands: a give (垫分, SJ-11) only when no opponent still to play can beat the
     partner by what is known (higher cards out, a void with trumps); no lead into an opponent's
@@ -223,6 +227,7 @@ def test_sj11_strong_bots_give_points_only_when_the_partners_win_is_safe_and_kee
     assert bot.gives >= 10
 
 
+@pytest.mark.slow
 def test_sj11_the_beginners_bot_gives_points_only_when_the_partners_win_is_safe():
     """The beginner's bot (the hint at the easy level) says "give them" only when no opponent
     still to play is known (shown or counted) to be out of the suit, or holds a higher card."""
@@ -277,6 +282,7 @@ def test_the_strong_bot_is_deterministic_and_its_hint_changes_nothing():
     assert runs[0] == runs[1]
 
 
+@pytest.mark.slow
 def test_sj8_the_strong_bot_is_at_least_as_strong_as_the_beginners():
     """A few dozen hands (the 2,000-hand figures are the benchmark's): the strong bots take at
     least about as many points as the beginner's bots, from either pair of seats."""
