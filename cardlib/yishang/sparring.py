@@ -50,7 +50,7 @@ from .events import EventKind
 from .pile import Face
 from .ranks import ORDER, is_below, strength
 from .state import Game
-from .tutor_bots import COPIES, TutorBot, _a, _chance_words, _plural, card_locations
+from .tutor_bots import _NUMBER_WORDS, _NUMBER_ZH, COPIES, TutorBot, _a, _chance_words, _plural, card_locations
 
 #: How far above the target a varied bluff may go (ranks).
 BLUFF_REACH = 6
@@ -249,7 +249,7 @@ class SparringBot(TutorBot):
                                               "so far", "到目前为止，你的{mine}张暗牌被质疑了{challenged}次",
                                  challenged=challenged, mine=mine)
         return Play(low, keep.rank), Reason.make(
-            RuleId.YS_7, "{so_far} and the pile would hold only {pile}: a bluff is cheap. Keep {keep} for a face-up "
+            RuleId.YS_7, "{so_far} and the pile would hold only {pile} cards: a bluff is cheap. Keep {keep} for a face-up "
                          "turn; play your lowest card, {card}, face down and claim {claim}, which you could claim "
                          "truthfully.",
             "{so_far}，牌堆也只有{pile}张：虚报代价小。留着{keep}明出用；把最小的{card}扣下，报{claim}（你本可以如实报这个点数）。",
@@ -302,11 +302,11 @@ class SparringBot(TutorBot):
             if chance < LAST_CARD_TRUST:
                 return True, Reason.make(
                     RuleId.YS_9, "This is {player}'s last card: if it stands, they win. By your count the claim of "
-                                 "{claim} is true {chance} ({why}): challenge.",
-                    "这是{player}的最后一张牌，放过就让其获胜。按你数的牌，报{claim}为真的机会{chance}（{why}）：质疑。",
+                                 "{claim} is true with a chance of {chance} ({why}): challenge, your only chance to stop them.",
+                    "这是{player}的最后一张牌，放过就让其获胜。按你数的牌，报{claim}为真的机会{chance}（{why}）：质疑，这是阻止其获胜的唯一机会。",
                     player=player, claim=claim, chance=_chance_words(chance), why=why)
             return False, Reason.make(
-                RuleId.YS_8, "This is {player}'s last card, but by your count the claim of {claim} is true {chance} "
+                RuleId.YS_8, "This is {player}'s last card, but by your count the claim of {claim} is true with a chance of {chance} "
                              "({why}): a challenge would only hand them the game; let it stand.",
                 "这是{player}的最后一张牌，但按你数的牌，报{claim}为真的机会{chance}（{why}）：质疑只会送其获胜，放过。",
                 player=player, claim=claim, chance=_chance_words(chance), why=why)
@@ -315,18 +315,19 @@ class SparringBot(TutorBot):
         mine = len(game.hand(seat))
         challenge = weigh_challenge(chance, pile, left, mine, self.nerve)
         stakes = Reason.make(
-            RuleId.YS_9, "the pile holds {pile}: a caught bluff sends it to {player}, who would otherwise be left "
-                         "with {left}; a true claim sends it to you, who hold {mine}",
+            RuleId.YS_9, "the pile holds {pile}{pile_cards}: a caught bluff sends it to {player}, who would otherwise "
+                         "be left with {left}{left_cards}; a true claim sends it to you, who hold {mine}{mine_cards}",
             "牌堆有{pile}张：虚报被揭穿，{player}收走，否则其只剩{left}张；报的是真的，由你收走，你现有{mine}张",
-            pile=pile, player=player, left=left, mine=mine)
+            pile=pile, player=player, left=left, mine=mine, pile_cards=_cards(pile), left_cards=_cards(left),
+            mine_cards=_cards(mine))
         if challenge:
             return True, Reason.make(
-                RuleId.YS_9, "By your count the claim of {claim} by {player} is true {chance} ({why}); {stakes}. "
+                RuleId.YS_9, "By your count the claim of {claim} by {player} is true with a chance of {chance} ({why}); {stakes}. "
                              "The chance is worth the risk: challenge.",
                 "按你数的牌，{player}报{claim}为真的机会{chance}（{why}）；{stakes}。值得冒险：质疑。",
                 player=player, claim=claim, chance=_chance_words(chance), why=why, stakes=stakes)
         return False, Reason.make(
-            RuleId.YS_8, "By your count the claim of {claim} by {player} is true {chance} ({why}); {stakes}. "
+            RuleId.YS_8, "By your count the claim of {claim} by {player} is true with a chance of {chance} ({why}); {stakes}. "
                          "Not worth the risk: let it stand.",
             "按你数的牌，{player}报{claim}为真的机会{chance}（{why}）；{stakes}。不值得冒险：放过。",
             player=player, claim=claim, chance=_chance_words(chance), why=why, stakes=stakes)
@@ -343,13 +344,18 @@ class SparringBot(TutorBot):
                                      "四张{claim}你都知道在别处", claims=_plural(claim), claim=claim))
         elif count.elsewhere:
             parts.append(Reason.make(RuleId.YS_8, "you can place {known} of the four {claims} elsewhere",
-                                     "四张{claim}中你知道{known}张在别处", known=count.elsewhere,
-                                     claims=_plural(claim), claim=claim))
+                                     "四张{claim}中你知道{known_zh}张在别处", known=_NUMBER_WORDS[count.elsewhere],
+                                     known_zh=_NUMBER_ZH[count.elsewhere], claims=_plural(claim), claim=claim))
         if count.lower_likely and not count.theirs:
             parts.append(Reason.make(RuleId.YS_7, "a player telling the truth would more likely have played a "
                                                   "lower card that reaches {target}",
                                      "说实话的人多半会出一张更小的、达到{target}的牌", target=target))
-        if count.revealed:
+        if count.revealed == 1:
+            parts.append(Reason.make(RuleId.YS_9, "the one card of {player}'s turned over so far was {what}",
+                                     "{player}被翻开过的那张暗牌{what_zh}", player=player,
+                                     what=Words("a bluff" if count.caught else "true", ""),
+                                     what_zh=Words("", "是虚报" if count.caught else "是真的")))
+        elif count.revealed:
             parts.append(Reason.make(RuleId.YS_9, "{player} has been caught bluffing {caught} of the {revealed} "
                                                   "times their card was turned over",
                                      "{player}的暗牌被翻开{revealed}次，其中{caught}次是虚报",
@@ -369,6 +375,11 @@ def _share_words(share: float) -> Words:
     if percent < 1:
         return Words("less than 1 time in 100", "不到1%")
     return Words(f"{percent} times in 100", f"约为{percent}%")
+
+
+def _cards(count: int) -> Words:
+    """`` card`` / `` cards`` after a number in English (the Chinese template says 张 itself)."""
+    return Words(" card" if count == 1 else " cards", "")
 
 
 def _seen_words(claim: Rank, seen: int) -> Reason:
