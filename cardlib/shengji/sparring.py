@@ -171,7 +171,7 @@ class SparringShengjiBot(ShengjiBot):
                 low, lead_suit = led
                 return [low], Reason.make(
                     RuleId.SJ_10, "No lead of yours is sure to win, but your partner {partner} has no {suit} left and "
-                                  "may trump it, while both opponents must follow {suit}: lead {low} for your partner "
+                                  "may trump it, while both opponents must follow {suit}: lead {low}, for your partner "
                                   "to take.",
                     "你没有必胜的牌，但对家{partner}的{suit}已绝门，可以毙牌，而两个对手都还得跟{suit}：出{low}，让对家来拿。",
                     partner=Seat(partner), suit=_words(lead_suit),
@@ -244,7 +244,7 @@ class SparringShengjiBot(ShengjiBot):
         small = [c for c in trumps if not _big(ctx, c) and not card_points(c)]
         if small and check_lead(ctx, rules, held, [small[0]]):  # type: ignore[arg-type]
             return [small[0]], Reason.make(
-                RuleId.SJ_8, "an opponent may trump every plain suit you hold, so lead {low} and draw trumps rather "
+                RuleId.SJ_8, "an opponent may trump every plain suit you hold, so lead {low}: draw trumps rather "
                              "than hand them a trick", "你每门副牌都可能被对手毙，出{low}调主，不白送一轮",
                 low=_lowest_of(ctx, small[0], trumps, Words("trump", "主牌"), counts))
         quiet = [c for c in plains if not card_points(c)]
@@ -450,11 +450,14 @@ class SparringShengjiBot(ShengjiBot):
                                   "{cards} ({points} points).",
                     "对家{partner}正在赢这一轮，而且稳了（{why}）：垫分，送上{cards}（{points}分）。",
                     partner=Seat(partner), why=why, cards=chosen, points=points)
+            nothing = (Reason.make(RuleId.SJ_11, "giving points would cost you a card worth more than they are",
+                                   "垫分要花掉比分更值钱的牌") if any(trick_points(p) for p in window) else
+                       Reason.make(RuleId.SJ_11, "you have no point card you may play here", "你这里没有可垫的分牌"))
             return chosen, Reason.make(
-                RuleId.SJ_9, "Your partner {partner} is winning this trick and it is safe ({why}); you have no points "
-                             "to give that cost less than they are worth: play {cards}.",
-                "对家{partner}正在赢这一轮，而且稳了（{why}）；没有划算的分可垫：出{cards}。",
-                partner=Seat(partner), why=why, cards=chosen)
+                RuleId.SJ_9, "Your partner {partner} is winning this trick and it is safe ({why}), but {nothing}: "
+                             "play {cards}.",
+                "对家{partner}正在赢这一轮，而且稳了（{why}），但{nothing}：出{cards}。",
+                partner=Seat(partner), why=why, nothing=nothing, cards=chosen)
         # the win is not safe: say the risk, and take over or keep the points
         if thin:
             risk = Reason.make(RuleId.SJ_10, "only {out} of the other {suit} {are} still out, so {next} may have none "
@@ -505,7 +508,7 @@ class SparringShengjiBot(ShengjiBot):
     def _no_ruff_words(view: SeatView, seat: int, suit: EffectiveSuit) -> Reason:
         """Why ``seat`` cannot trump ``suit`` by what is known."""
         if suit not in view.voids[seat]:
-            return Reason.make(RuleId.SJ_10, "{seat} has shown no void in {suit}", "{seat}的{suit}还没绝门",
+            return Reason.make(RuleId.SJ_10, "{seat} has shown no void in {suit}", "{seat}还没有显出{suit}绝门",
                                seat=Seat(seat), suit=_words(suit))
         if not view.trumps_out:
             return Reason.make(RuleId.SJ_10, "no trump is still out", "外面已经没有主牌")
