@@ -14,10 +14,11 @@ winner, and the time per TutorBot decision.
 Sparring levels (issue 23), each figure beside its reference, the current (beginner's) bots, on
 the same deals in the same run:
 
-- 升级 (``sparring-shengji``): the strong bots (SparringShengjiBot) as one team against the
-  current bots, ``--hands`` hands a preset, half of them from each pair of seats: mean points per
-  hand (tricks, and the kitty for the attackers), hands won, hands with more points; the
-  reference is the current bots against themselves over the same hands;
+- 升级 (``sparring-shengji``, ``--preset`` for one preset): the strong bots (SparringShengjiBot)
+  as one team against the current bots, ``--hands`` hands a preset, half of them from each pair
+  of seats: mean points per hand (tricks, and the kitty for the attackers), hands won, hands with
+  more points; the reference is the current bots against themselves (North-South against
+  East-West) on the first half of the same deals, which shows how even the measure is;
 - 一上一下 (``sparring-yishang``): one strong bot (SparringBot) against current TutorBots,
   ``--games`` games per table size (seats rotating), its win share beside a TutorBot's in the
   same seat; and the always-bluff-high script (BluffHigh) against the strong bots and, for
@@ -197,22 +198,26 @@ def _sparring_match(preset: str, hands: int, seed: int, strong: bool) -> tuple[f
     return points[0] / played, points[1] / played, won / played, more / played, played
 
 
-def sparring_shengji_section(hands: int, seed: int) -> list[str]:
+def sparring_shengji_section(hands: int, seed: int, presets: tuple[str, ...] = ("shengji", "shuangsheng")) -> list[str]:
     """The strong 升级 bots against the current ones, beside the current bots against themselves."""
     lines = [f"升级 sparring: strong bots (one team) against the current bots, {hands} hands per preset "
-             "(half from each pair of seats); reference: the current bots against themselves, the same hands"]
-    for preset in ("shengji", "shuangsheng"):
+             "(half from each pair of seats); reference: the current bots against themselves on the first half "
+             "of the same deals (North-South against East-West: as even as the measure is)"]
+    for preset in presets:
         start = time.perf_counter()
         strong = _sparring_match(preset, hands, seed, strong=True)
         strong_time = time.perf_counter() - start
-        reference = _sparring_match(preset, hands, seed, strong=False)
+        mirror = match(get_ruleset(preset), hands // 2, seed, opponent=ShengjiBot())
+        if not mirror.checks.ok:
+            raise SystemExit(f"{preset}: invariants failed: {mirror.checks.failures}")
+        north, east = mirror.mean_points
         lines += [
             f"  {preset}: {strong[4]} hands, invariants all held",
             f"    mean points per hand:     strong {strong[0]:.1f} vs current {strong[1]:.1f} "
-            f"(difference {strong[0] - strong[1]:+.1f})   | reference current {reference[0]:.1f} vs current "
-            f"{reference[1]:.1f} ({reference[0] - reference[1]:+.1f})",
-            f"    hands won:                strong team {strong[2]:.1%}   | reference {reference[2]:.1%}",
-            f"    hands with more points:   strong team {strong[3]:.1%}   | reference {reference[3]:.1%}",
+            f"(difference {strong[0] - strong[1]:+.1f})   | reference current {north:.1f} vs current "
+            f"{east:.1f} ({north - east:+.1f})",
+            f"    hands won:                strong team {strong[2]:.1%}   | reference {mirror.hand_win_share:.1%}",
+            f"    hands with more points:   strong team {strong[3]:.1%}   | reference {mirror.more_share:.1%}",
             f"    {strong[4] / strong_time:.1f} hands per second with the strong team",
         ]
     return lines
@@ -252,6 +257,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, default=2000)
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--preset", action="append", choices=["shengji", "shuangsheng"],
+                        help="sparring-shengji: this preset only (repeatable; both by default)")
     parser.add_argument("--section", action="append", choices=sorted(SECTIONS),
                         help="run this section only (repeatable; all by default)")
     args = parser.parse_args(argv)
@@ -259,7 +266,11 @@ def main(argv: list[str] | None = None) -> int:
     sizes = {"hands": hands, "mirror": hands // 4, "games": games}
     for name in args.section or list(SECTIONS):
         section, size = SECTIONS[name]
-        for line in section(sizes[size], args.seed):
+        if name == "sparring-shengji" and args.preset:
+            lines = sparring_shengji_section(sizes[size], args.seed, tuple(args.preset))
+        else:
+            lines = section(sizes[size], args.seed)
+        for line in lines:
             print(line, flush=True)
     return 0
 
