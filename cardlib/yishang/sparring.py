@@ -18,6 +18,11 @@ tells the truth face down when it can (YS-7), but:
   them one card fewer).  A last card, which wins if it stands, is challenged unless the claim is
   almost sure to be true.
 
+In ``benchmarks/bots.py`` (2,000 games a table size, seats rotating) one sparring bot wins 65.7%,
+49.7% and 37.5% of games against 1, 2 and 3 beginner's bots (fair: 50, 33.3, 25), and the
+always-bluff-high script wins 28.5%, 1.4% and 0.9% against sparring bots (73.4%, 49.2% and 24.8%
+against the beginner's).
+
 It sees only what its seat sees (:func:`~cardlib.yishang.tutor_bots.card_locations`): its hand,
 face-up and revealed cards, who took which pile, and the sizes of the other hands.
 
