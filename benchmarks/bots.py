@@ -10,6 +10,23 @@ mean when the bots attack and when the random players do, and the time per bot d
 一上一下: ``--games`` games (default 2,000) for 2, 3 and 4 players, one TutorBot against the
 rate-driven Bot (its seat rotating): its win share against the fair share, games without a
 winner, and the time per TutorBot decision.
+
+Sparring levels (issue 23), each figure beside its reference, the current (beginner's) bots, on
+the same deals in the same run:
+
+- 升级 (``sparring-shengji``, ``--preset`` for one preset): the strong bots (SparringShengjiBot)
+  as one team against the current bots, ``--hands`` hands a preset, half of them from each pair
+  of seats: mean points per hand (tricks, and the kitty for the attackers), hands won, hands with
+  more points; the reference is the current bots against themselves (North-South against
+  East-West) on the first half of the same deals, which shows how even the measure is;
+- 一上一下 (``sparring-yishang``): one strong bot (SparringBot) against current TutorBots,
+  ``--games`` games per table size (seats rotating), its win share beside a TutorBot's in the
+  same seat; and the always-bluff-high script (BluffHigh) against the strong bots and, for
+  reference, against the current ones: its win share must stay within its fair share plus 5 in
+  100 against the strong bots.
+
+``--section`` runs some sections only (``shengji``, ``mirror``, ``yishang``, ``sparring-shengji``,
+``sparring-yishang``; all by default), so the long ones can run side by side.
 """
 
 from __future__ import annotations
@@ -32,7 +49,9 @@ from cardlib.shengji.rules import get_ruleset
 from cardlib.yishang.actions import Play
 from cardlib.yishang.bots import Bot
 from cardlib.yishang.state import Game
+from cardlib.yishang.sparring import BluffHigh, SparringBot, win_shares
 from cardlib.yishang.tutor_bots import Controller, TutorBot, play_mixed_game
+from cardlib.shengji.sparring import SparringShengjiBot
 
 
 class TimedBot(ShengjiBot):
@@ -159,18 +178,99 @@ def yishang_section(games: int, seed: int) -> list[str]:
     return lines
 
 
+def _sparring_match(preset: str, hands: int, seed: int, strong: bool) -> tuple[float, float, float, float, int]:
+    """``hands`` hands (half from each pair of seats) of a team (strong or current bots) against
+    the current bots: its mean points, theirs, its share of hands won and of hands with more
+    points, and the hands played.  The simulator checks every action."""
+    points = [0.0, 0.0]
+    won = more = played = 0
+    for seats, count in (((0, 2), hands // 2), ((1, 3), hands - hands // 2)):
+        team = SparringShengjiBot() if strong else ShengjiBot()
+        report = match(get_ruleset(preset), count, seed, bot_seats=seats, bot=team, opponent=ShengjiBot())
+        if not report.checks.ok:
+            raise SystemExit(f"{preset}: invariants failed: {report.checks.failures}")
+        mine, theirs = report.mean_points
+        points[0] += mine * report.hands
+        points[1] += theirs * report.hands
+        won += round(report.hand_win_share * report.hands)
+        more += round(report.more_share * report.hands)
+        played += report.hands
+    return points[0] / played, points[1] / played, won / played, more / played, played
+
+
+def sparring_shengji_section(hands: int, seed: int, presets: tuple[str, ...] = ("shengji", "shuangsheng")) -> list[str]:
+    """The strong 升级 bots against the current ones, beside the current bots against themselves."""
+    lines = [f"升级 sparring: strong bots (one team) against the current bots, {hands} hands per preset "
+             "(half from each pair of seats); reference: the current bots against themselves on the first half "
+             "of the same deals (North-South against East-West: as even as the measure is)"]
+    for preset in presets:
+        start = time.perf_counter()
+        strong = _sparring_match(preset, hands, seed, strong=True)
+        strong_time = time.perf_counter() - start
+        mirror = match(get_ruleset(preset), hands // 2, seed, opponent=ShengjiBot())
+        if not mirror.checks.ok:
+            raise SystemExit(f"{preset}: invariants failed: {mirror.checks.failures}")
+        north, east = mirror.mean_points
+        lines += [
+            f"  {preset}: {strong[4]} hands, invariants all held",
+            f"    mean points per hand:     strong {strong[0]:.1f} vs current {strong[1]:.1f} "
+            f"(difference {strong[0] - strong[1]:+.1f})   | reference current {north:.1f} vs current "
+            f"{east:.1f} ({north - east:+.1f})",
+            f"    hands won:                strong team {strong[2]:.1%}   | reference {mirror.hand_win_share:.1%}",
+            f"    hands with more points:   strong team {strong[3]:.1%}   | reference {mirror.more_share:.1%}",
+            f"    {strong[4] / strong_time:.1f} hands per second with the strong team",
+        ]
+    return lines
+
+
+def sparring_yishang_section(games: int, seed: int) -> list[str]:
+    """The strong 一上一下 bot against the current ones, and the bluff-high script against both."""
+    lines = [f"一上一下 sparring: {games} games per table size, seats rotating; each figure beside its "
+             "reference (the current TutorBot in the same seat)"]
+    for players in (2, 3, 4):
+        fair = 1 / players
+        start = time.perf_counter()
+        strong = win_shares([SparringBot()] + [TutorBot()] * (players - 1), games, seed)[0]
+        seconds = time.perf_counter() - start
+        current = win_shares([TutorBot()] * players, games, seed)[0]
+        high_strong = win_shares([BluffHigh()] + [SparringBot()] * (players - 1), games, seed)[0]
+        high_current = win_shares([BluffHigh()] + [TutorBot()] * (players - 1), games, seed)[0]
+        bound = fair + 0.05
+        lines += [
+            f"  {players} players (fair share {fair:.1%}):",
+            f"    one strong bot against current bots wins {strong:.1%}   | reference: a current bot {current:.1%}",
+            f"    always-bluff-high against strong bots wins {high_strong:.1%} (bound {bound:.1%}: "
+            f"{'held' if high_strong <= bound else 'EXCEEDED'})   | reference: against current bots {high_current:.1%}",
+            f"    {games / seconds:.0f} games per second with a strong bot",
+        ]
+    return lines
+
+
+SECTIONS: dict[str, tuple[Callable[[int, int], list[str]], str]] = {
+    "shengji": (shengji_section, "hands"), "mirror": (mirror_section, "mirror"), "yishang": (yishang_section, "games"),
+    "sparring-shengji": (sparring_shengji_section, "hands"), "sparring-yishang": (sparring_yishang_section, "games")}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--quick", action="store_true", help="100 hands and 200 games (a smoke run)")
     parser.add_argument("--hands", type=int, default=2000)
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--preset", action="append", choices=["shengji", "shuangsheng"],
+                        help="sparring-shengji: this preset only (repeatable; both by default)")
+    parser.add_argument("--section", action="append", choices=sorted(SECTIONS),
+                        help="run this section only (repeatable; all by default)")
     args = parser.parse_args(argv)
     hands, games = (100, 200) if args.quick else (args.hands, args.games)
-    sections: list[tuple[Callable[[int, int], list[str]], int]] = [
-        (shengji_section, hands), (mirror_section, hands // 4), (yishang_section, games)]
-    for section, size in sections:
-        for line in section(size, args.seed):
+    sizes = {"hands": hands, "mirror": hands // 4, "games": games}
+    for name in args.section or list(SECTIONS):
+        section, size = SECTIONS[name]
+        if name == "sparring-shengji" and args.preset:
+            lines = sparring_shengji_section(sizes[size], args.seed, tuple(args.preset))
+        else:
+            lines = section(sizes[size], args.seed)
+        for line in lines:
             print(line, flush=True)
     return 0
 

@@ -783,9 +783,11 @@ class ShengjiBot:
         top = max(play, key=ctx.strength)
         copies = 2 if shape_of(ctx, rules, play).pairs else 1
         play_suit = ctx.effective_suit(top)
-        # a higher card of the suit may be out, or the next player is void and may trump
-        return beatable(ctx, unseen, top, copies) or (
-            play_suit is not EffectiveSuit.TRUMP and suit in known_voids(hand)[next_seat])
+        # a higher card of the suit may be out, or the next player is void (shown, or counted: no
+        # card of the suit is left unseen) and may trump
+        void = suit in known_voids(hand)[next_seat] or not any(
+            ctx.effective_suit(c) is suit for c in unseen)
+        return beatable(ctx, unseen, top, copies) or (play_suit is not EffectiveSuit.TRUMP and void)
 
     def _sure(self, ctx: TrumpContext, rules: Any, unseen: Counter[Card], option: _Option, next_seat: int,
               suit: EffectiveSuit, hand: ShengjiHand) -> bool:

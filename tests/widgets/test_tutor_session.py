@@ -265,3 +265,33 @@ def test_a_match_is_refused_with_options_it_cannot_have():
         ShengjiTutor(0, "shengji", False, "5-3", 1)
     with pytest.raises(TutorError, match="levels"):
         TutorSession.start({"game": "shengji", "match": True, "levels": "5-X", "dealer": 1})
+
+
+@pytest.mark.parametrize("options", [{"game": "shengji", "seed": 3, "ruleset": "shuangsheng"},
+                                     {"game": "yishang", "seed": 7, "opponents": 2}])
+def test_a_whole_game_against_the_strong_bots_by_hint_and_play_reaches_its_review(options):
+    """At the strong level (issue 23) the bots at the table and the hints are the sparring bots,
+    the view says so and lists both levels in both languages, and a whole game by hint and play
+    reaches its review; SJ-11 / YS-12 as at the easy level."""
+    from cardlib.shengji.sparring import SparringShengjiBot
+    from cardlib.yishang.sparring import SparringBot
+
+    session = TutorSession.start({**options, "sparring": "strong"})
+    assert isinstance(session.table.bot, (SparringShengjiBot, SparringBot))
+    views = list(play_out(session))
+    final = views[-1]
+    assert final["state"] == "over" and final["sparring"] == "strong"
+    assert [level["id"] for level in final["sparring_levels"]] == ["easy", "strong"]
+    for level in final["sparring_levels"]:
+        assert level["label"]["en"] and level["label"]["zh"] and level["about"]["en"] and level["about"]["zh"]
+    if options["game"] == "shengji":
+        check_shengji_review(session, final)
+    for where, text in view_texts(final):
+        assert leaks(text) == [], (where, text)
+    again = TutorSession.start({**options})
+    assert again.view()["sparring"] == "easy" and not isinstance(again.table.bot, (SparringShengjiBot, SparringBot))
+
+
+def test_an_unknown_sparring_level_is_refused_clearly():
+    with pytest.raises(TutorError, match="easy, strong"):
+        TutorSession.start({"game": "shengji", "sparring": "grandmaster"})

@@ -25,7 +25,8 @@ def sent(monkeypatch):
 def test_the_start_options_and_the_service_are_plain_traits_the_engine_can_read():
     tutor = Tutor("yishang", seed=5, opponents=3)
     state = tutor.get_state()
-    assert state["_py_service"] == SERVICE and state["_py_start"] == ["game", "seed", "ruleset", "opponents"]
+    assert state["_py_service"] == SERVICE and state["_py_start"] == ["game", "seed", "ruleset", "opponents",
+                                                                                     "sparring"]
     module, name = SERVICE.split(":")
     service = getattr(importlib.import_module(module), name)
     fresh = service.start({key: state[key] for key in state["_py_start"]})
@@ -50,3 +51,13 @@ def test_an_unreadable_message_is_told_as_an_error_and_hello_is_answered(sent):
     assert tutor.view == before
     assert sent[0]["type"] == "error" and "shuffle" in sent[0]["error"]
     assert sent[1] == {"type": "engine", "available": True}
+
+
+def test_the_sparring_level_is_a_start_option_and_follows_the_table(sent):
+    """The strong practice bots are chosen at the table (a trait the engine reads, and the menu's
+    "start" message); the easy level stays the default."""
+    assert Tutor("yishang", seed=5).sparring == "easy"
+    tutor = Tutor("shengji", seed=4, sparring="strong")
+    assert tutor.view["sparring"] == "strong" and tutor.get_state()["sparring"] == "strong"
+    tutor._on_message(tutor, {"type": "start", "sparring": "easy"}, [])
+    assert tutor.sparring == "easy" and tutor.view["sparring"] == "easy" and sent == []

@@ -48,6 +48,7 @@ const TUTOR_WORDS = {
     silent: "No answer from the engine yet. On a page opened from disk, or before the book's engine has loaded, the tutor cannot deal; in JupyterLab or Voila, run the page's cells.",
     rules: "Rules", opponents: "Opponents", deal: (g, s) => `Deal ${s}`, refused: (e) => `That could not be done: ${e}.`,
     match: "Match: levels carry over", levels: "Levels", nextHand: "Next hand of the match", newMatch: "New match",
+    sparring: "Bots",
   },
   zh: {
     shengji: "升级陪练：你坐南家", yishang: "一上一下陪练：你是甲",
@@ -72,6 +73,7 @@ const TUTOR_WORDS = {
     silent: "引擎还没有回应。从本地文件打开的页面，或本书引擎尚未加载时，陪练无法发牌；在 JupyterLab 或 Voila 中请运行本页的代码单元。",
     rules: "规则", opponents: "对手人数", deal: (g, s) => `第${s}副`, refused: (e) => `无法执行：${e}。`,
     match: "整场比赛：级别延续", levels: "双方打几", nextHand: "比赛的下一局", newMatch: "新比赛",
+    sparring: "陪练水平",
   },
 };
 
@@ -136,6 +138,7 @@ function render({ model, el }) {
       else if (name === "match" && game === "shengji") deal.match = value === "1";
       else if (name === "levels" && game === "shengji") deal.levels = value;
       else if (name === "dealer" && game === "shengji") deal.dealer = Number(value);
+      else if (name === "bots") deal.sparring = value;
     }
     if (game === "shengji" && deal.ruleset !== undefined && !deal.match) deal.match = false;  // a whole link: no match
     if (deal.match) { deal.levels = deal.levels || "2-2"; if (deal.dealer === undefined) deal.dealer = null; }
@@ -489,8 +492,9 @@ function render({ model, el }) {
     return h("button", { type: "button", "data-action": "next", onclick: () => send(message), text: r.match.next ? t("nextHand") : t("newMatch") });
   }
 
-  /** The deal's options: the rules (either 升级 guide; 一上一下 with or without YS-16's agreement) and,
-   * in 一上一下, how many practice players; a change deals again. */
+  /** The deal's options: the rules (either 升级 guide; 一上一下 with or without YS-16's agreement),
+   * in 一上一下 how many practice players, in 升级 a match, and the practice bots' level (the hints play at
+   * it too); a change deals again. */
   function options() {
     const v = view();
     const rules = h("div", { class: "cbtu-option", role: "group", "aria-label": t("rules") }, [h("span", { text: t("rules") }),
@@ -499,11 +503,15 @@ function render({ model, el }) {
     const opponents = game === "yishang" ? h("label", { class: "cbtu-option" }, [t("opponents"), " ",
       h("select", { "data-control": "opponents", onchange: (e) => send({ type: "start", opponents: Number(e.target.value) }) },
         [1, 2, 3].map((n) => h("option", { value: String(n), selected: n === v.opponents, text: String(n) })))]) : null;
+    const levels = v.sparring_levels || [];
+    const sparring = levels.length ? h("label", { class: "cbtu-option" }, [t("sparring"), " ",
+      h("select", { "data-control": "sparring", onchange: (e) => send({ type: "start", sparring: e.target.value }) },
+        levels.map((l) => h("option", { value: l.id, selected: l.id === v.sparring, title: say(l.about), text: say(l.label) })))]) : null;
     const match = game === "shengji" ? h("button", { type: "button", class: "cbtu-option", "data-control": "match",
       "aria-pressed": String(Boolean(v.match)), text: t("match"),
       onclick: () => send(v.match ? { type: "start", match: false } : { type: "start", match: true, levels: "2-2", dealer: null }) }) : null;
     const link = h("a", { href: v.link, class: "cbtu-link", "data-control": "link", text: t("link") });
-    return h("div", { class: "cbtu-options" }, [rules, opponents, match, link]);
+    return h("div", { class: "cbtu-options" }, [rules, opponents, match, sparring, link]);
   }
 
   function ownSettings() {

@@ -2,8 +2,10 @@
 
 ``TutorSession.start(options)`` deals (options: ``game`` "shengji" or "yishang", ``seed``,
 ``ruleset`` (a preset: "shengji" / "shuangsheng"; "yishang" / "yishang-fewest"), ``opponents``
-1-3 for 一上一下; for a hand of a 升级 match, ``match`` true, both teams' ``levels`` "5-3" and the
-``dealer`` seat, None for the match's first hand); ``session.handle(message)`` answers every message with the whole view:
+1-3 for 一上一下, ``sparring`` the bots' level, "easy" (the default) or "strong",
+:class:`cardlib.levels.Level`: the bots at the table and the hints play at it; for a hand of a 升级
+match, ``match`` true, both teams' ``levels`` "5-3" and the ``dealer`` seat, None for the match's first
+hand); ``session.handle(message)`` answers every message with the whole view:
 
 - ``{"type": "start", ...options}``: deal again with these options (the others kept);
 - ``{"type": "act", "cards": ["SA", ...], "claim": "8", "choice": "challenge" | "stand", "serial": n}``:
@@ -36,13 +38,16 @@ from __future__ import annotations
 
 from typing import Any, Literal, TypeAlias, get_args
 
+from cardlib.errors import CardlibError
+from cardlib.levels import Level
+
 from .common import TutorError, View, message_cards, seed_of, text
 from .shengji_table import ShengjiTutor
 from .yishang_table import YishangTutor
 
 __all__ = ["TutorError", "TutorSession"]
 
-_OPTIONS = ("game", "seed", "ruleset", "opponents", "match", "levels", "dealer")
+_OPTIONS = ("game", "seed", "ruleset", "opponents", "match", "levels", "dealer", "sparring")
 _DEFAULT_RULESET = {"shengji": "shengji", "yishang": "yishang"}
 #: The messages a session answers (their ``type``, as the front end sends it).
 MessageType: TypeAlias = Literal["start", "act", "hint", "undo", "again", "view"]
@@ -52,7 +57,8 @@ _TYPES: tuple[MessageType, ...] = get_args(MessageType)
 def deal_link(options: dict[str, Any]) -> str:
     """The address fragment that opens exactly this game: ``#deal=<game>:<seed>`` and every other
     start option, ``,rules=<preset>`` and, for 一上一下, ``,opponents=<n>``; for a hand of a 升级
-    match, ``,match=1,levels=<ours>-<theirs>`` and, after its first hand, ``,dealer=<seat>``.  (A link of the old form,
+    match, ``,match=1,levels=<ours>-<theirs>`` and, after its first hand, ``,dealer=<seat>``; with the strong
+    practice bots, ``,bots=strong``.  (A link of the old form,
     game and seed alone, still opens that deal under the page's tutor's other options.)
 
     >>> deal_link({"game": "yishang", "seed": 7, "ruleset": "yishang-fewest", "opponents": 1})
@@ -65,6 +71,8 @@ def deal_link(options: dict[str, Any]) -> str:
         link += f",match=1,levels={options['levels']}"
         if options.get("dealer") is not None:
             link += f",dealer={options['dealer']}"
+    if options.get("sparring", Level.EASY.value) != Level.EASY.value:
+        link += f",bots={options['sparring']}"
     return link
 
 
@@ -77,11 +85,15 @@ def _table(options: dict[str, Any]) -> ShengjiTutor | YishangTutor:
         raise TutorError(f"a tutor plays \"shengji\" (升级) or \"yishang\" (一上一下), not {game!r}")
     seed = seed_of(options.get("seed", 0))
     ruleset = options.get("ruleset") or _DEFAULT_RULESET[game]
+    try:
+        level = Level.parse(options.get("sparring") or Level.EASY.value)
+    except CardlibError as error:
+        raise TutorError(str(error)) from None
     if game == "shengji":
         match = options.get("match", False)
         return ShengjiTutor(seed, ruleset, match, options.get("levels", "2-2") if match is True else "2-2",
-                            options.get("dealer") if match is True else None)
-    return YishangTutor(seed, ruleset, options.get("opponents", 2))
+                            options.get("dealer") if match is True else None, level)
+    return YishangTutor(seed, ruleset, options.get("opponents", 2), level)
 
 
 class TutorSession:
@@ -172,6 +184,8 @@ class TutorSession:
             "serial": self.serial, **options, "you": 0,
             "ruleset_label": table.ruleset_label(), "names": table.names(),
             "rulesets": [{"id": key, "label": label, "short": table.short[key]} for key, label in table.rulesets.items()],
+            "sparring_levels": [{"id": level.value, "label": text(level.label.en, level.label.zh),
+                                 "about": text(level.about.en, level.about.zh)} for level in Level],
             "state": "over" if over else "playing", "turn": None if over else "you",
             "decision": table.decision(), "table": table.table(),
             "status": self._status, "outcome": self._outcome, "hint": self._hint,

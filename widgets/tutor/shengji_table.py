@@ -1,7 +1,8 @@
 """The 升级 tutor: you play South through one whole hand, a practice bot in each other seat.
 
 The hand runs in :class:`~cardlib.shengji.hand.ShengjiHand` and the bots are
-:class:`~cardlib.shengji.bots.ShengjiBot`; this module only decides when it is the reader's
+:class:`~cardlib.shengji.bots.ShengjiBot` (the easy level) or
+:class:`~cardlib.shengji.sparring.SparringShengjiBot` (the strong level), as the table chose; this module only decides when it is the reader's
 turn and says what the table shows.  The reader decides:
 
 - a **call** (SG-1 / SS-1) when a card dealt to South makes a call possible that was not on
@@ -25,7 +26,9 @@ from cardlib.cards import BIG_JOKER, LITTLE_JOKER, Card
 from cardlib.errors import CardlibError, IllegalActionError
 from cardlib.explain import Reason, Seat
 from cardlib.rule_ids import RuleId
+from cardlib.levels import Level
 from cardlib.shengji.bots import ShengjiBot
+from cardlib.shengji.sparring import SparringShengjiBot
 from cardlib.shengji.hand import Event, HandEventKind, ShengjiHand
 from cardlib.shengji.progression import check_levels, team_of, team_words
 from cardlib.shengji.rules import get_ruleset
@@ -80,7 +83,7 @@ class ShengjiTutor(ReplayedTable):
     short = SHORT
 
     def __init__(self, seed: int, ruleset: str = "shengji", match: bool = False, levels: str = "2-2",
-                 dealer: int | None = None) -> None:
+                 dealer: int | None = None, sparring: Level = Level.EASY) -> None:
         if ruleset not in RULESETS:
             raise TutorError(f"a 升级 tutor plays under {' or '.join(map(repr, RULESETS))}, not {ruleset!r}")
         if not isinstance(match, bool):
@@ -97,7 +100,7 @@ class ShengjiTutor(ReplayedTable):
             raise TutorError("levels and a dealer carry over only in a match (match: true)")
         if dealer is None and self.levels[0] is not self.levels[1]:
             raise TutorError("a match's first hand, with no dealer yet, starts with both teams at one level")
-        self.seed, self.ruleset, self.match, self.dealer = seed, ruleset, match, dealer
+        self.seed, self.ruleset, self.match, self.dealer, self.sparring = seed, ruleset, match, dealer, sparring
         self.rules = get_ruleset(ruleset)
         self.moves: list[list[str]] = []
         self._replay()
@@ -107,7 +110,7 @@ class ShengjiTutor(ReplayedTable):
     def _replay(self) -> None:
         """Deal the hand again and replay the reader's moves (a start, a take-back, "again")."""
         self.hand = ShengjiHand(self.rules, self.levels, self.dealer, seed=self.seed)
-        self.bot = ShengjiBot()
+        self.bot = SparringShengjiBot() if self.sparring is Level.STRONG else ShengjiBot()
         self.pending: Pending | None = None
         self._offered: tuple[Any, ...] | None = None
         self._since = 0
@@ -422,7 +425,8 @@ class ShengjiTutor(ReplayedTable):
         return {lang: [seat_name(s, lang) for s in range(4)] for lang in ("en", "zh")}
 
     def start_options(self) -> dict[str, Any]:
-        options: dict[str, Any] = {"game": "shengji", "seed": self.seed, "ruleset": self.ruleset}
+        options: dict[str, Any] = {"game": "shengji", "seed": self.seed, "ruleset": self.ruleset,
+                                   "sparring": self.sparring.value}
         if self.match:
             options.update(match=True, levels="-".join(map(str, self.levels)), dealer=self.dealer)
         return options

@@ -1,7 +1,8 @@
 """``Tutor``: the tutor's table as an anywidget, in JupyterLab and Voila on the kernel's Python.
 
 ``Tutor("shengji", seed=3)`` (a 升级 hand; ``ruleset="shuangsheng"`` for the 双升 guide) or
-``Tutor("yishang", seed=3, opponents=2)`` (a 一上一下 game).  ``tutor.js`` draws the synced
+``Tutor("yishang", seed=3, opponents=2)`` (a 一上一下 game); ``sparring="strong"`` for the strong
+practice bots (``"easy"``, the default, for the beginner's; the table's menu switches too).  ``tutor.js`` draws the synced
 ``view`` and sends the reader's messages; the reply of :meth:`TutorSession.handle
 <widgets.tutor.session.TutorSession.handle>` becomes the new ``view``.  The front end computes no
 rule: what is legal, the bots' moves, hints and the review all come from the session.
@@ -9,7 +10,7 @@ rule: what is legal, the bots' moves, hints and the review all come from the ses
 Transport contract with the static book's engine (the Pyodide worker): the model's
 state carries ``_py_service = "widgets.tutor.session:TutorSession"``; the book's widget loader
 routes ``model.send(msg)`` of such a model to the worker, which keeps one
-``TutorSession.start({"game", "seed", "ruleset", "opponents"} as in the model's state)`` per model
+``TutorSession.start({"game", "seed", "ruleset", "opponents", "sparring"} as in the model's state)`` per model
 and answers each message with ``model.set("view", session.handle(msg))``.  The start options are
 plain traits of the model, named by ``_py_start``; ``handle`` is the whole protocol.  A message
 ``handle`` cannot read raises a ``ValueError``: the worker then fires ``msg:custom {"type": "error",
@@ -58,19 +59,21 @@ class Tutor(anywidget.AnyWidget):
     seed = traitlets.Int(0).tag(sync=True)
     ruleset = traitlets.Unicode("").tag(sync=True)
     opponents = traitlets.Int(2).tag(sync=True)
+    sparring = traitlets.Unicode("easy").tag(sync=True)
     view = traitlets.Dict().tag(sync=True)
     _py_service = traitlets.Unicode(SERVICE).tag(sync=True)
-    _py_start = traitlets.List(["game", "seed", "ruleset", "opponents"]).tag(sync=True)
+    _py_start = traitlets.List(["game", "seed", "ruleset", "opponents", "sparring"]).tag(sync=True)
     lang = traitlets.Enum(("", "en", "zh"), default_value="").tag(sync=True)
 
     def __init__(self, game: GameName = "shengji", seed: int = 0, ruleset: str = "", opponents: int = 2,
-                 **kwargs: Any) -> None:
-        options: dict[str, Any] = {"game": game, "seed": seed, "ruleset": ruleset}
+                 sparring: str = "easy", **kwargs: Any) -> None:
+        options: dict[str, Any] = {"game": game, "seed": seed, "ruleset": ruleset, "sparring": sparring}
         if game == "yishang":
             options["opponents"] = opponents
         self._session = TutorSession.start(options)
         view = self._session.view()
-        super().__init__(game=game, seed=seed, ruleset=view["ruleset"], opponents=opponents, view=view,
+        super().__init__(game=game, seed=seed, ruleset=view["ruleset"], opponents=opponents,
+                         sparring=view["sparring"], view=view,
                          lang=kwargs.pop("lang", deck_lang()), **kwargs)
         self.on_msg(self._on_message)
 
@@ -85,6 +88,7 @@ class Tutor(anywidget.AnyWidget):
             return self.view
         with self.hold_sync():
             self.seed = view["seed"]
+            self.sparring = view["sparring"]
             self.view = view
         return view
 

@@ -1,7 +1,8 @@
 """The 一上一下 tutor: you are player A against one to three practice bots, to the end of the game.
 
 The game runs in :class:`~cardlib.yishang.state.Game` and the bots are
-:class:`~cardlib.yishang.tutor_bots.TutorBot`; this module only decides when it is the reader's
+:class:`~cardlib.yishang.tutor_bots.TutorBot` (the easy level) or
+:class:`~cardlib.yishang.sparring.SparringBot` (the strong level), as the table chose; this module only decides when it is the reader's
 turn and what the table shows.  The reader decides each of A's cards (face up, or face down with
 a claim: YS-6, YS-7) and, when another player's face-down card is open, whether to challenge it
 (YS-8); then the bots decide whether they do.  A face-down card another player played stays a
@@ -24,6 +25,8 @@ from cardlib.yishang.pile import Face
 from cardlib.yishang.ranks import ORDER, strength
 from cardlib.yishang.rules import get_ruleset
 from cardlib.yishang.state import Game
+from cardlib.levels import Level
+from cardlib.yishang.sparring import SparringBot
 from cardlib.yishang.tutor_bots import TutorBot
 
 from .common import ReplayedTable, Text, TutorError, plain, reason, refusal, text
@@ -57,14 +60,15 @@ class YishangTutor(ReplayedTable):
     rulesets = RULESETS
     short = SHORT
 
-    def __init__(self, seed: int, ruleset: str = "yishang", opponents: int = 2) -> None:
+    def __init__(self, seed: int, ruleset: str = "yishang", opponents: int = 2, sparring: Level = Level.EASY) -> None:
         if ruleset not in RULESETS:
             raise TutorError(f"a 一上一下 tutor plays under {' or '.join(map(repr, RULESETS))}, not {ruleset!r}")
         if isinstance(opponents, bool) or opponents not in (1, 2, 3):
             raise TutorError(f"a 一上一下 tutor plays against 1, 2 or 3 bots, not {opponents!r}")
         self.seed, self.ruleset, self.opponents = seed, ruleset, opponents
         self.rules = get_ruleset(ruleset)
-        self.bot = TutorBot()
+        self.sparring = sparring
+        self.bot: TutorBot = SparringBot() if sparring is Level.STRONG else TutorBot()
         self.moves: list[dict[str, Any]] = []
         self._replay()
 
@@ -267,7 +271,8 @@ class YishangTutor(ReplayedTable):
         return {lang: [player_name(p, lang) for p in range(self.opponents + 1)] for lang in ("en", "zh")}
 
     def start_options(self) -> dict[str, Any]:
-        return {"game": "yishang", "seed": self.seed, "ruleset": self.ruleset, "opponents": self.opponents}
+        return {"game": "yishang", "seed": self.seed, "ruleset": self.ruleset, "opponents": self.opponents,
+                "sparring": self.sparring.value}
 
     def ruleset_label(self) -> Text:
         return RULESETS[self.ruleset]
