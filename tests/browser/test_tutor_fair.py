@@ -1,7 +1,8 @@
 """A fair table in the browser (Voila, the kernel's Python; every request off this machine blocked):
 a deal link with options other than the page's opens exactly that game; a double click on Play
 plays once (and with reduced motion the bots' cards come at once); the outcome of the reader's
-challenge (what was revealed, who took the pile) is told in the status region.  Kept few and
+challenge (what was revealed, who took the pile) is told in the status region; the arrows move in the
+hand and Enter plays.  Kept few and
 cheap: one page load each.
 
 Rules: YS-8, YS-9 (a challenge and its outcome), YS-16 (the linked variant).
@@ -88,4 +89,37 @@ def test_ys9_the_outcome_of_the_readers_challenge_is_told(offline_page, present_
         [" ".join(line["en"].split()) for line in told]
     recent = root.locator(".cbtu-recent li").all_inner_texts()
     assert recent[0].startswith("Player A challenges"), recent
+    assert log.blocked == []
+
+
+def test_ys6_the_keyboard_moves_in_the_hand_with_the_arrows_and_plays_with_enter(offline_page, present_url):
+    """One card of the hand is in the Tab order; the arrows move between the cards, Enter plays the card
+    under the focus (nothing picked): the engine's answer is the one to that move."""
+    page, log = offline_page
+    root = open_linked(page, present_url)
+    cards = hand(root)
+    assert root.locator("button.cbtu-card[tabindex='0']").count() == 1
+    root.locator("button.cbtu-card").first.focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.dataset.position") == "2"
+    assert root.locator("button.cbtu-card[tabindex='0']").get_attribute("data-position") == "2"
+    session = TutorSession.start(LINKED)
+    expected = session.handle({"type": "act", "serial": session.view()["serial"], "cards": [cards[2]]})
+    answered(page, root, lambda: page.keyboard.press("Enter"))
+    page.locator("[data-tutor=yishang]:not([data-animating])").wait_for(timeout=10_000)
+    assert hand(root) == expected["table"]["hand"][0]["cards"]
+    assert log.blocked == []
+
+
+def test_on_a_phone_the_table_the_hand_and_play_fit_one_screen(offline_page, present_url):
+    """At 390 × 844, with the felt at the top of the screen, the hand and the Play button are on the same
+    screen."""
+    page, log = offline_page
+    root = open_linked(page, present_url)
+    page.set_viewport_size({"width": 390, "height": 844})
+    root.locator(".cbtu-felt").evaluate("e => e.scrollIntoView({block: 'start'})")
+    bottom = root.locator("[data-action=play]").evaluate("e => e.getBoundingClientRect().bottom")
+    hand_top = root.locator(".cbtu-hand").evaluate("e => e.getBoundingClientRect().top")
+    assert 0 <= hand_top and bottom <= 844, (hand_top, bottom)
     assert log.blocked == []

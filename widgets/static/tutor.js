@@ -102,6 +102,7 @@ function render({ model, el }) {
   let busy = false;        // a message is in flight: input is ignored until its answer
   let shown = null;        // while the bots' cards appear one at a time: how many recent events are shown
   let stepper = null;
+  let cursor = 0;          // the hand's card in the Tab order (the arrows move it)
   let engineStarting = false; // the static book's engine is loading: its own status box says how far, no "no answer" here
   const t = (name, ...args) => { const v = TUTOR_WORDS[lang][name]; return typeof v === "function" ? v(...args) : v; };
   const say = (pair) => (pair ? pair[lang] || pair.en : "");
@@ -392,20 +393,42 @@ function render({ model, el }) {
     return { ...reason, parts: { ...reason.parts, [lang]: [head, ...rest] } };
   }
 
+  /** The hand's keys: the arrows (and Home / End) move between its cards, one of which is in the Tab order;
+   * Space picks the card, Enter plays the cards picked (the card under the focus if none is). */
+  function handKeys(e) {
+    const cards = [.../** @type {NodeListOf<HTMLButtonElement>} */ (root.querySelectorAll(".cbtu-card:not([disabled])"))];
+    const at = cards.indexOf(/** @type {HTMLButtonElement} */ (document.activeElement));
+    if (at < 0) return;
+    const moves = { ArrowRight: at + 1, ArrowDown: at + 1, ArrowLeft: at - 1, ArrowUp: at - 1, Home: 0, End: cards.length - 1 };
+    if (e.key in moves) {
+      e.preventDefault();
+      const next = cards[Math.max(0, Math.min(cards.length - 1, moves[e.key]))];
+      cursor = Number(next.dataset.position);
+      for (const card of cards) card.tabIndex = card === next ? 0 : -1;
+      next.focus();
+    } else if (e.key === "Enter") {
+      e.preventDefault();
+      if (!picked.size) toggle(Number(cards[at].dataset.position));
+      act();
+    }
+  }
+
   function hand() {
     const v = view(), table = v.table || {}, decision = v.decision || {};
     let position = 0;
+    const size = (table.hand || []).reduce((n, group) => n + group.cards.length, 0);
+    if (cursor >= size) cursor = Math.max(0, size - 1);
     const groups = (table.hand || []).map((group) => h("div", { class: "cbtu-suit", role: "group", "aria-label": say(group.label) }, [
       group.suit === "all" ? null : h("span", { class: "cbtu-suit-label", text: say(group.label) }),
       h("div", { class: "cbtu-cards" }, group.cards.map((card) => {
         const at = position++;
         return h("button", { type: "button", class: "cbtu-card", "data-card": card, "data-position": String(at),
           "aria-pressed": String(picked.has(at)), disabled: !v.decision || decision.kind === "challenge",
-          "aria-disabled": busy ? "true" : null,
-          onclick: () => toggle(at) }, cardFace(card, lang));
+          "aria-disabled": busy ? "true" : null, tabindex: at === cursor ? "0" : "-1",
+          onfocus: () => { cursor = at; }, onclick: () => toggle(at) }, cardFace(card, lang));
       }))]));
     const names = flatHand().filter((_c, i) => picked.has(i));
-    return h("div", { class: "cbtu-hand" }, [h("p", { class: "cbtu-hand-label" }, [h("strong", { text: t("yourHand") }), " · ",
+    return h("div", { class: "cbtu-hand", onkeydown: handKeys }, [h("p", { class: "cbtu-hand-label" }, [h("strong", { text: t("yourHand") }), " · ",
       names.length ? t("selected", cardsText(names, lang)) : t("nothingSelected")]), ...groups]);
   }
 
