@@ -11,7 +11,7 @@ Rules: SJ-1, SJ-3, SJ-13, SG-8, SS-8
 >>> progress.next_dealer, [str(level) for level in progress.levels], progress.winner
 (2, ['4', '2'], None)
 >>> print(progress.reason)  # doctest: +NORMALIZE_WHITESPACE
-SG-8: South–North go up 2 levels, from 2 to 4. The dealer team keeps the deal, so the dealer's partner, North, deals
+SG-8: South–North go up 2 levels, from 2 to 4. The dealer team keeps the deal: the dealer's partner, North, deals
 next. The next hand is played at the level of the new dealer's team, South–North: 4 (SJ-3).
 """
 
@@ -180,7 +180,7 @@ def after_hand(rules: RulesetLike, dealer: int, levels: tuple[Rank | str, Rank |
     >>> from cardlib.shengji.rules import get_ruleset
     >>> print(after_hand(get_ruleset("shengji"), 0, (Rank.QUEEN, Rank.FIVE), LevelChange(3, False, 0)).reason.en)  # doctest: +NORMALIZE_WHITESPACE
     South–North would go up 3 levels from Q, but the climb stops at A (SJ-13): they must now play A, and they win the
-    game by going up again while dealing at A. The dealer team keeps the deal, so the dealer's partner, North, deals
+    game by going up again while dealing at A. The dealer team keeps the deal: the dealer's partner, North, deals
     next. The next hand is played at the level of the new dealer's team, South–North: A (SJ-3).
     """
     rules, levels = as_ruleset(rules), check_levels(levels)

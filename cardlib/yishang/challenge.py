@@ -35,7 +35,7 @@ def challenge_outcome(target: Rank | str, claim: Rank | str | None, actual: Rank
     ``None`` (no claim) counts as 3 (YS-15).
 
     >>> challenge_outcome("8", "10", "10")[1].en
-    'the card is 10 as claimed and not below the target 8: the challenge fails'
+    'the card is 10 as claimed, not below the target 8: the challenge fails'
 
     Rules: YS-9, YS-15
     """

@@ -11,13 +11,12 @@ YS-1 … YS-16 (a whole 一上一下 game), through the tutor's session.
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
 
 from .conftest import served
-from .engine_page import tutor_options, write_engine_page
+from .engine_page import copy_runtime, tutor_options, write_engine_page
 
 REPO = Path(__file__).resolve().parents[2]
 WORKER_FILES = ("engine-worker.js", "pyodide/", "cardbook-engine.zip")
@@ -274,7 +273,7 @@ def test_a_deal_link_with_options_opens_exactly_that_game_in_the_static_book(off
     from widgets.tutor.session import TutorSession
     from widgets.tutor.widget import Tutor
 
-    shutil.copytree(built_runtime, tmp_path / "widget-runtime")
+    copy_runtime(built_runtime, tmp_path)  # with the book's service worker, which the loader registers
     (tmp_path / "favicon.ico").write_bytes(b"")
     write_page(tmp_path, [Tutor("shengji", seed=3), Tutor("yishang", seed=6, opponents=2)])
     options = {"game": "yishang", "seed": 7, "ruleset": "yishang-fewest", "opponents": 1}

@@ -121,5 +121,5 @@ def test_on_a_phone_the_table_the_hand_and_play_fit_one_screen(offline_page, pre
     root.locator(".cbtu-felt").evaluate("e => e.scrollIntoView({block: 'start'})")
     bottom = root.locator("[data-action=play]").evaluate("e => e.getBoundingClientRect().bottom")
     hand_top = root.locator(".cbtu-hand").evaluate("e => e.getBoundingClientRect().top")
-    assert 0 <= hand_top and bottom <= 844, (hand_top, bottom)
+    assert hand_top >= 0 and bottom <= 844, (hand_top, bottom)
     assert log.blocked == []
