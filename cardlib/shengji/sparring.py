@@ -361,7 +361,7 @@ class SparringShengjiBot(ShengjiBot):
         return chosen, Reason.make(
             RuleId.SJ_11, "Your partner {partner} plays last, has no {suit} left and may trump, while {between} "
                           "must follow {suit}: the trick should be your partner's, so give {cards} ({points} points).",
-            "对家{partner}最后出牌，{suit}已绝门，可以毙牌，而{between}还得跟{suit}：这一轮多半归对家：垫上{cards}（{points}分）。",
+            "对家{partner}最后出牌，{suit}已绝门，可以毙牌，而{between}还得跟{suit}：这一轮多半归对家：垫分，出{cards}（{points}分）。",
             partner=Seat(partner), suit=_words(suit), between=Seat(between), cards=chosen,
             points=card_points(chosen[0]))
 
@@ -450,7 +450,7 @@ class SparringShengjiBot(ShengjiBot):
                 return chosen, Reason.make(
                     RuleId.SJ_11, "Your partner {partner} is winning this trick and it is safe ({why}): give them "
                                   "{cards} ({points} points).",
-                    "对家{partner}正在赢这一轮，而且稳了（{why}）：垫上{cards}（{points}分）。",
+                    "对家{partner}正在赢这一轮，而且稳了（{why}）：垫分，出{cards}（{points}分）。",
                     partner=Seat(partner), why=why, cards=chosen, points=points)
             nothing = (Reason.make(RuleId.SJ_11, "giving points would cost you a card worth more than they are",
                                    "垫分要花掉比分更值钱的牌") if any(trick_points(p) for p in window) else
