@@ -228,7 +228,7 @@ def _climb(rules: Ruleset, dealer: int, levels: tuple[Rank, Rank], points: int) 
     elif steps == 0:
         where = Reason.make(change_reason.rule, "{team} stay at {old}.", "{team}仍打{old}。", team=name, old=old)
     elif passes_ace:
-        where = Reason.make(change_reason.rule, "{team} go from {old} to A: the climb stops at A.",
+        where = Reason.make(change_reason.rule, "{team} go from {old} to A, where the climb stops.",
                             "{team}从{old}升到A：升级到A为止。",
                             team=name, old=old)
     else:
@@ -238,11 +238,11 @@ def _climb(rules: Ruleset, dealer: int, levels: tuple[Rank, Rank], points: int) 
     if progress.winner is not None:
         game = progress.reason
     elif rules.game_end is GameEnd.REACH_ACE:
-        game = Reason.make(RuleId.SS_8, "A team wins as soon as its level reaches A, and no team has.",
-                           "一队升到A即赢得全局，目前没有队升到A。")
+        game = Reason.make(RuleId.SS_8, "No team has won: a team wins when its level reaches A.",
+                           "还没有队赢：一队升到A即赢得全局。")
     else:
-        game = Reason.make(RuleId.SJ_13, "A team wins by going up while dealing at A; none has yet.",
-                           "一队须作为庄家打A并升级才赢得全局，目前还没有。")
+        game = Reason.make(RuleId.SJ_13, "No team has won: that takes going up while dealing at A.",
+                           "还没有队赢：须作为庄家打A并升级才赢得全局。")
     return climb, game
 
 
