@@ -196,6 +196,7 @@ class AfterHand:
     level_reason: Reason               # SJ-3
     climb: Reason                      # SG-7 / SS-7 / SS-E2, with where the levels go
     game_reason: Reason                # SJ-13 / SS-8: who has won, or why nobody has yet (a sentence)
+    stops_at_ace: bool                 # the gaining team's climb would pass A and stops there (SJ-13)
 
     def grade(self, seat: int | None, level: Rank | None, winner: str) -> tuple[bool, Reason | list[Reason]]:
         """Right, with the whole outcome explained; or one sentence per wrong part, each citing its own rule.
@@ -213,8 +214,9 @@ class AfterHand:
         return (True, self.whole) if not wrong else (False, wrong)
 
 
-def _climb(rules: Ruleset, dealer: int, levels: tuple[Rank, Rank], points: int) -> tuple[Reason, Reason]:
-    """The level change (SG-7 / SS-7) with where it takes the gaining team, and the game's state (SJ-13 / SS-8)."""
+def _climb(rules: Ruleset, dealer: int, levels: tuple[Rank, Rank], points: int) -> tuple[Reason, Reason, bool]:
+    """The level change (SG-7 / SS-7) with where it takes the gaining team, the game's state (SJ-13 / SS-8),
+    and whether the climb stops at A short of a win."""
     change, change_reason = level_change(rules, points)
     progress = after_hand(rules, dealer, levels, change)
     dealer_team = team_of(dealer)
@@ -243,7 +245,7 @@ def _climb(rules: Ruleset, dealer: int, levels: tuple[Rank, Rank], points: int) 
     else:
         game = Reason.make(RuleId.SJ_13, "No team has won: that takes going up while dealing at A.",
                            "还没有队赢：须作为庄家打A并升级才赢得全局。")
-    return climb, game
+    return climb, game, passes_ace and progress.winner is None
 
 
 def _after_hand_outcome(rules: Ruleset, dealer: int, levels: tuple[Rank, Rank], points: int) -> AfterHand:
@@ -251,7 +253,7 @@ def _after_hand_outcome(rules: Ruleset, dealer: int, levels: tuple[Rank, Rank], 
     progress = after_hand(rules, dealer, levels, change)
     _seat, dealer_reason = next_dealer(rules, dealer, change.attackers_take_over)
     next_level, level_reason = level_played(progress.levels, progress.next_dealer)
-    climb, game = _climb(rules, dealer, levels, points)
+    climb, game, stops_at_ace = _climb(rules, dealer, levels, points)
     winner = "none" if progress.winner is None else str(progress.winner)
     rule = game.rule if progress.winner is not None else climb.rule
     if progress.winner is not None:  # the game is over: there is no next hand to deal or to play
@@ -262,7 +264,7 @@ def _after_hand_outcome(rules: Ruleset, dealer: int, levels: tuple[Rank, Rank], 
                             dealer=dealer_reason,
                             game=Words("No team has won the game yet.", "还没有队赢得全局。"))
     return AfterHand(progress.next_dealer, progress.levels, next_level, winner, whole, dealer_reason,
-                     level_reason, climb, game)
+                     level_reason, climb, game, stops_at_ace)
 
 
 def make_after_hand(seed: int, difficulty: Difficulty) -> dict[str, Any]:
@@ -320,7 +322,7 @@ def make_after_hand(seed: int, difficulty: Difficulty) -> dict[str, Any]:
         features={"points": points, "dealer_level": str(levels[team]), "attacker_level": str(levels[1 - team]),
                   "game_won": any(o.winner != "none" for o in outcomes.values()),
                   "levels_from_ace": min(int(Rank.ACE) - int(level) for level in levels),
-                  "passes_ace": any("climb stops at A" in o.climb.en for o in outcomes.values())},
+                  "passes_ace": any(o.stops_at_ace for o in outcomes.values())},
         extra={"fields": fields, "display": [facts(
             (text("Dealer", "庄家"), seat_label(dealer)),
             (text(f"{TEAMS[0].en}'s level", f"{TEAMS[0].zh}打几"), text(str(levels[0]), str(levels[0]))),
