@@ -32,7 +32,6 @@ Throws (C-3, off in both presets) are left out: a ruleset with ``throws`` is ref
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -46,14 +45,15 @@ from .follow import check_follow, legal_follows
 from .progression import TEAM_WORDS
 from .leads import legal_leads, read_lead, require_copies
 from .rules import Ruleset, RulesetLike
-from .scoring import KITTY_SIZE, card_points, score_kitty
+from .scoring import KITTY_SIZE, card_points, kitty_multiplier, score_kitty
 from .trick import find_trick_winner
 from .trump import EffectiveSuit, TrumpContext
 
 SEATS = 4  # SJ-1
 #: A play: its cards in canonical order (``Card.sort_key``).
 Play = tuple[Card, ...]
-Hands = tuple[Play, Play, Play, Play]
+IPlay = tuple[int, ...]
+IHands = tuple[IPlay, IPlay, IPlay, IPlay]
 _INF = 10 ** 6
 
 
@@ -95,7 +95,11 @@ def read_attackers(attackers: int | str) -> int:
 
 class EndgameSolver:
     """The search for one deal's endgame: the context, the ruleset, the attackers and the kitty
-    fixed, a transposition table shared by every position asked about (SJ-8 … SJ-12)."""
+    fixed, a transposition table shared by every position asked about (SJ-8 … SJ-12).
+
+    Inside the search a card is its index in ``DECK_WITH_JOKERS`` (a small int hashes fast), a
+    hand or a play a sorted tuple of them; the engine is asked in Cards and its answers kept.
+    """
 
     def __init__(self, ctx: TrumpContext, rules: RulesetLike, attackers: int | str,
                  kitty: CardsInput | None = None) -> None:
@@ -108,92 +112,124 @@ class EndgameSolver:
             raise InvalidPositionError(f"the kitty holds {KITTY_SIZE} cards (SJ-2), got {len(self.kitty)}")
         self.kitty_points = 0 if self.kitty is None else sum(map(card_points, self.kitty))
         self.nodes = 0
-        self._table: dict[tuple[Hands, int, tuple[Play, ...]], tuple[int, int, Play | None]] = {}
-        self._legal: dict[tuple[Play, Play | None], list[Play]] = {}
-        self._winners: dict[tuple[Play, ...], int] = {}
-        self._kitty_scores: dict[tuple[tuple[Play, ...], int], int] = {}
-        self._key = {card: (self.ctx.effective_suit(card), self.ctx.strength(card)) for card in DECK_WITH_JOKERS}
+        self._table: dict[tuple[IHands, int, tuple[IPlay, ...]], tuple[int, int, IPlay | None]] = {}
+        self._legal: dict[tuple[IPlay, IPlay | None], list[IPlay]] = {}
+        self._winners: dict[tuple[IPlay, ...], int] = {}
+        self._kitty_scores: dict[tuple[tuple[IPlay, ...], int], int] = {}
+        self._kitty_cap = 0
+        self._moves: dict[tuple[IHands, int, tuple[IPlay, ...]], list[IPlay]] = {}
+        suits = {suit: i for i, suit in enumerate(EffectiveSuit)}
+        self._suit = [suits[self.ctx.effective_suit(c)] for c in DECK_WITH_JOKERS]
+        self._strength = [self.ctx.strength(c) for c in DECK_WITH_JOKERS]
+        self._trump = suits[EffectiveSuit.TRUMP]
+        self._points = [card_points(c) for c in DECK_WITH_JOKERS]
 
     # -- the engine's answers, remembered ---------------------------------------------------
 
-    def legal_plays(self, hand: Play, lead: Play | None) -> list[Play]:
+    def legal_plays(self, hand: IPlay, lead: IPlay | None) -> list[IPlay]:
         """Every distinct legal play of ``hand``: a lead (SJ-6) or a follow of ``lead`` (SJ-9)."""
         key = (hand, lead)
         plays = self._legal.get(key)
         if plays is None:
-            found = (legal_leads(self.ctx, self.rules, list(hand)) if lead is None
-                     else legal_follows(self.ctx, self.rules, list(lead), list(hand)))
-            plays = self._legal[key] = [tuple(p) for p in found]
+            cards = _cards(hand)
+            found = (legal_leads(self.ctx, self.rules, cards) if lead is None
+                     else legal_follows(self.ctx, self.rules, _cards(lead), cards))
+            plays = self._legal[key] = [_ints(p) for p in found]
         return plays
 
-    def trick_winner(self, plays: tuple[Play, ...]) -> int:
-        """The winning play's index (SJ-10, C-1, C-5)."""
+    def trick_winner(self, plays: tuple[IPlay, ...]) -> int:
+        """The index of the play winning the trick so far (SJ-10, C-1, C-5)."""
         index = self._winners.get(plays)
         if index is None:
-            index = self._winners[plays] = find_trick_winner(self.ctx, self.rules, [list(p) for p in plays]).winner
+            index = self._winners[plays] = find_trick_winner(self.ctx, self.rules, [_cards(p) for p in plays]).winner
         return index
 
-    def kitty_value(self, plays: tuple[Play, ...], winner: int) -> int:
+    def kitty_value(self, plays: tuple[IPlay, ...], winner: int) -> int:
         """The kitty's points times the multiplier when the attackers win the last trick (SJ-12, C-2)."""
         if self.kitty is None or not self.kitty_points:
             return 0
         key = (plays, winner)
         value = self._kitty_scores.get(key)
         if value is None:
-            value = self._kitty_scores[key] = score_kitty(self.ctx, self.rules, self.kitty, [list(p) for p in plays],
-                                                          True, winner)[0]
+            value = self._kitty_scores[key] = score_kitty(self.ctx, self.rules, self.kitty,
+                                                          [_cards(p) for p in plays], True, winner)[0]
         return value
+
+    def _set_kitty_cap(self, cards_each: int) -> None:
+        """The most the kitty can add (its points times the largest multiplier a last trick of at most
+        ``cards_each`` cards a seat can bring, SG-6 / SS-6): the search's upper bound."""
+        factors = [kitty_multiplier(self.rules, pairs, cards, cards)[0]
+                   for cards in range(1, cards_each + 1) for pairs in range(cards // 2 + 1)]
+        self._kitty_cap = max(self._kitty_cap, self.kitty_points * max(factors))
 
     # -- the search ---------------------------------------------------------------------------
 
-    def _groups(self, hands: Hands, seat: int, trick: tuple[Play, ...],
-                plays: list[Play]) -> dict[tuple[object, ...], list[Play]]:
+    def _groups(self, hands: IHands, seat: int, trick: tuple[IPlay, ...],
+                plays: list[IPlay]) -> dict[tuple[int, ...], list[IPlay]]:
         """``plays`` grouped by equivalent cards (the module's docstring), each group's first play first."""
-        mine = Counter(hands[seat])
-        live: dict[EffectiveSuit, list[int]] = {}
-        for other in range(SEATS):
-            if other != seat:
-                for card in hands[other]:
-                    suit, strength = self._key[card]
-                    live.setdefault(suit, []).append(strength)
-        for play in trick:
-            for card in play:
-                suit, strength = self._key[card]
-                live.setdefault(suit, []).append(strength)
-        label: dict[Card, object] = {}
-        by_suit: dict[EffectiveSuit, list[Card]] = {}
-        for card in mine:
-            by_suit.setdefault(self._key[card][0], []).append(card)
-        for suit, cards in by_suit.items():
-            cards.sort(key=lambda c: self._key[c][1])
-            others = live.get(suit, [])
-            previous: Card | None = None
-            for card in cards:  # weakest first: a card joins the run of the one below it, or starts one
-                if previous is not None and mine[card] == 1 and mine[previous] == 1 \
-                        and card_points(card) == card_points(previous) \
-                        and not any(self._key[previous][1] <= s <= self._key[card][1] for s in others):
-                    label[card] = label[previous]
-                else:
-                    label[card] = card
+        hand = hands[seat]
+        suit_of, strength_of, points_of = self._suit, self._strength, self._points
+        singles = [c for i, c in enumerate(hand) if (i == 0 or hand[i - 1] != c)
+                   and (i + 1 == len(hand) or hand[i + 1] != c)]
+        label = {c: c for c in hand}
+        if len(singles) > 1:
+            suits = {suit_of[c] for c in singles}
+            live = [(suit_of[c], strength_of[c]) for other in range(SEATS) if other != seat for c in hands[other]
+                    if suit_of[c] in suits] + [(suit_of[c], strength_of[c]) for p in trick for c in p]
+            held = {c for c in hand if c not in singles}
+            previous = -1
+            for card in sorted(hand, key=lambda c: (suit_of[c], strength_of[c])):  # weakest first, suit by suit
+                if previous >= 0 and card not in held and previous not in held and suit_of[card] == suit_of[previous] \
+                        and points_of[card] == points_of[previous] \
+                        and not any(u == suit_of[card] and strength_of[previous] <= s <= strength_of[card]
+                                    for u, s in live):
+                    label[card] = label[previous]  # joins the run of the card below it
                 previous = card
-        groups: dict[tuple[object, ...], list[Play]] = {}
+        groups: dict[tuple[int, ...], list[IPlay]] = {}
         for play in plays:
-            key = tuple(sorted((id(label[c]) for c in play)))
-            groups.setdefault(key, []).append(play)
+            groups.setdefault(tuple(sorted(label[c] for c in play)), []).append(play)
         return groups
 
-    def _ordered(self, hands: Hands, seat: int, trick: tuple[Play, ...], hint: Play | None) -> list[Play]:
-        """One play of each group, the table's best first, then the strongest (trumps above all)."""
+    def _ordered(self, hands: IHands, leader: int, trick: tuple[IPlay, ...], hint: IPlay | None) -> list[IPlay]:
+        """One play of each group, in the order most likely best: the table's best first; a lead
+        strongest first; a follow that takes the trick from the other team first (the cheapest such),
+        else the most points onto a partner's trick, else the fewest points."""
+        key = (hands, leader, trick)
+        cached = self._moves.get(key)
+        if cached is not None:
+            return cached if hint is None or cached[0] == hint else [hint] + [p for p in cached if p != hint]
+        seat = (leader + len(trick)) % SEATS
         plays = self.legal_plays(hands[seat], trick[0] if trick else None)
-        firsts = [group[0] for group in self._groups(hands, seat, trick, plays).values()] if len(plays) > 1 else plays
+        if len(plays) == 1:
+            return plays
+        ordered = self._moves[key] = self._order(hands, leader, trick)
+        return ordered if hint is None or ordered[0] == hint else [hint] + [p for p in ordered if p != hint]
 
-        def strength(play: Play) -> tuple[int, int, int]:
-            keys = [self._key[c] for c in play]
-            return (-(play == hint), -sum(s is EffectiveSuit.TRUMP for s, _ in keys), -max(k for _, k in keys))
+    def _order(self, hands: IHands, leader: int, trick: tuple[IPlay, ...]) -> list[IPlay]:
+        """:meth:`_ordered` before the table's hint."""
+        seat = (leader + len(trick)) % SEATS
+        plays = self.legal_plays(hands[seat], trick[0] if trick else None)
+        firsts = [group[0] for group in self._groups(hands, seat, trick, plays).values()]
+        strength_of, points_of, suit_of = self._strength, self._points, self._suit
+        if not trick:
+            def lead_key(play: IPlay) -> tuple[int, ...]:
+                return (-len(play), suit_of[play[0]] == self._trump,
+                        -max(strength_of[c] for c in play))
+            return sorted(firsts, key=lead_key)
+        ours = (leader + self.trick_winner(trick)) % 2 == seat % 2
 
-        return sorted(firsts, key=strength)
+        def follow_key(play: IPlay) -> tuple[int, ...]:
+            points = sum(points_of[c] for c in play)
+            strength = sum(strength_of[c] for c in play)
+            if ours:
+                return (0, -points, strength)
+            takes = self.trick_winner(trick + (play,)) == len(trick)
+            return (-takes, points if not takes else -points, strength)
 
-    def _child(self, hands: Hands, leader: int, trick: tuple[Play, ...], play: Play, alpha: int, beta: int) -> int:
+        return sorted(firsts, key=follow_key)
+
+    def _child(self, hands: IHands, leader: int, trick: tuple[IPlay, ...], play: IPlay, alpha: int,
+               beta: int) -> int:
         """The value after ``play`` by the seat to move: a finished trick scores and its winner leads (SJ-8)."""
         seat = (leader + len(trick)) % SEATS
         after = _without(hands, seat, play)
@@ -202,20 +238,28 @@ class EndgameSolver:
             return self._search(after, leader, plays, alpha, beta)
         index = self.trick_winner(plays)
         winner = (leader + index) % SEATS
-        gain = sum(card_points(c) for p in plays for c in p) if winner % 2 == self.attackers else 0
+        if winner % 2 != self.attackers:
+            return 0 if not after[0] else self._search(after, winner, (), alpha, beta)
+        points_of = self._points
+        gain = sum(points_of[c] for p in plays for c in p)
         if not after[0]:  # the last trick: the kitty goes with it (SJ-12)
-            return gain + (self.kitty_value(plays, index) if winner % 2 == self.attackers else 0)
+            return gain + self.kitty_value(plays, index)
         return gain + self._search(after, winner, (), alpha - gain, beta - gain)
 
-    def _search(self, hands: Hands, leader: int, trick: tuple[Play, ...], alpha: int, beta: int) -> int:
+    def _search(self, hands: IHands, leader: int, trick: tuple[IPlay, ...], alpha: int, beta: int) -> int:
         """Fail-soft alpha-beta: the attackers' points from here (SJ-11, SJ-12)."""
         self.nodes += 1
-        if not self.kitty_points and not any(card_points(c) for hand in hands for c in hand) \
-                and not any(card_points(c) for p in trick for c in p):
+        points_of = self._points
+        most = sum(points_of[c] for hand in hands for c in hand) + sum(points_of[c] for p in trick for c in p) \
+            + self._kitty_cap
+        if most <= alpha or most == 0:
+            return most  # no line can take more than every point left
+        if beta <= 0:
             return 0
         key = (hands, leader, trick)
         entry = self._table.get(key)
         hint = None
+        low, high = 0, most
         if entry is not None:
             low, high, hint = entry
             if low >= beta or low == high:
@@ -223,19 +267,17 @@ class EndgameSolver:
             if high <= alpha:
                 return high
             alpha, beta = max(alpha, low), min(beta, high)
-        else:
-            low, high = -_INF, _INF
-        seat = (leader + len(trick)) % SEATS
-        maximise = seat % 2 == self.attackers
+        maximise = (leader + len(trick)) % 2 == self.attackers
         best, best_play = (-_INF if maximise else _INF), None
         a, b = alpha, beta
-        for play in self._ordered(hands, seat, trick, hint):
+        for play in self._ordered(hands, leader, trick, hint):
             value = self._child(hands, leader, trick, play, a, b)
-            if (value > best) if maximise else (value < best):
-                best, best_play = value, play
             if maximise:
-                a = max(a, value)
-            else:
+                if value > best:
+                    best, best_play = value, play
+                    a = max(a, value)
+            elif value < best:
+                best, best_play = value, play
                 b = min(b, value)
             if a >= b:
                 break
@@ -248,58 +290,54 @@ class EndgameSolver:
         self._table[key] = (low, high, best_play)
         return best
 
-    def value(self, hands: Hands, leader: int, trick: tuple[Play, ...] = ()) -> int:
-        """The attackers' points from this position with best play (SJ-11, SJ-12)."""
-        return self._search(hands, leader, trick, -_INF, _INF)
-
-    def keeps(self, hands: Hands, leader: int, trick: tuple[Play, ...], play: Play, value: int) -> bool:
+    def _keeps(self, hands: IHands, leader: int, trick: tuple[IPlay, ...], play: IPlay, value: int) -> bool:
         """Whether ``play`` by the seat to move keeps ``value`` (a null-window search)."""
-        seat = (leader + len(trick)) % SEATS
-        if seat % 2 == self.attackers:
+        if (leader + len(trick)) % 2 == self.attackers:
             return self._child(hands, leader, trick, play, value - 1, value) >= value
         return self._child(hands, leader, trick, play, value, value + 1) <= value
 
-    def best_plays(self, hands: Hands, leader: int, trick: tuple[Play, ...], value: int) -> list[Play]:
+    def _best_plays(self, hands: IHands, leader: int, trick: tuple[IPlay, ...], value: int) -> list[IPlay]:
         """Every legal play of the seat to move that keeps ``value``, equivalent plays included."""
         seat = (leader + len(trick)) % SEATS
         plays = self.legal_plays(hands[seat], trick[0] if trick else None)
-        best: list[Play] = []
+        best: list[IPlay] = []
         for group in self._groups(hands, seat, trick, plays).values():
-            if self.keeps(hands, leader, trick, group[0], value):
+            if self._keeps(hands, leader, trick, group[0], value):
                 best.extend(group)
-        return sorted(best, key=lambda p: [c.sort_key for c in p])
+        return best
 
-    def line(self, hands: Hands, leader: int, trick: tuple[Play, ...], value: int) -> list[tuple[int, Play]]:
+    def _line(self, hands: IHands, leader: int, trick: tuple[IPlay, ...], value: int) -> list[tuple[int, IPlay]]:
         """A principal line from here to the end: at each turn a play that keeps the value (SJ-8)."""
-        moves: list[tuple[int, Play]] = []
+        moves: list[tuple[int, IPlay]] = []
         while hands[(leader + len(trick)) % SEATS]:
             seat = (leader + len(trick)) % SEATS
-            play = next(p for p in self._ordered(hands, seat, trick, None)
-                        if self.keeps(hands, leader, trick, p, value))
+            play = next(p for p in self._ordered(hands, leader, trick, None)
+                        if self._keeps(hands, leader, trick, p, value))
             moves.append((seat, play))
             hands = _without(hands, seat, play)
             trick = trick + (play,)
             if len(trick) == SEATS:
-                index = self.trick_winner(trick)
-                winner = (leader + index) % SEATS
+                winner = (leader + self.trick_winner(trick)) % SEATS
                 if winner % 2 == self.attackers:
-                    value -= sum(card_points(c) for p in trick for c in p)
+                    value -= sum(self._points[c] for p in trick for c in p)
                 leader, trick = winner, ()
         return moves
 
     def solve(self, hands: Sequence[CardsInput], leader: int, played: Sequence[CardsInput] = ()) -> EndgameSolution:
         """:func:`solve_endgame` with this solver's table (checked input, SJ-8 … SJ-12)."""
         start, trick = self.read_position(hands, leader, played)
+        self._set_kitty_cap(max(len(h) for h in start) + sum(len(p) for p in trick[:1]))
         before = self.nodes
-        value = self.value(start, leader, trick)
-        best = self.best_plays(start, leader, trick, value)
-        line = self.line(start, leader, trick, value)
+        value = self._search(start, leader, trick, -_INF, _INF)
+        best = sorted((_play(p) for p in self._best_plays(start, leader, trick, value)),
+                      key=lambda p: [c.sort_key for c in p])
+        line = [(s, _play(p)) for s, p in self._line(start, leader, trick, value)]
         seat = (leader + len(trick)) % SEATS
         return EndgameSolution(value, seat, tuple(best), tuple(line), self.nodes - before,
                                _explain(value, seat, best, line, self.attackers))
 
     def read_position(self, hands: Sequence[CardsInput], leader: int,
-                      played: Sequence[CardsInput]) -> tuple[Hands, tuple[Play, ...]]:
+                      played: Sequence[CardsInput]) -> tuple[IHands, tuple[IPlay, ...]]:
         """The hands and the trick as the search keeps them; raise on a position no hand could reach."""
         if type(leader) is not int or not 0 <= leader < SEATS:
             raise InvalidPositionError(f"the leader must be a seat 0-3 (South, East, North, West), got {leader!r}")
@@ -323,8 +361,8 @@ class EndgameSolver:
             raise InvalidPositionError(f"the hands do not fit one trick in play: each seat must hold as many cards "
                                        f"(counting its play to this trick), at least one; they hold "
                                        f"{[len(h) for h in cards]} with {len(plays)} played")
-        start = tuple(_canonical(h) for h in cards)
-        return start, tuple(_canonical(p) for p in plays)  # type: ignore[return-value]
+        start = tuple(_ints(h) for h in cards)
+        return start, tuple(_ints(p) for p in plays)  # type: ignore[return-value]
 
 
 def solve_endgame(ctx: TrumpContext, rules: RulesetLike, hands: Sequence[CardsInput], leader: int,
@@ -344,7 +382,7 @@ def solve_endgame(ctx: TrumpContext, rules: RulesetLike, hands: Sequence[CardsIn
     return EndgameSolver(ctx, rules, attackers, kitty).solve(hands, leader, played)
 
 
-def _explain(value: int, seat: int, best: list[Play], line: list[tuple[int, Play]], attackers: int) -> Reason:
+def _explain(value: int, seat: int, best: Sequence[Play], line: Sequence[tuple[int, Play]], attackers: int) -> Reason:
     """The value and the first moves of the line, in both languages (SJ-11, SJ-12)."""
     first = line[:SEATS]
     moves = Reason.make(RuleId.SJ_8, ", ".join(f"{{s{i}}} {{p{i}}}" for i in range(len(first))),
@@ -358,14 +396,26 @@ def _explain(value: int, seat: int, best: list[Play], line: list[tuple[int, Play
                        best=list(best[0]), moves=moves)
 
 
-def _canonical(cards: Sequence[Card]) -> Play:
-    return tuple(sorted(cards, key=lambda c: c.sort_key))
+#: A card's index in ``DECK_WITH_JOKERS``, the search's name for it.
+_INDEX = {card: i for i, card in enumerate(DECK_WITH_JOKERS)}
 
 
-def _without(hands: Hands, seat: int, play: Play) -> Hands:
-    """``hands`` with ``play`` taken from ``seat``'s hand (a hand stays in canonical order)."""
+def _ints(cards: Sequence[Card]) -> IPlay:
+    return tuple(sorted(_INDEX[c] for c in cards))
+
+
+def _cards(play: IPlay) -> list[Card]:
+    return [DECK_WITH_JOKERS[i] for i in play]
+
+
+def _play(play: IPlay) -> Play:
+    """A play of the search as Cards in canonical order (``Card.sort_key``)."""
+    return tuple(sorted(_cards(play), key=lambda c: c.sort_key))
+
+
+def _without(hands: IHands, seat: int, play: IPlay) -> IHands:
+    """``hands`` with ``play`` taken from ``seat``'s hand (a hand stays sorted)."""
     rest = list(hands[seat])
     for card in play:
         rest.remove(card)
     return hands[:seat] + (tuple(rest),) + hands[seat + 1:]  # type: ignore[return-value]
-
