@@ -112,7 +112,7 @@ class EndgameSolver:
             raise InvalidPositionError(f"the kitty holds {KITTY_SIZE} cards (SJ-2), got {len(self.kitty)}")
         self.kitty_points = 0 if self.kitty is None else sum(map(card_points, self.kitty))
         self.nodes = 0
-        self._table: dict[tuple[IHands, int, tuple[IPlay, ...]], tuple[int, int, IPlay | None]] = {}
+        self._table: dict[tuple[object, ...], tuple[int, int, IPlay | None]] = {}
         self._legal: dict[tuple[IPlay, IPlay | None], list[IPlay]] = {}
         self._winners: dict[tuple[IPlay, ...], int] = {}
         self._kitty_scores: dict[tuple[tuple[IPlay, ...], int], int] = {}
@@ -197,13 +197,13 @@ class EndgameSolver:
         key = (hands, leader, trick)
         cached = self._moves.get(key)
         if cached is not None:
-            return cached if hint is None or cached[0] == hint else [hint] + [p for p in cached if p != hint]
+            return _first(cached, hint)
         seat = (leader + len(trick)) % SEATS
         plays = self.legal_plays(hands[seat], trick[0] if trick else None)
         if len(plays) == 1:
             return plays
         ordered = self._moves[key] = self._order(hands, leader, trick)
-        return ordered if hint is None or ordered[0] == hint else [hint] + [p for p in ordered if p != hint]
+        return _first(ordered, hint)
 
     def _order(self, hands: IHands, leader: int, trick: tuple[IPlay, ...]) -> list[IPlay]:
         """:meth:`_ordered` before the table's hint."""
@@ -256,7 +256,7 @@ class EndgameSolver:
             return most  # no line can take more than every point left
         if beta <= 0:
             return 0
-        key = (hands, leader, trick)
+        key = self._position_key(hands, leader) if not trick else (hands, leader, trick)
         entry = self._table.get(key)
         hint = None
         low, high = 0, most
@@ -289,6 +289,35 @@ class EndgameSolver:
             low = high = best
         self._table[key] = (low, high, best_play)
         return best
+
+    def _position_key(self, hands: IHands, leader: int) -> tuple[object, ...]:
+        """The transposition table's key of a position between tricks: the position with its dead
+        cards forgotten where they cannot matter (inside a trick the key is the position itself).
+
+        In an effective suit where no hand holds two copies of a card, no pair or tractor of it can be played any more (SJ-6, SJ-9), so a card there counts only by
+        its points (SJ-11) and its place among the suit's live cards (SJ-10, C-1: equal cards stay
+        equal): two positions alike in that are solved once.  A suit with a pair keeps every card.
+        """
+        suit_of, strength_of = self._suit, self._strength
+        paired: set[int] = set()
+        for hand in hands:
+            for i in range(1, len(hand)):
+                if hand[i] == hand[i - 1]:
+                    paired.add(suit_of[hand[i]])
+        places: dict[tuple[int, int], int] = {}
+        last, place = -1, 0
+        for suit, strength in sorted({(suit_of[c], strength_of[c]) for hand in hands for c in hand}):
+            place = place + 1 if suit == last else 0
+            places[suit, strength], last = place, suit
+        points_of = self._points
+
+        def label(card: int) -> int:
+            suit = suit_of[card]
+            if suit in paired:
+                return card
+            return 1000 + (suit * 64 + places[suit, strength_of[card]]) * 3 + points_of[card] // 5
+
+        return tuple(tuple(sorted(map(label, hand))) for hand in hands), leader
 
     def _keeps(self, hands: IHands, leader: int, trick: tuple[IPlay, ...], play: IPlay, value: int) -> bool:
         """Whether ``play`` by the seat to move keeps ``value`` (a null-window search)."""
@@ -411,6 +440,13 @@ def _cards(play: IPlay) -> list[Card]:
 def _play(play: IPlay) -> Play:
     """A play of the search as Cards in canonical order (``Card.sort_key``)."""
     return tuple(sorted(_cards(play), key=lambda c: c.sort_key))
+
+
+def _first(plays: list[IPlay], hint: IPlay | None) -> list[IPlay]:
+    """``plays`` with ``hint`` (the table's best play of a like position) first, when it is one of them."""
+    if hint is None or not plays or plays[0] == hint or hint not in plays:
+        return plays
+    return [hint] + [p for p in plays if p != hint]
 
 
 def _without(hands: IHands, seat: int, play: IPlay) -> IHands:

@@ -12,7 +12,6 @@ replayed through the engine, scores exactly that value.
 from __future__ import annotations
 
 import time
-from functools import cache
 
 import pytest
 
@@ -20,61 +19,12 @@ from cardlib.cards import Card
 from cardlib.errors import InvalidPositionError, RulesetError
 from cardlib.shengji import get_ruleset, solve_endgame
 from cardlib.shengji.endgames import Endgame, deal_endgame
-from cardlib.shengji.follow import legal_follows
-from cardlib.shengji.leads import legal_leads
 from cardlib.shengji.scoring import card_points, score_kitty
 from cardlib.shengji.trick import find_trick_winner
 from cardlib.shengji.trump import TrumpContext
+from tests.shengji.plain_minimax import Minimax
 
 Play = tuple[Card, ...]
-
-
-class Minimax:
-    """Every line to the end of the hand, the attackers maximising their points (SJ-11, SJ-12)."""
-
-    def __init__(self, game: Endgame) -> None:
-        self.game = game
-        self.plays = cache(self._plays)
-        self.winner = cache(self._winner)
-
-    def _plays(self, hand: Play, lead: Play | None) -> list[Play]:
-        g = self.game
-        found = legal_leads(g.ctx, g.rules, list(hand)) if lead is None else legal_follows(g.ctx, g.rules, list(lead),
-                                                                                            list(hand))
-        return [tuple(p) for p in found]
-
-    def _winner(self, trick: tuple[Play, ...]) -> int:
-        return find_trick_winner(self.game.ctx, self.game.rules, [list(p) for p in trick]).winner
-
-    def value(self, hands: tuple[Play, ...], leader: int, trick: tuple[Play, ...]) -> int:
-        values = self.root(hands, leader, trick)
-        seat = (leader + len(trick)) % 4
-        return (max if seat % 2 == self.game.attackers else min)(values.values())
-
-    def root(self, hands: tuple[Play, ...], leader: int, trick: tuple[Play, ...]) -> dict[Play, int]:
-        """The value of every legal play of the seat to move."""
-        seat = (leader + len(trick)) % 4
-        out = {}
-        for play in self.plays(hands[seat], trick[0] if trick else None):
-            rest = list(hands[seat])
-            for card in play:
-                rest.remove(card)
-            after = hands[:seat] + (tuple(rest),) + hands[seat + 1:]
-            plays = trick + (play,)
-            if len(plays) < 4:
-                out[play] = self.value(after, leader, plays)
-                continue
-            index = self.winner(plays)
-            winner = (leader + index) % 4
-            ours = winner % 2 == self.game.attackers
-            gain = sum(card_points(c) for p in plays for c in p) if ours else 0
-            if not after[0]:
-                kitty = score_kitty(self.game.ctx, self.game.rules, list(self.game.kitty), [list(p) for p in plays],
-                                    True, index)[0] if ours else 0
-                out[play] = gain + kitty
-            else:
-                out[play] = gain + self.value(after, winner, ())
-        return out
 
 
 def replay(game: Endgame, line: tuple[tuple[int, Play], ...]) -> int:
