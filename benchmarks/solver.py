@@ -16,18 +16,19 @@ import argparse
 import statistics
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cardlib.shengji.endgames import Endgame, deal_endgame  # noqa: E402
-from tests.shengji.plain_minimax import Minimax, TooBig  # noqa: E402
+from cardlib.shengji.endgames import Endgame, deal_endgame
+from tests.shengji.plain_minimax import Minimax, TooBig
 
 TARGETS = {5: 0.2, 8: 2.0}  # p95 seconds (issue 24)
 PRESETS = ("shengji", "shuangsheng")
 
 
-def percentile(values: list[float], share: float) -> float:
+def percentile(values: Sequence[float], share: float) -> float:
     """The value ``share`` of the way up the sorted list (nearest rank)."""
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
@@ -54,7 +55,10 @@ def minimax_once(game: Endgame, limit: int) -> tuple[int, float, int] | None:
 
 def run(tricks: int, positions: int, limit: int) -> list[str]:
     """One row of figures for ``tricks`` tricks left."""
-    nodes, seconds, ratios_nodes, ratios_time = [], [], [], []
+    nodes: list[int] = []
+    seconds: list[float] = []
+    ratios_nodes: list[float] = []
+    ratios_time: list[float] = []
     finished = 0
     for seed in range(positions):
         game = deal_endgame(seed, tricks, PRESETS[seed % 2])
@@ -69,8 +73,8 @@ def run(tricks: int, positions: int, limit: int) -> list[str]:
             ratios_nodes.append(plain[0] / max(n, 1))
             ratios_time.append(plain[1] / max(t, 1e-6))
     target = TARGETS.get(tricks)
-    verdict = "" if target is None else ("  target p95 ≤ %g s: %s" % (target, "ok" if percentile(seconds, .95) <= target
-                                                                         else "OVER"))
+    met = target is not None and percentile(seconds, .95) <= target
+    verdict = "" if target is None else f"  target p95 ≤ {target:g} s: {'ok' if met else 'OVER'}"
     rows = [f"{tricks} tricks left, {positions} positions{verdict}",
             f"  solver: nodes p50 {percentile(nodes, .5):,.0f} p95 {percentile(nodes, .95):,.0f}; "
             f"time p50 {percentile(seconds, .5) * 1000:.1f} ms p95 {percentile(seconds, .95) * 1000:.1f} ms"]

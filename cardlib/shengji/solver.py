@@ -44,7 +44,7 @@ from .combos import CardsInput, as_cards, require_context
 from .follow import check_follow, legal_follows
 from .progression import TEAM_WORDS
 from .leads import legal_leads, read_lead, require_copies
-from .rules import Ruleset, RulesetLike
+from .rules import RulesetLike
 from .scoring import KITTY_SIZE, card_points, kitty_multiplier, score_kitty
 from .trick import find_trick_winner
 from .trump import EffectiveSuit, TrumpContext
@@ -294,8 +294,8 @@ class EndgameSolver:
         """The transposition table's key of a position between tricks: the position with its dead
         cards forgotten where they cannot matter (inside a trick the key is the position itself).
 
-        In an effective suit where no hand holds two copies of a card, no pair or tractor of it can be played any more (SJ-6, SJ-9), so a card there counts only by
-        its points (SJ-11) and its place among the suit's live cards (SJ-10, C-1: equal cards stay
+        In an effective suit where no hand holds two copies of a card, no pair or tractor of it can be
+        played any more (SJ-6, SJ-9), so a card there counts only by its points (SJ-11) and its place among the suit's live cards (SJ-10, C-1: equal cards stay
         equal): two positions alike in that are solved once.  A suit with a pair keeps every card.
         """
         suit_of, strength_of = self._suit, self._strength
