@@ -295,8 +295,9 @@ class EndgameSolver:
         cards forgotten where they cannot matter (inside a trick the key is the position itself).
 
         In an effective suit where no hand holds two copies of a card, no pair or tractor of it can be
-        played any more (SJ-6, SJ-9), so a card there counts only by its points (SJ-11) and its place among the suit's live cards (SJ-10, C-1: equal cards stay
-        equal): two positions alike in that are solved once.  A suit with a pair keeps every card.
+        played any more (SJ-6, SJ-9), so a card there counts only by its points (SJ-11) and its place
+        among the suit's live cards (SJ-10, C-1: equal cards stay equal): two positions alike in that
+        are solved once.  A suit with a pair keeps every card.
         """
         suit_of, strength_of = self._suit, self._strength
         paired: set[int] = set()
