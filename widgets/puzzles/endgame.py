@@ -94,6 +94,8 @@ def _line_words(moves: list[tuple[int, Play]]) -> Reason:
 def _outcome(game: Endgame, value: int, best: int | None) -> Words:
     """What the points mean for the reader: their side's points, or the attackers' (SJ-11)."""
     ours = game.leader % 2 == game.attackers
+    if best is None and value == 0:
+        return Words("the attackers take no points", "闲家一分不得")
     if best is None:
         return Words(f"your side takes {value} points, the most it can" if ours
                      else f"the attackers take only {value} points, the fewest they can",
