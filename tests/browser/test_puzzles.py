@@ -413,7 +413,7 @@ def test_an_endgame_lead_answered_wrongly_shows_the_defences_punishing_reply_and
     _folder, url, specs = static_page
     open_page(page, url)
     spec = specs["endgame"]
-    pos, rid = spec["position"], spec["rulesets"][0]["id"]
+    pos = spec["position"]
     wrong = first_key(spec, ok=False)
     solver = EndgameSolver(TrumpContext(pos["level"], pos["trump"]), spec["rulesets"][0]["preset"], pos["attackers"],
                            pos["kitty"])
