@@ -8,9 +8,9 @@ level, a trump suit (or none), the same number of cards to each seat, 8 to the k
 and the attacking team.  ``played`` plays of the current trick are made at random among the
 legal ones the engine lists (a lead, SJ-6, then follows, SJ-9).
 
->>> game = deal_endgame(7, 3, "shengji", played=1)
->>> [len(h) for h in game.hands], len(game.played), len(game.kitty)
-([3, 3, 3, 3], 1, 8)
+>>> game = deal_endgame(7, 3, "shengji", played=1)  # the leader has led one card of its three
+>>> sorted(len(h) for h in game.hands), len(game.played), len(game.kitty), game.to_move == (game.leader + 1) % 4
+([2, 3, 3, 3], 1, 8, True)
 """
 
 from __future__ import annotations
