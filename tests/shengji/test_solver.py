@@ -121,3 +121,14 @@ def test_bad_positions_are_refused_by_name() -> None:
         solve_endgame(ctx, "shengji", ["HA C5", "HK H10", "H3 C3", "H4 CK"], 0, attackers="dealer", kitty=kitty)
     with pytest.raises(RulesetError, match="throws"):
         solve_endgame(ctx, get_ruleset("shengji", {"throws": True}), ["HA", "HK", "H3", "H4"], 0, attackers=1)
+
+
+def test_the_table_key_that_forgets_dead_cards_changes_no_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rules: SJ-6, SJ-10, SJ-11.  Five tricks left (beyond the minimax's reach): the same value and best
+    plays with the table keyed by the whole position as with the key that forgets dead cards."""
+    from cardlib.shengji.solver import EndgameSolver
+
+    games = [deal_endgame(500 + seed, 5, ("shengji", "shuangsheng")[seed % 2], played=seed % 3) for seed in range(12)]
+    forgetting = [(s.attacker_points, s.best) for s in (game.solve() for game in games)]
+    monkeypatch.setattr(EndgameSolver, "_position_key", lambda self, hands, leader: (hands, leader))
+    assert [(s.attacker_points, s.best) for s in (game.solve() for game in games)] == forgetting
