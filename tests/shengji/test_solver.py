@@ -128,7 +128,7 @@ def test_the_table_key_that_forgets_dead_cards_changes_no_answer(monkeypatch: py
     plays with the table keyed by the whole position as with the key that forgets dead cards."""
     from cardlib.shengji.solver import EndgameSolver
 
-    games = [deal_endgame(500 + seed, 5, ("shengji", "shuangsheng")[seed % 2], played=seed % 3) for seed in range(12)]
+    games = [deal_endgame(500 + seed, 5, ("shengji", "shuangsheng")[seed % 2], played=seed % 3) for seed in range(8)]
     forgetting = [(s.attacker_points, s.best) for s in (game.solve() for game in games)]
     monkeypatch.setattr(EndgameSolver, "_position_key", lambda self, hands, leader: (hands, leader))
     assert [(s.attacker_points, s.best) for s in (game.solve() for game in games)] == forgetting
