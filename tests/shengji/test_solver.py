@@ -123,6 +123,7 @@ def test_bad_positions_are_refused_by_name() -> None:
         solve_endgame(ctx, get_ruleset("shengji", {"throws": True}), ["HA", "HK", "H3", "H4"], 0, attackers=1)
 
 
+@pytest.mark.slow
 def test_the_table_key_that_forgets_dead_cards_changes_no_answer(monkeypatch: pytest.MonkeyPatch) -> None:
     """Rules: SJ-6, SJ-10, SJ-11.  Five tricks left (beyond the minimax's reach): the same value and best
     plays with the table keyed by the whole position as with the key that forgets dead cards."""
