@@ -6,7 +6,7 @@ best set and line), p50 and p95; then, in the same run and on the same positions
 exhaustive minimax of tests/shengji/plain_minimax.py (no pruning, no table) where it finishes
 within ``--minimax-nodes`` positions: how many finished, and the ratio of its nodes and time to
 the solver's on those (median).  Times are CPU time of this process (``time.process_time``), so
-other work on a shared machine counts less; the issue's targets (issue 24, CPython): 5 tricks
+other work on a shared machine counts less; the targets (CPython): 5 tricks
 left p95 ≤ 200 ms, 8 tricks left p95 ≤ 2 s.
 """
 
@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from cardlib.shengji.endgames import Endgame, deal_endgame
 from tests.shengji.plain_minimax import Minimax, TooBig
 
-TARGETS = {5: 0.2, 8: 2.0}  # p95 seconds (issue 24)
+TARGETS = {5: 0.2, 8: 2.0}  # p95 seconds
 PRESETS = ("shengji", "shuangsheng")
 
 

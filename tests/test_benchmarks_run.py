@@ -47,7 +47,7 @@ def test_pages_benchmark_says_what_is_wrong_with_a_missing_page(built_book):
 
 
 def test_solver_benchmark_compares_with_the_plain_minimax():
-    """The endgame solver's benchmark (issue 24), a smoke run: each size's solver figures and the
+    """The endgame solver's benchmark, a smoke run: each size's solver figures and the
     plain minimax's ratio on the positions it finishes (it agrees on the value, else BROKEN)."""
     result = subprocess.run([sys.executable, str(BENCHMARKS / "solver.py"), "--quick"], capture_output=True,
                             text=True, timeout=300)

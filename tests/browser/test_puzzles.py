@@ -403,7 +403,7 @@ def test_a_reader_picks_cards_by_clicking_and_the_verdict_goes_when_the_pick_cha
 
 def test_an_endgame_lead_answered_wrongly_shows_the_defences_punishing_reply_and_the_winning_line(offline_page,
                                                                                                   static_page):
-    """Issue 24: a wrong lead of an endgame puzzle is shown losing: the reply the solver finds for the
+    """A wrong lead of an endgame puzzle is shown losing: the reply the solver finds for the
     defence (its seat and card), the points, and the best lead first (SJ-11, SJ-12)."""
     from cardlib.shengji.solver import EndgameSolver
     from cardlib.shengji.trump import TrumpContext
