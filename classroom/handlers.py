@@ -152,6 +152,12 @@ class StudentsHandler(ClassHandler):
         self.reply(201, {"student_token": self.store.add_student(code, nickname)})
 
 
+def revealed_answer(question: Question) -> list[str] | None:
+    """The right answers' keys once the teacher has revealed them this round, else None: the one place
+    a reply gets them, so no reply before the reveal step holds the answer (peer instruction)."""
+    return list(question.spec["correct"].get(question.ruleset, [])) if question.revealed else None
+
+
 def _counts(question: Question, counts: dict[str, int]) -> dict[str, int]:
     """One round's counts, every option of a choice question listed (0 where nobody chose it)."""
     listed = {a["key"]: 0 for a in question.spec["answers"]} if question.spec["input"] == "choice" else {}
@@ -168,10 +174,11 @@ class CurrentHandler(ClassHandler):
         shown = question.shown
         self.reply(200, {"question": {
             "id": question.id, "round": question.round, "open": question.open, "shown": shown,
+            "revealed": question.revealed,
             "puzzle": student_view(question.spec, question.ruleset), "ruleset": question.ruleset,
             "my_vote": self.store.my_vote(question.id, question.round, student),
             "counts": _counts(question, self.store.counts(question.id).get(question.round, {})) if shown else None,
-            "correct": question.spec["correct"].get(question.ruleset, []) if shown else None}})
+            "correct": revealed_answer(question)}})
 
 
 class VotesHandler(ClassHandler):
@@ -209,7 +216,7 @@ def teacher_view(store: Store, question: Question) -> dict[str, Any]:
     counts = store.counts(question.id)
     rounds = {str(r): _counts(question, counts.get(r, {})) for r in range(1, question.round + 1)}
     return {"id": question.id, "round": question.round, "open": question.open, "shown": question.shown,
-            "counts": rounds, "students": store.students(question.code),
+            "revealed": question.revealed, "correct": revealed_answer(question), "counts": rounds, "students": store.students(question.code),
             "voted": sum(counts.get(question.round, {}).values())}
 
 
@@ -219,6 +226,12 @@ class QuestionHandler(ClassHandler):
         self.reply(200, teacher_view(self.store, self.store.question(code, int(question))))
 
 
+#: The teacher's steps of a round, each its own control: open the vote, show the distribution (no answer),
+#: hide it, close the vote, reveal the answer (closing the vote: nobody votes knowing it); "rounds" votes again.
+ACTIONS: dict[str, dict[str, bool]] = {"open": {"open": True}, "show": {"shown": True}, "hide": {"shown": False},
+                                       "close": {"open": False}, "reveal": {"open": False, "shown": True, "revealed": True}}
+
+
 class QuestionActionHandler(ClassHandler):
     def post(self, code: str, question: str, action: str) -> None:
         code = self.teacher(code)
@@ -226,8 +239,9 @@ class QuestionActionHandler(ClassHandler):
         if action == "rounds":
             now = self.store.next_round(code, number)
         else:
-            changes = {"show": {"shown": True}, "hide": {"shown": False}, "close": {"open": False}}[action]
-            now = self.store.update(code, number, **changes)
+            if action == "open" and self.store.question(code, number).revealed:
+                raise ApiError(409, "The answer of this round is revealed: start a new round to vote again.")
+            now = self.store.update(code, number, **ACTIONS[action])
         self.reply(201 if action == "rounds" else 200, teacher_view(self.store, now))
 
 
@@ -314,7 +328,7 @@ def handlers(base_url: str, store: Store, public_url: str = "") -> list[tuple[st
         (api + code + "/votes", VotesHandler, options),
         (api + code + "/questions", QuestionsHandler, options),
         (api + code + r"/questions/(\d{1,9})", QuestionHandler, options),
-        (api + code + r"/questions/(\d{1,9})/(show|hide|close|rounds)", QuestionActionHandler, options),
+        (api + code + r"/questions/(\d{1,9})/(open|show|hide|close|reveal|rounds)", QuestionActionHandler, options),
         (api + code + r"/answers\.csv", AnswersCsvHandler, options),
         (api + code + "/mistakes", MistakesHandler, options),
         (root + "/join/?", JoinPageHandler, options),

@@ -49,6 +49,8 @@ class Question:
     round: int
     open: bool
     shown: bool
+    #: The right answer has been revealed this round (only then is it sent to phones).
+    revealed: bool = False
 
 
 @dataclass(frozen=True)
@@ -75,7 +77,8 @@ class Store(Protocol):
     def add_question(self, code: str, slide: str, spec: dict[str, Any], ruleset: str) -> Question: ...
     def question(self, code: str, question: int) -> Question: ...
     def current(self, code: str) -> Question | None: ...
-    def update(self, code: str, question: int, *, shown: bool | None = None, open: bool | None = None) -> Question: ...
+    def update(self, code: str, question: int, *, shown: bool | None = None, open: bool | None = None,
+               revealed: bool | None = None) -> Question: ...
     def next_round(self, code: str, question: int) -> Question: ...
     def add_vote(self, code: str, vote: Vote) -> None: ...
     def my_vote(self, question: int, round: int, student: int) -> str | None: ...
@@ -93,7 +96,7 @@ CREATE TABLE IF NOT EXISTS students (id INTEGER PRIMARY KEY, code TEXT NOT NULL 
 CREATE TABLE IF NOT EXISTS questions (id INTEGER PRIMARY KEY, code TEXT NOT NULL REFERENCES classes(code),
                                       slide TEXT NOT NULL, spec TEXT NOT NULL, ruleset TEXT NOT NULL,
                                       round INTEGER NOT NULL, open INTEGER NOT NULL, shown INTEGER NOT NULL,
-                                      created REAL NOT NULL);
+                                      created REAL NOT NULL, revealed INTEGER NOT NULL DEFAULT 0);
 CREATE TABLE IF NOT EXISTS votes (question INTEGER NOT NULL REFERENCES questions(id), round INTEGER NOT NULL,
                                   student INTEGER NOT NULL REFERENCES students(id), answer TEXT NOT NULL,
                                   correct INTEGER NOT NULL, rule_ids TEXT NOT NULL, time REAL NOT NULL,
@@ -114,6 +117,9 @@ class SQLiteStore:
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(SCHEMA)
+        columns = {row["name"] for row in self._db.execute("PRAGMA table_info(questions)")}
+        if "revealed" not in columns:  # a file from before the reveal step
+            self._db.execute("ALTER TABLE questions ADD COLUMN revealed INTEGER NOT NULL DEFAULT 0")
 
     def _write(self, sql: str, args: tuple[Any, ...]) -> sqlite3.Cursor:
         with self._db:  # one transaction, committed before the answer goes out
@@ -176,7 +182,8 @@ class SQLiteStore:
         if spec is None:  # a question's spec never changes: parsed once, not at every vote
             spec = self._specs[row["id"]] = json.loads(row["spec"])
         return Question(id=row["id"], code=row["code"], slide=row["slide"], spec=spec,
-                        ruleset=row["ruleset"], round=row["round"], open=bool(row["open"]), shown=bool(row["shown"]))
+                        ruleset=row["ruleset"], round=row["round"], open=bool(row["open"]), shown=bool(row["shown"]),
+                        revealed=bool(row["revealed"]))
 
     def question(self, code: str, question: int) -> Question:
         row = self._db.execute("SELECT * FROM questions WHERE code = ? AND id = ?", (code, question)).fetchone()
@@ -190,15 +197,17 @@ class SQLiteStore:
         row = self._db.execute("SELECT * FROM questions WHERE code = ? ORDER BY id DESC LIMIT 1", (code,)).fetchone()
         return None if row is None else self._question(row)
 
-    def update(self, code: str, question: int, *, shown: bool | None = None, open: bool | None = None) -> Question:
+    def update(self, code: str, question: int, *, shown: bool | None = None, open: bool | None = None,
+               revealed: bool | None = None) -> Question:
         now = self.question(code, question)
-        self._write("UPDATE questions SET shown = ?, open = ? WHERE id = ?",
-                    (int(now.shown if shown is None else shown), int(now.open if open is None else open), question))
+        self._write("UPDATE questions SET shown = ?, open = ?, revealed = ? WHERE id = ?",
+                    (int(now.shown if shown is None else shown), int(now.open if open is None else open),
+                     int(now.revealed if revealed is None else revealed), question))
         return self.question(code, question)
 
     def next_round(self, code: str, question: int) -> Question:
         self.question(code, question)
-        self._write("UPDATE questions SET round = round + 1, open = 1, shown = 0 WHERE id = ?", (question,))
+        self._write("UPDATE questions SET round = round + 1, open = 1, shown = 0, revealed = 0 WHERE id = ?", (question,))
         return self.question(code, question)
 
     def add_vote(self, code: str, vote: Vote) -> None:

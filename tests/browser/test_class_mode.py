@@ -22,6 +22,8 @@ import pytest
 
 from stage import stage  # teacher/stage.py, on sys.path by conftest
 
+from widgets.puzzles import make_puzzle
+
 from .conftest import start_voila, stop_server
 from .test_teacher import assert_offline
 
@@ -35,7 +37,7 @@ RETAKE = os.environ.get("CARDBOOK_RETAKE_SCREENSHOTS") == "1"
 
 
 def shot_path(tmp_path, name: str) -> str:
-    return str((REPO / "docs" if RETAKE else tmp_path) / name)
+    return str((REPO / "docs" if RETAKE else Path(os.environ.get("CARDBOOK_SHOTS", tmp_path))) / name)
 
 DECK_NAME = "class-test"
 DECK = f"""---
@@ -159,11 +161,24 @@ def test_ys9_a_class_votes_from_a_phone_and_the_teacher_runs_the_vote(offline_pa
     assert {k: chart_count(panel, k, 1) for k in keys} == {k: str(n) for k, n in expected.items()}
     labels = panel.locator(".ccs-label").all_inner_texts()
     assert len(labels) == 4 and all(labels) and not any(label.startswith(("succeeds:", "fails:")) for label in labels)
+    assert panel.locator(".ccs-right").count() == 0  # the distribution, not the answer
+    phone.locator(".cj-count").first.wait_for(timeout=5_000)
+    assert phone.locator(".cj-right").count() == 0
 
     panel.locator(".ccs-close").click()
     page.wait_for_function("() => document.querySelector('.ccs-panel').dataset.open === 'false'", timeout=2_000)
     assert phones.vote("Kai", question, 1, key) == 409  # closed: a late vote is refused (Kai has joined: 6 students)
     assert chart_count(panel, key, 1) == str(expected[key])
+    assert panel.locator(".ccs-right").count() == 0
+
+    panel.locator(".ccs-reveal").click()  # the answer, to the slide and the phones, only now
+    page.wait_for_function("() => document.querySelector('.ccs-panel').dataset.revealed === 'true'", timeout=2_000)
+    right = make_puzzle("ys_challenge", 1)["correct"]["yishang"]
+    assert [row.get_attribute("data-key") for row in panel.locator(".ccs-row.ccs-right").all()] == right
+    phone.locator(f'.cj-option.cj-right[data-key="{right[0]}"]').wait_for(timeout=5_000)
+    assert phone.locator(".cj-option.cj-right").count() == len(right)
+    page.screenshot(path=shot_path(tmp_path, "class-dashboard-revealed.png"))
+    phone.screenshot(path=shot_path(tmp_path, "class-phone-revealed.png"), full_page=True)
 
     panel.locator(".ccs-again").click()  # discuss with your neighbour and vote again
     page.wait_for_function("() => document.querySelector('.ccs-panel').dataset.round === '2'", timeout=2_000)

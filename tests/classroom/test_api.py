@@ -96,9 +96,51 @@ def test_join_vote_counts_hidden_until_shown(room: Room) -> None:
     ok(room.teacher("POST", f"/questions/{question}/show"))
     shown = ok(room.student("Bo", "GET", "/current")).body["question"]
     assert shown["counts"] == {**dict.fromkeys(keys, 0), right: 2, wrong: 1} and shown["my_vote"] == wrong
-    assert shown["correct"] == spec["correct"][ruleset]
+    assert shown["correct"] is None and shown["revealed"] is False  # the distribution, not the answer
     ok(room.teacher("POST", f"/questions/{question}/hide"))
     assert ok(room.student("Bo", "GET", "/current")).body["question"]["counts"] is None
+    revealed = ok(room.teacher("POST", f"/questions/{question}/reveal")).body
+    assert (revealed["open"], revealed["shown"], revealed["revealed"]) == (False, True, True)
+    assert revealed["correct"] == spec["correct"][ruleset]
+    assert ok(room.student("Bo", "GET", "/current")).body["question"]["correct"] == spec["correct"][ruleset]
+    refused = room.teacher("POST", f"/questions/{question}/open")
+    assert refused.status == 409 and "new round" in refused.body["error"]
+
+
+#: One class puzzle of each input type (choice, cards, number, fields).
+EVERY_INPUT = {"choice": ("highest", 16), "cards": ("pick_follow", 16), "number": ("kitty_score", 16),
+               "fields": ("first_dealer", 5)}
+
+
+@pytest.mark.parametrize("input_type", list(EVERY_INPUT))
+def test_no_reply_before_the_reveal_holds_the_answer(input_type: str, room: Room) -> None:
+    """Open vote → show the distribution → close → reveal → vote again: only the reveal sends the answer."""
+    spec = make_puzzle(*EVERY_INPUT[input_type])
+    assert spec["input"] == input_type
+    ruleset = spec["rulesets"][0]["id"]
+    right = spec["correct"][ruleset]
+    wrong = "999" if input_type == "number" else next(a["key"] for a in spec["answers"] if a["key"] not in right)
+    question = room.ask(spec)
+    room.join("Ana", "Bo")
+    replies = [ok(room.student("Ana", "GET", "/current")).body, ok(room.vote("Ana", question, wrong), 201).body]
+    for step in ("show", "hide", "close", "open", "show", "close"):
+        replies.append(ok(room.teacher("POST", f"/questions/{question}/{step}")).body)
+        replies += [ok(room.student(name, "GET", "/current")).body for name in ("Ana", "Bo")]
+        replies.append(ok(room.teacher("GET", f"/questions/{question}")).body)
+    for reply in replies:
+        text = json.dumps(reply, ensure_ascii=False)
+        assert all(secret not in text for secret in ("verdicts", "reasons", "differs", "otherwise")), text
+        view = reply["question"] if isinstance(reply.get("question"), dict) else reply
+        assert view.get("correct") is None and not view.get("revealed"), text
+        if input_type != "choice":  # a choice lists every option; the others never name the right one
+            assert all(json.dumps(key, ensure_ascii=False) not in text for key in right), text
+    revealed = ok(room.teacher("POST", f"/questions/{question}/reveal")).body
+    assert revealed["correct"] == right and revealed["open"] is False
+    for name in ("Ana", "Bo"):
+        assert ok(room.student(name, "GET", "/current")).body["question"]["correct"] == right
+    again = ok(room.teacher("POST", f"/questions/{question}/rounds"), 201).body
+    assert (again["round"], again["open"], again["shown"], again["revealed"], again["correct"]) == (2, True, False, False, None)
+    assert ok(room.student("Bo", "GET", "/current")).body["question"]["correct"] is None
 
 
 def test_lock_and_second_round_keep_both(room: Room) -> None:

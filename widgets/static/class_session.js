@@ -24,7 +24,8 @@ const WORDS = {
     open: "Open a class", opening: "Opening…", intro: "Students answer the class puzzles on their phones: no app, no account.",
     join: "Join on your phone", code: "Code", address: "or open", qr: (url) => `QR code for ${url}`,
     fresh: "Open a new class", sure: "Sure? Phones on this class stop: click again", deck: (d) => `Class on ${d}`,
-    vote: "Class vote", show: "Show votes", hide: "Hide votes", close: "Close vote", closed: "Vote closed",
+    vote: "Class vote", show: "Show votes", hide: "Hide votes", close: "Close vote", reopen: "Open vote",
+    reveal: "Reveal answer", revealed: "Answer revealed", right: "✓ right answer",
     again: "Discuss with your neighbour and vote again", csv: "answers.csv", mistakes: "Mistakes map",
     tally: (v, s) => `${v} of ${s} voted`, round: (r) => `Round ${r}`,
     hidden: (v) => `${v} answer${v === 1 ? "" : "s"} in, hidden until you show them.`,
@@ -40,7 +41,8 @@ const WORDS = {
     open: "开始上课", opening: "正在开启…", intro: "学生用手机回答课堂练习：无需应用，无需账号。",
     join: "用手机加入", code: "课堂码", address: "或打开", qr: (url) => `${url} 的二维码`,
     fresh: "重新开一堂课", sure: "确定吗？本堂课的手机将停止：请再点一次", deck: (d) => `课堂：${d}`,
-    vote: "全班投票", show: "显示投票", hide: "隐藏投票", close: "结束投票", closed: "投票已结束",
+    vote: "全班投票", show: "显示投票", hide: "隐藏投票", close: "结束投票", reopen: "开始投票",
+    reveal: "公布答案", revealed: "答案已公布", right: "✓ 正确答案",
     again: "和同桌讨论后再投一次", csv: "答题记录 CSV", mistakes: "错误分布",
     tally: (v, s) => `${s}人中${v}人已答`, round: (r) => `第${r}轮`,
     hidden: (v) => `已收到${v}份答案，显示前保密。`,
@@ -304,14 +306,18 @@ function panelPart(model, root, t, language) {
     if (root.hidden) { root.replaceChildren(); return; }
     const q = question && current(record) === question.id ? question : null;
     const round = q ? q.round : 1;
-    Object.assign(root.dataset, { question: q ? q.id : "", round, open: String(!!q && q.open), shown: String(!!q && q.shown) });
+    Object.assign(root.dataset, { question: q ? q.id : "", round, open: String(!!q && q.open), shown: String(!!q && q.shown),
+      revealed: String(!!q && q.revealed) });
     const button = (cls, text, onclick, disabled) => h("button", { type: "button", class: cls, disabled: !q || disabled, onclick, text });
     root.replaceChildren(  // one line: where the vote is, then what the teacher can do (the region is named "Class vote")
       h("div", { class: "ccs-toolbar" }, [
         h("strong", { class: "ccs-round", text: t("round", round) }),
         h("span", { class: "ccs-tally", text: q ? t("tally", q.voted, q.students) : "" }),
-        button("ccs-show", q && q.shown ? t("hide") : t("show"), () => act(q.shown ? "hide" : "show")),
-        button("ccs-close", q && !q.open ? t("closed") : t("close"), () => act("close"), q && !q.open),
+        // the peer-instruction steps, each its own control: open / close the vote, show the distribution
+        // (no answer), reveal the answer (closing the vote), then vote again
+        button("ccs-close", q && !q.open ? t("reopen") : t("close"), () => act(q.open ? "close" : "open"), q && q.revealed),
+        button("ccs-show", q && q.shown ? t("hide") : t("show"), () => act(q.shown ? "hide" : "show"), q && q.revealed),
+        button("ccs-reveal", q && q.revealed ? t("revealed") : t("reveal"), () => act("reveal"), q && q.revealed),
         button("ccs-again", t("again"), () => act("rounds"), q && q.open),
         button("ccs-csv", t("csv"), downloadAnswers),
         button("ccs-mistakes", t("mistakes"), toggleMistakes),
@@ -366,12 +372,14 @@ function chart(spec, q, t, lang) {
   const rounds = Object.keys(counts).sort((a, b) => Number(a) - Number(b));
   const votes = (r) => Object.values(counts[r] || {}).reduce((a, b) => a + b, 0);
   if (!q.shown) return h("p", { class: "ccs-hidden", text: t("hidden", votes(String(q.round))) });
-  const keys = chartKeys(spec, counts);
+  const right = q.correct || [];  // the server sends the answer only once it is revealed
+  const keys = chartKeys(spec, q.revealed ? { ...counts, answer: Object.fromEntries(right.map((k) => [k, 0])) } : counts);
   if (!keys.length) return h("p", { class: "ccs-hidden", text: t("noVotes") });
   const most = Math.max(1, ...rounds.flatMap((r) => Object.values(counts[r] || {})));
   return h("div", { class: "ccs-chart" }, [
-    h("ol", { class: "ccs-bars", "aria-label": t("chart") }, keys.map((key) => h("li", { class: "ccs-row", "data-key": key }, [
-      h("span", { class: "ccs-label" }, optionLabel(spec, key, lang)),
+    h("ol", { class: "ccs-bars", "aria-label": t("chart") }, keys.map((key) => h("li", {
+      class: "ccs-row" + (right.includes(key) ? " ccs-right" : ""), "data-key": key }, [
+      h("span", { class: "ccs-label" }, [...optionLabel(spec, key, lang), right.includes(key) ? h("span", { class: "ccs-mark", text: ` ${t("right")}` }) : null]),
       h("span", { class: "ccs-group" }, rounds.map((r) => {
         const n = (counts[r] || {})[key] || 0;
         return h("span", { class: "ccs-bar-line", "data-round": r, style: roundColour(r) }, [
