@@ -3,7 +3,9 @@
 They are plain tornado handlers, not Jupyter ones: a phone has no Jupyter token and starts no
 kernel.  Teachers prove themselves with ``X-Class-Token``, students with ``X-Student-Token`` (both
 headers, never cookies, so no cross-site form can vote).  Every error is ``{"error": "<sentence>"}``
-with a 4xx status, and nothing is stored by a request that fails.
+with a 4xx status, and nothing is stored by a request that fails.  Bodies are streamed and capped before
+they are read (4 KB from a phone, 1 MB for a teacher's question): a 64 MB POST is refused on its
+Content-Length, a chunked one as its chunks pass the cap, and neither is kept in memory.
 """
 
 from __future__ import annotations
@@ -32,6 +34,8 @@ PREFIX = "cardbook-class"
 STATIC = Path(__file__).parent / "static"
 #: Largest request body a phone may send, and a teacher's question (a spec carries every verdict).
 STUDENT_BODY, QUESTION_BODY = 4 * 1024, 1024 * 1024
+#: The largest question or round number a request may name (a database integer; larger is a clear 400).
+LARGEST_ID = 2**31 - 1
 NICKNAME = re.compile(r"[^\x00-\x1f\x7f]{1,24}")
 CSV_COLUMNS = ("class", "question", "slide", "round", "nickname", "answer", "correct", "rule_ids", "time",
                "answer_text")
@@ -45,6 +49,7 @@ class ApiError(Exception):
         self.status = status
 
 
+@tornado.web.stream_request_body
 class ClassHandler(tornado.web.RequestHandler):
     """Shared parts: the store, JSON in and out, the class code, the two kinds of token."""
 
@@ -63,9 +68,32 @@ class ClassHandler(tornado.web.RequestHandler):
         self.set_header("X-Content-Type-Options", "nosniff")
 
     def prepare(self) -> None:
-        length = self.request.headers.get("Content-Length")
-        if len(self.request.body or b"") > self.body_limit or (length and length.isdigit() and int(length) > self.body_limit):
-            raise ApiError(413, f"The request body is larger than {self.body_limit // 1024} KB.")
+        """Refuse a body larger than ``body_limit`` before reading it: on its Content-Length, or (a chunked
+        body) as its chunks arrive, which are then dropped, not kept (:meth:`data_received`)."""
+        self._chunks: list[bytes] = []
+        self._size = 0
+        length = self.request.headers.get("Content-Length", "0").strip() or "0"
+        if not length.isdigit():
+            raise ApiError(400, "The Content-Length header is not a number.")
+        if int(length) > self.body_limit:
+            raise ApiError(413, self._too_large())
+
+    def _too_large(self) -> str:
+        return f"The request body is larger than {self.body_limit // 1024} KB."
+
+    def data_received(self, chunk: bytes) -> None:
+        """A piece of the body (the class routes stream theirs): kept up to ``body_limit``, never beyond."""
+        self._size += len(chunk)
+        if self._size <= self.body_limit:
+            self._chunks.append(chunk)
+        else:
+            self._chunks.clear()
+
+    def body(self) -> bytes:
+        """The request body, read within its limit (413 once it went past it)."""
+        if self._size > self.body_limit:
+            raise ApiError(413, self._too_large())
+        return b"".join(self._chunks)
 
     def write_error(self, status_code: int, **kwargs: Any) -> None:
         error = kwargs.get("exc_info", (None, None))[1]
@@ -86,7 +114,7 @@ class ClassHandler(tornado.web.RequestHandler):
     def json_body(self, *fields: tuple[str, type]) -> dict[str, Any]:
         """The body as a JSON object with each of ``fields`` of its type (400 otherwise)."""
         try:
-            body = json.loads(self.request.body or b"")
+            body = json.loads(self.body() or b"")
         except (ValueError, UnicodeDecodeError):
             raise ApiError(400, "The request body is not valid JSON.") from None
         if not isinstance(body, dict):
@@ -95,6 +123,8 @@ class ClassHandler(tornado.web.RequestHandler):
             value = body.get(name)
             if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
                 raise ApiError(400, f"The field {name!r} is missing or is not {'a number' if kind is int else 'text'}.")
+            if isinstance(value, int) and not 0 <= value <= LARGEST_ID:
+                raise ApiError(400, f"The field {name!r} is out of range (0 to {LARGEST_ID}).")
         return body
 
     def code(self, text: str) -> str:
@@ -268,7 +298,7 @@ class AnswersCsvHandler(ClassHandler):
                              "yes" if row["correct"] else "no", row["rule_ids"], stamp, cell(answer_words(spec, row["answer"]))])
         self.set_header("Content-Type", "text/csv; charset=utf-8")
         self.set_header("Content-Disposition", f'attachment; filename="class-{code}-answers.csv"')
-        self.finish(out.getvalue())
+        self.finish("\ufeff" + out.getvalue())  # the BOM: a spreadsheet then reads the nicknames' Chinese as UTF-8
 
 
 class MistakesHandler(ClassHandler):

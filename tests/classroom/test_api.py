@@ -6,9 +6,13 @@ from __future__ import annotations
 import csv
 import io
 import json
+import select
+import socket
+import time
 from collections import Counter
 from typing import Any
 
+import psutil
 import pytest
 
 from classroom.client import ClassClient
@@ -23,6 +27,12 @@ def expected_grade(spec: dict[str, Any], ruleset: str, key: str) -> tuple[bool, 
     ok_, reasons = spec["verdicts"][ruleset][keys.index(key)]
     indexes = reasons if isinstance(reasons, list) else [reasons]
     return bool(ok_) and key in spec["correct"][ruleset], {spec["reasons"][i]["rule"] for i in indexes}
+
+
+def csv_rows(text: str) -> list[dict[str, str]]:
+    """The rows of the answers' CSV, which starts with a UTF-8 BOM (for spreadsheets)."""
+    assert text.startswith("\ufeff"), text[:20]
+    return list(csv.DictReader(io.StringIO(text[1:])))
 
 
 class Room:
@@ -171,7 +181,7 @@ def test_ruleset_of_the_slide_grades(room: Room) -> None:
     room.join("Ana", "Bo")
     ok(room.vote("Ana", question, spec["correct"]["shuangsheng"][0]), 201)
     ok(room.vote("Bo", question, spec["correct"]["shengji"][0]), 201)
-    rows = {r["nickname"]: r for r in csv.DictReader(io.StringIO(ok(room.teacher("GET", "/answers.csv")).body))}
+    rows = {r["nickname"]: r for r in csv_rows(ok(room.teacher("GET", "/answers.csv")).body)}
     assert (rows["Ana"]["correct"], rows["Bo"]["correct"]) == ("yes", "no")
     bad = room.teacher("POST", "/questions", {"slide": "x#y", "spec": spec, "ruleset": "no-such-rules"})
     assert bad.status == 400 and "ruleset" in bad.body["error"]
@@ -189,7 +199,7 @@ def test_cards_and_number_answers_are_read_as_the_spec_keys(room: Room) -> None:
     number = make_puzzle("kitty_score", 16)
     question = room.ask(number)
     ok(room.vote("Cy", question, "999"), 201)  # a number no option lists: the spec's "otherwise" verdict
-    rows = list(csv.DictReader(io.StringIO(ok(room.teacher("GET", "/answers.csv")).body)))
+    rows = csv_rows(ok(room.teacher("GET", "/answers.csv")).body)
     assert [(r["nickname"], r["answer"], r["correct"]) for r in rows if r["question"] == str(question)] == [("Cy", "999", "no")]
     assert rows[-1]["rule_ids"] == number["reasons"][number["otherwise"]["shengji"]]["rule"]
 
@@ -205,7 +215,7 @@ def test_csv_and_mistakes_from_votes(room: Room) -> None:
             key = round_spec["answers"][i]["key"]
             ok(room.vote(name, question, key), 201)
             answers[name].append((question, round_spec, key))
-    rows = list(csv.DictReader(io.StringIO(ok(room.teacher("GET", "/answers.csv")).body)))
+    rows = csv_rows(ok(room.teacher("GET", "/answers.csv")).body)
     assert list(rows[0]) == ["class", "question", "slide", "round", "nickname", "answer", "correct", "rule_ids", "time",
                              "answer_text"]
     assert len(rows) == 4
@@ -269,6 +279,10 @@ BAD_INPUTS = {
     "double vote": ("vote", {"twice": True}, 409, "already voted"),
     "vote after close": ("vote", {"closed": True}, 409, "closed"),
     "unknown question": ("vote", {"body": {"question": 999999}}, 404, "no question"),
+    "huge question number": ("vote", {"body": {"question": 10**30}}, 400, "out of range"),
+    "huge round number": ("vote", {"body": {"round": 2**63}}, 400, "out of range"),
+    "negative question number": ("vote", {"body": {"question": -1}}, 400, "out of range"),
+    "non-numeric Content-Length": ("vote", {"raw": b"{}", "headers": {"Content-Length": "12x"}}, 400, "Content-Length"),
     "missing teacher token": ("show", {"headers": {}}, 403, "teacher's token"),
     "wrong teacher token": ("show", {"headers": {"X-Class-Token": "guess"}}, 403, "teacher's token"),
     "student token as teacher's": ("csv", {"student_as_teacher": True}, 403, "teacher's token"),
@@ -292,7 +306,8 @@ def test_bad_input_is_a_clear_4xx_and_stores_nothing(case: str, room: Room, clas
     stored = {table: class_server.rows(table) for table in ("classes", "students", "questions", "votes")}
     if action == "vote":
         body = {"question": question, "round": 1, "answer": "no", **how.get("body", {})}
-        headers = how.get("headers", {"X-Student-Token": room.students["Ana"]})
+        headers = {"X-Student-Token": room.students["Ana"], **how["headers"]} if "raw" in how and "headers" in how else \
+            how.get("headers", {"X-Student-Token": room.students["Ana"]})
         reply = room.client.call("POST", f"/api/classes/{code}/votes", None if "raw" in how else body,
                                  raw=how.get("raw"), headers=headers)
     elif action == "show":
@@ -314,8 +329,43 @@ def test_csv_cells_a_spreadsheet_would_run_are_quoted(room: Room) -> None:
     question = room.ask(make_puzzle("follow_legal", 4))
     room.join("=HYPERLINK(\"http://x\")")
     ok(room.vote("=HYPERLINK(\"http://x\")", question, "yes"), 201)
-    row = next(csv.DictReader(io.StringIO(ok(room.teacher("GET", "/answers.csv")).body)))
+    row = csv_rows(ok(room.teacher("GET", "/answers.csv")).body)[0]
     assert row["nickname"] == "'=HYPERLINK(\"http://x\")"
+
+
+def _raw_post(server: ClassServer, path: str, head: dict[str, str], body: bytes) -> tuple[str, float]:
+    """POST ``body`` to ``path`` over a bare socket with the headers ``head``: the status line, and the seconds
+    the answer took (sending stops when the server has answered and closed)."""
+    started = time.monotonic()
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:
+        lines = [f"POST /cardbook-class{path} HTTP/1.1", f"Host: 127.0.0.1:{server.port}", *(f"{k}: {v}" for k, v in head.items())]
+        sock.sendall(("\r\n".join(lines) + "\r\n\r\n").encode())
+        try:
+            for at in range(0, len(body), 1 << 16):
+                sock.sendall(body[at:at + (1 << 16)])
+                if select.select([sock], [], [], 0)[0]:
+                    break  # the server has answered already
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+        answer = sock.recv(4096).decode("latin-1")
+    return answer.split("\r\n", 1)[0], time.monotonic() - started
+
+
+def test_a_64_mb_body_is_refused_before_it_is_read(room: Room, class_server: ClassServer) -> None:
+    """The 4 KB cap holds before the body is read: on its Content-Length, and for a chunked body as it
+    streams in (dropped, not kept): the server's memory stays flat."""
+    room.join("Ana")
+    server = psutil.Process(class_server.process.pid)
+    before = server.memory_info().rss
+    path = f"/api/classes/{room.code}/votes"
+    head = {"Content-Type": "application/json", "X-Student-Token": room.students["Ana"]}
+    status, seconds = _raw_post(class_server, path, {**head, "Content-Length": str(64 << 20)}, b"{" * (64 << 20))
+    assert status.split()[1] == "413" and seconds < 2, (status, seconds)
+    chunk = b"%x\r\n%s\r\n" % (1 << 16, b" " * (1 << 16))
+    status, _ = _raw_post(class_server, path, {**head, "Transfer-Encoding": "chunked"}, chunk * 512 + b"0\r\n\r\n")
+    assert status.split()[1] in ("400", "413"), status  # 32 MB streamed: refused, never buffered
+    assert server.memory_info().rss - before < 16 << 20, (before, server.memory_info().rss)
+    ok(room.student("Ana", "GET", "/current"))  # and goes on answering
 
 
 def test_unknown_api_address_is_a_json_404(room: Room) -> None:
