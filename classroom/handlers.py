@@ -13,7 +13,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import re
 import time
 from http import HTTPStatus
 from pathlib import Path
@@ -27,6 +26,7 @@ from widgets.front_ends import front_end, shared_style
 from .codes import normal_code
 from .grading import AnswerError, answer_words, check_spec, grade, student_view
 from .mistakes import mistakes_from_answers
+from .nicknames import NicknameError, normal_nickname
 from .qr import join_qr_svg
 from .storage import Conflict, NotFound, Question, Store, Vote
 
@@ -36,7 +36,6 @@ STATIC = Path(__file__).parent / "static"
 STUDENT_BODY, QUESTION_BODY = 4 * 1024, 1024 * 1024
 #: The largest question or round number a request may name (a database integer; larger is a clear 400).
 LARGEST_ID = 2**31 - 1
-NICKNAME = re.compile(r"[^\x00-\x1f\x7f]{1,24}")
 CSV_COLUMNS = ("class", "question", "slide", "round", "nickname", "answer", "correct", "rule_ids", "time",
                "answer_text")
 
@@ -176,10 +175,11 @@ class QrHandler(ClassHandler):
 class StudentsHandler(ClassHandler):
     def post(self, code: str) -> None:
         code = self.code(code)
-        nickname = self.json_body(("nickname", str))["nickname"].strip()
-        if not NICKNAME.fullmatch(nickname):
-            raise ApiError(400, "A nickname is 1 to 24 characters (letters, digits, spaces).")
-        self.reply(201, {"student_token": self.store.add_student(code, nickname)})
+        try:
+            nickname = normal_nickname(self.json_body(("nickname", str))["nickname"])
+        except NicknameError as error:
+            raise ApiError(400, str(error)) from None
+        self.reply(201, {"student_token": self.store.add_student(code, nickname), "nickname": nickname})
 
 
 def revealed_answer(question: Question) -> list[str] | None:

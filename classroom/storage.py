@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from .codes import new_code, new_token, token_digest
+from .nicknames import nickname_key
 
 
 class NotFound(LookupError):
@@ -92,7 +93,7 @@ CREATE TABLE IF NOT EXISTS classes (code TEXT PRIMARY KEY, deck TEXT NOT NULL, t
                                     created REAL NOT NULL);
 CREATE TABLE IF NOT EXISTS students (id INTEGER PRIMARY KEY, code TEXT NOT NULL REFERENCES classes(code),
                                      nickname TEXT NOT NULL, token TEXT NOT NULL UNIQUE, created REAL NOT NULL,
-                                     UNIQUE (code, nickname));
+                                     nick_key TEXT, UNIQUE (code, nickname));
 CREATE TABLE IF NOT EXISTS questions (id INTEGER PRIMARY KEY, code TEXT NOT NULL REFERENCES classes(code),
                                       slide TEXT NOT NULL, spec TEXT NOT NULL, ruleset TEXT NOT NULL,
                                       round INTEGER NOT NULL, open INTEGER NOT NULL, shown INTEGER NOT NULL,
@@ -117,9 +118,20 @@ class SQLiteStore:
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(SCHEMA)
+        self._migrate()
+
+    def _migrate(self) -> None:
+        """Bring a file an older server wrote up to this schema (columns added since, filled in)."""
         columns = {row["name"] for row in self._db.execute("PRAGMA table_info(questions)")}
-        if "revealed" not in columns:  # a file from before the reveal step
+        if "revealed" not in columns:  # from before the reveal step
             self._db.execute("ALTER TABLE questions ADD COLUMN revealed INTEGER NOT NULL DEFAULT 0")
+        if "nick_key" not in {row["name"] for row in self._db.execute("PRAGMA table_info(students)")}:
+            self._db.execute("ALTER TABLE students ADD COLUMN nick_key TEXT")
+        for row in self._db.execute("SELECT id, nickname FROM students WHERE nick_key IS NULL").fetchall():
+            self._db.execute("UPDATE students SET nick_key = ? WHERE id = ? AND NOT EXISTS (SELECT 1 FROM students s "
+                             "WHERE s.code = students.code AND s.nick_key = ?)",
+                             (nickname_key(row["nickname"]), row["id"], nickname_key(row["nickname"])))
+        self._db.execute("CREATE UNIQUE INDEX IF NOT EXISTS students_nick_key ON students (code, nick_key)")
 
     def _write(self, sql: str, args: tuple[Any, ...]) -> sqlite3.Cursor:
         with self._db:  # one transaction, committed before the answer goes out
@@ -152,8 +164,8 @@ class SQLiteStore:
         self._class(code)
         token = new_token()
         try:
-            self._write("INSERT INTO students (code, nickname, token, created) VALUES (?, ?, ?, ?)",
-                        (code, nickname, token_digest(token), time.time()))
+            self._write("INSERT INTO students (code, nickname, token, created, nick_key) VALUES (?, ?, ?, ?, ?)",
+                        (code, nickname, token_digest(token), time.time(), nickname_key(nickname)))
         except sqlite3.IntegrityError:
             raise Conflict(f"The nickname {nickname} is taken in this class: choose another.") from None
         return token

@@ -96,10 +96,10 @@ function nicknameForm() {
     const nickname = input.value.trim();
     if (!nickname || nickname.length > 24) { state.message = status(t("badNick"), "cj-error"); draw(); return; }
     try {
-      const { student_token: token } = await api("/students", { method: "POST", body: { nickname } });
-      state.me = { token, nickname };
+      const joined = await api("/students", { method: "POST", body: { nickname } });
+      state.me = { token: joined.student_token, nickname: joined.nickname };  // as the class shows it (normalised)
       localStorage.setItem(KEY, JSON.stringify(state.me));
-      state.joined = nickname;
+      state.joined = joined.nickname;
       state.message = null;
       poll();
     } catch (error) {

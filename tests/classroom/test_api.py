@@ -288,6 +288,10 @@ BAD_INPUTS = {
     "student token as teacher's": ("csv", {"student_as_teacher": True}, 403, "teacher's token"),
     "long nickname": ("join", {"body": {"nickname": "n" * 25}}, 400, "nickname"),
     "taken nickname": ("join", {"body": {"nickname": "Ana"}}, 409, "taken"),
+    "taken nickname in another case": ("join", {"body": {"nickname": "aNA"}}, 409, "taken"),
+    "taken nickname in full-width letters": ("join", {"body": {"nickname": "Ａｎａ"}}, 409, "taken"),
+    "taken nickname with invisible characters": ("join", {"body": {"nickname": "A\u200bn\u2060a\u00ad"}}, 409, "taken"),
+    "invisible nickname": ("join", {"body": {"nickname": "\u200b\u200d\u3164 \u2800"}}, 400, "visible"),
     "bad spec": ("ask", {"body": {"slide": "d#s", "spec": {"kind": "x"}}}, 400, "spec"),
 }
 
@@ -323,6 +327,15 @@ def test_bad_input_is_a_clear_4xx_and_stores_nothing(case: str, room: Room, clas
     assert set(reply.body) == {"error"} and words.lower() in reply.body["error"].lower(), reply.body
     assert {table: class_server.rows(table) for table in stored} == stored
     assert ok(room.teacher("GET", f"/questions/{question}")).body["shown"] is False
+
+
+def test_nicknames_are_kept_as_the_class_sees_them(room: Room) -> None:
+    joined = ok(room.client.call("POST", f"/api/classes/{room.code}/students", {"nickname": "  Ｍｅｉ\u200b  梅 "}), 201)
+    assert joined.body["nickname"] == "Mei 梅"
+    question = room.ask(make_puzzle("follow_legal", 4))
+    ok(room.client.call("POST", f"/api/classes/{room.code}/votes", {"question": question, "round": 1, "answer": "yes"},
+                        headers={"X-Student-Token": joined.body["student_token"]}), 201)
+    assert [row["nickname"] for row in csv_rows(ok(room.teacher("GET", "/answers.csv")).body)] == ["Mei 梅"]
 
 
 def test_csv_cells_a_spreadsheet_would_run_are_quoted(room: Room) -> None:
