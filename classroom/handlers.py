@@ -13,6 +13,8 @@ from __future__ import annotations
 import csv
 import io
 import json
+import math
+import re
 import time
 from http import HTTPStatus
 from pathlib import Path
@@ -23,17 +25,21 @@ import tornado.web
 from widgets.front_ends import STATIC as WIDGETS_STATIC
 from widgets.front_ends import front_end, shared_style
 
-from .codes import normal_code
+from .codes import new_token, normal_code
 from .grading import AnswerError, answer_words, check_spec, grade, student_view
 from .mistakes import mistakes_from_answers
 from .nicknames import NicknameError, normal_nickname
 from .qr import join_qr_svg
+from .throttle import JoinThrottle
 from .storage import Conflict, NotFound, Question, Store, Vote
 
 PREFIX = "cardbook-class"
 STATIC = Path(__file__).parent / "static"
 #: Largest request body a phone may send, and a teacher's question (a spec carries every verdict).
 STUDENT_BODY, QUESTION_BODY = 4 * 1024, 1024 * 1024
+#: The cookie naming a phone (random, HttpOnly): one student per device and class.
+DEVICE_COOKIE = "cardbook-class-device"
+DEVICE = re.compile(r"[A-Za-z0-9_-]{20,64}")
 #: The largest question or round number a request may name (a database integer; larger is a clear 400).
 LARGEST_ID = 2**31 - 1
 CSV_COLUMNS = ("class", "question", "slide", "round", "nickname", "answer", "correct", "rule_ids", "time",
@@ -43,9 +49,10 @@ CSV_COLUMNS = ("class", "question", "slide", "round", "nickname", "answer", "cor
 class ApiError(Exception):
     """An error answered as ``{"error": message}`` with ``status``."""
 
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str, headers: dict[str, str] | None = None) -> None:
         super().__init__(message)
         self.status = status
+        self.headers = headers or {}
 
 
 @tornado.web.stream_request_body
@@ -54,10 +61,11 @@ class ClassHandler(tornado.web.RequestHandler):
 
     body_limit = STUDENT_BODY
 
-    def initialize(self, store: Store, root: str, public_url: str = "") -> None:
+    def initialize(self, store: Store, root: str, public_url: str = "", joins: JoinThrottle | None = None) -> None:
         self.store = store
         self.root = root
         self.public_url = public_url
+        self.joins = joins or JoinThrottle(0)
 
     def check_xsrf_cookie(self) -> None:
         """No cookies are trusted here (tokens come in headers), so there is no XSRF cookie to check."""
@@ -97,6 +105,8 @@ class ClassHandler(tornado.web.RequestHandler):
     def write_error(self, status_code: int, **kwargs: Any) -> None:
         error = kwargs.get("exc_info", (None, None))[1]
         message = str(error) if isinstance(error, ApiError) else HTTPStatus(status_code).phrase + "."
+        for name, value in (error.headers if isinstance(error, ApiError) else {}).items():
+            self.set_header(name, value)
         self.set_header("Content-Type", "application/json; charset=utf-8")
         self.finish({"error": message})
 
@@ -173,13 +183,28 @@ class QrHandler(ClassHandler):
 
 
 class StudentsHandler(ClassHandler):
+    """A phone joins: one student a device (its cookie; a phone that lost its token gets its student back, so
+    it has one vote a round), and joins from one address throttled (:class:`~classroom.throttle.JoinThrottle`)."""
+
     def post(self, code: str) -> None:
         code = self.code(code)
         try:
             nickname = normal_nickname(self.json_body(("nickname", str))["nickname"])
         except NicknameError as error:
             raise ApiError(400, str(error)) from None
-        self.reply(201, {"student_token": self.store.add_student(code, nickname), "nickname": nickname})
+        wait = self.joins.wait(self.request.remote_ip or "", code)
+        if wait:
+            raise ApiError(429, f"Too many joins from this device: try again in {math.ceil(wait)} s.",
+                           {"Retry-After": str(math.ceil(wait))})
+        device = self.get_cookie(DEVICE_COOKIE, "")
+        again = self.store.device_student(code, device) if DEVICE.fullmatch(device) else None
+        if again is not None:
+            self.reply(200, {"student_token": again[1], "nickname": again[0]})
+            return
+        if not DEVICE.fullmatch(device):
+            device = new_token()
+            self.set_cookie(DEVICE_COOKIE, device, path=self.root, httponly=True, samesite="Strict", expires_days=2)
+        self.reply(201, {"student_token": self.store.add_student(code, nickname, device), "nickname": nickname})
 
 
 def revealed_answer(question: Question) -> list[str] | None:
@@ -344,12 +369,14 @@ class StaticHandler(tornado.web.StaticFileHandler):
         self.set_header("Cache-Control", "no-cache")
 
 
-def handlers(base_url: str, store: Store, public_url: str = "") -> list[tuple[str, type, dict[str, Any]]]:
-    """The routes of class mode under ``base_url`` (a Jupyter server's, ``/`` by default)."""
+def handlers(base_url: str, store: Store, public_url: str = "",
+             join_limit: int = 10) -> list[tuple[str, type, dict[str, Any]]]:
+    """The routes of class mode under ``base_url`` (a Jupyter server's, ``/`` by default); ``join_limit``
+    joins of a class a minute from one address (0: no limit)."""
     root = base_url.rstrip("/") + "/" + PREFIX
     api = root + "/api/classes"
     code = r"/([^/]{1,40})"
-    options = {"store": store, "root": root, "public_url": public_url}
+    options = {"store": store, "root": root, "public_url": public_url, "joins": JoinThrottle(join_limit)}
     return [
         (api, ClassesHandler, options),
         (api + code + r"/qr\.svg", QrHandler, options),

@@ -72,7 +72,8 @@ class Store(Protocol):
     def create_class(self, deck: str) -> tuple[str, str]: ...
     def deck(self, code: str) -> str: ...
     def is_teacher(self, code: str, token: str) -> bool: ...
-    def add_student(self, code: str, nickname: str) -> str: ...
+    def add_student(self, code: str, nickname: str, device: str = "") -> str: ...
+    def device_student(self, code: str, device: str) -> tuple[str, str] | None: ...
     def student(self, code: str, token: str) -> int | None: ...
     def students(self, code: str) -> int: ...
     def add_question(self, code: str, slide: str, spec: dict[str, Any], ruleset: str) -> Question: ...
@@ -93,7 +94,7 @@ CREATE TABLE IF NOT EXISTS classes (code TEXT PRIMARY KEY, deck TEXT NOT NULL, t
                                     created REAL NOT NULL);
 CREATE TABLE IF NOT EXISTS students (id INTEGER PRIMARY KEY, code TEXT NOT NULL REFERENCES classes(code),
                                      nickname TEXT NOT NULL, token TEXT NOT NULL UNIQUE, created REAL NOT NULL,
-                                     nick_key TEXT, UNIQUE (code, nickname));
+                                     nick_key TEXT, device TEXT, UNIQUE (code, nickname));
 CREATE TABLE IF NOT EXISTS questions (id INTEGER PRIMARY KEY, code TEXT NOT NULL REFERENCES classes(code),
                                       slide TEXT NOT NULL, spec TEXT NOT NULL, ruleset TEXT NOT NULL,
                                       round INTEGER NOT NULL, open INTEGER NOT NULL, shown INTEGER NOT NULL,
@@ -127,6 +128,7 @@ class SQLiteStore:
             self._db.execute("ALTER TABLE questions ADD COLUMN revealed INTEGER NOT NULL DEFAULT 0")
         if "nick_key" not in {row["name"] for row in self._db.execute("PRAGMA table_info(students)")}:
             self._db.execute("ALTER TABLE students ADD COLUMN nick_key TEXT")
+            self._db.execute("ALTER TABLE students ADD COLUMN device TEXT")
         for row in self._db.execute("SELECT id, nickname FROM students WHERE nick_key IS NULL").fetchall():
             self._db.execute("UPDATE students SET nick_key = ? WHERE id = ? AND NOT EXISTS (SELECT 1 FROM students s "
                              "WHERE s.code = students.code AND s.nick_key = ?)",
@@ -160,15 +162,27 @@ class SQLiteStore:
     def is_teacher(self, code: str, token: str) -> bool:
         return bool(self._class(code)["teacher"] == token_digest(token))
 
-    def add_student(self, code: str, nickname: str) -> str:
+    def add_student(self, code: str, nickname: str, device: str = "") -> str:
         self._class(code)
         token = new_token()
         try:
-            self._write("INSERT INTO students (code, nickname, token, created, nick_key) VALUES (?, ?, ?, ?, ?)",
-                        (code, nickname, token_digest(token), time.time(), nickname_key(nickname)))
+            self._write("INSERT INTO students (code, nickname, token, created, nick_key, device) VALUES (?, ?, ?, ?, ?, ?)",
+                        (code, nickname, token_digest(token), time.time(), nickname_key(nickname),
+                         token_digest(device) if device else None))
         except sqlite3.IntegrityError:
             raise Conflict(f"The nickname {nickname} is taken in this class: choose another.") from None
         return token
+
+    def device_student(self, code: str, device: str) -> tuple[str, str] | None:
+        """The nickname of the student this device joined ``code`` as, and a fresh token for them (the old one
+        stops), or None: a phone that lost its token is the same student again, with the same votes."""
+        row = self._db.execute("SELECT id, nickname FROM students WHERE code = ? AND device = ?",
+                               (code, token_digest(device))).fetchone()
+        if row is None:
+            return None
+        token = new_token()
+        self._write("UPDATE students SET token = ? WHERE id = ?", (token_digest(token), row["id"]))
+        return str(row["nickname"]), token
 
     def student(self, code: str, token: str) -> int | None:
         row = self._db.execute("SELECT id FROM students WHERE code = ? AND token = ?",

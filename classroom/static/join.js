@@ -22,7 +22,7 @@ const UI = {
     right: "Right!", wrong: "Not this time: the right answer is marked.",
     counts: "The room's answers", round: (n) => `Round ${n}`, votes: (n) => `${n} vote${n === 1 ? "" : "s"}`,
     badCode: "No class has this code: check the teacher's screen.", offline: "The class server does not answer; trying again…",
-    taken: "That nickname is taken in this class: choose another.", badNick: "A nickname is 1 to 24 characters.",
+    taken: "That nickname is taken in this class: choose another.", slow: "Too many joins from this phone: wait a minute, then try again.", badNick: "A nickname is 1 to 24 characters.",
     already: "You have already answered this round.", late: "Too late: the vote on this question is closed.",
     cards: "Hand", rightAnswer: "✓ right answer", theAnswer: "✓ The right answer:", again: (n) => `Round ${n}: talk it over with your neighbour, then vote again.`,
   },
@@ -37,7 +37,7 @@ const UI = {
     right: "答对了！", wrong: "这次没答对：正确答案已标出。",
     counts: "全班的答案", round: (n) => `第${n}轮`, votes: (n) => `${n}票`,
     badCode: "没有这个课堂代码：请看老师的屏幕。", offline: "课堂服务器没有响应，正在重试……",
-    taken: "这个昵称在本课堂已被使用，请换一个。", badNick: "昵称为1～24个字符。",
+    taken: "这个昵称在本课堂已被使用，请换一个。", slow: "这台手机加入的次数太多：请等一分钟再试。", badNick: "昵称为1～24个字符。",
     already: "这一轮你已经回答过了。", late: "太晚了：这道题的投票已经结束。",
     cards: "手牌", rightAnswer: "✓ 正确答案", theAnswer: "✓ 正确答案：", again: (n) => `第${n}轮：先和同桌讨论，再投一次。`,
   },
@@ -103,7 +103,8 @@ function nicknameForm() {
       state.message = null;
       poll();
     } catch (error) {
-      state.message = status(error.status === 409 ? t("taken") : error.status === 404 ? t("badCode") : error.message, "cj-error");
+      const words = { 409: t("taken"), 404: t("badCode"), 429: t("slow") }[error.status];
+      state.message = status(words || error.message, "cj-error");
       draw();
     }
   } }, [h("label", { for: "cj-nick", text: t("nickLabel") }), input, h("p", { class: "cj-who", text: t("nickHint") }),

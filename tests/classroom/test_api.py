@@ -329,6 +329,37 @@ def test_bad_input_is_a_clear_4xx_and_stores_nothing(case: str, room: Room, clas
     assert ok(room.teacher("GET", f"/questions/{question}")).body["shown"] is False
 
 
+def test_fifty_joins_from_one_device_are_throttled(room: Room, class_server: ClassServer) -> None:
+    """One script joining 50 nicknames: the first 10 a minute are students, the rest a clear 429."""
+    students = class_server.rows("students")
+    replies = [room.client.call("POST", f"/api/classes/{room.code}/students", {"nickname": f"bot {i}"}) for i in range(50)]
+    assert [r.status for r in replies] == [201] * 10 + [429] * 40
+    assert "Too many joins" in replies[-1].body["error"] and 0 < int(replies[-1].headers["retry-after"]) <= 60
+    assert class_server.rows("students") == students + 10
+    other = Room(class_server)  # another class, as another address would be, is not held up
+    ok(other.client.call("POST", f"/api/classes/{other.code}/students", {"nickname": "bot 0"}), 201)
+
+
+def test_one_student_and_one_vote_per_device(room: Room) -> None:
+    """A phone's device cookie: joining again (a lost token, another nickname) gives back the same student,
+    whose vote of the round stands, so a phone has one vote a round."""
+    path = f"/api/classes/{room.code}/students"
+    first = ok(room.client.call("POST", path, {"nickname": "Ana"}), 201)
+    device = first.headers["set-cookie"].split(";")[0]
+    assert device.startswith("cardbook-class-device=") and "httponly" in first.headers["set-cookie"].lower()
+    question = room.ask(make_puzzle("follow_legal", 4))
+    vote = {"question": question, "round": 1, "answer": "yes"}
+    ok(room.client.call("POST", "/api/classes/" + room.code + "/votes", vote, headers={"X-Student-Token": first.body["student_token"]}), 201)
+    again = ok(room.client.call("POST", path, {"nickname": "Someone else"}, headers={"Cookie": device}))
+    assert again.body["nickname"] == "Ana" and again.body["student_token"] != first.body["student_token"]
+    stale = room.client.call("GET", f"/api/classes/{room.code}/current", headers={"X-Student-Token": first.body["student_token"]})
+    assert stale.status == 403
+    second = room.client.call("POST", f"/api/classes/{room.code}/votes", {**vote, "answer": "no"},
+                              headers={"X-Student-Token": again.body["student_token"]})
+    assert second.status == 409 and "already voted" in second.body["error"]
+    assert ok(room.teacher("GET", f"/questions/{question}")).body["students"] == 1
+
+
 def test_nicknames_are_kept_as_the_class_sees_them(room: Room) -> None:
     joined = ok(room.client.call("POST", f"/api/classes/{room.code}/students", {"nickname": "  Ｍｅｉ\u200b  梅 "}), 201)
     assert joined.body["nickname"] == "Mei 梅"
