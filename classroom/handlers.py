@@ -207,6 +207,36 @@ class StudentsHandler(ClassHandler):
         self.reply(201, {"student_token": self.store.add_student(code, nickname, device), "nickname": nickname})
 
 
+class RosterHandler(ClassHandler):
+    """The teacher's list of who joined (the join slide's names and count)."""
+
+    def get(self, code: str) -> None:
+        code = self.teacher(code)
+        self.reply(200, {"students": self.store.roster(code)})
+
+
+class StudentHandler(ClassHandler):
+    """The teacher removes a student (and the student's votes)."""
+
+    def delete(self, code: str, student: str) -> None:
+        code = self.teacher(code)
+        self.store.remove_student(code, int(student))
+        self.reply(200, {"removed": int(student)})
+
+
+class VoteHandler(ClassHandler):
+    """The teacher removes one student's vote of one round (``?round=``, by default the question's current one)."""
+
+    def delete(self, code: str, question: str, student: str) -> None:
+        code = self.teacher(code)
+        now = self.store.question(code, int(question))
+        round_text = self.get_query_argument("round", str(now.round))
+        if not round_text.isdigit() or not 1 <= int(round_text) <= now.round:
+            raise ApiError(400, f"The round must be a number from 1 to {now.round}.")
+        self.store.remove_vote(code, now.id, int(round_text), int(student))
+        self.reply(200, teacher_view(self.store, self.store.question(code, now.id)))
+
+
 def revealed_answer(question: Question) -> list[str] | None:
     """The right answers' keys once the teacher has revealed them this round, else None: the one place
     a reply gets them, so no reply before the reveal step holds the answer (peer instruction)."""
@@ -381,6 +411,9 @@ def handlers(base_url: str, store: Store, public_url: str = "",
         (api, ClassesHandler, options),
         (api + code + r"/qr\.svg", QrHandler, options),
         (api + code + "/students", StudentsHandler, options),
+        (api + code + "/roster", RosterHandler, options),
+        (api + code + r"/students/(\d{1,9})", StudentHandler, options),
+        (api + code + r"/questions/(\d{1,9})/votes/(\d{1,9})", VoteHandler, options),
         (api + code + "/current", CurrentHandler, options),
         (api + code + "/votes", VotesHandler, options),
         (api + code + "/questions", QuestionsHandler, options),

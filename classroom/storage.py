@@ -74,6 +74,9 @@ class Store(Protocol):
     def is_teacher(self, code: str, token: str) -> bool: ...
     def add_student(self, code: str, nickname: str, device: str = "") -> str: ...
     def device_student(self, code: str, device: str) -> tuple[str, str] | None: ...
+    def roster(self, code: str) -> list[dict[str, Any]]: ...
+    def remove_student(self, code: str, student: int) -> None: ...
+    def remove_vote(self, code: str, question: int, round: int, student: int) -> None: ...
     def student(self, code: str, token: str) -> int | None: ...
     def students(self, code: str) -> int: ...
     def add_question(self, code: str, slide: str, spec: dict[str, Any], ruleset: str) -> Question: ...
@@ -188,6 +191,32 @@ class SQLiteStore:
         row = self._db.execute("SELECT id FROM students WHERE code = ? AND token = ?",
                                (code, token_digest(token))).fetchone()
         return None if row is None else int(row["id"])
+
+    def roster(self, code: str) -> list[dict[str, Any]]:
+        """The class's students in the order they joined: id, nickname, when."""
+        self._class(code)
+        rows = self._db.execute("SELECT id, nickname, created FROM students WHERE code = ? ORDER BY id", (code,))
+        return [{"id": int(r["id"]), "nickname": str(r["nickname"]), "joined": float(r["created"])} for r in rows]
+
+    def remove_student(self, code: str, student: int) -> None:
+        """The teacher removes a student: their votes go with them, their token stops."""
+        with self._db:
+            self._db.execute("BEGIN IMMEDIATE")
+            if self._db.execute("SELECT 1 FROM students WHERE code = ? AND id = ?", (code, student)).fetchone() is None:
+                self._class(code)
+                raise NotFound(f"Class {code} has no student {student}.")
+            self._db.execute("DELETE FROM votes WHERE student = ?", (student,))
+            self._db.execute("DELETE FROM students WHERE id = ?", (student,))
+
+    def remove_vote(self, code: str, question: int, round: int, student: int) -> None:
+        """The teacher removes one vote (the student may vote again while the round is open)."""
+        self.question(code, question)
+        with self._db:
+            self._db.execute("BEGIN IMMEDIATE")
+            gone = self._db.execute("DELETE FROM votes WHERE question = ? AND round = ? AND student = ?",
+                                    (question, round, student)).rowcount
+        if not gone:
+            raise NotFound(f"Student {student} has no vote in round {round} of question {question}.")
 
     def students(self, code: str) -> int:
         return int(self._db.execute("SELECT COUNT(*) FROM students WHERE code = ?", (code,)).fetchone()[0])

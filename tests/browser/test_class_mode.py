@@ -201,6 +201,18 @@ def test_ys9_a_class_votes_from_a_phone_and_the_teacher_runs_the_vote(offline_pa
         ("2", "Ana"), ("2", "Lin"), ("2", "Tom")] and len(rows) == 8
     panel.locator(".ccs-mistakes").click()
     assert re.search(r"YS-\d+", panel.locator(".ccs-mistake-list").inner_text(timeout=2_000))
+    page.locator("body").press("ArrowLeft")  # back on the join slide: who joined, live, and the teacher removes one
+    join = present(page, ".ccs-join")
+    join.locator(".ccs-joined").filter(has_text="6 joined").wait_for(timeout=5_000)
+    assert sorted(join.locator(".ccs-name > span").all_inner_texts()) == sorted(["Mei", "Lin", "Ana", "Tom", "小明", "Kai"])
+    assert "127.0.0.1" in join.locator(".ccs-warn").inner_text()  # phones cannot reach this address: said on the slide
+    kai = join.locator(".ccs-name", has_text="Kai").locator(".ccs-remove")
+    kai.click()
+    assert kai.get_attribute("data-armed") == "true" and join.locator(".ccs-name").count() == 6  # a second click removes
+    page.screenshot(path=shot_path(tmp_path, "class-join-roster.png"))
+    kai.click()
+    join.locator(".ccs-joined").filter(has_text="5 joined").wait_for(timeout=5_000)
+    assert phones.post("/votes", {"question": question, "round": 2, "answer": keys[0]}, phones.tokens["Kai"])[0] == 403
     phone_context.close()
     # the reload cut short Voila's kernel shutdown and the panel's poll in flight
     log.errors[:] = [e for e in log.errors if not e.endswith("(net::ERR_ABORTED)")]

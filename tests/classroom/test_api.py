@@ -360,6 +360,30 @@ def test_one_student_and_one_vote_per_device(room: Room) -> None:
     assert ok(room.teacher("GET", f"/questions/{question}")).body["students"] == 1
 
 
+def test_the_teacher_removes_a_vote_or_a_student(room: Room) -> None:
+    question = room.ask(make_puzzle("follow_legal", 4))
+    room.join("Ana", "Troll")
+    roster = ok(room.teacher("GET", "/roster")).body["students"]
+    assert [s["nickname"] for s in roster] == ["Ana", "Troll"]
+    ids = {s["nickname"]: s["id"] for s in roster}
+    ok(room.vote("Ana", question, "yes"), 201)
+    ok(room.vote("Troll", question, "no"), 201)
+    assert room.student("Ana", "GET", "/roster").status == 403  # the teacher's only
+    assert room.client.call("DELETE", f"/api/classes/{room.code}/students/{ids['Troll']}",
+                            headers={"X-Student-Token": room.students["Ana"]}).status == 403
+    view = ok(room.teacher("DELETE", f"/questions/{question}/votes/{ids['Ana']}")).body
+    assert view["voted"] == 1 and view["counts"]["1"]["yes"] == 0
+    ok(room.vote("Ana", question, "no"), 201)  # the round is open: Ana votes again
+    assert room.teacher("DELETE", f"/questions/{question}/votes/{ids['Ana']}?round=7").status == 400
+    ok(room.teacher("DELETE", f"/students/{ids['Troll']}"))
+    assert room.student("Troll", "GET", "/current").status == 403
+    view = ok(room.teacher("GET", f"/questions/{question}")).body
+    assert (view["students"], view["voted"], view["counts"]["1"]) == (1, 1, {"yes": 0, "no": 1})
+    assert [r["nickname"] for r in csv_rows(ok(room.teacher("GET", "/answers.csv")).body)] == ["Ana"]
+    gone = room.teacher("DELETE", f"/students/{ids['Troll']}")
+    assert gone.status == 404 and "no student" in gone.body["error"]
+
+
 def test_nicknames_are_kept_as_the_class_sees_them(room: Room) -> None:
     joined = ok(room.client.call("POST", f"/api/classes/{room.code}/students", {"nickname": "  Ｍｅｉ\u200b  梅 "}), 201)
     assert joined.body["nickname"] == "Mei 梅"

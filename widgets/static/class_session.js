@@ -15,6 +15,7 @@ import { applySettingsToDocument, onSettings, readSettings } from "./settings.js
 const CLASS_KEY = "cardbook-class";
 const CLASS_EVENT = "cardbook:class";
 const POLL_MS = 700;
+const ROSTER_MS = 2000;
 /** Each round's bar colour (the fifth round takes the first's again). */
 const ROUND_COLOURS = ["#1f5fbf", "#b35900", "#1a7f37", "#6f42c1"];
 const roundColour = (r) => `--ccs-bar-colour: ${ROUND_COLOURS[(Number(r) - 1) % ROUND_COLOURS.length]}`;
@@ -23,6 +24,9 @@ const WORDS = {
   en: {
     open: "Open a class", opening: "Opening…", intro: "Students answer the class puzzles on their phones: no app, no account.",
     join: "Join on your phone", code: "Code", address: "or open", qr: (url) => `QR code for ${url}`,
+    loopback: (host) => `Phones cannot reach ${host}: it is this computer itself. Serve the decks with make present CLASS_IP=<this computer's address on the room's network>.`,
+    joined: (n) => `${n} joined`, remove: (name) => `Remove ${name}`,
+    removeSure: (name) => `Remove ${name} and their answers? Click again`,
     fresh: "Open a new class", sure: "Sure? Phones on this class stop: click again", deck: (d) => `Class on ${d}`,
     vote: "Class vote", show: "Show votes", hide: "Hide votes", close: "Close vote", reopen: "Open vote",
     reveal: "Reveal answer", revealed: "Answer revealed", right: "✓ right answer",
@@ -40,6 +44,9 @@ const WORDS = {
   zh: {
     open: "开始上课", opening: "正在开启…", intro: "学生用手机回答课堂练习：无需应用，无需账号。",
     join: "用手机加入", code: "课堂码", address: "或打开", qr: (url) => `${url} 的二维码`,
+    loopback: (host) => `手机打不开 ${host}：它指的是这台电脑本身。请用 make present CLASS_IP=<本机在教室网络中的地址> 打开讲稿。`,
+    joined: (n) => `已加入${n}人`, remove: (name) => `移除 ${name}`,
+    removeSure: (name) => `移除 ${name} 和他的答案？请再点一次`,
     fresh: "重新开一堂课", sure: "确定吗？本堂课的手机将停止：请再点一次", deck: (d) => `课堂：${d}`,
     vote: "全班投票", show: "显示投票", hide: "隐藏投票", close: "结束投票", reopen: "开始投票",
     reveal: "公布答案", revealed: "答案已公布", right: "✓ 正确答案",
@@ -70,6 +77,13 @@ function writeClass(record) {
     else window.sessionStorage.removeItem(CLASS_KEY);
   } catch (privateMode) { /* the class lasts as long as this page */ }
   window.dispatchEvent(new CustomEvent(CLASS_EVENT));
+}
+
+/** The join address's host when phones cannot reach it (loopback: this computer itself), else null. */
+function loopbackHost(url) {
+  let host;
+  try { host = new URL(url).hostname; } catch (notUrl) { return null; }
+  return /^(localhost|127\.\d+\.\d+\.\d+|\[::1\]|0\.0\.0\.0)$/i.test(host) ? host : null;
 }
 
 /** Whether a server serves this deck (Voila writes #jupyter-config-data); a static export has none. */
@@ -147,6 +161,50 @@ function joinPart(model, root, t, language) {
   let busy = false;
   let armed = false;
   let lost = null;  // the code of a class whose QR code the server refused (it no longer knows the class)
+  let roster = [];  // who joined: [{id, nickname}], polled while the slide is in the page
+  let rosterOf = "";  // the class code the roster is of
+  let removing = null;  // the student id whose "Remove" was clicked once (a second click removes)
+  let timer = null;
+
+  async function pollRoster() {
+    const record = readClass();
+    if (record && root.isConnected) {
+      try {
+        const { students } = await callClass(`classes/${encodeURIComponent(record.code)}/roster`, { token: record.token });
+        if (rosterOf !== record.code || JSON.stringify(students) !== JSON.stringify(roster)) {
+          roster = students; rosterOf = record.code; draw();
+        }
+      } catch (refused) { /* the QR code's error says why; the names wait for the next poll */ }
+    }
+    if (timer !== null) timer = window.setTimeout(pollRoster, ROSTER_MS);
+  }
+  /** Poll who joined from the first draw until the widget goes (a static export has no server to ask). */
+  const startRoster = () => { if (timer === null && served()) { timer = 0; pollRoster(); } };
+
+  async function remove(student) {
+    if (removing !== student.id) { removing = student.id; draw(); return; }
+    const record = readClass();
+    removing = null;
+    try {
+      await callClass(`classes/${encodeURIComponent(record.code)}/students/${student.id}`, { method: "DELETE", token: record.token });
+      roster = roster.filter((s) => s.id !== student.id);
+      status = null;
+    } catch (error) { status = () => problem(t, error, record.code); }
+    draw();
+  }
+
+  /** The live count and names of who joined, each with its "Remove" (two clicks). */
+  function names(record) {
+    const list = rosterOf === record.code ? roster : [];
+    return h("div", { class: "ccs-roster", "data-count": String(list.length) }, [
+      h("p", { class: "ccs-joined", text: t("joined", list.length) }),
+      h("ul", { class: "ccs-names" }, list.map((s) => h("li", { class: "ccs-name", "data-id": String(s.id) }, [
+        h("span", { text: s.nickname }),
+        h("button", { type: "button", class: "ccs-remove", "data-armed": String(removing === s.id), onclick: () => remove(s),
+          "aria-label": removing === s.id ? t("removeSure", s.nickname) : t("remove", s.nickname),
+          text: removing === s.id ? t("removeSure", s.nickname) : "×" })]))),
+    ]);
+  }
 
   async function open() {
     busy = true; status = null; draw();
@@ -184,6 +242,9 @@ function joinPart(model, root, t, language) {
           h("p", { class: "ccs-address" }, [h("span", { class: "ccs-or", text: t("address") }), " ",
             h("span", { class: "ccs-url", lang: "en", text: record.joinUrl })]),
           h("p", { class: "ccs-deck", text: t("deck", record.deck) }),
+          loopbackHost(record.joinUrl) ? h("p", { class: "ccs-warn", role: "alert" },
+            sayText(t("loopback", loopbackHost(record.joinUrl)), language())) : null,
+          names(record),
         ]),
         lost === record.code ? null : h("img", { class: "ccs-qr", src: qr, alt: t("qr", record.joinUrl), width: 400,
           height: 400, onerror: () => { lost = record.code; status = () => t("unknown", record.code); draw(); } }),
@@ -193,7 +254,11 @@ function joinPart(model, root, t, language) {
       line);
   }
 
-  return { draw, classChanged: draw, dispose: () => {} };
+  return {
+    draw: () => { draw(); startRoster(); },
+    classChanged: () => { roster = []; rosterOf = ""; draw(); },
+    dispose: () => { if (timer) window.clearTimeout(timer); timer = null; },
+  };
 }
 
 /** A class puzzle's live panel: posts the puzzle when its slide shows, polls its counts, runs the vote. */
