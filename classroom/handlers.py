@@ -27,6 +27,7 @@ from widgets.front_ends import front_end, shared_style
 
 from .codes import new_token, normal_code
 from .grading import AnswerError, answer_words, check_spec, grade, student_view
+from .login import LoginCode, TeacherLoginHandler
 from .mistakes import mistakes_from_answers
 from .nicknames import NicknameError, normal_nickname
 from .qr import join_qr_svg
@@ -399,10 +400,10 @@ class StaticHandler(tornado.web.StaticFileHandler):
         self.set_header("Cache-Control", "no-cache")
 
 
-def handlers(base_url: str, store: Store, public_url: str = "",
-             join_limit: int = 10) -> list[tuple[str, type, dict[str, Any]]]:
+def handlers(base_url: str, store: Store, public_url: str = "", join_limit: int = 10,
+             teacher_login: str = "") -> list[tuple[str, type, dict[str, Any]]]:
     """The routes of class mode under ``base_url`` (a Jupyter server's, ``/`` by default); ``join_limit``
-    joins of a class a minute from one address (0: no limit)."""
+    joins of a class a minute from one address (0: no limit); ``teacher_login`` the one-time login code."""
     root = base_url.rstrip("/") + "/" + PREFIX
     api = root + "/api/classes"
     code = r"/([^/]{1,40})"
@@ -421,6 +422,7 @@ def handlers(base_url: str, store: Store, public_url: str = "",
         (api + code + r"/questions/(\d{1,9})/(open|show|hide|close|reveal|rounds)", QuestionActionHandler, options),
         (api + code + r"/answers\.csv", AnswersCsvHandler, options),
         (api + code + "/mistakes", MistakesHandler, options),
+        (root + r"/teacher-login/([A-Za-z0-9_-]{1,100})", TeacherLoginHandler, {"login": LoginCode(teacher_login)}),
         (root + "/join/?", JoinPageHandler, options),
         (root + "/join" + code, JoinPageHandler, options),
         (root + r"/shared/(shared\.css|class_puzzle\.css)", SharedHandler, options),

@@ -19,7 +19,7 @@ OFF = ("jupyterlab", "jupyter_lsp", "jupyter_server_terminals", "notebook_shim",
 
 def server_command(notebooks: Path, port: int, config: Path, *, ip: str = "127.0.0.1", token: str = "",
                    database_url: str = "", public_url: str = "", join_limit: int | None = None,
-                   python: str = sys.executable) -> list[str]:
+                   teacher_login: str = "", python: str = sys.executable) -> list[str]:
     """The command serving ``notebooks`` with Voila (settings from the JSON file ``config``: Voila's and
     the kernel manager's) and class mode, on ``ip:port``, the decks guarded by ``token`` (empty: none,
     for 127.0.0.1 only); ``join_limit`` overrides the joins a minute one address may make (the load
@@ -35,6 +35,8 @@ def server_command(notebooks: Path, port: int, config: Path, *, ip: str = "127.0
         command.append(f"--Classroom.database_url={database_url}")
     if public_url:
         command.append(f"--Classroom.public_url={public_url}")
+    if teacher_login:
+        command.append(f"--Classroom.teacher_login={teacher_login}")
     if join_limit is not None:
         command.append(f"--Classroom.join_limit={join_limit}")
     return command

@@ -21,8 +21,8 @@ REPO = Path(__file__).resolve().parents[2]
 class ClassServer:
     """One server process at a time on one database file."""
 
-    def __init__(self, folder: Path, token: str = "") -> None:
-        self.token = token
+    def __init__(self, folder: Path, token: str = "", login: str = "") -> None:
+        self.token, self.login = token, login
         self.database = folder / "db" / "classroom.sqlite3"
         self.notebooks = folder / "notebooks"
         self.notebooks.mkdir()
@@ -32,7 +32,8 @@ class ClassServer:
 
     def _start(self) -> subprocess.Popen:
         command = server_command(self.notebooks, self.port, REPO / "teacher" / "voila.json",
-                                 database_url=f"sqlite:///{self.database}", token=self.token)
+                                 database_url=f"sqlite:///{self.database}", token=self.token,
+                                 teacher_login=self.login)
         return start_server(command, f"{self.url}/cardbook-class/join", cwd=REPO)
 
     def restart(self, *, kill: bool = False) -> None:

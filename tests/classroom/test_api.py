@@ -444,7 +444,8 @@ def test_unknown_api_address_is_a_json_404(room: Room) -> None:
 
 
 def test_phones_need_no_jupyter_token_but_kernels_and_lab_stay_closed(tmp_path) -> None:
-    server = ClassServer(tmp_path, token="a-secret-for-the-decks")
+    """The token guards kernels and is never in an address shown: the teacher logs in once (a cookie)."""
+    server = ClassServer(tmp_path, token="a-secret-for-the-decks", login="once-only-code")
     try:
         room = Room(server)
         room.join("Ana")
@@ -455,5 +456,16 @@ def test_phones_need_no_jupyter_token_but_kernels_and_lab_stay_closed(tmp_path) 
         assert ok(jupyter.call("GET", "/api/kernels", headers={"Authorization": f"token {server.token}"})).body == []
         for address in ("/lab", "/terminals/1", "/tree"):  # only Voila and class mode are enabled
             assert jupyter.call("GET", address + "?token=a-secret-for-the-decks").status == 404, address
+        # the teacher's one-time login: a cookie, and an address with no secret in it (what the projector shows)
+        assert jupyter.call("GET", "/cardbook-class/teacher-login/wrong-code").status == 403
+        login = jupyter.call("GET", "/cardbook-class/teacher-login/once-only-code")
+        assert login.status == 302 and login.headers["location"] == "/", login.headers
+        assert server.token not in json.dumps(login.headers)
+        cookie = login.headers["set-cookie"].split(";")[0]
+        start = jupyter.call("GET", "/voila/tree", headers={"Cookie": cookie})
+        assert start.status == 200 and server.token not in start.body
+        assert ok(jupyter.call("GET", "/api/kernels", headers={"Cookie": cookie})).body == []
+        assert jupyter.call("GET", "/cardbook-class/teacher-login/once-only-code").status == 403  # once only
+        assert server.token not in room.join_url
     finally:
         stop_server(server.process)
