@@ -41,6 +41,8 @@ STUDENT_BODY, QUESTION_BODY = 4 * 1024, 1024 * 1024
 #: The cookie naming a phone (random, HttpOnly): one student per device and class.
 DEVICE_COOKIE = "cardbook-class-device"
 DEVICE = re.compile(r"[A-Za-z0-9_-]{20,64}")
+#: The cookie naming a teacher's browser (random, HttpOnly): the classes it opened are the teacher's.
+TEACHER_COOKIE = "cardbook-class-teacher"
 #: The largest question or round number a request may name (a database integer; larger is a clear 400).
 LARGEST_ID = 2**31 - 1
 CSV_COLUMNS = ("class", "question", "slide", "round", "nickname", "answer", "correct", "rule_ids", "time",
@@ -145,11 +147,22 @@ class ClassHandler(tornado.web.RequestHandler):
         return code
 
     def teacher(self, text: str) -> str:
-        """The class code, once the teacher's token is checked (404 before 403: the code is not secret)."""
+        """The class code, once the teacher is checked (404 before 403: the code is not secret): the class's
+        token in ``X-Class-Token``, or the browser's teacher cookie that opened the class with the header
+        ``X-Class-Teacher: cookie`` (a header no cross-site form can send)."""
         code = self.code(text)
-        if not self.store.is_teacher(code, self.request.headers.get("X-Class-Token", "")):
-            raise ApiError(403, "This needs the teacher's token of the class (header X-Class-Token).")
-        return code
+        token = self.request.headers.get("X-Class-Token", "")
+        if token and self.store.is_teacher(code, token):
+            return code
+        if not token and self.teacher_key() and self.store.is_owner(code, self.teacher_key()):
+            return code
+        raise ApiError(403, "This needs the teacher's token of the class (header X-Class-Token).")
+
+    def teacher_key(self) -> str:
+        """The teacher's browser key from its cookie (HttpOnly, SameSite=Strict), honoured only with the header
+        ``X-Class-Teacher: cookie``; "" without them."""
+        key = self.get_cookie(TEACHER_COOKIE, "")
+        return key if self.request.headers.get("X-Class-Teacher") == "cookie" and DEVICE.fullmatch(key) else ""
 
     def student(self, text: str) -> tuple[str, int]:
         code = self.code(text)
@@ -173,8 +186,21 @@ class ClassesHandler(ClassHandler):
         deck = self.json_body(("deck", str))["deck"].strip()
         if not 0 < len(deck) <= 100:
             raise ApiError(400, "The deck name must be 1 to 100 characters.")
-        code, token = self.store.create_class(deck)
+        key = self.get_cookie(TEACHER_COOKIE, "")
+        key = key if DEVICE.fullmatch(key) else new_token()
+        self.set_cookie(TEACHER_COOKIE, key, path=self.root, httponly=True, samesite="Strict", expires_days=365)
+        code, token = self.store.create_class(deck, key)
         self.reply(201, {"code": code, "teacher_token": token, "join_url": self.join_url(code)})
+
+
+class TeacherClassesHandler(ClassHandler):
+    """The classes this browser's teacher opened, newest first (the server holds the teacher's session: a new
+    tab, another day or a restarted server reopens them), with their join address and current question."""
+
+    def get(self) -> None:
+        key = self.teacher_key()
+        classes = self.store.classes_of(key) if key else []
+        self.reply(200, {"classes": [{**c, "join_url": self.join_url(c["code"])} for c in classes]})
 
 
 class QrHandler(ClassHandler):
@@ -410,6 +436,7 @@ def handlers(base_url: str, store: Store, public_url: str = "", join_limit: int 
     options = {"store": store, "root": root, "public_url": public_url, "joins": JoinThrottle(join_limit)}
     return [
         (api, ClassesHandler, options),
+        (root + "/api/teacher/classes", TeacherClassesHandler, options),
         (api + code + r"/qr\.svg", QrHandler, options),
         (api + code + "/students", StudentsHandler, options),
         (api + code + "/roster", RosterHandler, options),

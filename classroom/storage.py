@@ -69,9 +69,11 @@ class Vote:
 class Store(Protocol):
     """What the handlers ask of a database (SQLite here; PostgreSQL would implement the same)."""
 
-    def create_class(self, deck: str) -> tuple[str, str]: ...
+    def create_class(self, deck: str, owner: str = "") -> tuple[str, str]: ...
     def deck(self, code: str) -> str: ...
     def is_teacher(self, code: str, token: str) -> bool: ...
+    def is_owner(self, code: str, owner: str) -> bool: ...
+    def classes_of(self, owner: str) -> list[dict[str, Any]]: ...
     def add_student(self, code: str, nickname: str, device: str = "") -> str: ...
     def device_student(self, code: str, device: str) -> tuple[str, str] | None: ...
     def roster(self, code: str) -> list[dict[str, Any]]: ...
@@ -94,7 +96,7 @@ class Store(Protocol):
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS classes (code TEXT PRIMARY KEY, deck TEXT NOT NULL, teacher TEXT NOT NULL,
-                                    created REAL NOT NULL);
+                                    created REAL NOT NULL, owner TEXT);
 CREATE TABLE IF NOT EXISTS students (id INTEGER PRIMARY KEY, code TEXT NOT NULL REFERENCES classes(code),
                                      nickname TEXT NOT NULL, token TEXT NOT NULL UNIQUE, created REAL NOT NULL,
                                      nick_key TEXT, device TEXT, UNIQUE (code, nickname));
@@ -126,6 +128,8 @@ class SQLiteStore:
 
     def _migrate(self) -> None:
         """Bring a file an older server wrote up to this schema (columns added since, filled in)."""
+        if "owner" not in {row["name"] for row in self._db.execute("PRAGMA table_info(classes)")}:
+            self._db.execute("ALTER TABLE classes ADD COLUMN owner TEXT")
         columns = {row["name"] for row in self._db.execute("PRAGMA table_info(questions)")}
         if "revealed" not in columns:  # from before the reveal step
             self._db.execute("ALTER TABLE questions ADD COLUMN revealed INTEGER NOT NULL DEFAULT 0")
@@ -143,12 +147,15 @@ class SQLiteStore:
             self._db.execute("BEGIN IMMEDIATE")
             return self._db.execute(sql, args)
 
-    def create_class(self, deck: str) -> tuple[str, str]:
+    def create_class(self, deck: str, owner: str = "") -> tuple[str, str]:
+        """A new class on ``deck``: its code and teacher token; ``owner`` is the teacher's browser key (its
+        cookie), which lists the class among the teacher's and opens it again in a new tab."""
         token = new_token()
         while True:
             code = new_code()
             try:
-                self._write("INSERT INTO classes VALUES (?, ?, ?, ?)", (code, deck, token_digest(token), time.time()))
+                self._write("INSERT INTO classes (code, deck, teacher, created, owner) VALUES (?, ?, ?, ?, ?)",
+                            (code, deck, token_digest(token), time.time(), token_digest(owner) if owner else None))
                 return code, token
             except sqlite3.IntegrityError:
                 continue  # a clash with an older class's code: draw again
@@ -164,6 +171,24 @@ class SQLiteStore:
 
     def is_teacher(self, code: str, token: str) -> bool:
         return bool(self._class(code)["teacher"] == token_digest(token))
+
+    def is_owner(self, code: str, owner: str) -> bool:
+        return bool(owner) and bool(self._class(code)["owner"] == token_digest(owner))
+
+    def classes_of(self, owner: str) -> list[dict[str, Any]]:
+        """The classes a teacher's browser key opened, newest first: code, deck, when, how many students,
+        questions and votes, and the current question (id, slide, its puzzle's id)."""
+        rows = self._db.execute(
+            "SELECT c.code, c.deck, c.created, (SELECT COUNT(*) FROM students s WHERE s.code = c.code) AS students, "
+            "(SELECT COUNT(*) FROM questions q WHERE q.code = c.code) AS questions, "
+            "(SELECT COUNT(*) FROM votes v JOIN questions q ON q.id = v.question WHERE q.code = c.code) AS votes "
+            "FROM classes c WHERE c.owner = ? ORDER BY c.created DESC, c.code", (token_digest(owner),)).fetchall()
+        listed = []
+        for row in rows:
+            now = self.current(row["code"])
+            listed.append({**dict(row), "question": None if now is None else
+                           {"id": now.id, "slide": now.slide, "spec_id": str(now.spec.get("id", ""))}})
+        return listed
 
     def add_student(self, code: str, nickname: str, device: str = "") -> str:
         self._class(code)

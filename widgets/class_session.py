@@ -8,8 +8,9 @@ chart (hidden until "Show"), closes the vote, reveals the answer (only then sent
 starts a second round beside the first.
 
 The browser talks to the class server (the ``classroom`` server extension, prefix
-``/cardbook-class``) itself, same origin; the teacher's token stays in the tab's sessionStorage, so
-a reload keeps the class.  The panel follows the puzzle from the Python side (its ``spec`` and
+``/cardbook-class``) itself, same origin; the server holds the teacher's session (a cookie set when a class
+is opened), so a reload, a new tab or a restarted server reopens the class, and the join slide lists
+who joined and the past classes with their answers and mistakes map.  The panel follows the puzzle from the Python side (its ``spec`` and
 ``ruleset``), so "another one" on the puzzle is the next question; the puzzle itself is unchanged.
 
 >>> session = ClassSession("1-yishang", lang="en")

@@ -214,6 +214,22 @@ def test_ys9_a_class_votes_from_a_phone_and_the_teacher_runs_the_vote(offline_pa
     join.locator(".ccs-joined").filter(has_text="5 joined").wait_for(timeout=5_000)
     assert phones.post("/votes", {"question": question, "round": 2, "answer": keys[0]}, phones.tokens["Kai"])[0] == 403
     phone_context.close()
+
+    tab = page.context.new_page()  # a new tab (its sessionStorage empty): the server's session reopens the class
+    tab.set_viewport_size({"width": 1920, "height": 1080})
+    tab.goto(class_deck, wait_until="load", timeout=90_000)
+    assert present(tab, ".ccs-code").inner_text(timeout=90_000) == code_text
+    present(tab, ".ccs-joined").filter(has_text="5 joined").wait_for(timeout=5_000)
+    present(tab, ".ccs-past summary").click()
+    past = present(tab, f'.ccs-past-class[data-code="{code_text}"]')
+    assert "5 students · 8 answers" in past.inner_text(timeout=5_000)
+    past.locator(".ccs-past-mistakes").click()
+    assert re.search(r"YS-\d+", past.locator(".ccs-mistake-list").inner_text(timeout=5_000))
+    with tab.expect_download() as again:
+        past.locator(".ccs-past-csv").click()
+    assert again.value.suggested_filename == f"class-{code_text}-answers.csv"
+    tab.screenshot(path=shot_path(tmp_path, "class-past-classes.png"))
+    tab.close()
     # the reload cut short Voila's kernel shutdown and the panel's poll in flight
     log.errors[:] = [e for e in log.errors if not e.endswith("(net::ERR_ABORTED)")]
     assert_offline(log)

@@ -40,7 +40,10 @@ class Room:
 
     def __init__(self, server: ClassServer, deck: str = "shengji-basics") -> None:
         self.client = server.client()
-        made = ok(self.client.call("POST", "/api/classes", {"deck": deck}), 201).body
+        reply = ok(self.client.call("POST", "/api/classes", {"deck": deck}), 201)
+        made = reply.body
+        self.teacher_set_cookie = reply.headers["set-cookie"]
+        self.teacher_cookie = self.teacher_set_cookie.split(";")[0]
         self.code, self.token, self.join_url = made["code"], made["teacher_token"], made["join_url"]
         self.students: dict[str, str] = {}
 
@@ -234,6 +237,31 @@ def test_csv_and_mistakes_from_votes(room: Room) -> None:
     assert mistakes == {rule: {"wrong": expected["wrong"][rule], "answered": n} for rule, n in expected["answered"].items()}
 
 
+def teacher_cookie(room: Room) -> dict[str, str]:
+    """The headers a teacher's browser sends after opening ``room``: its cookie, and the header that lets it count."""
+    return {"Cookie": room.teacher_cookie, "X-Class-Teacher": "cookie"}
+
+
+def test_the_server_holds_the_teachers_session(class_server: ClassServer) -> None:
+    """A new tab (no token, only the browser's cookie) finds the teacher's classes and runs them; the cookie
+    counts only with its header, and only for the classes that browser opened."""
+    first = Room(class_server)
+    cookie = first.teacher_cookie
+    assert "httponly" in first.teacher_set_cookie.lower() and "samesite=strict" in first.teacher_set_cookie.lower()
+    made = ok(first.client.call("POST", "/api/classes", {"deck": "2-shengji"}, headers={"Cookie": cookie}), 201).body
+    question = first.ask(make_puzzle("follow_legal", 4))
+    listed = ok(first.client.call("GET", "/api/teacher/classes", headers=teacher_cookie(first))).body["classes"]
+    assert [(c["code"], c["deck"]) for c in listed] == [(made["code"], "2-shengji"), (first.code, "shengji-basics")]
+    assert listed[1]["question"] == {"id": question, "slide": "shengji-basics#highest", "spec_id": "follow_legal:4"}
+    assert listed[1]["join_url"] == first.join_url and "teacher_token" not in json.dumps(listed)
+    tab = ClassClient(class_server.url)  # a new tab: the cookie, no token
+    ok(tab.call("POST", f"/api/classes/{first.code}/questions/{question}/show", headers=teacher_cookie(first)))
+    assert tab.call("POST", f"/api/classes/{first.code}/questions/{question}/hide", headers={"Cookie": cookie}).status == 403
+    assert ok(tab.call("GET", "/api/teacher/classes", headers={"Cookie": cookie})).body == {"classes": []}
+    other = Room(class_server)
+    assert tab.call("GET", f"/api/classes/{other.code}/mistakes", headers=teacher_cookie(first)).status == 403
+
+
 def test_restart_mid_class_keeps_every_vote(class_server: ClassServer) -> None:
     room = Room(class_server)
     spec = make_puzzle("shape", 7)
@@ -253,6 +281,8 @@ def test_restart_mid_class_keeps_every_vote(class_server: ClassServer) -> None:
     for i, name in enumerate(names[5:], start=5):
         ok(room.vote(name, question, keys[i % len(keys)]), 201)
     assert ok(room.teacher("GET", f"/questions/{question}")).body["voted"] == 8
+    listed = ok(room.client.call("GET", "/api/teacher/classes", headers=teacher_cookie(room))).body["classes"]
+    assert [c["code"] for c in listed] == [room.code] and listed[0]["votes"] == 8  # the restart reopens the class
 
 
 def test_no_kernel_is_started_for_students(room: Room, class_server: ClassServer) -> None:

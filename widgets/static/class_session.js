@@ -3,8 +3,10 @@
 // the code, QR code and address) and a class puzzle's live panel (bar chart of the class's answers,
 // hidden until shown; close the vote; a second round beside the first; the answers' CSV and the
 // mistakes by rule id). The browser talks to the class server itself (same origin, fetch):
-// /cardbook-class/api/… under the page's base URL. The class (code, teacher token) is kept in the
-// tab's sessionStorage, so a reload keeps it. A panel posts its puzzle as the current question when
+// /cardbook-class/api/… under the page's base URL. The server holds the teacher's session: opening a class
+// sets a teacher cookie (HttpOnly), so a new tab, a reload or a restarted server reopens the newest class
+// of the deck (adoptClass), and the join slide lists past classes with their CSV and mistakes map; the
+// tab's sessionStorage only caches the class it runs. A panel posts its puzzle as the current question when
 // its slide is shown (reveal.js marks it "present"; outside reveal.js, when it scrolls into view),
 // never from the speaker view (?receiver) or print (?print-pdf). Language: the deck's address
 // (model "lang") when it names one, else the reader's setting, and a later change applies either way.
@@ -25,6 +27,8 @@ const WORDS = {
     open: "Open a class", opening: "Opening…", intro: "Students answer the class puzzles on their phones: no app, no account.",
     join: "Join on your phone", code: "Code", address: "or open", qr: (url) => `QR code for ${url}`,
     loopback: (host) => `Phones cannot reach ${host}: it is this computer itself. Serve the decks with make present CLASS_IP=<this computer's address on the room's network>.`,
+    past: "Past classes", pastNone: "No classes yet.",
+    pastLine: (c, when) => `${c.code} · ${c.deck} · ${when} · ${c.students} student${c.students === 1 ? "" : "s"} · ${c.votes} answer${c.votes === 1 ? "" : "s"}`,
     joined: (n) => `${n} joined`, remove: (name) => `Remove ${name}`,
     removeSure: (name) => `Remove ${name} and their answers? Click again`,
     fresh: "Open a new class", sure: "Sure? Phones on this class stop: click again", deck: (d) => `Class on ${d}`,
@@ -45,6 +49,8 @@ const WORDS = {
     open: "开始上课", opening: "正在开启…", intro: "学生用手机回答课堂练习：无需应用，无需账号。",
     join: "用手机加入", code: "课堂码", address: "或打开", qr: (url) => `${url} 的二维码`,
     loopback: (host) => `手机打不开 ${host}：它指的是这台电脑本身。请用 make present CLASS_IP=<本机在教室网络中的地址> 打开讲稿。`,
+    past: "以往的课堂", pastNone: "还没有课堂。",
+    pastLine: (c, when) => `${c.code} · ${c.deck} · ${when} · ${c.students}名学生 · ${c.votes}份答案`,
     joined: (n) => `已加入${n}人`, remove: (name) => `移除 ${name}`,
     removeSure: (name) => `移除 ${name} 和他的答案？请再点一次`,
     fresh: "重新开一堂课", sure: "确定吗？本堂课的手机将停止：请再点一次", deck: (d) => `课堂：${d}`,
@@ -63,7 +69,8 @@ const WORDS = {
   },
 };
 
-/** The class this tab opened ({code, token, joinUrl, deck, question}), or null. */
+/** The class this tab runs ({code, token, joinUrl, deck, question}), or null: a cache of the server's session
+ * (the teacher cookie, adoptClass), so a slide change needs no request; token "" when adopted by cookie. */
 function readClass() {
   try {
     const stored = JSON.parse(window.sessionStorage.getItem(CLASS_KEY) || "null");
@@ -86,6 +93,21 @@ function loopbackHost(url) {
   return /^(localhost|127\.\d+\.\d+\.\d+|\[::1\]|0\.0\.0\.0)$/i.test(host) ? host : null;
 }
 
+let adopting = null;
+
+/** The server holds the teacher's session (a cookie set when a class is opened): a new tab, another day or a
+ * restarted server finds the newest class this browser opened on ``deck``, and its current question. */
+function adoptClass(deck) {
+  if (adopting || readClass() || !served()) return adopting;
+  adopting = callClass("teacher/classes").then(({ classes }) => {
+    const mine = classes.find((c) => c.deck === deck);
+    if (!mine || readClass()) return;
+    const q = mine.question;
+    writeClass({ code: mine.code, token: "", joinUrl: mine.join_url, deck, question: q ? { slide: q.slide, specId: q.spec_id, id: q.id } : null });
+  }, () => { /* no server session: the join slide offers to open a class */ });
+  return adopting;
+}
+
 /** Whether a server serves this deck (Voila writes #jupyter-config-data); a static export has none. */
 const served = () => Boolean(document.getElementById("jupyter-config-data"));
 
@@ -104,7 +126,7 @@ class ClassServerError extends Error {
  * @param {string} path
  * @param {{method?: string, body?: object, token?: string, blob?: boolean}} [options] */
 async function callClass(path, { method = "GET", body, token, blob = false } = {}) {
-  const headers = {};
+  const headers = { "X-Class-Teacher": "cookie" };  // the teacher cookie counts (when no token is given)
   if (token) headers["X-Class-Token"] = token;
   if (body !== undefined) headers["Content-Type"] = "application/json";
   let response;
@@ -117,6 +139,15 @@ async function callClass(path, { method = "GET", body, token, blob = false } = {
     throw new ClassServerError(response.status, said);
   }
   return blob ? response.blob() : response.json();
+}
+
+/** Save a class's answers.csv (the teacher's token, or the cookie when the token is ""). */
+async function downloadCsv(code, token) {
+  const file = await callClass(`classes/${encodeURIComponent(code)}/answers.csv`, { token, blob: true });
+  const url = URL.createObjectURL(file);
+  const link = h("a", { href: url, download: `class-${code}-answers.csv`, hidden: true });
+  document.body.append(link); link.click(); link.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 function render({ model, el }) {
@@ -142,6 +173,7 @@ function render({ model, el }) {
   const unwatch = [relayoutOnResize(root), releaseAfterPointer(root)];
   applySettingsToDocument(readSettings());
   redraw();
+  adoptClass(model.get("deck"));
   return () => {
     stopSettings(); unwatch.forEach((stop) => stop()); window.removeEventListener(CLASS_EVENT, classChanged); part.dispose();
   };
@@ -166,16 +198,19 @@ function joinPart(model, root, t, language) {
   let removing = null;  // the student id whose "Remove" was clicked once (a second click removes)
   let timer = null;
 
-  async function pollRoster() {
+  async function fetchRoster() {
     const record = readClass();
-    if (record && root.isConnected) {
-      try {
-        const { students } = await callClass(`classes/${encodeURIComponent(record.code)}/roster`, { token: record.token });
-        if (rosterOf !== record.code || JSON.stringify(students) !== JSON.stringify(roster)) {
-          roster = students; rosterOf = record.code; draw();
-        }
-      } catch (refused) { /* the QR code's error says why; the names wait for the next poll */ }
-    }
+    if (!record || !root.isConnected) return;
+    try {
+      const { students } = await callClass(`classes/${encodeURIComponent(record.code)}/roster`, { token: record.token });
+      if (readClass() && readClass().code === record.code && (rosterOf !== record.code || JSON.stringify(students) !== JSON.stringify(roster))) {
+        roster = students; rosterOf = record.code; draw();
+      }
+    } catch (refused) { /* the QR code's error says why; the names wait for the next poll */ }
+  }
+
+  async function pollRoster() {
+    await fetchRoster();
     if (timer !== null) timer = window.setTimeout(pollRoster, ROSTER_MS);
   }
   /** Poll who joined from the first draw until the widget goes (a static export has no server to ask). */
@@ -193,9 +228,50 @@ function joinPart(model, root, t, language) {
     draw();
   }
 
+  let past = null;  // the teacher's classes (the server's list), once "Past classes" is opened
+  let pastOpen = false;
+  let pastMistakes = {};  // code → the mistakes map shown under it
+
+  async function loadPast() {
+    try { past = (await callClass("teacher/classes")).classes; } catch (error) { status = () => problem(t, error, ""); }
+    draw();
+  }
+
+  async function pastMap(code) {
+    if (pastMistakes[code]) { delete pastMistakes[code]; draw(); return; }
+    try { pastMistakes[code] = await callClass(`classes/${encodeURIComponent(code)}/mistakes`); } catch (error) {
+      status = () => problem(t, error, code);
+    }
+    draw();
+  }
+
+  /** The classes this browser opened, with each one's answers.csv and mistakes map (the server's session). */
+  function pastClasses() {
+    const when = (c) => new Date(c.created * 1000).toLocaleString(language() === "zh" ? "zh-CN" : "en-GB",
+      { dateStyle: "medium", timeStyle: "short" });
+    const list = past === null ? [] : past;
+    return h("details", { class: "ccs-past", open: pastOpen, ontoggle: (e) => {
+      if (e.target.open === pastOpen) return;  // a redraw of an open list, not the teacher's click
+      pastOpen = e.target.open;
+      if (pastOpen) loadPast();
+    } }, [
+      h("summary", { text: t("past") }),
+      past !== null && !list.length ? h("p", { text: t("pastNone") }) : null,
+      h("ul", { class: "ccs-past-list" }, list.map((c) => h("li", { class: "ccs-past-class", "data-code": c.code }, [
+        h("span", { class: "ccs-past-line", text: t("pastLine", c, when(c)) }), " ",
+        h("button", { type: "button", class: "ccs-past-csv", text: t("csv"), onclick: () => downloadCsv(c.code, "").catch((error) => {
+          status = () => problem(t, error, c.code); draw();
+        }) }), " ",
+        h("button", { type: "button", class: "ccs-past-mistakes", text: t("mistakes"), onclick: () => pastMap(c.code) }),
+        pastMistakes[c.code] ? mistakeList(pastMistakes[c.code], t) : null,
+      ]))),
+    ]);
+  }
+
   /** The live count and names of who joined, each with its "Remove" (two clicks). */
   function names(record) {
-    const list = rosterOf === record.code ? roster : [];
+    if (rosterOf !== record.code) return null;  // not asked yet
+    const list = roster;
     return h("div", { class: "ccs-roster", "data-count": String(list.length) }, [
       h("p", { class: "ccs-joined", text: t("joined", list.length) }),
       h("ul", { class: "ccs-names" }, list.map((s) => h("li", { class: "ccs-name", "data-id": String(s.id) }, [
@@ -230,7 +306,8 @@ function joinPart(model, root, t, language) {
     }
     if (!record) {
       root.replaceChildren(h("p", { class: "ccs-intro", text: t("intro") }),
-        h("button", { type: "button", class: "ccs-open", disabled: busy, onclick: open, text: busy ? t("opening") : t("open") }), line);
+        h("button", { type: "button", class: "ccs-open", disabled: busy, onclick: open, text: busy ? t("opening") : t("open") }), line,
+        pastClasses());
       return;
     }
     const qr = classApi(`classes/${encodeURIComponent(record.code)}/qr.svg`);
@@ -251,12 +328,12 @@ function joinPart(model, root, t, language) {
       ]),
       h("button", { type: "button", class: "ccs-new", "data-armed": String(armed), disabled: busy,
         onclick: () => { if (armed) open(); else { armed = true; draw(); } }, text: armed ? t("sure") : t("fresh") }),
-      line);
+      line, pastClasses());
   }
 
   return {
     draw: () => { draw(); startRoster(); },
-    classChanged: () => { roster = []; rosterOf = ""; draw(); },
+    classChanged: () => { roster = []; rosterOf = ""; draw(); fetchRoster(); },
     dispose: () => { if (timer) window.clearTimeout(timer); timer = null; },
   };
 }
@@ -344,13 +421,7 @@ function panelPart(model, root, t, language) {
 
   async function downloadAnswers() {
     const record = readClass();
-    try {
-      const file = await callClass(`classes/${record.code}/answers.csv`, { token: record.token, blob: true });
-      const url = URL.createObjectURL(file);
-      const link = h("a", { href: url, download: `class-${record.code}-answers.csv`, hidden: true });
-      document.body.append(link); link.click(); link.remove();
-      window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
-    } catch (error) { status = () => problem(t, error, record.code); draw(); }
+    try { await downloadCsv(record.code, record.token); } catch (error) { status = () => problem(t, error, record.code); draw(); }
   }
 
   async function toggleMistakes() {
