@@ -1,12 +1,12 @@
-"""Class answers kept in a database: a small interface, and SQLite behind it.
+"""Class answers kept in a database: a small interface, its SQL written once, SQLite and PostgreSQL behind it.
 
 :func:`open_store` takes a database URL.  ``sqlite:///relative/path`` and ``sqlite:////absolute/path``
 (SQLAlchemy's spelling) open a SQLite file, created with its folder on first use; every write is
 committed before the server answers, in WAL mode with ``synchronous=NORMAL``: a killed or restarted
 server keeps every vote (the tests kill it mid-class); only a power cut could lose the last moments,
-the price of a 30 ms vote instead of one fsync each (benchmarks/class_load.py).  A school's shared
-PostgreSQL plugs in as another :class:`Store` registered in :data:`STORES` under ``postgresql``
-(README, "Class mode"); SQLite is what ships and what the tests run.
+the price of a 30 ms vote instead of one fsync each (benchmarks/class_load.py).  ``postgresql://…``
+opens a school's shared PostgreSQL (:class:`classroom.postgres.PostgresStore`), which several class
+servers use at once (README, "Class mode"); the storage tests run on both.
 
 One row per student per round of a question; a student is a nickname and a token digest, nothing more.
 
@@ -68,7 +68,7 @@ class Vote:
 
 
 class Store(Protocol):
-    """What the handlers ask of a database (SQLite here; PostgreSQL would implement the same)."""
+    """What the handlers ask of a database (:class:`SQLiteStore`, :class:`~classroom.postgres.PostgresStore`)."""
 
     def create_class(self, deck: str, owner: str = "") -> tuple[str, str]: ...
     def deck(self, code: str) -> str: ...
@@ -381,14 +381,20 @@ def _sqlite(rest: str) -> Store:
     return SQLiteStore(rest[1:])
 
 
-#: Database URL schemes and the stores that open them (``postgresql`` is where a school's would go).
-STORES: dict[str, Callable[[str], Store]] = {"sqlite": _sqlite}
+def _postgresql(rest: str) -> Store:
+    from .postgres import PostgresStore  # psycopg is needed only by a server that uses PostgreSQL
+
+    return PostgresStore("postgresql://" + rest)
+
+
+#: Database URL schemes and the stores that open them.
+STORES: dict[str, Callable[[str], Store]] = {"sqlite": _sqlite, "postgresql": _postgresql, "postgres": _postgresql}
 
 
 def open_store(url: str) -> Store:
     """The store a database URL names; a clear ValueError for a scheme this build has no store for."""
     scheme, sep, rest = url.partition("://")
     if not sep or scheme not in STORES:
-        raise ValueError(f"unsupported database URL {url!r}: this build stores classes in SQLite "
-                         f"(sqlite:///path); see the README's 'Class mode' for PostgreSQL")
+        raise ValueError(f"unsupported database URL {url!r}: classes are stored in SQLite (sqlite:///path) "
+                         f"or PostgreSQL (postgresql://user@host/database)")
     return STORES[scheme](rest)

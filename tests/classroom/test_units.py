@@ -22,7 +22,8 @@ REPO = Path(__file__).resolve().parents[2]
 SECRETS = ("correct", "verdicts", "reasons", "rules", "differs", "otherwise", "features")
 
 
-@pytest.mark.parametrize("module", ["codes", "grading", "handlers", "mistakes", "qr", "storage"])
+@pytest.mark.parametrize("module", ["codes", "grading", "handlers", "mistakes", "nicknames", "qr", "storage",
+                                    "throttle"])
 def test_doctests(module: str) -> None:
     failed, tried = doctest.testmod(importlib.import_module(f"classroom.{module}"))
     assert tried > 0 and failed == 0
@@ -56,7 +57,9 @@ def test_answers_outside_the_spec_are_refused() -> None:
 
 def test_database_urls() -> None:
     with pytest.raises(ValueError, match="PostgreSQL"):
-        open_store("postgresql://school/classes")
+        open_store("mysql://school/classes")
+    with pytest.raises(ValueError, match="cannot open the class database"):
+        open_store("postgresql://nobody@/classes?host=/nonexistent-folder&connect_timeout=2")
     with pytest.raises(ValueError, match="sqlite:///"):
         open_store("sqlite:/relative")
 
