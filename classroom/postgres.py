@@ -53,6 +53,10 @@ class PostgresStore(SqlStore):
         with self._lock:
             return self._db.execute(self._sql(sql), args).rowcount
 
+    def _write(self, sql: str, args: tuple[Any, ...]) -> int:
+        """One statement is its own transaction (autocommit): no BEGIN and COMMIT round trips."""
+        return self._run(sql, args)
+
     @contextmanager
     def _transaction(self) -> Iterator[object]:
         with self._lock, self._db.transaction():

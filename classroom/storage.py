@@ -126,6 +126,7 @@ class SqlStore:
 
     def __init__(self) -> None:
         self._specs: dict[int, dict[str, Any]] = {}
+        self._classes: dict[str, Row] = {}
 
     def _rows(self, sql: str, args: tuple[Any, ...] = ()) -> list[Row]:
         raise NotImplementedError
@@ -158,9 +159,11 @@ class SqlStore:
                 continue  # a clash with an older class's code: draw again
 
     def _class(self, code: str) -> Row:
-        row = self._one("SELECT * FROM classes WHERE code = ?", (code,))
+        """The class's row, read once: a class never changes once made (every request asks for it)."""
+        row = self._classes.get(code) or self._one("SELECT * FROM classes WHERE code = ?", (code,))
         if row is None:
             raise NotFound(f"There is no class with the code {code}.")
+        self._classes[code] = row
         return row
 
     def deck(self, code: str) -> str:
