@@ -171,6 +171,9 @@ def test_ys9_a_class_votes_from_a_phone_and_the_teacher_runs_the_vote(offline_pa
     assert chart_count(panel, key, 1) == str(expected[key])
     assert panel.locator(".ccs-right").count() == 0
 
+    heights = page.evaluate("[...document.querySelectorAll('.reveal section.present .cbc-body .cb-card')]"
+                            ".map((c) => c.getBoundingClientRect().height)")
+    assert heights and min(heights) >= 90, heights  # the puzzle's cards for the back row, at 1920 × 1080
     panel.locator(".ccs-reveal").click()  # the answer, to the slide and the phones, only now
     page.wait_for_function("() => document.querySelector('.ccs-panel').dataset.revealed === 'true'", timeout=2_000)
     right = make_puzzle("ys_challenge", 1)["correct"]["yishang"]
