@@ -264,6 +264,38 @@ class VoteHandler(ClassHandler):
         self.reply(200, teacher_view(self.store, self.store.question(code, now.id)))
 
 
+class ConsoleHandler(ClassHandler):
+    """The presenter console's state (the teacher's cookie, never projected): the newest class this browser
+    opened, who joined, its current question with the live counts whether or not the room sees them, and
+    the right answer, for the teacher's eyes, before the reveal."""
+
+    def get(self) -> None:
+        key = self.teacher_key()
+        classes = self.store.classes_of(key) if key else []
+        if not classes:
+            raise ApiError(404, "This browser has opened no class yet: open one on a deck's join slide.")
+        code = classes[0]["code"]
+        now = self.store.current(code)
+        question = None
+        if now is not None:
+            right = now.spec["correct"].get(now.ruleset, [])
+            view = teacher_view(self.store, now)
+            words = {k: {lang: answer_words(now.spec, k, lang) for lang in ("en", "zh")}
+                     for k in {*right, *(k for r in view["counts"].values() for k in r)}}
+            question = {**view, "slide": now.slide, "question_text": now.spec["question"], "answer": right,
+                        "words": words}
+        self.reply(200, {"code": code, "deck": classes[0]["deck"], "join_url": self.join_url(code),
+                         "roster": [s["nickname"] for s in self.store.roster(code)], "question": question})
+
+
+class ConsolePageHandler(ClassHandler):
+    """The presenter console page: plain HTML and a script, no kernel (``static/console.*``)."""
+
+    def get(self) -> None:
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.finish((STATIC / "console.html").read_text(encoding="utf-8").replace("%ROOT%", self.root))
+
+
 def revealed_answer(question: Question) -> list[str] | None:
     """The right answers' keys once the teacher has revealed them this round, else None: the one place
     a reply gets them, so no reply before the reveal step holds the answer (peer instruction)."""
@@ -437,6 +469,8 @@ def handlers(base_url: str, store: Store, public_url: str = "", join_limit: int 
     return [
         (api, ClassesHandler, options),
         (root + "/api/teacher/classes", TeacherClassesHandler, options),
+        (root + "/api/teacher/console", ConsoleHandler, options),
+        (root + "/console/?", ConsolePageHandler, options),
         (api + code + r"/qr\.svg", QrHandler, options),
         (api + code + "/students", StudentsHandler, options),
         (api + code + "/roster", RosterHandler, options),

@@ -232,6 +232,15 @@ def test_ys9_a_class_votes_from_a_phone_and_the_teacher_runs_the_vote(offline_pa
         past.locator(".ccs-past-csv").click()
     assert again.value.suggested_filename == f"class-{code_text}-answers.csv"
     tab.screenshot(path=shot_path(tmp_path, "class-past-classes.png"))
+    console = present(tab, ".ccs-console a").get_attribute("href")
+    assert console.endswith("/cardbook-class/console")
+    tab.goto(join_url.split("/cardbook-class/")[0] + console, wait_until="load")  # the presenter console: no kernel
+    tab.locator(".cc-answer").wait_for(timeout=5_000)
+    assert tab.locator(".cc-answer").get_attribute("data-key") == " / ".join(right)
+    assert tab.locator(".cc-code").inner_text() == code_text and "5 joined" in tab.locator(".cc-main").inner_text()
+    tab.locator('.cc-timer-buttons button[data-seconds="60"]').click()
+    assert tab.locator(".cc-clock").inner_text() in ("1:00", "0:59")
+    tab.screenshot(path=shot_path(tmp_path, "class-console.png"))
     tab.close()
     # the reload cut short Voila's kernel shutdown and the panel's poll in flight
     log.errors[:] = [e for e in log.errors if not e.endswith("(net::ERR_ABORTED)")]

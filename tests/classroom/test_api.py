@@ -262,6 +262,31 @@ def test_the_server_holds_the_teachers_session(class_server: ClassServer) -> Non
     assert tab.call("GET", f"/api/classes/{other.code}/mistakes", headers=teacher_cookie(first)).status == 403
 
 
+def test_the_presenter_console_shows_the_teacher_the_answer_and_live_counts(class_server: ClassServer) -> None:
+    """The console's state, for the teacher's cookie only: the newest class, who joined, the current question's
+    live counts while hidden from the room, and the right answer in both languages before the reveal."""
+    room = Room(class_server)
+    stranger = ClassClient(class_server.url)
+    assert stranger.call("GET", "/api/teacher/console").status == 404
+    assert stranger.call("GET", "/api/teacher/console", headers={"Cookie": room.teacher_cookie}).status == 404
+    spec = make_puzzle("highest", 16)
+    question = room.ask(spec)
+    room.join("Ana")
+    wrong = next(a["key"] for a in spec["answers"] if a["key"] not in spec["correct"]["shengji"])
+    ok(room.vote("Ana", question, wrong), 201)
+    console = ok(stranger.call("GET", "/api/teacher/console", headers=teacher_cookie(room))).body
+    assert (console["code"], console["roster"], console["join_url"]) == (room.code, ["Ana"], room.join_url)
+    now = console["question"]
+    assert (now["id"], now["shown"], now["revealed"], now["correct"]) == (question, False, False, None)  # the room: nothing
+    assert now["answer"] == spec["correct"]["shengji"] and now["counts"]["1"][wrong] == 1
+    right = now["answer"][0]
+    label = next(a["label"] for a in spec["answers"] if a["key"] == right)
+    assert now["words"][right] == {"en": label["en"], "zh": label["zh"]}
+    page = ok(stranger.call("GET", "/console"))
+    assert "/cardbook-class/static/console.js" in page.body and 'lang="zh-Hans"' in page.body
+    assert room.student("Ana", "GET", "/current").body["question"]["correct"] is None
+
+
 def test_restart_mid_class_keeps_every_vote(class_server: ClassServer) -> None:
     room = Room(class_server)
     spec = make_puzzle("shape", 7)

@@ -27,6 +27,7 @@ const WORDS = {
     open: "Open a class", opening: "Opening…", intro: "Students answer the class puzzles on their phones: no app, no account.",
     join: "Join on your phone", code: "Code", address: "or open", qr: (url) => `QR code for ${url}`,
     loopback: (host) => `Phones cannot reach ${host}: it is this computer itself. Serve the decks with make present CLASS_IP=<this computer's address on the room's network>.`,
+    console: "Presenter console (open it on your own screen: it shows the answers)",
     past: "Past classes", pastNone: "No classes yet.",
     pastLine: (c, when) => `${c.code} · ${c.deck} · ${when} · ${c.students} student${c.students === 1 ? "" : "s"} · ${c.votes} answer${c.votes === 1 ? "" : "s"}`,
     joined: (n) => `${n} joined`, remove: (name) => `Remove ${name}`,
@@ -49,6 +50,7 @@ const WORDS = {
     open: "开始上课", opening: "正在开启…", intro: "学生用手机回答课堂练习：无需应用，无需账号。",
     join: "用手机加入", code: "课堂码", address: "或打开", qr: (url) => `${url} 的二维码`,
     loopback: (host) => `手机打不开 ${host}：它指的是这台电脑本身。请用 make present CLASS_IP=<本机在教室网络中的地址> 打开讲稿。`,
+    console: "讲台控制台（在自己的屏幕上打开：它显示答案）",
     past: "以往的课堂", pastNone: "还没有课堂。",
     pastLine: (c, when) => `${c.code} · ${c.deck} · ${when} · ${c.students}名学生 · ${c.votes}份答案`,
     joined: (n) => `已加入${n}人`, remove: (name) => `移除 ${name}`,
@@ -328,7 +330,10 @@ function joinPart(model, root, t, language) {
       ]),
       h("button", { type: "button", class: "ccs-new", "data-armed": String(armed), disabled: busy,
         onclick: () => { if (armed) open(); else { armed = true; draw(); } }, text: armed ? t("sure") : t("fresh") }),
-      line, pastClasses());
+      line,
+      h("p", { class: "ccs-console" }, h("a", { href: classApi("").replace(/api\/$/, "console"), target: "_blank",
+        rel: "noopener", text: t("console") })),
+      pastClasses());
   }
 
   return {
