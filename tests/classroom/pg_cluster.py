@@ -2,13 +2,14 @@
 (``initdb`` and ``pg_ctl`` from /usr/lib/postgresql/<n>/bin or the PATH) in a temporary folder, listening
 only on a unix socket in that folder (no TCP port), trusting local connections; as the ``postgres``
 user when run as root (PostgreSQL refuses to run as root).  ``python -m tests.classroom.pg_cluster``
-starts one and prints its URL until Ctrl-C."""
+starts one and prints its URL until Ctrl-C or ``kill`` (either stops it and removes its folder)."""
 
 from __future__ import annotations
 
 import glob
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -62,6 +63,8 @@ class PostgresCluster:
 
 
 if __name__ == "__main__":
+    signal.signal(signal.SIGTERM, signal.default_int_handler)  # `kill` stops and removes it, as Ctrl-C does
+    signal.signal(signal.SIGINT, signal.default_int_handler)  # even when started in the background
     cluster = PostgresCluster()
     print(cluster.url, flush=True)
     try:
