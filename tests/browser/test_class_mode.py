@@ -302,4 +302,10 @@ def test_ys9_print_and_the_speaker_view_never_post_a_question(offline_page, clas
     page.locator(".ccs-join .ccs-code").wait_for(state="attached", timeout=10_000)  # the class is known here
     page.wait_for_timeout(2 * 700)
     assert page.locator(".ccs-panel").get_attribute("hidden") is not None and posted == []
+    if mode == "print-pdf":  # a printed deck is a handout: the puzzle with its answer, no buttons
+        puzzle = page.locator(".cbc").first
+        assert puzzle.get_attribute("data-revealed") == "true" and puzzle.locator(".cbc-toolbar").count() == 0
+        spec = make_puzzle("ys_challenge", 1)
+        right = next(a["label"]["en"] for a in spec["answers"] if a["key"] == spec["correct"]["yishang"][0])
+        assert right in puzzle.locator(".cbc-answer").inner_text() and "null" not in puzzle.inner_text()
     assert_offline(log)
