@@ -33,7 +33,7 @@ function render({ model, el }) {
   let stored = readSettings().lang;
   let lang = address() || stored;
   // a deck printed (?print-pdf, reveal.js's print view) is a handout: each puzzle with its answer, no buttons
-  const printing = /(^|[?&])print-pdf(=|&|$)/.test(window.location.search);
+  const printing = /(^|[?&])print-pdf(=|&|$)/.test((window.location && window.location.search) || "");
   let revealed = printing;
   const t = (name, ...args) => { const v = UI[lang][name]; return typeof v === "function" ? v(...args) : v; };
   const txt = (pair) => (pair ? pair[lang] || pair.en : "");
