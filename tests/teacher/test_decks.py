@@ -188,7 +188,7 @@ def test_sj_the_server_is_jupyter_server_with_voila_and_class_mode(tmp_path):
 
 
 def test_sj_serving_for_a_class_listens_on_the_room_address_behind_a_token(tmp_path, monkeypatch, capsys):
-    """The teacher is given a one-time login address, not the token (issue 27)."""
+    """The teacher is given a one-time login address, not the token."""
     stage_template(tmp_path / "jupyter", TEACHER.parent / "node_modules")
     ran = []
     monkeypatch.setattr(stage_script.os, "execvpe", lambda program, command, env: ran.append(command))
