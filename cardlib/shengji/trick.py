@@ -35,7 +35,9 @@ from dataclasses import dataclass
 from ..cards import Card, format_cards
 from ..errors import InvalidPositionError
 from ..explain import Reason, Seat, Words
+from ..result import Result
 from ..rule_ids import RuleId
+from ..words import cards_text
 from .combos import CardsInput, LazyReason, Shape, as_cards, require_context, shape_in_suit, shape_of, split_units
 from .leads import read_lead, require_copies
 from .rules import Ruleset, RulesetLike
@@ -44,18 +46,28 @@ from .trump import EffectiveSuit, TrumpContext
 MAX_PLAYS = 4  # SJ-1: four players
 
 
-@dataclass(frozen=True, slots=True)
-class TrickResult:
-    """The winning play's index in ``plays`` (0 is the lead) and why it wins; ``plays`` are the
-    trick's plays as Cards, the lead first.  A notebook draws it (:func:`cardlib.render.trick_result_html`)."""
+@dataclass(frozen=True, slots=True, repr=False)
+class TrickResult(Result[int]):
+    """The winning play's index in ``plays`` (``value``, also ``winner``: 0 is the lead) and why it wins;
+    ``plays`` are the trick's plays as Cards, the lead first.  A notebook draws it
+    (:func:`cardlib.render.trick_result_html`)."""
 
-    winner: int
-    reason: Reason
     plays: tuple[tuple[Card, ...], ...] = ()
 
-    def __repr__(self) -> str:
-        plays = " | ".join(format_cards(play) for play in self.plays)
-        return f"<TrickResult winner={self.winner} [{plays}] {self.reason}>"
+    @property
+    def winner(self) -> int:
+        """The winning play's place in the trick (0 is the lead)."""
+        return self.value
+
+    def shown(self, lang: str = "en") -> str:
+        """The winning play by its place and cards: ``the fourth player (♠3)`` / ``末家（♠3）``."""
+        from ..render import PLACES
+
+        place = PLACES[self.value][lang == "zh"]
+        if self.value >= len(self.plays):
+            return place
+        cards = cards_text(self.plays[self.value], lang)
+        return f"{place}（{cards}）" if lang == "zh" else f"{place} ({cards})"
 
     def _repr_html_(self) -> str:
         from ..render import trick_result_html

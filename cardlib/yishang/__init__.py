@@ -46,3 +46,8 @@ __all__ = [
     "get_ruleset", "is_below", "nearest_challenger", "parse_action", "parse_actual", "parse_claim",
     "parse_player", "parse_rank", "pile_html", "play_game", "taker",
 ]
+
+
+def __dir__() -> list[str]:
+    """``dir()`` of the package: the learner's API (``__all__``), not the modules behind it."""
+    return sorted(__all__)

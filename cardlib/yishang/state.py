@@ -368,7 +368,8 @@ class Game:
             raise IllegalPlayError(reasons.no_challenger())
         if window.seat in checked:
             raise IllegalPlayError(reasons.own_card(window.seat))
-        return nearest_challenger(window.seat, checked, self.players)
+        nearest = nearest_challenger(window.seat, checked, self.players)
+        return nearest.value, nearest.reason
 
     def check_pass(self) -> Verdict:
         """Whether there is an open window that nobody challenging would close.
