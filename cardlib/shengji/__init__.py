@@ -26,7 +26,7 @@ from ..explain import Reason, Verdict
 from ..result import Result
 from ..rule_ids import RuleId
 from .calling import CallingResult, CallKind, CallState, KittyTurn, check_call, resolve_calls, turn_kitty
-from .combos import Shape, classify, explain_shape, find_pairs, find_tractors
+from .combos import Plays, Shape, classify, explain_shape, find_pairs, find_tractors
 from .follow import LegalFollows, check_follow, is_legal_follow, legal_follows
 from .hand import (Event, HandResult, HandSnapshot, ShengjiGame, ShengjiHand, Trick, check_bury, cut_by,
                    deal_order)
@@ -35,7 +35,7 @@ from .player import RandomPlayer
 from .progression import Progress, after_hand, level_played, next_dealer, partner_of, team_of
 from .rules import (PRESETS, SHENGJI, SHUANGSHENG, Calling, Choice, Cut, EqualCards, FirstDealer, GameEnd,
                     JokerCallTrump, KittyMultiplier, KittyShape, LevelTable, MixedTrumpSingles, NextDealer, NoCall,
-                    PairLeadWithoutPair, Ruleset, RulesetLike, ShortTractorFollow, TractorAdjacency, as_ruleset,
+                    PairLeadWithoutPair, PresetName, Ruleset, RulesetLike, ShortTractorFollow, TractorAdjacency, as_ruleset,
                     get_ruleset)
 from .scoring import (KITTY_SIZE, TOTAL_POINTS, LevelChange, card_points, explain_trick_points, kitty_multiplier,
                       kitty_score, level_change, points_left, trick_points)
@@ -51,7 +51,7 @@ __all__ = [
     "Card", "Rank", "Suit", "parse_cards", "format_cards", "Reason", "Verdict", "Result", "RuleId",
     "CardlibError", "IllegalActionError", "InvalidPositionError", "NotationError", "RulesetError",
     # rulesets (SG-1 … SS-9, C-1 … C-7)
-    "Ruleset", "RulesetLike", "get_ruleset", "as_ruleset", "SHENGJI", "SHUANGSHENG", "PRESETS", "Choice",
+    "Ruleset", "RulesetLike", "PresetName", "Plays", "get_ruleset", "as_ruleset", "SHENGJI", "SHUANGSHENG", "PRESETS", "Choice",
     "Calling", "NoCall", "JokerCallTrump", "TractorAdjacency", "ShortTractorFollow", "KittyMultiplier",
     "LevelTable", "FirstDealer", "NextDealer", "GameEnd", "EqualCards", "KittyShape", "PairLeadWithoutPair",
     "MixedTrumpSingles", "Cut",

@@ -30,7 +30,7 @@ from ..errors import InvalidPositionError
 from ..explain import Reason, Seat, Words
 from ..result import Result
 from ..rule_ids import RuleId
-from .combos import CardsInput, as_cards, require_context, split_units
+from .combos import CardsInput, Plays, as_cards, require_context, split_units
 from .rules import KittyMultiplier, KittyShape, LevelTable, RulesetLike, as_ruleset
 from .trick import find_trick_winner, read_plays
 from .trump import EffectiveSuit, TrumpContext
@@ -252,7 +252,7 @@ def kitty_score(rules: RulesetLike, kitty: CardsInput, attackers_won_last: bool,
 
 
 @overload
-def kitty_score(ctx: TrumpContext, rules: RulesetLike, kitty: CardsInput, last_trick: Sequence[CardsInput],
+def kitty_score(ctx: TrumpContext, rules: RulesetLike, kitty: CardsInput, last_trick: Plays,
                 attackers_won_last: bool, winner: int | None = None, leader: int | None = None) -> Result[int]: ...
 
 
@@ -276,7 +276,7 @@ def kitty_score(*args: Any, **kwargs: Any) -> Result[int]:
     return _kitty_from_multiplier(*args, **kwargs)
 
 
-def score_kitty(ctx: TrumpContext, rules: RulesetLike, kitty: CardsInput, last_trick: Sequence[CardsInput],
+def score_kitty(ctx: TrumpContext, rules: RulesetLike, kitty: CardsInput, last_trick: Plays,
                 attackers_won_last: bool, winner: int | None = None, leader: int | None = None) -> Result[int]:
     """Deprecated: :func:`kitty_score` with the same arguments (kept for one release).
 
@@ -328,7 +328,7 @@ _PLACES = (("the leader", "首家"), ("the second player", "二家"), ("the thir
            ("the fourth player", "末家"))
 
 
-def _kitty_from_trick(ctx: TrumpContext, rules: RulesetLike, kitty: CardsInput, last_trick: Sequence[CardsInput],
+def _kitty_from_trick(ctx: TrumpContext, rules: RulesetLike, kitty: CardsInput, last_trick: Plays,
                       attackers_won_last: bool, winner: int | None = None, leader: int | None = None) -> Result[int]:
     """SJ-12 from the last trick itself: its plays (lead first) set the multiplier (C-2).
 

@@ -23,7 +23,6 @@ those the lowest.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..cards import Card, check_copies, format_cards
@@ -32,7 +31,7 @@ from ..explain import Reason, Seat, Words
 from ..result import Result
 from ..rule_ids import RuleId
 from ..words import cards_text
-from .combos import THROWS_NOTE, CardsInput, Unit, as_cards, find_pairs, find_tractors, require_context, split_units
+from .combos import THROWS_NOTE, CardsInput, Plays, Unit, as_cards, find_pairs, find_tractors, require_context, split_units
 from .rules import Ruleset, RulesetLike
 from .trump import TrumpContext
 
@@ -75,7 +74,7 @@ OTHER_HANDS = (("the next player", "下家"), ("the thrower's partner", "对家"
 
 
 def resolve_throw(ctx: TrumpContext, rules: RulesetLike, lead: CardsInput,
-                  other_hands: Sequence[CardsInput], *, thrower: int | None = None) -> ThrowResult:
+                  other_hands: Plays, *, thrower: int | None = None) -> ThrowResult:
     """Whether a throw stands against the other hands, or the unit it is reduced to (C-3).
 
     ``other_hands``: the other players' hands in playing order after the thrower.  ``thrower``:

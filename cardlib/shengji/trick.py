@@ -29,7 +29,6 @@ trump the pair lead.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..cards import Card, format_cards
@@ -38,7 +37,7 @@ from ..explain import Reason, Seat, Words
 from ..result import Result
 from ..rule_ids import RuleId
 from ..words import cards_text
-from .combos import CardsInput, LazyReason, Shape, as_cards, require_context, shape_in_suit, shape_of, split_units
+from .combos import LazyReason, Plays, Shape, as_cards, require_context, shape_in_suit, shape_of, split_units
 from .leads import read_lead, require_copies
 from .rules import Ruleset, RulesetLike
 from .trump import EffectiveSuit, TrumpContext
@@ -75,7 +74,7 @@ class TrickResult(Result[int]):
         return trick_result_html(self)
 
 
-def read_plays(ctx: TrumpContext, rules: RulesetLike, plays: Sequence[CardsInput]) -> list[list[Card]]:
+def read_plays(ctx: TrumpContext, rules: RulesetLike, plays: Plays) -> list[list[Card]]:
     """The trick's plays as Cards: a lead that may be led, then 0-3 follows of its size."""
     ctx, rules = require_context(ctx, rules)
     if not isinstance(plays, (list, tuple)) or not plays:
@@ -126,7 +125,7 @@ def _lead_key(ctx: TrumpContext, rules: Ruleset, lead: list[Card], shape: Shape)
     return 0, max(ctx.strength(c) for c in lead)
 
 
-def find_trick_winner(ctx: TrumpContext, rules: RulesetLike, plays: Sequence[CardsInput], *,
+def find_trick_winner(ctx: TrumpContext, rules: RulesetLike, plays: Plays, *,
                       leader: int | None = None) -> TrickResult:
     """The index of the play that wins the trick (``plays[0]`` is the lead) and the reason.
 

@@ -23,7 +23,7 @@ from ..errors import InvalidPositionError
 from ..explain import Player, Reason
 from ..result import PlayerResult, Result
 from ..rule_ids import RuleId
-from .players import parse_player
+from .players import PlayerLike, parse_player
 from .ranks import is_below, parse_actual, parse_claim, parse_rank
 
 
@@ -67,7 +67,7 @@ def _check_player(value: object, players: int, what: str) -> int:
     return parse_player(value, players, what)
 
 
-def nearest_challenger(player: int | str, challengers: Iterable[int | str], players: int) -> PlayerResult:
+def nearest_challenger(player: PlayerLike, challengers: Iterable[PlayerLike], players: int) -> PlayerResult:
     """The challenger nearest in turn order after ``player`` (players ``0 … players-1``, 0 = 甲;
     or by name: ``"B"``, ``"player B"``, ``"乙"``).
 
