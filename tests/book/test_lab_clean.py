@@ -2,8 +2,8 @@
 
 Lab opens a chapter through jupytext and, once the kernel answers, writes the kernel's name and language
 into the notebook; saving writes the chapter back through jupytext with ``book/jupytext.toml``.  So each
-chapter is already in the form that save gives (its header names ``Python 3 (ipykernel)``, the kernel's
-own name, and no jupytext version), the cells the book hides are collapsed in Lab too
+chapter is already in the form that save gives (its header holds the kernel's own name, ``Python 3
+(ipykernel)``, and the language_info it reports, and no jupytext version), the cells the book hides are collapsed in Lab too
 (``jupyter.source_hidden``), each puzzle cell imports what it uses (after Kernel → Restart, running that
 cell alone brings its puzzle back), and no ``{glue}`` role is left for Lab to show as its key.
 
@@ -18,16 +18,16 @@ import re
 from pathlib import Path
 
 import jupytext
+from ipykernel.ipkernel import IPythonKernel
 from jupytext.config import load_jupytext_configuration_file
 
 ROOT = Path(__file__).resolve().parents[2]
 CHAPTERS = sorted((ROOT / "book").glob("*.md"))  # ``chapter`` (tests/conftest.py): each of them in turn
-#: What Lab writes into a notebook's metadata when its kernel starts (the venv's one kernel, python3).
+#: What Lab writes into a notebook's metadata when its kernel starts: the venv's one kernel (python3) and the
+#: language_info it reports.  A chapter must hold both as they are, or opening it marks it unsaved.
 KERNEL_METADATA = {
     "kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"},
-    "language_info": {"name": "python", "version": "3.11.7", "mimetype": "text/x-python",
-                      "file_extension": ".py", "codemirror_mode": {"name": "ipython", "version": 3},
-                      "nbconvert_exporter": "python", "pygments_lexer": "ipython3"},
+    "language_info": dict(IPythonKernel.language_info),
 }
 HIDDEN_TAGS = {"remove-cell", "remove-input", "hide-input"}
 PUZZLE_CALL = re.compile(r"^(Class)?Puzzle(\.for_rule)?\(", re.MULTILINE)
@@ -42,6 +42,8 @@ def test_saving_a_chapter_in_lab_leaves_it_as_it_is(chapter: Path):
     config = load_jupytext_configuration_file(str(ROOT / "book" / "jupytext.toml"))
     text = chapter.read_text(encoding="utf-8")
     notebook = jupytext.reads(text, fmt="md:myst")
+    assert {key: notebook.metadata.get(key) for key in KERNEL_METADATA} == KERNEL_METADATA, \
+        "the header's kernel or language_info is not the kernel's: Lab will mark the chapter unsaved on open"
     notebook.metadata.update(KERNEL_METADATA)
     assert jupytext.writes(notebook, fmt="md:myst", config=config) == text
 
