@@ -174,12 +174,12 @@ def run_puzzle_cell(page: Page, notebook: Locator, repo_root: Path, name: str, c
     found by its place in the chapter, as jupytext splits it for Lab."""
     cells = jupytext.read(repo_root / "book" / name, fmt="md:myst").cells
     index = next(i for i, c in enumerate(cells) if c.cell_type == "code" and call in c.source)
-    cell = notebook.locator(".jp-Notebook > .jp-WindowedPanel-outer .jp-Cell, .jp-Notebook .jp-Cell").nth(index)
+    cell = notebook.locator(".jp-Notebook .jp-Cell").nth(index)
     cell.scroll_into_view_if_needed()
     cell.locator(".jp-InputPrompt, .jp-InputArea, .jp-Placeholder-prompt").first.click()
     page.keyboard.press("Escape")  # command mode: Ctrl+Enter runs the selected cell
     page.keyboard.press("Control+Enter")
-    root = cell.locator("[data-puzzle-kind]").first
+    root = cell.locator("[data-puzzle-kind]:not([data-test-old])").first
     expect(root).to_have_attribute("data-live", "true", timeout=60_000)
     return root
 
@@ -217,7 +217,8 @@ def test_sj5_after_a_kernel_restart_running_the_puzzles_cell_brings_it_back(lab,
     page, log = offline_page
     notebook = open_chapter(page, lab, PUZZLE_CHAPTER)
     call = 'Puzzle.for_rule("SJ-5", kind="highest")'
-    run_puzzle_cell(page, notebook, repo_root, PUZZLE_CHAPTER, call)
+    before = run_puzzle_cell(page, notebook, repo_root, PUZZLE_CHAPTER, call)
+    before.evaluate("el => el.setAttribute('data-test-old', '')")  # the puzzle shown before the restart
     menu(page, "Kernel", "Restart Kernel…")
     page.locator(".jp-Dialog .jp-mod-accept").click()
     expect(page.locator(".jp-Dialog")).to_have_count(0)
@@ -228,3 +229,15 @@ def test_sj5_after_a_kernel_restart_running_the_puzzles_cell_brings_it_back(lab,
     assert "NameError" not in notebook.inner_text()
     assert log.blocked == []
 
+
+def test_sj4_enter_submits_a_typed_answer_in_lab(lab, offline_page, repo_root: Path):
+    """A number typed into a live puzzle and Enter: graded (the verdict shows), as in the book."""
+    page, log = offline_page
+    name = "shengji-trumps.md"
+    notebook = open_chapter(page, lab, name)
+    root = run_puzzle_cell(page, notebook, repo_root, name, 'Puzzle.for_rule("SJ-4", kind="count_trumps")')
+    field = root.locator("input.cbp-number")
+    field.fill("3")
+    field.press("Enter")
+    expect(root.locator(".cbp-verdict-mark")).to_be_visible(timeout=10_000)
+    assert log.blocked == []
