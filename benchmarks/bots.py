@@ -11,7 +11,7 @@ mean when the bots attack and when the random players do, and the time per bot d
 rate-driven Bot (its seat rotating): its win share against the fair share, games without a
 winner, and the time per TutorBot decision.
 
-Sparring levels (issue 23), each figure beside its reference, the current (beginner's) bots, on
+Sparring levels, each figure beside its reference, the current (beginner's) bots, on
 the same deals in the same run:
 
 - 升级 (``sparring-shengji``, ``--preset`` for one preset): the strong bots (SparringShengjiBot)

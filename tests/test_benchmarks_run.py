@@ -44,3 +44,15 @@ def test_pages_benchmark_says_what_is_wrong_with_a_missing_page(built_book):
                              "--pages", "book/no-such-page.html"], capture_output=True, text=True, timeout=120)
     assert result.returncode != 0
     assert "book/no-such-page.html not in" in result.stderr
+
+
+def test_solver_benchmark_compares_with_the_plain_minimax():
+    """The endgame solver's benchmark (issue 24), a smoke run: each size's solver figures and the
+    plain minimax's ratio on the positions it finishes (it agrees on the value, else BROKEN)."""
+    result = subprocess.run([sys.executable, str(BENCHMARKS / "solver.py"), "--quick"], capture_output=True,
+                            text=True, timeout=300)
+    assert result.returncode == 0, result.stderr + result.stdout
+    lines = result.stdout.splitlines()
+    assert [line.split(",")[0] for line in lines if not line.startswith(" ")] == ["2 tricks left", "3 tricks left"]
+    assert sum("solver: nodes p50" in line for line in lines) == 2
+    assert any("plain minimax finished" in line and "the solver's" in line for line in lines), result.stdout

@@ -30,7 +30,7 @@ def test_expect_error_passes_only_on_a_matching_error():
 
 
 def test_a_bad_card_is_explained_in_chinese_to_a_chinese_reader(monkeypatch):
-    """Issue 22: the Chinese engine page printed the English error of a mistyped card."""
+    """The Chinese engine page once printed the English error of a mistyped card."""
     import io
 
     from cardlib.check import run_check

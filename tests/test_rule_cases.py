@@ -88,12 +88,12 @@ def test_case_ids_are_unique() -> None:
 
 
 def shengji_position_cards(case: dict) -> list:
-    """All cards a Shengji case puts on the table at once (hand, lead, kitty, plays, calls)."""
+    """All cards a Shengji case puts on the table at once (hand, lead, kitty, plays, calls, an endgame's hands)."""
     cards = []
     for name in ("lead", "hand", "cards", "kitty"):
         if name in case:
             cards += parse_cards(case[name])
-    for name in ("plays", "last_trick"):
+    for name in ("plays", "last_trick", "hands", "played"):
         for play in case.get(name, []):
             cards += parse_cards(play)
     for call in case.get("calls", []):

@@ -1,8 +1,7 @@
 """The Chinese edition's term table (``docs/terms.md``) and the Chinese texts it is held against.
 
-``python -m tests.zh_terms`` prints, for every variant of the table, how often it occurs in each file (the
-counts of issue 22's report); the tests are ``tests/test_zh_terms.py`` (the sources) and
-``tests/book/test_zh_reader_text.py`` (the built pages).
+``python -m tests.zh_terms`` prints, for every variant of the table, how often it occurs in each file;
+the tests are ``tests/test_zh_terms.py`` (the sources) and ``tests/book/test_zh_reader_text.py`` (the built pages).
 """
 
 from __future__ import annotations

@@ -41,6 +41,7 @@ from .scoring import (KITTY_SIZE, TOTAL_POINTS, LevelChange, card_points, explai
                       kitty_score, level_change, points_left, trick_points)
 from .scoring import score_kitty as score_kitty  # deprecated: kitty_score (kept one release, not in __all__)
 from .simulate import play_random_hand
+from .solver import EndgameSolution, EndgameSolver, solve_endgame
 from .throws import ThrowResult, resolve_throw
 from .trick import TrickResult, find_trick_winner
 from .trump import EffectiveSuit, TrumpContext, as_level, as_trump, explain_order, explain_trumps
@@ -65,6 +66,8 @@ __all__ = [
     # tricks and points (SJ-10, SJ-11, SJ-12, C-1, C-2, C-5, SG-6 / SS-6)
     "find_trick_winner", "TrickResult", "card_points", "trick_points", "explain_trick_points", "points_left",
     "kitty_multiplier", "kitty_score", "TOTAL_POINTS", "KITTY_SIZE",
+    # best play with every hand seen (SJ-8 … SJ-12, SG-6 / SS-6, C-2)
+    "solve_endgame", "EndgameSolution", "EndgameSolver",
     # levels and dealers (SG-7 / SS-7, SG-8, SS-8, SJ-3, SJ-13)
     "level_change", "LevelChange", "after_hand", "Progress", "next_dealer", "level_played", "team_of",
     "partner_of",

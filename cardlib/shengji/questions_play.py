@@ -1,6 +1,6 @@
 """The play questions of ``python -m cardlib check``: following, tricks, shapes, order, leaders.
 
-Rules: SJ-5, SJ-6, SJ-8, SJ-9, SJ-10, SG-4 / SS-4, SG-5 / SS-5, SG-E3, C-1, C-3, C-4, C-5
+Rules: SJ-5, SJ-6, SJ-8, SJ-9, SJ-10, SJ-11, SJ-12, SG-4 / SS-4, SG-5 / SS-5, SG-E3, C-1, C-3, C-4, C-5
 
 Every ``answer_<question>(case, context)`` returns ``(answer, reason)`` in the
 formats of docs/notation.md, and is marked with the fields it reads (:func:`.case_questions.takes`).
@@ -29,6 +29,7 @@ from .case_questions import CaseContext, read_cards, read_level, read_trump, req
 from .combos import classify, explain_shape
 from .follow import check_follow, legal_follows
 from .combos import as_cards
+from .solver import solve_endgame
 from .trick import find_trick_winner
 from .trump import TrumpContext, explain_order, group_by_strength
 
@@ -118,3 +119,18 @@ def answer_next_leader(case: dict[str, Any], context: CaseContext) -> tuple[int,
     seat = (leader + result.winner) % SEATS
     return seat, Reason.make(RuleId.SJ_8, "{why} So {seat} leads the next trick.", "{why}所以下一轮由{seat}首出。",
                              seat=Seat(seat), why=result.reason)  # the trick's reason names the winner first
+
+
+@takes("level", "trump", "hands", "leader", "played", "attackers", "kitty")
+def answer_endgame(case: dict[str, Any], context: CaseContext) -> tuple[dict[str, object], Reason]:
+    """The attackers' points from here with best play on both sides, and the best plays of the seat
+    to move (the double-dummy solver, :mod:`.solver`; SJ-8 … SJ-12, SG-6 / SS-6, C-2)."""
+    hands, played = require(case, "hands"), require(case, "played")
+    if not isinstance(hands, list) or len(hands) != SEATS:
+        raise InvalidPositionError(f"field 'hands' must be a list of {SEATS} card lists (seats 0 … 3), got {hands!r}")
+    if not isinstance(played, list):
+        raise InvalidPositionError(f"field 'played' must be a list of card lists (the lead first), got {played!r}")
+    solution = solve_endgame(read_context(case), context.rules, [as_cards(h, f"hand {i}") for i, h in enumerate(hands)],
+                             read_seat(case, "leader"), [as_cards(p, f"play {i}") for i, p in enumerate(played)],
+                             attackers=require(case, "attackers"), kitty=read_cards(case, "kitty"))
+    return solution.to_answer(), solution.reason

@@ -503,7 +503,8 @@ def level_change(rules: RulesetLike, attacker_points: int) -> Result[LevelChange
         low, high = (0, 0) if points == 0 else (5, 35) if points < 40 else (40, line - 5)
         change = LevelChange(levels, False, 0)
         # below the line both tables give the same (SG-7, SS-7): no table named
-        reason = Reason.make(table_rule,
+        reason = Reason.make(table_rule, "The attackers took no points: the dealer team goes up 3 levels.",
+                             "闲家一分未得：庄家方升3级。") if points == 0 else Reason.make(table_rule,
                              "The attackers have {points} points ({band}), below the take-over line {line}: "
                              "the dealer team goes up {levels} level" + "s" * (levels > 1) + ".",
                              "闲家得{points}分，在{band_zh}这一档，未到{line}分上台线：庄家方升{levels}级。",

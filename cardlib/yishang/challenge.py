@@ -74,7 +74,7 @@ def nearest_challenger(player: PlayerLike, challengers: Iterable[PlayerLike], pl
     Duplicates are harmless; the card's own player cannot challenge.
 
     >>> nearest_challenger(1, [0, 2], players=3)[1].en
-    'player C and player A challenge at once; player C, first after player B, challenges'
+    'player C and player A both challenge: player C, first after player B, goes'
 
     Rules: YS-8, YS-14
     """
@@ -98,5 +98,6 @@ def nearest_challenger(player: PlayerLike, challengers: Iterable[PlayerLike], pl
         ", ".join(f"{{s{i}}}" for i in range(len(seats) - 1)) + f" and {{s{len(seats) - 1}}}"
     names_zh = "、".join(f"{{s{i}}}" for i in range(len(seats)))
     return PlayerResult(chosen, Reason.make(
-        RuleId.YS_14, f"{names_en} challenge at once; {{s0}}, first after {{player}}, challenges",
+        RuleId.YS_14, f"{names_en} both challenge: {{s0}}, first after {{player}}, goes" if len(seats) == 2 else
+        f"{names_en} challenge at once: {{s0}}, first after {{player}}, goes",
         f"{names_zh}同时质疑：按出牌顺序{{s0}}紧接{{player}}之后，由其质疑", player=Player(player), **params))

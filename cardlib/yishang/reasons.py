@@ -258,7 +258,7 @@ def takes(taker: int, count: int, revealed: Card) -> Reason:
 def takes_and_leads(taker: int, count: int, revealed: Card, target: Rank, reset: bool) -> Reason:
     target_words = (Words("the target 3 again", "目标点数重新从3开始") if reset else
                     Words(f"the target still {target}", f"目标点数仍为{target}"))
-    reason = Reason.make(RuleId.YS_10, "{taker} takes the pile ({count} cards) and leads a new round face up, {target}",
+    reason = Reason.make(RuleId.YS_10, "{taker} takes the pile ({count} cards) and leads anew, face up, {target}",
                          "{taker}收走中央{count}张牌（包括翻开的{revealed}），以明牌领出新一轮；{target}",
                          taker=Player(taker), count=count, revealed=revealed, target=target_words)
     return reason.with_notes(TARGET_RESET_NOTE) if reset else reason

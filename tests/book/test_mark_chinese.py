@@ -92,7 +92,7 @@ def test_a_broken_page_is_named_in_the_error(tmp_path):
 
 
 def test_rule_ids_and_cards_are_kept_on_one_line():
-    """Issue 22: a rule id broke at its hyphen ("SJ-" / "13") and a card between its suit and rank."""
+    """A rule id once broke at its hyphen ("SJ-" / "13") and a card between its suit and rank."""
     html = mark_chinese("<p>按（SJ-13）和 SG-E2，♥10 不是 ♠AK</p><script>'SJ-9'</script><svg><text>SJ-9</text></svg>")
     assert html.count('<span class="nowrap">') == 3
     assert '<span class="nowrap">SJ-13</span>' in html and '<span class="nowrap">SG-E2</span>' in html

@@ -1,4 +1,4 @@
-"""The built Chinese pages as a Chinese reader meets them (issue 22): the words of docs/terms.md, and no
+"""The built Chinese pages as a Chinese reader meets them: the words of docs/terms.md, and no
 English outside code, card notation and what is marked as another language (the glossary's English and
 pinyin columns, ``lang="en"``).
 
@@ -14,7 +14,7 @@ from __future__ import annotations
 from tests.zh_terms import (chinese_pages, english_words, read_chinese_page, site_report, typography_faults,
                             variant_pattern)
 
-#: Variants of the term table in the engine's and the puzzles' texts on the built Chinese pages (issue 22):
+#: Variants of the term table in the engine's and the puzzles' texts on the built Chinese pages:
 #: lower it as the templates are rewritten; it may never grow.
 KNOWN_TEMPLATE_VARIANTS = 0
 

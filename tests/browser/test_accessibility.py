@@ -1,5 +1,5 @@
 """axe-core (from npm, node_modules/axe-core) finds no serious or critical WCAG 2.2 A/AA violation on
-any page of the book, in both editions, its widgets and settings bar drawn (issues 11, 15)."""
+any page of the book, in both editions, its widgets and settings bar drawn."""
 
 from __future__ import annotations
 

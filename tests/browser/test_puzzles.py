@@ -30,7 +30,7 @@ SHOWN = [("follow_legal", 0), ("pick_follow", 1), ("trick_winner", 0), ("shape",
          ("kitty_score", 1), ("level_change", 16), ("calling", 2), ("ys_challenge", 0), ("ys_state", 1),
          ("first_dealer", 22), ("deal", 0), ("next_leader", 0), ("after_hand", 5), ("trick_points", 2),
          ("count_trumps", 0), ("bury", 0), ("lead_legal", 5), ("last_trick", 0), ("ys_deal", 0),
-         ("ys_first_player", 4), ("ys_action", 0), ("ys_draw", 7)]
+         ("ys_first_player", 4), ("ys_action", 0), ("ys_draw", 7), ("endgame", 13)]
 
 
 def build_static_page(folder: Path, runtime: Path) -> dict[str, dict]:
@@ -398,6 +398,39 @@ def test_a_reader_picks_cards_by_clicking_and_the_verdict_goes_when_the_pick_cha
     hint = widget.locator('.cbp-hint[aria-live="polite"]')
     expect(hint).to_contain_text("X9 is not a card")
     expect(status).to_be_empty()
+    assert log.errors == []
+
+
+def test_an_endgame_lead_answered_wrongly_shows_the_defences_punishing_reply_and_the_winning_line(offline_page,
+                                                                                                  static_page):
+    """Issue 24: a wrong lead of an endgame puzzle is shown losing: the reply the solver finds for the
+    defence (its seat and card), the points, and the best lead first (SJ-11, SJ-12)."""
+    from cardlib.shengji.solver import EndgameSolver
+    from cardlib.shengji.trump import TrumpContext
+    from cardlib.words import cards_text, seat_name
+
+    page, log = offline_page
+    _folder, url, specs = static_page
+    open_page(page, url)
+    spec = specs["endgame"]
+    pos = spec["position"]
+    wrong = first_key(spec, ok=False)
+    solver = EndgameSolver(TrumpContext(pos["level"], pos["trump"]), spec["rulesets"][0]["preset"], pos["attackers"],
+                           pos["kitty"])
+    hands = [list(h) for h in pos["hands"]]
+    hands[pos["leader"]].remove(wrong)
+    punished = solver.solve(hands, pos["leader"], [[wrong]])
+    seat, reply = punished.line[0]
+    best = solver.solve(pos["hands"], pos["leader"])
+    widget = root(page, "endgame")
+    widget.locator(f'button.cbp-hand-card[data-card="{wrong}"]').click()
+    widget.locator("button.cbp-submit").click()
+    status = widget.locator(".cbp-verdict")
+    expect(status.locator(".cbp-outcome")).to_have_text("Not quite.")
+    said = status.inner_text()
+    assert seat_name(seat) in said and cards_text(list(reply)) in said, said
+    assert f"{punished.attacker_points} points, not {best.attacker_points}" in said, said
+    assert f"Best is {cards_text(list(best.line[0][1]))} first" in said, said
     assert log.errors == []
 
 

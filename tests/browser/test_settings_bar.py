@@ -2,7 +2,7 @@
 theme's article header): on every page, on one row in both editions; its 中文 / English control is the
 link to the page in the other edition (tests/browser/test_language_switch.py follows it); the
 four-colour toggle recolours the chapters' cards and the puzzles' alike; export and import live in one
-menu; stored data of any shape breaks neither the bar nor grading (issues 11 and 15).  Rules: the cards
+menu; stored data of any shape breaks neither the bar nor grading.  Rules: the cards
 are SJ-1's deck."""
 
 from __future__ import annotations

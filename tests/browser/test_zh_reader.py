@@ -1,4 +1,4 @@
-"""The Chinese edition in a browser, as a Chinese reader meets it (issue 22): a card typed as players write it
+"""The Chinese edition in a browser, as a Chinese reader meets it: a card typed as players write it
 (黑桃5) is a card; no rule id breaks across lines, on a phone or a laptop; nothing English is shown or said
 once the widgets are drawn; the site's root opens the edition the reader chose; the language switch keeps
 the search query and the reader's place.  Rules: the puzzles of the playing page are SJ-9's (following)."""

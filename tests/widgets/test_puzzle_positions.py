@@ -63,6 +63,7 @@ SHOWN = {
     "bury": lambda p: _cards(p["hand"]) + _cards(p["kitty"]),
     "lead_legal": lambda p: _cards(p["hand"]),
     "throw": lambda p: _cards(p["throw"]) + _plays(p["other_hands"]),
+    "endgame": lambda p: _plays(p["hands"]) + _cards(p["kitty"]),
 }
 
 

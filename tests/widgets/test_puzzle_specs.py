@@ -168,6 +168,9 @@ def engine_ok(spec: dict, ruleset: dict, key: str) -> bool:
     if kind == "give_points":  # legality (SJ-9) and points (SJ-11) by the engine, in the strategy page's test
         from tests.widgets.test_strategy_puzzles import engine_right
         return key in engine_right(spec, ruleset)
+    if kind == "endgame":  # the solver's best plays, solved again from the position shown (SJ-11, SJ-12)
+        from widgets.puzzles.endgame import engine_right as endgame_right
+        return key in endgame_right(spec, ruleset["preset"])
     raise AssertionError(f"no engine check for {kind}")
 
 

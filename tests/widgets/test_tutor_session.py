@@ -270,7 +270,7 @@ def test_a_match_is_refused_with_options_it_cannot_have():
 @pytest.mark.parametrize("options", [{"game": "shengji", "seed": 3, "ruleset": "shuangsheng"},
                                      {"game": "yishang", "seed": 7, "opponents": 2}])
 def test_a_whole_game_against_the_strong_bots_by_hint_and_play_reaches_its_review(options):
-    """At the strong level (issue 23) the bots at the table and the hints are the sparring bots,
+    """At the strong level the bots at the table and the hints are the sparring bots,
     the view says so and lists both levels in both languages, and a whole game by hint and play
     reaches its review; SJ-11 / YS-12 as at the easy level."""
     from cardlib.shengji.sparring import SparringShengjiBot

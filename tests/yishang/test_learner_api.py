@@ -49,7 +49,7 @@ def test_ys_13_the_face_from_a_pile_written_in_the_notation():
 def test_ys_14_challengers_by_letter_or_chinese_name():
     chosen, reason = nearest_challenger("B", ["A", "丙"], players=3)
     assert chosen == 2 and reason.rule is RuleId.YS_14
-    assert reason.en.startswith("player C and player A challenge at once")
+    assert reason.en.startswith("player C and player A both challenge")
     assert parse_player("player d", 4) == 3 and parse_player("甲", 2) == 0
 
 

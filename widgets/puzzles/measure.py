@@ -59,6 +59,7 @@ DIFFICULTY_FEATURES: dict[str, tuple[str, ...]] = {
     "ys_action": ("actions",),
     "ys_draw": ("empty_draw_pile", "last_card"),
     "give_points": ("legal_plays", "right_answers"),
+    "endgame": ("hand_size", "legal_plays"),
 }
 
 

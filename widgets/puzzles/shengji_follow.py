@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from collections import Counter
+from collections.abc import Iterable
 from itertools import combinations
 from typing import Any
 
@@ -167,32 +168,38 @@ def judge_all(position: FollowPosition, plays: list[list[Card]]) -> dict[str, li
     return verdicts
 
 
-def closest_legal(play: list[Card], plays: list[list[Card]], verdicts: list[Verdict]) -> list[Card]:
-    """The legal play sharing the most cards with ``play`` (the first such in hand order):
-    what a wrong answer is shown as a legal follow the hand could make instead."""
+def closest_play(play: list[Card], candidates: Iterable[list[Card]]) -> list[Card]:
+    """The candidate sharing the most cards with ``play`` (the first such in order): what a wrong
+    answer is shown as the play to make instead."""
     mine = Counter(play)
 
     def shared(other: list[Card]) -> int:
         return sum((Counter(other) & mine).values())
 
-    return max((p for p, v in zip(plays, verdicts) if v.ok), key=shared)
+    return max(candidates, key=shared)
 
 
-def _named(reason: Reason) -> list[Counter[str]]:
+def closest_legal(play: list[Card], plays: list[list[Card]], verdicts: list[Verdict]) -> list[Card]:
+    """The legal play sharing the most cards with ``play`` (the first such in hand order):
+    what a wrong answer is shown as a legal follow the hand could make instead."""
+    return closest_play(play, (p for p, v in zip(plays, verdicts) if v.ok))
+
+
+def named_groups(reason: Reason) -> list[Counter[str]]:
     """The card groups a reason names, each as a multiset of card codes."""
     return [Counter(part["cards"]) for part in reason.parts("en") if isinstance(part, dict) and "cards" in part]
 
 
 def _names_a_legal_follow(reason: Reason, plays: list[list[Card]], verdicts: list[Verdict]) -> bool:
     legal = [Counter(map(str, p)) for p, v in zip(plays, verdicts) if v.ok]
-    return any(group in legal for group in _named(reason))
+    return any(group in legal for group in named_groups(reason))
 
 
 def wrong_play(play: list[Card], plays: list[list[Card]], verdicts: list[Verdict], index: int) -> Reason:
     """Why a picked play does not follow (the engine's reason, which names it), and one legal follow
     instead, unless the engine's reason already gives one."""
     verdict = verdicts[index]
-    names_play = Counter(map(str, play)) in _named(verdict.reason)
+    names_play = Counter(map(str, play)) in named_groups(verdict.reason)
     if names_play and _names_a_legal_follow(verdict.reason, plays, verdicts):
         return verdict.reason
     example = closest_legal(play, plays, verdicts)

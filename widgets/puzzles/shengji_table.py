@@ -196,6 +196,7 @@ class AfterHand:
     level_reason: Reason               # SJ-3
     climb: Reason                      # SG-7 / SS-7 / SS-E2, with where the levels go
     game_reason: Reason                # SJ-13 / SS-8: who has won, or why nobody has yet (a sentence)
+    stops_at_ace: bool                 # the gaining team's climb would pass A and stops there (SJ-13)
 
     def grade(self, seat: int | None, level: Rank | None, winner: str) -> tuple[bool, Reason | list[Reason]]:
         """Right, with the whole outcome explained; or one sentence per wrong part, each citing its own rule.
@@ -213,8 +214,9 @@ class AfterHand:
         return (True, self.whole) if not wrong else (False, wrong)
 
 
-def _climb(rules: Ruleset, dealer: int, levels: tuple[Rank, Rank], points: int) -> tuple[Reason, Reason]:
-    """The level change (SG-7 / SS-7) with where it takes the gaining team, and the game's state (SJ-13 / SS-8)."""
+def _climb(rules: Ruleset, dealer: int, levels: tuple[Rank, Rank], points: int) -> tuple[Reason, Reason, bool]:
+    """The level change (SG-7 / SS-7) with where it takes the gaining team, the game's state (SJ-13 / SS-8),
+    and whether the climb stops at A short of a win."""
     change, change_reason = level_change(rules, points)
     progress = after_hand(rules, dealer, levels, change)
     dealer_team = team_of(dealer)
@@ -228,7 +230,7 @@ def _climb(rules: Ruleset, dealer: int, levels: tuple[Rank, Rank], points: int) 
     elif steps == 0:
         where = Reason.make(change_reason.rule, "{team} stay at {old}.", "{team}仍打{old}。", team=name, old=old)
     elif passes_ace:
-        where = Reason.make(change_reason.rule, "{team} go from {old} to A: the climb stops at A.",
+        where = Reason.make(change_reason.rule, "{team} go from {old} to A, where the climb stops.",
                             "{team}从{old}升到A：升级到A为止。",
                             team=name, old=old)
     else:
@@ -238,12 +240,12 @@ def _climb(rules: Ruleset, dealer: int, levels: tuple[Rank, Rank], points: int) 
     if progress.winner is not None:
         game = progress.reason
     elif rules.game_end is GameEnd.REACH_ACE:
-        game = Reason.make(RuleId.SS_8, "A team wins as soon as its level reaches A, and no team has.",
-                           "一队升到A即赢得全局，目前没有队升到A。")
+        game = Reason.make(RuleId.SS_8, "No team has won: a team wins when its level reaches A.",
+                           "还没有队赢：一队升到A即赢得全局。")
     else:
-        game = Reason.make(RuleId.SJ_13, "A team wins by going up while dealing at A; none has yet.",
-                           "一队须作为庄家打A并升级才赢得全局，目前还没有。")
-    return climb, game
+        game = Reason.make(RuleId.SJ_13, "No team has won: that takes going up while dealing at A.",
+                           "还没有队赢：须作为庄家打A并升级才赢得全局。")
+    return climb, game, passes_ace and progress.winner is None
 
 
 def _after_hand_outcome(rules: Ruleset, dealer: int, levels: tuple[Rank, Rank], points: int) -> AfterHand:
@@ -251,7 +253,7 @@ def _after_hand_outcome(rules: Ruleset, dealer: int, levels: tuple[Rank, Rank], 
     progress = after_hand(rules, dealer, levels, change)
     _seat, dealer_reason = next_dealer(rules, dealer, change.attackers_take_over)
     next_level, level_reason = level_played(progress.levels, progress.next_dealer)
-    climb, game = _climb(rules, dealer, levels, points)
+    climb, game, stops_at_ace = _climb(rules, dealer, levels, points)
     winner = "none" if progress.winner is None else str(progress.winner)
     rule = game.rule if progress.winner is not None else climb.rule
     if progress.winner is not None:  # the game is over: there is no next hand to deal or to play
@@ -262,7 +264,7 @@ def _after_hand_outcome(rules: Ruleset, dealer: int, levels: tuple[Rank, Rank], 
                             dealer=dealer_reason,
                             game=Words("No team has won the game yet.", "还没有队赢得全局。"))
     return AfterHand(progress.next_dealer, progress.levels, next_level, winner, whole, dealer_reason,
-                     level_reason, climb, game)
+                     level_reason, climb, game, stops_at_ace)
 
 
 def make_after_hand(seed: int, difficulty: Difficulty) -> dict[str, Any]:
@@ -320,7 +322,7 @@ def make_after_hand(seed: int, difficulty: Difficulty) -> dict[str, Any]:
         features={"points": points, "dealer_level": str(levels[team]), "attacker_level": str(levels[1 - team]),
                   "game_won": any(o.winner != "none" for o in outcomes.values()),
                   "levels_from_ace": min(int(Rank.ACE) - int(level) for level in levels),
-                  "passes_ace": any("climb stops at A" in o.climb.en for o in outcomes.values())},
+                  "passes_ace": any(o.stops_at_ace for o in outcomes.values())},
         extra={"fields": fields, "display": [facts(
             (text("Dealer", "庄家"), seat_label(dealer)),
             (text(f"{TEAMS[0].en}'s level", f"{TEAMS[0].zh}打几"), text(str(levels[0]), str(levels[0]))),

@@ -46,7 +46,7 @@ PuzzleKind: TypeAlias = Literal[
     "follow_legal", "pick_follow", "trick_winner", "shape", "highest", "kitty_score", "last_trick", "level_change",
     "calling", "first_dealer", "deal", "next_leader", "after_hand", "trick_points", "count_trumps", "bury",
     "lead_legal", "throw", "ys_challenge", "ys_state", "ys_deal", "ys_first_player", "ys_action", "ys_draw",
-    "give_points"]
+    "give_points", "endgame"]
 #: How hard a puzzle is (a spec's ``difficulty``; ``seed % 3`` names it).
 Difficulty: TypeAlias = Literal["easy", "normal", "hard"]
 #: How a puzzle is answered (a spec's ``input``, which the front ends and class mode read).

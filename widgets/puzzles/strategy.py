@@ -43,7 +43,7 @@ from cardlib.shengji.trick import find_trick_winner
 from cardlib.shengji.trump import EffectiveSuit, TrumpContext
 
 from .position import context_facts, explain, facts, random_level, random_trump, seat_label, text
-from .shengji_follow import FollowLevel, deal_hand, pick_lead
+from .shengji_follow import FollowLevel, closest_play, deal_hand, named_groups, pick_lead
 from .spec import SHENGJI_RULESETS, Difficulty, PuzzleError, SpecBuilder
 
 
@@ -255,15 +255,6 @@ def grade(position: GivePosition, rules: Ruleset, plays: list[list[Card]]) -> tu
     return graded, [i for i in thrifty if graded[i].points == best]
 
 
-def _closest(play: list[Card], graded: list[Graded], right: list[int]) -> list[Card]:
-    mine = Counter(play)
-
-    def shared(other: list[Card]) -> int:
-        return sum((Counter(other) & mine).values())
-
-    return max((graded[i].play for i in right), key=shared)
-
-
 #: How the graded plays are labelled: this book's advice, not a rule of either guide.
 ADVICE = Words("the book's advice, not a rule", "本书的建议，不是规则")
 
@@ -294,10 +285,9 @@ def reason_for(position: GivePosition, graded: list[Graded], right: list[int], i
                            "{partner}这一轮赢定了；你的合法出法里不动大主就垫不了分，所以{play}保住大主，和别的出法一样好"
                            "（{advice}）。",
                            partner=partner, play=g.play, advice=ADVICE)
-    example = _closest(g.play, graded, right)
+    example = closest_play(g.play, (graded[i].play for i in right))
     if not g.verdict.ok:
-        named: list[Counter[str]] = [Counter(p["cards"]) for p in g.verdict.reason.parts("en") if isinstance(p, dict) and "cards" in p]
-        if any(Counter(map(str, graded[i].play)) in named for i in right):  # the engine's example is a best play
+        if any(Counter(map(str, graded[i].play)) in named_groups(g.verdict.reason) for i in right):  # the engine's example is a best play
             return explain(g.verdict.reason, "{why} That gives {partner} {best} points, the most you can.",
                            "{why}这样给{partner}垫{best}分，是能垫的最多分数。", best=best, partner=partner)
         return explain(g.verdict.reason, "{why} The best legal play: {right}, {best} points for {partner}.",

@@ -1,0 +1,219 @@
+"""Endgame puzzles (残局): a few tricks left, every hand shown, you lead: which card takes (or saves)
+the most points?
+
+Every legal lead of your hand is an answer (your cards are all different, so every lead is a
+single, SJ-6).  The double-dummy solver (:mod:`cardlib.shengji.solver`) grades them: the right
+answers are its best plays, the points the attackers take with best play on both sides (the
+tricks' points, SJ-11, and the kitty times its multiplier when they take the last trick, SJ-12,
+SG-6 / SS-6).  A wrong lead is shown losing: the defence's best reply, the trick it costs and the
+points, then the winning line ("♣5 first: …").
+
+Rules: SJ-6, SJ-8, SJ-9, SJ-10, SJ-11, SJ-12, SG-6 / SS-6 (all through the engine).
+
+>>> spec = make_endgame(0, "easy")
+>>> spec["kind"], spec["input"], spec["pick"], len(spec["position"]["hand"])
+('endgame', 'cards', 1, 3)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from cardlib.explain import Reason, Seat, Words
+from cardlib.rule_ids import RuleId
+from cardlib.shengji.endgames import Endgame, deal_endgame
+from cardlib.shengji.leads import legal_leads
+from cardlib.shengji.progression import TEAM_WORDS
+from cardlib.shengji.rules import get_ruleset
+from cardlib.shengji.scoring import card_points
+from cardlib.shengji.solver import EndgameSolution, EndgameSolver, Play
+from cardlib.shengji.trick import find_trick_winner
+
+from .position import cards_block, context_facts, facts, seat_label, text
+from .spec import SHENGJI_RULESETS, Difficulty, PuzzleError, SpecBuilder
+
+#: Cards each seat holds (tricks left) by difficulty: few, so the solver answers in milliseconds.
+TRICKS: dict[str, int] = {"easy": 3, "normal": 4, "hard": 4}
+#: The hard puzzles ask for more thought: at least this many different leads.
+MIN_LEADS: dict[str, int] = {"easy": 2, "normal": 3, "hard": 4}
+#: The largest share of the leads that may be right: a guess should rarely pay.
+MAX_RIGHT: dict[str, float] = {"easy": 0.67, "normal": 0.5, "hard": 0.5}
+
+
+@dataclass(frozen=True)
+class Graded:
+    """One lead under one ruleset: whether it keeps the best value, and the solver's line after it."""
+
+    play: Play
+    right: bool
+    after: EndgameSolution  # the position after this lead, solved: the defence's best reply first
+
+
+def _key(game: Endgame, play: Play) -> str:
+    return " ".join(str(c) for c in sorted(play, key=game.ctx.order_key))
+
+
+def _leads(game: Endgame) -> list[Play]:
+    return [tuple(p) for p in legal_leads(game.ctx, game.rules, list(game.hands[game.leader]))]
+
+
+def grade(game: Endgame, preset: str) -> tuple[EndgameSolution, list[Graded]]:
+    """The position solved under ``preset`` and each lead graded by the solver (SJ-11, SJ-12)."""
+    rules = get_ruleset(preset)
+    solver = EndgameSolver(game.ctx, rules, game.attackers, game.kitty)
+    best = solver.solve(list(game.hands), game.leader)
+    graded = []
+    for play in _leads(game):
+        hands = [list(h) for h in game.hands]
+        for card in play:
+            hands[game.leader].remove(card)
+        after = solver.solve(hands, game.leader, [list(play)])
+        graded.append(Graded(play, play in best.best, after))
+    return best, graded
+
+
+def _tricks(game: Endgame, moves: list[tuple[int, Play]]) -> list[tuple[list[tuple[int, Play]], int]]:
+    """The line's tricks, each with the seat that wins it (SJ-10)."""
+    out = []
+    for start in range(0, len(moves), 4):
+        trick = moves[start:start + 4]
+        index = find_trick_winner(game.ctx, game.rules, [list(p) for _s, p in trick]).winner
+        out.append((trick, trick[index][0]))
+    return out
+
+
+def _line_words(moves: list[tuple[int, Play]]) -> Reason:
+    """"East ♥3, North ♥5, West ♥K" (SJ-8: in playing order)."""
+    return Reason.make(RuleId.SJ_8, ", ".join(f"{{s{i}}} {{p{i}}}" for i in range(len(moves))),
+                       "，".join(f"{{s{i}}}{{p{i}}}" for i in range(len(moves))),
+                       **{f"s{i}": Seat(s) for i, (s, _p) in enumerate(moves)},
+                       **{f"p{i}": list(p) for i, (_s, p) in enumerate(moves)})
+
+
+def _outcome(game: Endgame, value: int, best: int | None) -> Words:
+    """What the points mean for the reader: their side's points, or the attackers' (SJ-11)."""
+    ours = game.leader % 2 == game.attackers
+    if best is None and value == 0:
+        return Words("the attackers take no points", "闲家一分不得")
+    if best is None:
+        return Words(f"your side takes {value} points, the most it can" if ours
+                     else f"the attackers take only {value} points, the fewest they can",
+                     f"你方得{value}分，是能得的最多分数" if ours else f"闲家只得{value}分，是最少的")
+    return Words(f"your side takes {value} points, not {best}" if ours else f"the attackers take {value} points, not {best}",
+                 f"你方只得{value}分，而不是{best}分" if ours else f"闲家得{value}分，而不是{best}分")
+
+
+def reason_for(game: Endgame, best: EndgameSolution, graded: Graded) -> Reason:
+    """Why a lead is right (its line and the value), or the defence's punishing reply, the trick it
+    costs and the winning line (SJ-11, SJ-12 when the kitty decides)."""
+    win_line = [(s, p) for s, p in best.line]
+    if graded.right:
+        return Reason.make(RuleId.SJ_11, "{given} first: {line}. With best play on both sides {outcome}.",
+                           "先出{given}：{line}。双方都走最好时，{outcome}。", given=list(graded.play),
+                           line=_line_words(_first_trick(game, graded)), outcome=_outcome(game, best.attacker_points, None))
+    moves = [(game.leader, graded.play)] + [(s, p) for s, p in graded.after.line]
+    reply_seat, reply = moves[1]
+    ours = game.leader % 2
+    tricks = _tricks(game, moves)
+    lost = next(((k, trick, winner) for k, (trick, winner) in enumerate(tricks)
+                 if winner % 2 != ours and (k == len(tricks) - 1 or any(card_points(c) for _s, p in trick for c in p))),
+                None)
+    params: dict[str, Any] = {"given": list(graded.play), "seat": Seat(reply_seat), "reply": list(reply),
+                              "outcome": _outcome(game, graded.after.attacker_points, best.attacker_points),
+                              "best": list(win_line[0][1]), "line": _line_words(win_line[1:4])}
+    kitty = any(card_points(c) for c in game.kitty)
+    if lost is None:
+        return Reason.make(RuleId.SJ_11, "After {given}, {seat} answers {reply}: {outcome}. Best is {best} first: "
+                           "{line}.", "出{given}后，{seat}应{reply}：{outcome}。应先出{best}：{line}。", **params)
+    k, trick, winner = lost
+    last = k == len(tricks) - 1
+    won_with = next(p for s, p in trick if s == winner)
+    which = Words("the last trick" + (" and the kitty" if kitty and winner % 2 == game.attackers else ""),
+                  "最后一轮" + ("和底牌" if kitty and winner % 2 == game.attackers else "")) if last \
+        else Words(f"trick {k + 1}", f"第{k + 1}轮")
+    rule = RuleId.SJ_12 if last and kitty and winner % 2 == game.attackers else RuleId.SJ_11
+    if k == 0 and winner == reply_seat and won_with == reply:  # the reply itself takes the trick
+        return Reason.make(rule, "After {given}, {seat} takes {which} with {reply}: {outcome}. Best is {best} first: "
+                           "{line}.", "出{given}后，{seat}用{reply}赢{which}：{outcome}。应先出{best}：{line}。",
+                           which=which, **params)
+    return Reason.make(rule, "After {given}, {seat} answers {reply} and {winner} takes {which} with {won}: "
+                       "{outcome}. Best is {best} first: {line}.",
+                       "出{given}后，{seat}应{reply}，{winner}用{won}赢{which}：{outcome}。应先出{best}：{line}。",
+                       winner=Seat(winner), which=which, won=list(won_with), **params)
+
+
+def _first_trick(game: Endgame, graded: Graded) -> list[tuple[int, Play]]:
+    """The rest of the first trick after a lead, as the solver plays it."""
+    return [(s, p) for s, p in graded.after.line[:3]]
+
+
+def make_position(seed: int, difficulty: Difficulty) -> tuple[Endgame, dict[str, tuple[EndgameSolution, list[Graded]]]]:
+    """An endgame worth asking under both presets: your cards all different (every lead a single),
+    some lead wrong and some right, at least :data:`MIN_LEADS` different leads."""
+    for attempt in range(400):
+        game = deal_endgame(seed * 1000 + attempt, TRICKS[difficulty], "shengji")
+        hand = game.hands[game.leader]
+        if len(set(hand)) < len(hand) or len(_leads(game)) < MIN_LEADS[difficulty]:
+            continue
+        solved = {r.id: grade(game, r.preset) for r in SHENGJI_RULESETS}
+        if all(0 < sum(g.right for g in rows) <= MAX_RIGHT[difficulty] * len(rows) for _b, rows in solved.values()):
+            return game, solved
+    raise PuzzleError(f"could not make a {difficulty} endgame puzzle for seed {seed}")  # pragma: no cover
+
+
+def _display(game: Endgame) -> list[dict[str, Any]]:
+    you = game.leader
+    role = {0: ("", ""), 1: (" (opponent)", "（对手）"), 2: (" (your partner)", "（对家）"), 3: (" (opponent)", "（对手）")}
+    blocks: list[dict[str, Any]] = [facts(*context_facts(game.ctx.level, game.ctx.trump), (text("You", "你"), seat_label(you)),
+                                          (text("Attackers", "闲家"), text(TEAM_WORDS[game.attackers].en,
+                                                                          TEAM_WORDS[game.attackers].zh)))]
+    for step in (1, 2, 3):
+        seat = (you + step) % 4
+        label = seat_label(seat)
+        blocks.append(cards_block(text(label["en"] + role[step][0], label["zh"] + role[step][1]),
+                                  [str(c) for c in sorted(game.hands[seat], key=game.ctx.order_key)]))
+    blocks.append(cards_block(text("The kitty (buried)", "底牌"), [str(c) for c in game.kitty]))
+    return blocks
+
+
+def make_endgame(seed: int, difficulty: Difficulty) -> dict[str, Any]:
+    """A few tricks left, every hand shown, you lead: take (or save) the most points (SJ-11, SJ-12)."""
+    game, solved = make_position(seed, difficulty)
+    builder = SpecBuilder("endgame", seed=seed, difficulty=difficulty, rulesets=SHENGJI_RULESETS)
+    leads = _leads(game)
+    for index, play in enumerate(leads):
+        builder.add_answer(_key(game, play), None, {
+            rid: (rows[index].right, reason_for(game, best, rows[index])) for rid, (best, rows) in solved.items()})
+    _best, rows = solved[SHENGJI_RULESETS[0].id]
+    you = seat_label(game.leader)
+    ours = game.leader % 2 == game.attackers
+    hand = sorted(game.hands[game.leader], key=game.ctx.order_key)
+    return builder.build(
+        position={"level": str(game.ctx.level), "trump": game.ctx.trump.value if game.ctx.trump else "none",
+                  "leader": game.leader, "attackers": "odd" if game.attackers else "even",
+                  "hands": [[str(c) for c in sorted(h, key=game.ctx.order_key)] for h in game.hands],
+                  "kitty": [str(c) for c in game.kitty], "hand": [str(c) for c in hand]},
+        input_type="cards",
+        features={"hand_size": len(hand), "legal_plays": len(leads), "right_answers": sum(g.right for g in rows),
+                  "kitty_points": sum(card_points(c) for c in game.kitty)},
+        question=text(f"Every hand is shown and you, {you['en']}, lead with {len(hand)} tricks left. Which card "
+                      + ("takes the most points for your side (the attackers)?" if ours
+                         else "keeps the attackers to the fewest points?"),
+                      f"四家的牌都亮着，还剩{len(hand)}轮，你是{you['zh']}，首出。出哪张牌"
+                      + ("你方（闲家）得分最多？" if ours else "让闲家得分最少？")),
+        extra={"display": _display(game), "pick": 1})
+
+
+def engine_right(spec: dict[str, Any], preset: str) -> set[str]:
+    """The right answers as the solver gives them for the spec's position (for the tests)."""
+    pos = spec["position"]
+    from cardlib.shengji.trump import TrumpContext
+
+    solver = EndgameSolver(TrumpContext(pos["level"], pos["trump"]), get_ruleset(preset), pos["attackers"], pos["kitty"])
+    solution = solver.solve(pos["hands"], pos["leader"])
+    return {" ".join(str(c) for c in play) for play in solution.best}  # every lead is a single
+
+
+__all__ = ["Graded", "TRICKS", "engine_right", "grade", "make_endgame", "make_position", "reason_for"]
+
