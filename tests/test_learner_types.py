@@ -1,4 +1,4 @@
-"""Types that help a learner's own script (issue 26): the project is installed as a ``.pth`` of the
+"""Types that help a learner's own script: the project is installed as a ``.pth`` of the
 repository's path (``make deps``: ``pip install -e . --config-settings editable_mode=compat``), which
 mypy follows from any folder, and the learner's API is typed tightly enough that ``mypy --strict`` on a
 script outside the repository reports five planted mistakes: an unknown ruleset (``PresetName``, a

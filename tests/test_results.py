@@ -1,4 +1,4 @@
-"""One idiom for the engine's answers (issue 26): every check returns a :class:`cardlib.Result`
+"""One idiom for the engine's answers: every check returns a :class:`cardlib.Result`
 (``value``, ``reason``, ``rule``, ``_repr_html_``, a one-line ``repr``); the pairs it replaces still
 unpack; one name per meaning (``score_kitty`` is a deprecated alias of ``kitty_score``);
 ``Rank("10")``; a clean ``dir()``; an impossible puzzle request fails at once; ``Puzzle`` from

@@ -1,4 +1,4 @@
-"""Chapters that open clean in JupyterLab (issue 26), read from the sources (no build, no browser).
+"""Chapters that open clean in JupyterLab, read from the sources (no build, no browser).
 
 Lab opens a chapter through jupytext and, once the kernel answers, writes the kernel's name and language
 into the notebook; saving writes the chapter back through jupytext with ``book/jupytext.toml``.  So each
