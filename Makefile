@@ -51,7 +51,9 @@ $(VENV)/.installed: requirements.lock pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV) || $(call fail,venv,could not create $(VENV) with $(PYTHON))
 	@$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.lock \
 		|| $(call fail,pip install,could not install requirements.lock (is PyPI reachable?))
-	@$(PY) -m pip install --quiet --disable-pip-version-check --no-deps -e . \
+	@# editable_mode=compat: a .pth of the repository's path, which mypy follows (the default import hook it does
+	@# not), so a learner's own script type-checks against cardlib from any folder (tests/test_learner_types.py)
+	@$(PY) -m pip install --quiet --disable-pip-version-check --no-deps -e . --config-settings editable_mode=compat \
 		|| $(call fail,pip install,could not install this project (cardlib, widgets) into $(VENV))
 	@touch $@
 

@@ -40,7 +40,7 @@ Shape(kind='tractor', pairs=2)
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Hashable, Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from typing import Any, Literal, TypeAlias
 from dataclasses import dataclass
 from functools import lru_cache
@@ -54,6 +54,10 @@ from .rules import Ruleset, RulesetLike, TractorAdjacency, as_ruleset
 from .trump import EffectiveSuit, TrumpContext, all_canonical, canonical, card_key
 
 CardsInput = Iterable[Card | str] | str  # Cards, card tokens, or one string in the notation
+#: Plays or hands, one per player, in a list or tuple: never one string (a type checker reports ``"HK HA"``).
+#: A list is invariant, so the lists callers build are named one by one; a tuple takes any of them.
+Plays: TypeAlias = (tuple[CardsInput, ...] | list[str] | list[list[str]] | list[list[Card]] | list[tuple[Card, ...]]
+                    | list[Sequence[Card]] | list[Iterable[Card]] | list[CardsInput])
 
 
 class LazyReason(Reason):

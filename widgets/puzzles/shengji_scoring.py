@@ -14,7 +14,7 @@ from typing import Any
 from cardlib.cards import DECK_WITH_JOKERS
 from cardlib.shengji.progression import team_of
 from cardlib.shengji.rules import get_ruleset
-from cardlib.shengji.scoring import explain_last_trick, level_change, score_kitty, trick_points
+from cardlib.shengji.scoring import explain_last_trick, kitty_score, level_change, trick_points
 from cardlib.shengji.trick import find_trick_winner
 from cardlib.shengji.trump import EffectiveSuit
 
@@ -88,7 +88,7 @@ def make_kitty_score(seed: int, difficulty: Difficulty) -> dict[str, Any]:
     case = {"level": str(ctx.level), "trump": ctx.trump.value if ctx.trump else "none",
             "kitty": kitty_cards, "last_trick": [[str(c) for c in p] for p in plays],
             "last_trick_winner_team": winner_team}
-    results = {r.id: score_kitty(ctx, get_ruleset(r.preset, r.variant), kitty, plays, winner_team == "attackers",
+    results = {r.id: kitty_score(ctx, get_ruleset(r.preset, r.variant), kitty, plays, winner_team == "attackers",
                                  leader=leader) for r in rulesets}
     points = trick_points(kitty)
     candidates = sorted({value for value, _ in results.values()} | {points, 0, 2 * points, 4 * points})
