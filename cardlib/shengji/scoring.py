@@ -375,6 +375,10 @@ def _kitty_from_trick(ctx: TrumpContext, rules: RulesetLike, kitty: CardsInput, 
     play = plays[index]
     unit_pairs = max(unit.pairs for unit in split_units(ctx, rules, play))
     factor, why = kitty_multiplier(rules, unit_pairs, len(play), len(plays[0]))
+    # C-2 bears only where a follower won with several cards under a scheme where the shape counts
+    # (not the 双升 guide's ×2 whatever the shape)
+    shape_counts = kitty_multiplier(rules, 0, 2, 2)[0] != kitty_multiplier(rules, 1, 2, 2)[0]
+    decides = bool(index) and len(play) > 1 and shape_counts
     notes = list(why.notes)
     params: dict[str, object] = {"who": who, "won": won, "how": how, "holds": holds, "factor": factor,
                                  "total": points * factor, "unit": unit_words(unit_pairs),
@@ -389,11 +393,11 @@ def _kitty_from_trick(ctx: TrumpContext, rules: RulesetLike, kitty: CardsInput, 
         en = ("{who}, an attacker, won the last trick with {won}{how}, {unit}: {short}, the kitty's {holds} count "
               "×{factor}, {total}.")
         zh = "闲家{who}用{won}{how}抠底，是{unit}：{short}，底牌{holds}×{factor} = {total}分。"
-        if index and len(play) > 1:  # C-2 decides: the follower's winning shape counts, not the lead's
+        if decides:  # C-2 decides: the follower's winning shape counts, not the lead's
             notes.append(Reason(RuleId.C_2, "The guides are silent on whose shape sets the multiplier when a "
                                 "follower wins the last trick; this book's convention is the winning play's.",
                                 "最后一轮由跟牌者赢时按谁的牌型定倍数，指南没有写；本书约定按赢牌的牌型。"))
-    rule = RuleId.C_2 if index and len(play) > 1 and rules.kitty_shape is not KittyShape.LEAD else why.rule
+    rule = RuleId.C_2 if decides and rules.kitty_shape is not KittyShape.LEAD else why.rule
     return Result(points * factor, Reason.make(rule, en, zh, **params).with_notes(*notes))  # type: ignore[arg-type]
 
 
