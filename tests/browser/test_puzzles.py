@@ -85,7 +85,7 @@ def test_every_kind_renders_offline_with_a_stable_outline(offline_page, static_p
         assert widget.get_attribute("data-puzzle-id") == f"{kind}:{seed}"
         assert widget.get_attribute("data-puzzle-slot") == f"{kind}-1"
         assert widget.locator('.cbp-verdict[role="status"][aria-live="polite"]').count() == 1
-        assert widget.locator("a.cbp-permalink").get_attribute("href") == f"#puzzle={kind}-1/{kind}:{seed}"
+        assert widget.locator("button.cbp-permalink").get_attribute("data-href") == f"#puzzle={kind}-1/{kind}:{seed}"
         if specs[kind]["input"] == "choice":
             assert widget.locator("button.cbp-answer").count() == len(specs[kind]["answers"])
         else:
@@ -362,9 +362,42 @@ def test_an_old_link_names_the_first_puzzle_of_its_kind(offline_page, static_pag
     page.goto(url + "#puzzle=shape:4")
     page.wait_for_function("""() => { const r = document.querySelector('[data-puzzle-kind="shape"]');
                                       return r && r.dataset.puzzleId === "shape:4"; }""", timeout=30_000)
-    link = root(page, "shape").locator("a.cbp-permalink")
-    assert link.get_attribute("href") == "#puzzle=shape-1/shape:4"
+    link = root(page, "shape").locator("button.cbp-permalink")
+    assert link.get_attribute("data-href") == "#puzzle=shape-1/shape:4"
     assert_in_view(page, root(page, "shape"))
+
+
+def test_copy_link_puts_the_exact_link_on_the_clipboard_and_it_opens_that_puzzle(offline_page, static_page):
+    """Issue 25: "Copy link" copies the puzzle's whole address (the page's own address unchanged) and says so;
+    the link opens that puzzle in view; a reload keeps the puzzle and the difficulty; a damaged link is
+    answered by a calm notice, with no page error."""
+    page, log = offline_page
+    _folder, url, _specs = static_page
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=url.rstrip("/"))
+    open_page(page, url)
+    widget = root(page, "shape")
+    widget.locator('button.cbp-level-option[data-difficulty="easy"]').click()  # shape:2 is hard
+    expect(widget).not_to_have_attribute("data-puzzle-id", "shape:2")
+    shown = widget.get_attribute("data-puzzle-id")
+    widget.locator("button.cbp-permalink").click()
+    expect(widget.locator(".cbp-copied")).to_have_text("Link copied.")
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert copied == f"{url}#puzzle=shape-1/{shown}" and page.url == url
+    page.reload()
+    open_page(page, url)
+    expect(root(page, "shape")).to_have_attribute("data-puzzle-id", shown)  # kept across the reload
+    assert root(page, "shape").locator('button.cbp-level-option[aria-pressed="true"]').get_attribute("data-difficulty") == "easy"
+    fresh = page.context.new_page()
+    fresh.goto(copied)
+    expect(root(fresh, "shape")).to_have_attribute("data-puzzle-id", shown, timeout=30_000)
+    assert_in_view(fresh, root(fresh, "shape"))
+    fresh.close()
+    page.goto("about:blank")
+    page.goto(url + "#puzzle=%%%zz")
+    first = page.locator("[data-puzzle-kind]").first
+    expect(first.locator(".cbp-notice")).to_contain_text("This link is damaged", timeout=30_000)
+    assert page.locator(".cbp-notice:not([hidden])").count() == 1
+    assert [e for e in log.errors if e.startswith("uncaught")] == []  # (the engine's download stops as pages go)
 
 
 def assert_in_view(page, widget) -> None:
@@ -435,14 +468,24 @@ def test_corrupted_storage_is_survived(offline_page, static_page):
     assert log.errors == []
 
 
+#: Every puzzle id the ys_draw widget shows, recorded from the page's first script on.
+SHOWN_IDS = """window.shownIds = [];
+new MutationObserver((changes) => changes.forEach((c) => {
+  if (c.target.dataset.puzzleKind === "ys_draw" && c.target.dataset.puzzleId) window.shownIds.push(c.target.dataset.puzzleId);
+})).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-puzzle-id"] });"""
+
+
 def test_a_link_past_the_bank_is_made_by_the_engine_over_http(offline_page, static_page):
     from widgets.puzzles import make_puzzle
 
     page, log = offline_page
     _folder, url, _specs = static_page
+    page.add_init_script(SHOWN_IDS)
     page.goto(url + "#puzzle=ys_draw-1/ys_draw:9999")
     widget = root(page, "ys_draw")
+    expect(widget.locator(".cbp-preparing")).to_have_text("Preparing the puzzle this link names…")  # no stand-in
     expect(widget).to_have_attribute("data-puzzle-id", "ys_draw:9999", timeout=40_000)
+    assert page.evaluate("window.shownIds") == ["ys_draw:9999"]
     assert widget.get_attribute("data-source") == "engine"
     made = make_puzzle("ys_draw", 9999)
     widget.locator(f'button.cbp-answer[data-key="{first_key(made, ok=True)}"]').click()
@@ -543,7 +586,7 @@ def test_permalinks_open_the_first_and_last_puzzles_of_every_page_in_their_own_w
         widget.locator("button.cbp-new").click()
         expect(widget).not_to_have_attribute("data-puzzle-id", before)
         links.append((widget.get_attribute("data-puzzle-slot"), widget.get_attribute("data-puzzle-id"),
-                      widget.locator("a.cbp-permalink").get_attribute("href")))
+                      widget.locator("button.cbp-permalink").get_attribute("data-href")))
     for slot, shown, href in links:
         assert href == f"#puzzle={slot}/{shown}"
         page.goto("about:blank")
@@ -621,7 +664,7 @@ def test_in_the_built_book_the_engine_makes_new_puzzles_and_linked_ones(offline_
     seed = int(made.split(":")[1])
     spec = make_puzzle(kind, seed)
     assert widget.get_attribute("data-puzzle-id") == spec["id"] and seed >= 21
-    link = widget.locator("a.cbp-permalink").get_attribute("href")
+    link = widget.locator("button.cbp-permalink").get_attribute("data-href")
     assert link.endswith(f"#puzzle={slot}/{made}")
     page.goto("about:blank")
     page.goto(address + link[link.index("#"):])

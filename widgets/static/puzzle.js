@@ -11,11 +11,17 @@
 // the generators the kernel uses (widgets/puzzles/service.py).
 //
 // Links: the root carries data-puzzle-slot (set in Python); #puzzle=<slot>/<puzzle id> opens that
-// puzzle in that widget and scrolls it into view; an old #puzzle=<kind>:<seed> goes to <kind>-1.
+// puzzle in that widget and scrolls it into view; an old #puzzle=<kind>:<seed> goes to <kind>-1.  Until
+// the linked puzzle is there (the engine may take seconds to make it) the widget says "preparing…" rather
+// than show another; a malformed #puzzle= link is answered by one calm notice.  "Copy link" puts the
+// whole address of the puzzle on the clipboard (or, where the browser refuses, selects it in a field),
+// and leaves the page's own address alone.  The puzzle shown and the difficulty chosen are kept per page
+// and slot (places.js), so a reload opens the same puzzle.
 import { h } from "./dom.js";
 import {
   cardChip, cardChips, cardFace, cardRow, cardText, cardsText, notesDisclosure, reasonNodes, reasonParts, sayText,
 } from "./cards.js";
+import { keepPlace, readPlace } from "./places.js";
 import {
   SETTINGS_KEY, onProgress, onSettings, pageHasSettingsBar, pageNotice, readProgress, readStored, recordAnswer, settingsBar,
 } from "./settings.js";
@@ -31,7 +37,10 @@ const UI = {
     badCard: (t) => `${t} is not a card: write a suit and a rank such as ♥10 or 10h, or 大王 / 小王 for a joker.`,
     wrongCount: (n, m) => `Select exactly ${n} card${n === 1 ? "" : "s"} (you have ${m}).`,
     enterNumber: "Enter a whole number.", yourNumber: "Your answer", progress: (s, k) => `Solved ${s} · streak ${k}`,
-    link: "Link to this puzzle", settings: "Settings", hand: "Your hand", answers: "Answers",
+    copyLink: "Copy link", copied: "Link copied.", copyByHand: "Copy the link from this box (Ctrl+C or ⌘C).",
+    linkField: "Link to this puzzle", preparing: "Preparing the puzzle this link names…",
+    badLink: "This link is damaged and names no puzzle; the page's puzzles are below as usual.",
+    settings: "Settings", hand: "Your hand", answers: "Answers",
     notInBank: (id) => `The link asks for puzzle ${id}, which this page does not hold; showing the puzzle it has.`,
     noSlot: (slot) => `The link names puzzle ${slot}, which is not on this page.`,
     kernelGone: "The kernel restarted: run this cell again to reconnect; meanwhile puzzles come from this page's bank.",
@@ -49,7 +58,10 @@ const UI = {
     badCard: (t) => `“${t}”不是一张牌：请写花色和点数，如黑桃5、红桃10、梅花A，王写大王或小王。`,
     wrongCount: (n, m) => `请正好选${n}张（现在选了${m}张）。`,
     enterNumber: "请输入一个整数。", yourNumber: "你的答案", progress: (s, k) => `答对${s}题 · 连对${k}题`,
-    link: "本题链接", settings: "设置", hand: "你的手牌", answers: "选项",
+    copyLink: "复制链接", copied: "链接已复制。", copyByHand: "请从框里复制链接（Ctrl+C或⌘C）。",
+    linkField: "本题链接", preparing: "正在准备链接指向的题目…",
+    badLink: "这个链接已损坏，没有指向任何题目；本页的题目照常在下面。",
+    settings: "设置", hand: "你的手牌", answers: "选项",
     notInBank: (id) => `链接要的是 ${id}，本页没有这道题；显示的是本页的题。`,
     noSlot: (slot) => `链接指向的练习 ${slot} 不在本页。`,
     kernelGone: "内核已重启：请重新运行这个单元格以重新连接；在此之前，新题来自本页的题库。",
@@ -99,9 +111,16 @@ export { cardText, cardsText, reasonParts as sentenceParts };  // for the tests 
 /** The puzzle a link names: ``{slot, id}`` for ``#puzzle=<slot>/<kind>:<seed>``, ``{slot: "<kind>-1", id}``
  * for an old ``#puzzle=<kind>:<seed>``, or null. */
 export function parseLink(hash) {
-  const m = decodeURIComponent(hash || "").match(/^#puzzle=(?:([a-z_]+-\d+)\/)?(([a-z_]+):(\d+))$/);
+  let address = hash || "";
+  try { address = decodeURIComponent(address); } catch (badEscape) { return null; }  // #puzzle=%%%zz
+  const m = address.match(/^#puzzle=(?:([a-z_]+-\d+)\/)?(([a-z_]+):(\d+))$/);
   if (!m) return null;
   return { slot: m[1] || `${m[3]}-1`, id: m[2] };
+}
+
+/** True for an address that means to name a puzzle (``#puzzle=…``) but names none. */
+export function isBrokenLink(hash) {
+  return /^#puzzle=/.test(hash || "") && parseLink(hash) === null;
 }
 
 /** The puzzles a widget moves through with no kernel: its first puzzle, then the bank without it. */
@@ -235,6 +254,10 @@ function focusedControl(root) {
  * @property {number[]} selection   hand indices (cards input)
  * @property {{typed?: string, number?: string, fields?: Record<string, string>}} draft  kept across a language switch
  * @property {Words | null} notice  said at the top of the widget
+ * @property {string | null} preparing  the id of the puzzle a link (or the stored place) names, while it is being
+ *                                  fetched: the body says "preparing…" instead of showing another
+ * @property {"copied" | "copyByHand" | null} shared  what "Copy link" did last (said in the footer)
+ * @property {any} sharedTimer      the timer that takes the "Link copied." away
  * @property {boolean} lost         the kernel stopped answering: puzzles come from the bank, and the widget says so
  * @property {{bar: {element: HTMLElement, dispose: () => void}, summary: HTMLElement} | null} ownBar
  * @property {HTMLElement} root
@@ -248,7 +271,8 @@ function focusedControl(root) {
  * @property {HTMLElement} body
  * @property {HTMLElement} verdict
  * @property {HTMLElement} progressLine
- * @property {HTMLAnchorElement} permalink
+ * @property {HTMLButtonElement} permalink  "Copy link" (data-href: the link's #puzzle= part)
+ * @property {HTMLElement} shareLine  what "Copy link" did, and the link in a field where the clipboard refused
  * @property {HTMLElement} footer
  */
 
@@ -279,13 +303,15 @@ function buildPuzzle(model, el) {
     "data-control": `difficulty-${d}`, onclick: () => chooseDifficulty(p, d) });
   const levels = ["easy", "normal", "hard"].map(levelOf);
   const progressLine = h("span", { class: "cbp-progress" });
-  const permalink = h("a", { class: "cbp-permalink", "data-control": "link" });
+  const permalink = h("button", { type: "button", class: "cbp-permalink", "data-control": "link", onclick: () => copyLink(p) });
+  const shareLine = h("span", { class: "cbp-share", "aria-live": "polite" });
   /** @type {Puzzle} */
   const p = {
     model, spec, kind: spec.kind, slot, first: spec, lang: readerLang(model.get("lang")),
     rulesetId: model.get("ruleset") || spec.rulesets[0].id, difficulty: spec.difficulty, bank: null,
     live: false, engine: false, awake: false, asked: null, ahead: null, bankOnly: false, waiting: null,
     answered: false, graded: null, selection: [], draft: {}, notice: null, lost: false, ownBar: null,
+    preparing: null, shared: null, sharedTimer: null,
     root: h("div", { class: "cbp", "data-puzzle-kind": spec.kind, "data-puzzle-slot": slot || undefined }),
     title: h("span", { class: "cbp-title" }),
     level: h("span", { class: "cbp-level" }),
@@ -298,7 +324,8 @@ function buildPuzzle(model, el) {
     verdict: h("div", { class: "cbp-verdict", role: "status", "aria-live": "polite" }),
     progressLine,
     permalink,
-    footer: h("div", { class: "cbp-footer" }, [progressLine, permalink]),
+    shareLine,
+    footer: h("div", { class: "cbp-footer" }, [progressLine, permalink, shareLine]),
   };
   p.root.append(
     h("div", { class: "cbp-head" }, [h("p", { class: "cbp-eyebrow" }, [p.title, p.level]),
@@ -312,6 +339,7 @@ function buildPuzzle(model, el) {
  * kernel, engine) is marked on the root. @param {Puzzle} p @param {PuzzleSpec} next */
 function show(p, next, message = null, source = "page") {
   p.spec = next;
+  p.preparing = null;
   p.root.dataset.source = source;
   p.difficulty = p.spec.difficulty;
   p.answered = false;
@@ -319,6 +347,7 @@ function show(p, next, message = null, source = "page") {
   p.selection = [];
   p.draft = {};
   p.notice = message;
+  keepPlace(p.slot, next.id, p.difficulty);
   draw(p);
 }
 
@@ -436,6 +465,7 @@ function newPuzzle(p) {
 function chooseDifficulty(p, wanted) {
   if (wanted === p.difficulty && wanted === p.spec.difficulty) return;
   p.difficulty = wanted;
+  keepPlace(p.slot, p.spec.id, wanted);
   p.model.set("difficulty", wanted);
   p.model.save_changes();
   drawControls(p);
@@ -451,6 +481,38 @@ function chooseRuleset(p, id) {
 }
 
 // ---- links ----
+
+/** The whole address of the puzzle shown: this page's, with the puzzle's #puzzle= part. @param {Puzzle} p */
+function puzzleAddress(p) {
+  return window.location.href.split("#")[0] + p.permalink.getAttribute("data-href");
+}
+
+/** "Copy link": the puzzle's address on the clipboard, else selected in a field to copy by hand; the footer says
+ * which, and the page's own address stays as it is. @param {Puzzle} p */
+async function copyLink(p) {
+  const address = puzzleAddress(p);
+  let copied = false;
+  try {
+    await navigator.clipboard.writeText(address);
+    copied = true;
+  } catch (refused) { /* no clipboard here (an http page not on this machine, an old browser): the field */ }
+  clearTimeout(p.sharedTimer);
+  p.shared = copied ? "copied" : "copyByHand";
+  drawShare(p);
+  const field = /** @type {HTMLInputElement | null} */ (p.shareLine.querySelector(".cbp-link-field"));
+  if (field) { field.focus(); field.select(); }
+  if (copied) p.sharedTimer = setTimeout(() => { p.shared = null; drawShare(p); }, 6000);
+}
+
+/** What "Copy link" did: "Link copied.", or the link selected in a field with how to copy it. @param {Puzzle} p */
+function drawShare(p) {
+  if (!p.shared || p.preparing) { p.shareLine.replaceChildren(); return; }
+  const said = h("span", { class: `cbp-shared cbp-${p.shared}`, text: t(p, p.shared) });
+  if (p.shared === "copied") { p.shareLine.replaceChildren(said); return; }
+  const field = h("input", { type: "text", class: "cbp-link-field", readonly: "", value: puzzleAddress(p),
+    "aria-label": t(p, "linkField"), onfocus: () => field.select() });
+  p.shareLine.replaceChildren(said, field);
+}
 
 /** Say ``words`` in the page's notice region, or at the top of the widget where the page has none. @param {Puzzle} p @param {Words} words */
 function say(p, words) {
@@ -474,26 +536,66 @@ function bringIntoView(root) {
   }, 3000);
 }
 
+/** The puzzle this widget's slot is named for in the address, or null. @param {Puzzle} p */
+function linkedHere(p) {
+  const link = parseLink(window.location.hash);
+  return link && link.slot === p.slot ? link : null;
+}
+
 /** Open the puzzle the address names (#puzzle=<slot>/<id>) when it names this widget's slot. @param {Puzzle} p */
 async function fromLink(p) {
-  const link = parseLink(window.location.hash);
-  if (!link) return;
+  const hash = window.location.hash;
+  const link = parseLink(hash);
+  if (!link) {
+    if (isBrokenLink(hash)) brokenLink(p, hash);
+    return;
+  }
   if (link.slot !== p.slot) {
     setTimeout(() => missingSlot(p, link.slot), 3000);
     return;
   }
   bringIntoView(p.root);
-  if (link.id === p.spec.id) return;
-  const { kind } = p;
-  const found = link.id.startsWith(kind + ":") && (await loadBank(p)).find((s) => s.id === link.id);
+  await openPuzzle(p, link.id, () => say(p, both("notInBank", link.id)));
+}
+
+/** Show puzzle ``id`` of this widget's kind: from the bank, else made by the kernel or the engine; "preparing…"
+ * meanwhile, and ``missing()`` (after the widget's own puzzle is back) when nothing can make it.
+ * @param {Puzzle} p @param {string} id @param {() => unknown} missing */
+async function openPuzzle(p, id, missing) {
+  if (id === p.spec.id && !p.preparing) return;
+  const ours = id.startsWith(p.kind + ":");
+  const seed = ours ? Number(id.split(":")[1]) : NaN;
+  const giveUp = () => {
+    if (p.preparing === id) { p.preparing = null; draw(p); }
+    missing();
+  };
+  const found = ours && (await loadBank(p)).find((s) => s.id === id);
   if (found) { show(p, found); return; }
-  const seed = link.id.startsWith(kind + ":") ? Number(link.id.split(":")[1]) : NaN;
-  if (p.live && Number.isInteger(seed)) { askKernel(p, { type: "load", seed }); return; }
-  if (p.engine && Number.isInteger(seed) && seed >= 0) {  // the engine makes the puzzle the link names
-    askEngine(p, { type: "load", seed }, false, () => say(p, both("notInBank", link.id)));
+  if ((p.live || p.engine) && Number.isInteger(seed) && seed >= 0) {
+    p.preparing = id;
+    draw(p);
+    if (p.live) askKernel(p, { type: "load", seed });
+    else askEngine(p, { type: "load", seed }, false, giveUp);  // the engine makes the puzzle the link names
     return;
   }
-  say(p, both("notInBank", link.id));
+  giveUp();
+}
+
+/** A #puzzle= address that names no puzzle: the page's first puzzle says so, once. @param {Puzzle} p @param {string} hash */
+function brokenLink(p, hash) {
+  const html = document.documentElement;
+  if (html.dataset.cardbookBrokenLink === hash || document.querySelector("[data-puzzle-kind]") !== p.root) return;
+  html.dataset.cardbookBrokenLink = hash;
+  say(p, { en: UI.en.badLink, zh: UI.zh.badLink });
+}
+
+/** A reload or a later visit: the puzzle and the difficulty this slot had (unless a link names another). @param {Puzzle} p */
+function restorePlace(p) {
+  const place = readPlace(p.slot);
+  if (place.difficulty) p.difficulty = place.difficulty;
+  if (linkedHere(p) || !place.id || place.id === p.spec.id) return;
+  p.preparing = place.id;  // no stand-in while the bank is unpacked
+  openPuzzle(p, place.id, () => {});
 }
 
 /** No widget took the link: the first puzzle of a page with no notice region says so. @param {Puzzle} p @param {string} wanted */
@@ -519,9 +621,12 @@ function onMessage(p, msg) {
     p.live = true;
     p.root.dataset.live = "true";
     drawVerdict(p);  // the rule link opens in a new tab next to a kernel
-    const link = parseLink(window.location.hash);
-    if (link && link.slot === p.slot && link.id !== p.spec.id && link.id.startsWith(p.kind + ":")) {
-      askKernel(p, { type: "load", seed: Number(link.id.split(":")[1]) });
+    const link = linkedHere(p);
+    const wanted = link ? link.id : p.preparing;
+    if (wanted && wanted !== p.spec.id && wanted.startsWith(p.kind + ":")) {
+      p.preparing = wanted;
+      draw(p);
+      askKernel(p, { type: "load", seed: Number(wanted.split(":")[1]) });
     }
   }
 }
@@ -544,7 +649,7 @@ function onSpec(p) {
 function drawControls(p) {
   const { spec, lang, rulesetSlot } = p;
   p.title.textContent = t(p, "puzzle");
-  p.level.textContent = ` · ${t(p, spec.difficulty)}`;
+  p.level.textContent = p.preparing ? "" : ` · ${t(p, spec.difficulty)}`;
   p.newButton.textContent = t(p, "newPuzzle");
   p.levelGroup.setAttribute("aria-label", t(p, "difficulty"));
   p.levels.forEach((b) => {
@@ -716,9 +821,16 @@ function drawFields(p) {
 /** The body: what the puzzle shows, its question and the input for its answer (focus kept on the control used). @param {Puzzle} p */
 function drawBody(p) {
   const { spec, root, body } = p;
+  root.lang = p.lang === "zh" ? "zh-Hans" : "en";
+  if (p.preparing) {  // no stand-in: the puzzle the link names, or nothing yet
+    delete root.dataset.puzzleId;
+    root.dataset.preparing = p.preparing;
+    body.replaceChildren(h("p", { class: "cbp-preparing", role: "status", text: t(p, "preparing") }));
+    return;
+  }
+  delete root.dataset.preparing;
   root.dataset.puzzleId = spec.id;
   root.dataset.difficulty = spec.difficulty;
-  root.lang = p.lang === "zh" ? "zh-Hans" : "en";
   const focus = focusedControl(body);
   const input = { choice: drawChoice, cards: drawCards, number: drawNumber, fields: drawFields }[spec.input];
   body.replaceChildren(...(spec.display || []).map((block) => drawBlock(p, block)),
@@ -827,10 +939,12 @@ function drawProgress(p) {
   p.progressLine.textContent = t(p, "progress", mine.solved, mine.streak);
 }
 
-/** The footer: the link to this puzzle, the reader's progress, the own settings bar's name. @param {Puzzle} p */
+/** The footer: "Copy link" and what it did, the reader's progress, the own settings bar's name. @param {Puzzle} p */
 function drawFooter(p) {
-  p.permalink.setAttribute("href", p.slot ? `#puzzle=${p.slot}/${p.spec.id}` : `#puzzle=${p.spec.id}`);
-  p.permalink.textContent = t(p, "link");
+  p.permalink.setAttribute("data-href", p.slot ? `#puzzle=${p.slot}/${p.spec.id}` : `#puzzle=${p.spec.id}`);
+  p.permalink.textContent = t(p, "copyLink");
+  p.permalink.hidden = Boolean(p.preparing);
+  drawShare(p);
   drawProgress(p);
   if (p.ownBar) p.ownBar.summary.textContent = t(p, "settings");
 }
@@ -869,6 +983,9 @@ function render({ model, el }) {
     onSettings((settings) => { p.lang = settings.lang; draw(p); }),
     onProgress(() => drawProgress(p)),
   ];
+  const link = linkedHere(p);
+  if (link && link.id !== p.spec.id) p.preparing = link.id;  // no stand-in, from the first frame
+  restorePlace(p);
   draw(p);
   if (document.readyState === "complete") loaded();
   else window.addEventListener("load", loaded, { once: true });
@@ -876,6 +993,7 @@ function render({ model, el }) {
   linked();
   return () => {
     clearTimeout(p.waiting);
+    clearTimeout(p.sharedTimer);
     stops.forEach((stop) => stop());
     if (p.ownBar) p.ownBar.bar.dispose();
     window.removeEventListener("hashchange", linked);

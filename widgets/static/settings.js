@@ -50,7 +50,7 @@ export function readStored(key) {
   try { return JSON.parse(window.localStorage.getItem(key) || "null"); } catch (unreadable) { return null; }
 }
 
-function writeStored(key, value) {
+export function writeStored(key, value) {
   try { window.localStorage.setItem(key, JSON.stringify(value)); } catch (privateMode) { /* kept for this page */ }
 }
 
