@@ -311,8 +311,48 @@ def test_progress_survives_a_reload_and_exports_as_json(offline_page, static_pag
     backup = tmp_path / "progress.json"
     backup.write_text(json.dumps({"shape": {"solved": 7, "streak": 3}}), encoding="utf-8")
     open_settings(root(page, "shape")).locator("input.cb-settings-file").set_input_files(str(backup))
-    expect(root(page, "shape").locator(".cbp-progress")).to_have_text("Solved 7 · streak 3")  # read async
+    root(page, "shape").locator('button[data-control="merge"]').click()  # read async, then previewed
+    expect(root(page, "shape").locator(".cbp-progress")).to_have_text("Solved 7 · streak 3")
     expect(root(page, "calling").locator(".cbp-progress")).to_have_text("Solved 1 · streak 1")
+
+
+def test_import_refuses_a_bad_file_unchanged_merges_a_good_one_and_reset_empties(offline_page, static_page, tmp_path):
+    """Issue 25: a file with a made-up kind or impossible counts is refused, said inside the open menu, and
+    nothing changes; a good file is previewed, then merged (importing it again changes nothing); reset asks first."""
+    page, _log = offline_page
+    _folder, url, specs = static_page
+    open_page(page, url)
+    widget = root(page, "calling")
+    widget.locator(f'button.cbp-answer[data-key="{first_key(specs["calling"], ok=True)}"]').click()
+    stored = page.evaluate("localStorage.getItem('cardbook-puzzle-progress')")
+    bar = open_settings(widget)
+    bar.locator("details.cb-settings-menu > summary").click()
+    status = bar.locator(".cb-settings-panel .cb-settings-status")
+    files = {"made-up": {"calling": {"solved": 1, "streak": 1, "answered": 1}, "madeup": {"solved": 5, "streak": 0}},
+             "impossible": {"shape": {"solved": 9, "streak": 2, "answered": 4}},
+             "good": {"shape": {"solved": 7, "streak": 3, "answered": 9}}}
+    for name, content in files.items():
+        (tmp_path / f"{name}.json").write_text(json.dumps(content), encoding="utf-8")
+    bar.locator("input.cb-settings-file").set_input_files(str(tmp_path / "made-up.json"))
+    expect(status).to_contain_text("Not imported: the file names 1 kind of puzzle this book does not have")
+    assert status.is_visible()  # in the open menu, not under it
+    bar.locator("input.cb-settings-file").set_input_files(str(tmp_path / "impossible.json"))
+    expect(status).to_contain_text("impossible counts")
+    assert page.evaluate("localStorage.getItem('cardbook-puzzle-progress')") == stored
+    for _again in range(2):  # a merge of the same file twice counts it once
+        bar.locator("input.cb-settings-file").set_input_files(str(tmp_path / "good.json"))
+        expect(bar.locator(".cb-settings-preview")).to_contain_text("Merge (each kind keeps the record with more answers): "
+                                                                    "8 solved of 10 answered.")
+        bar.locator('button[data-control="merge"]').click()
+        expect(status).to_have_text("Progress imported.")
+    expect(bar.locator(".cb-settings-totals")).to_have_text("8 solved of 10 answered")
+    expect(root(page, "shape").locator(".cbp-progress")).to_have_text("Solved 7 · streak 3")
+    bar.locator('button[data-control="reset"]').click()
+    expect(bar.locator(".cb-settings-ask")).to_contain_text("Forget all progress (8 solved of 10 answered)?")
+    bar.locator('button[data-control="confirm-reset"]').click()
+    expect(status).to_have_text("Progress reset.")
+    expect(bar.locator(".cb-settings-totals")).to_have_text("0 solved of 0 answered")
+    expect(widget.locator(".cbp-progress")).to_have_text("Solved 0 · streak 0")
 
 
 def test_sg7_ss7_ruleset_switch_regrades_where_the_documents_differ(offline_page, static_page):
