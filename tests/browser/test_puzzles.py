@@ -39,9 +39,12 @@ def build_static_page(folder: Path, runtime: Path) -> dict[str, dict]:
     from widgets.puzzle_widget import Puzzle
     from widgets.puzzles.page import write_page
 
+    from widgets.stepper import DealStepper
+
     copy_runtime(runtime, folder)
     widgets = {kind: Puzzle(kind, seed=seed, slot=f"{kind}-1") for kind, seed in SHOWN}  # as a chapter's kernel numbers them
     write_page(folder, widgets.values())
+    write_page(folder, [DealStepper("yishang", seed=0)], name="deal.html")  # "Watch a whole game"
     return {kind: widget.spec for kind, widget in widgets.items()}
 
 
@@ -353,6 +356,26 @@ def test_import_refuses_a_bad_file_unchanged_merges_a_good_one_and_reset_empties
     expect(status).to_have_text("Progress reset.")
     expect(bar.locator(".cb-settings-totals")).to_have_text("0 solved of 0 answered")
     expect(widget.locator(".cbp-progress")).to_have_text("Solved 0 · streak 0")
+
+
+def test_deal_again_with_no_kernel_deals_the_next_game_the_page_carries(offline_page, static_page):
+    """Issue 25: on a static page "Deal again" (YS-1: a new deal) shows another game from its first step, then the
+    next, and after the last one the first again."""
+    page, log = offline_page
+    _folder, url, _specs = static_page
+    page.goto(url + "deal.html")
+    stepper = page.locator(".cbs")
+    expect(stepper).to_have_attribute("data-seed", "0", timeout=30_000)
+    stepper.locator(".cbs-next").click()
+    first_deal = stepper.locator(".cbs-board").inner_text()
+    for seed in ("1", "2", "3", "0"):
+        stepper.locator(".cbs-again").click()
+        expect(stepper).to_have_attribute("data-seed", seed)
+        assert stepper.get_attribute("data-step") == "0"
+        stepper.locator(".cbs-next").click()
+        dealt = stepper.locator(".cbs-board").inner_text()
+        assert (dealt == first_deal) == (seed == "0"), seed
+    assert log.errors == []
 
 
 def test_sg7_ss7_ruleset_switch_regrades_where_the_documents_differ(offline_page, static_page):

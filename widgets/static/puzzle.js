@@ -21,6 +21,7 @@ import { h } from "./dom.js";
 import {
   cardChip, cardChips, cardFace, cardRow, cardText, cardsText, notesDisclosure, reasonNodes, reasonParts, sayText,
 } from "./cards.js";
+import { unpackBank } from "./packed.js";
 import { keepPlace, readPlace } from "./places.js";
 import {
   SETTINGS_KEY, onProgress, onSettings, pageHasSettingsBar, pageNotice, readProgress, readStored, recordAnswer, settingsBar,
@@ -157,14 +158,6 @@ function labConfig() {
     const config = JSON.parse(node.textContent);
     return config.appName === "JupyterLab" || /\/lab(\/|$)/.test(window.location.pathname) ? config : null;
   } catch (unreadable) { return null; }
-}
-
-/** The bank a static page carries: gzip-compressed JSON in base64 (engine-made specs). */
-async function unpackBank(packed) {
-  if (!packed) return [];
-  const bytes = Uint8Array.from(atob(packed), (c) => c.charCodeAt(0));
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-  return JSON.parse(await new Response(stream).text());
 }
 
 /** The reader's language: the one chosen in the settings bar, else the widget's own default. */
