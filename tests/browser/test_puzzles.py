@@ -378,6 +378,76 @@ def test_deal_again_with_no_kernel_deals_the_next_game_the_page_carries(offline_
     assert log.errors == []
 
 
+def answer(page, kind: str, ok: bool) -> str:
+    """Answer the puzzle the ``kind`` widget shows (a choice), right or wrong as the engine grades it; its id."""
+    from widgets.puzzles import make_puzzle
+
+    widget = root(page, kind)
+    shown = widget.get_attribute("data-puzzle-id")
+    widget.locator(f'button.cbp-answer[data-key="{first_key(make_puzzle(kind, int(shown.split(":")[1])), ok=ok)}"]').click()
+    expect(widget.locator(".cbp-outcome")).to_have_text("Correct!" if ok else "Not quite.")
+    return shown
+
+
+def next_puzzle(page, kind: str) -> None:
+    widget = root(page, kind)
+    before = widget.get_attribute("data-puzzle-id")
+    widget.locator("button.cbp-new").click()
+    expect(widget).not_to_have_attribute("data-puzzle-id", before)
+
+
+def test_streak_across_kinds_difficulty_steps_mistakes_retry_and_a_rush(offline_page, static_page):
+    """Issue 25: two first answers right in a row in a kind step its difficulty up (kept across a reload), a miss
+    steps it down; the streak runs across kinds; a missed puzzle waits under "Retry a mistake" and in the menu by
+    rule id; a rush counts its answers and ends on time with its score."""
+    page, log = offline_page
+    _folder, url, _specs = static_page
+    page.clock.install()
+    open_page(page, url)
+    shape, calling = root(page, "shape"), root(page, "calling")
+    shape.locator('button.cbp-level-option[data-difficulty="easy"]').click()
+    expect(shape).to_have_attribute("data-difficulty", "easy")
+    answer(page, "shape", ok=True)
+    expect(shape.locator('button.cbp-level-option[aria-pressed="true"]')).to_have_attribute("data-difficulty", "easy")
+    next_puzzle(page, "shape")
+    answer(page, "shape", ok=True)
+    expect(shape.locator('button.cbp-level-option[aria-pressed="true"]')).to_have_attribute("data-difficulty", "normal")
+    expect(shape.locator(".cbp-notice")).to_have_text("2 right in a row: the next puzzle is harder.")
+    answer(page, "calling", ok=True)
+    expect(shape.locator(".cbp-streak")).to_have_text("Streak across all puzzles: 3 (best 3)")
+    next_puzzle(page, "shape")
+    assert shape.get_attribute("data-difficulty") == "normal"
+    missed = answer(page, "shape", ok=False)
+    expect(shape.locator('button.cbp-level-option[aria-pressed="true"]')).to_have_attribute("data-difficulty", "easy")
+    expect(calling.locator(".cbp-streak")).to_have_text("Streak across all puzzles: 0 (best 3)")
+    page.reload()
+    open_page(page, url)
+    shape = root(page, "shape")
+    expect(shape.locator('button.cbp-level-option[aria-pressed="true"]')).to_have_attribute("data-difficulty", "easy")
+    next_puzzle(page, "shape")
+    shape.locator("button.cbp-retry").click()  # "Retry a mistake (1)"
+    expect(shape).to_have_attribute("data-puzzle-id", missed)
+    bar = open_settings(shape)
+    bar.locator("details.cb-settings-menu > summary").click()
+    expect(bar.locator(f'.cb-mistakes a[data-puzzle="{missed}"]').first).to_have_attribute("href", f"/#puzzle=shape-1/{missed}")
+    assert bar.locator(".cb-rule-chart li").count() >= 1
+    answer(page, "shape", ok=True)  # right at last: no longer a mistake
+    expect(bar.locator(".cb-mistakes")).to_have_count(0)
+    bar.locator('button[data-control="auto-next"]').click()  # the setting: the next puzzle after a right answer
+    expect(bar.locator('button[data-control="auto-next"]')).to_have_attribute("aria-pressed", "true")
+    before = answer(page, "calling", ok=True)
+    expect(root(page, "calling")).not_to_have_attribute("data-puzzle-id", before)
+    shape.locator("button.cbp-rush-button").click()
+    expect(shape.locator(".cbp-rush")).to_have_text("Rush 3:00 · 0 right of 0")
+    answer(page, "shape", ok=True)
+    expect(shape.locator(".cbp-rush")).to_have_text(re.compile(r"Rush \d:\d\d · 1 right of 1"))
+    expect(shape.locator(".cbp-outcome")).to_have_count(0)  # the next puzzle came by itself
+    page.clock.fast_forward("03:01")
+    expect(shape.locator(".cbp-notice")).to_have_text("Time! 1 right of 1; your best rush with these puzzles: 1.")
+    assert shape.locator(".cbp-rush").is_hidden()
+    assert [e for e in log.errors if e.startswith("uncaught")] == []  # (the reload stops the engine's download)
+
+
 def test_sg7_ss7_ruleset_switch_regrades_where_the_documents_differ(offline_page, static_page):
     page, _log = offline_page
     _folder, url, specs = static_page

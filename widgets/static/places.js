@@ -2,7 +2,7 @@
 // Where each puzzle of a page stood: the puzzle shown and the difficulty chosen, by page and slot, so that
 // a reload (or a later visit) opens the same puzzle at the same difficulty (issue 25).  Stored data of any
 // shape reads as "nothing stored".
-import { readStored, writeStored } from "./settings.js";
+import { readStored, writeStored } from "./store.js";
 
 const PLACES_KEY = "cardbook-puzzle-places";
 export const DIFFICULTIES = ["easy", "normal", "hard"];

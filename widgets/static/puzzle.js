@@ -23,8 +23,10 @@ import {
 } from "./cards.js";
 import { unpackBank } from "./packed.js";
 import { keepPlace, readPlace } from "./places.js";
+import { STEP_UP_AFTER, onPractice, readPractice, recordPractice, recordRush, steppedDifficulty } from "./practice.js";
 import {
-  SETTINGS_KEY, onProgress, onSettings, pageHasSettingsBar, pageNotice, readProgress, readStored, recordAnswer, settingsBar,
+  SETTINGS_KEY, onProgress, onSettings, pageHasSettingsBar, pageNotice, readProgress, readSettings, readStored, recordAnswer,
+  settingsBar,
 } from "./settings.js";
 
 const UI = {
@@ -41,7 +43,12 @@ const UI = {
     copyLink: "Copy link", copied: "Link copied.", copyByHand: "Copy the link from this box (Ctrl+C or ⌘C).",
     linkField: "Link to this puzzle", preparing: "Preparing the puzzle this link names…",
     badLink: "This link is damaged and names no puzzle; the page's puzzles are below as usual.",
-    settings: "Settings", hand: "Your hand", answers: "Answers",
+    settings: "Settings",
+    harder: (n) => `${n} right in a row: the next puzzle is harder.`, easier: "A miss: the next puzzle is easier.",
+    nextSoon: "Next puzzle in a moment…", allStreak: (k, b) => `Streak across all puzzles: ${k} (best ${b})`,
+    retry: (n) => `Retry a mistake (${n})`, rush: "Rush: 3 minutes", stopRush: "Stop the rush",
+    rushOn: (time, right, answered) => `Rush ${time} · ${right} right of ${answered}`,
+    rushOver: (right, answered, best) => `Time! ${right} right of ${answered}; your best rush with these puzzles: ${best}.`, hand: "Your hand", answers: "Answers",
     notInBank: (id) => `The link asks for puzzle ${id}, which this page does not hold; showing the puzzle it has.`,
     noSlot: (slot) => `The link names puzzle ${slot}, which is not on this page.`,
     kernelGone: "The kernel restarted: run this cell again to reconnect; meanwhile puzzles come from this page's bank.",
@@ -62,7 +69,12 @@ const UI = {
     copyLink: "复制链接", copied: "链接已复制。", copyByHand: "请从框里复制链接（Ctrl+C或⌘C）。",
     linkField: "本题链接", preparing: "正在准备链接指向的题目…",
     badLink: "这个链接已损坏，没有指向任何题目；本页的题目照常在下面。",
-    settings: "设置", hand: "你的手牌", answers: "选项",
+    settings: "设置",
+    harder: (n) => `连对${n}题：下一题难一些。`, easier: "答错了：下一题容易一些。",
+    nextSoon: "马上换下一题…", allStreak: (k, b) => `全部练习连对${k}题（最多${b}题）`,
+    retry: (n) => `重做错题（${n}）`, rush: "限时挑战：3分钟", stopRush: "结束挑战",
+    rushOn: (time, right, answered) => `限时挑战 ${time} · 已答${answered}题，答对${right}题`,
+    rushOver: (right, answered, best) => `时间到！已答${answered}题，答对${right}题；这种练习的最好成绩：${best}题。`, hand: "你的手牌", answers: "选项",
     notInBank: (id) => `链接要的是 ${id}，本页没有这道题；显示的是本页的题。`,
     noSlot: (slot) => `链接指向的练习 ${slot} 不在本页。`,
     kernelGone: "内核已重启：请重新运行这个单元格以重新连接；在此之前，新题来自本页的题库。",
@@ -72,6 +84,11 @@ const UI = {
   },
 };
 
+/** How long a right answer stays on screen before the next puzzle, when the reader asked for that (ms). */
+const AUTO_NEXT_MS = 1500;
+/** A rush: its length, and how long each verdict stays before the next puzzle (ms). */
+const RUSH_MS = 3 * 60 * 1000;
+const RUSH_NEXT_MS = 700;
 /** How long "New puzzle" waits for the kernel before it says so and uses the bank (ms). */
 const KERNEL_TIMEOUT = 2500;
 /** How long an answer of the browser engine may take before the bank answers (ms): awake, and
@@ -251,6 +268,10 @@ function focusedControl(root) {
  *                                  fetched: the body says "preparing…" instead of showing another
  * @property {"copied" | "copyByHand" | null} shared  what "Copy link" did last (said in the footer)
  * @property {any} sharedTimer      the timer that takes the "Link copied." away
+ * @property {any} nextTimer        the timer of the next puzzle after an answer (the setting, or a rush)
+ * @property {boolean} comingNext   the next puzzle comes by itself after this verdict
+ * @property {string | null} restoring  the difficulty a reload restores, kept when the puzzle restored comes
+ * @property {{ends: number, right: number, answered: number, ticker: any} | null} rush  a timed rush under way
  * @property {boolean} lost         the kernel stopped answering: puzzles come from the bank, and the widget says so
  * @property {{bar: {element: HTMLElement, dispose: () => void}, summary: HTMLElement} | null} ownBar
  * @property {HTMLElement} root
@@ -265,6 +286,10 @@ function focusedControl(root) {
  * @property {HTMLElement} verdict
  * @property {HTMLElement} progressLine
  * @property {HTMLButtonElement} permalink  "Copy link" (data-href: the link's #puzzle= part)
+ * @property {HTMLElement} streakLine  the streak across every kind
+ * @property {HTMLButtonElement} retryButton  "Retry a mistake (n)": a puzzle of this kind missed before
+ * @property {HTMLButtonElement} rushButton   starts or stops a rush
+ * @property {HTMLElement} rushLine  the rush's clock and score
  * @property {HTMLElement} shareLine  what "Copy link" did, and the link in a field where the clipboard refused
  * @property {HTMLElement} footer
  */
@@ -304,7 +329,7 @@ function buildPuzzle(model, el) {
     rulesetId: model.get("ruleset") || spec.rulesets[0].id, difficulty: spec.difficulty, bank: null,
     live: false, engine: false, awake: false, asked: null, ahead: null, bankOnly: false, waiting: null,
     answered: false, graded: null, selection: [], draft: {}, notice: null, lost: false, ownBar: null,
-    preparing: null, shared: null, sharedTimer: null,
+    preparing: null, shared: null, sharedTimer: null, nextTimer: null, comingNext: false, rush: null, restoring: null,
     root: h("div", { class: "cbp", "data-puzzle-kind": spec.kind, "data-puzzle-slot": slot || undefined }),
     title: h("span", { class: "cbp-title" }),
     level: h("span", { class: "cbp-level" }),
@@ -318,12 +343,18 @@ function buildPuzzle(model, el) {
     progressLine,
     permalink,
     shareLine,
-    footer: h("div", { class: "cbp-footer" }, [progressLine, permalink, shareLine]),
+    streakLine: h("span", { class: "cbp-streak" }),
+    retryButton: h("button", { type: "button", class: "cbp-retry", "data-control": "retry", onclick: () => retryMistake(p) }),
+    rushButton: h("button", { type: "button", class: "cbp-rush-button", "data-control": "rush",
+      onclick: () => (p.rush ? endRush(p) : startRush(p)) }),
+    rushLine: h("p", { class: "cbp-rush", hidden: true }),
+    footer: h("div", { class: "cbp-footer" }),
   };
   p.root.append(
     h("div", { class: "cbp-head" }, [h("p", { class: "cbp-eyebrow" }, [p.title, p.level]),
       h("div", { class: "cbp-controls" }, [p.newButton, p.levelGroup, p.rulesetSlot])]),
-    p.noticeLine, p.body, p.verdict, p.footer);
+    p.rushLine, p.noticeLine, p.body, p.verdict, p.footer);
+  p.footer.append(h("div", { class: "cbp-tally" }, [progressLine, p.streakLine]), p.retryButton, p.rushButton, permalink, shareLine);
   el.append(p.root);
   return p;
 }
@@ -331,10 +362,13 @@ function buildPuzzle(model, el) {
 /** Show puzzle ``next`` afresh (no answer, no verdict), ``message`` said at the top; ``source`` (page, bank,
  * kernel, engine) is marked on the root. @param {Puzzle} p @param {PuzzleSpec} next */
 function show(p, next, message = null, source = "page") {
+  clearTimeout(p.nextTimer);
+  p.comingNext = false;
   p.spec = next;
   p.preparing = null;
   p.root.dataset.source = source;
-  p.difficulty = p.spec.difficulty;
+  p.difficulty = p.restoring || p.spec.difficulty;  // a reload keeps the difficulty chosen, whatever the puzzle's
+  p.restoring = null;
   p.answered = false;
   p.graded = null;
   p.selection = [];
@@ -365,13 +399,90 @@ function lookup(p, key) {
 function grade(p, key) {
   const result = lookup(p, key);
   if (!result) return;
-  if (!p.answered) {
-    p.answered = true;
-    recordAnswer(p.kind, result.ok);
-  }
+  const first = !p.answered;
   p.graded = { ok: result.ok, key, reasons: result.reasons };
+  if (first) {
+    p.answered = true;
+    const record = recordAnswer(p.kind, result.ok);
+    recordPractice({ id: p.spec.id, ok: result.ok, rules: result.reasons.map((r) => r.rule),
+      page: window.location.pathname, slot: p.slot });
+    afterFirstAnswer(p, result.ok, record.streak);
+  }
   drawVerdict(p);
   markChosen(p);
+}
+
+// ---- the practice loop: difficulty that follows the reader, the next puzzle, mistakes, rushes ----
+
+/** After a first answer: the difficulty steps (up after STEP_UP_AFTER right in a row in the kind, down after a
+ * miss) and is kept; in a rush, or after a right answer when the reader asked for it, the next puzzle comes.
+ * @param {Puzzle} p @param {boolean} ok @param {number} kindStreak */
+function afterFirstAnswer(p, ok, kindStreak) {
+  const stepped = steppedDifficulty(p.difficulty, ok, kindStreak);
+  if (stepped !== p.difficulty) {
+    p.difficulty = stepped;
+    keepPlace(p.slot, p.spec.id, stepped);
+    p.model.set("difficulty", stepped);
+    p.model.save_changes();
+    p.notice = ok ? both("harder", STEP_UP_AFTER) : { en: UI.en.easier, zh: UI.zh.easier };
+    drawControls(p);
+    drawNotice(p);
+  }
+  if (p.rush) {
+    p.rush.answered += 1;
+    p.rush.right += ok ? 1 : 0;
+    drawRush(p);
+    p.nextTimer = setTimeout(() => newPuzzle(p), RUSH_NEXT_MS);
+    p.comingNext = true;
+  } else if (ok && readSettings().autoNext) {
+    p.nextTimer = setTimeout(() => newPuzzle(p), AUTO_NEXT_MS);
+    p.comingNext = true;
+  }
+}
+
+/** The mistakes of this widget's kind (on any page) other than the puzzle shown. @param {Puzzle} p */
+const mistakesHere = (p) => readPractice().mistakes.filter((m) => m.kind === p.kind && m.id !== p.spec.id);
+
+/** "Retry a mistake": the oldest puzzle of this kind missed and not yet answered right, in this widget. @param {Puzzle} p */
+function retryMistake(p) {
+  const [oldest] = mistakesHere(p);
+  if (oldest) openPuzzle(p, oldest.id, () => {});
+}
+
+/** A rush: RUSH_MS of puzzles one after another, each first answer counted. @param {Puzzle} p */
+function startRush(p) {
+  p.rush = { ends: Date.now() + RUSH_MS, right: 0, answered: 0, ticker: setInterval(() => drawRush(p), 1000) };
+  p.root.dataset.rush = "on";
+  newPuzzle(p);
+  drawRush(p);
+  drawFooter(p);
+}
+
+/** The rush is over (its time, or the reader stopped it): its score, and the best with this kind. @param {Puzzle} p */
+function endRush(p) {
+  const { rush } = p;
+  if (!rush) return;
+  clearInterval(rush.ticker);
+  clearTimeout(p.nextTimer);
+  p.rush = null;
+  delete p.root.dataset.rush;
+  const { best } = recordRush(p.kind, rush.right);
+  p.notice = both("rushOver", rush.right, rush.answered, best);
+  drawNotice(p);
+  drawRush(p);
+  drawFooter(p);
+}
+
+/** The rush's clock and score, at the top of the widget. @param {Puzzle} p */
+function drawRush(p) {
+  const { rush, rushLine } = p;
+  rushLine.hidden = !rush;
+  if (!rush) { rushLine.replaceChildren(); return; }
+  const left = Math.max(0, rush.ends - Date.now());
+  if (left === 0) { endRush(p); return; }
+  const seconds = Math.ceil(left / 1000);
+  const clock = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+  rushLine.textContent = t(p, "rushOn", clock, rush.right, rush.answered);
 }
 
 /** The reader changed the answer: the verdict of the previous one goes. @param {Puzzle} p */
@@ -587,6 +698,7 @@ function restorePlace(p) {
   const place = readPlace(p.slot);
   if (place.difficulty) p.difficulty = place.difficulty;
   if (linkedHere(p) || !place.id || place.id === p.spec.id) return;
+  p.restoring = place.difficulty;
   p.preparing = place.id;  // no stand-in while the bank is unpacked
   openPuzzle(p, place.id, () => {});
 }
@@ -924,12 +1036,18 @@ function drawVerdict(p) {
     notesDisclosure(notesOf(graded.reasons), lang, (note) => ruleLink(p, note, lab)) || "",
   );
   if (spec.differs) verdict.append(h("p", { class: "cbp-differs", text: t(p, "rulesDiffer") }));
+  if (p.comingNext) verdict.append(h("p", { class: "cbp-next-soon", text: t(p, "nextSoon") }));
 }
 
-/** @param {Puzzle} p */
+/** The kind's count, the streak across kinds and how many of this kind's mistakes wait. @param {Puzzle} p */
 function drawProgress(p) {
   const mine = readProgress()[p.kind] || { solved: 0, streak: 0 };
+  const practice = readPractice();
   p.progressLine.textContent = t(p, "progress", mine.solved, mine.streak);
+  p.streakLine.textContent = t(p, "allStreak", practice.streak, practice.best);
+  const waiting = mistakesHere(p).length;
+  p.retryButton.textContent = t(p, "retry", waiting);
+  p.retryButton.hidden = waiting === 0 || Boolean(p.rush);
 }
 
 /** The footer: "Copy link" and what it did, the reader's progress, the own settings bar's name. @param {Puzzle} p */
@@ -937,6 +1055,8 @@ function drawFooter(p) {
   p.permalink.setAttribute("data-href", p.slot ? `#puzzle=${p.slot}/${p.spec.id}` : `#puzzle=${p.spec.id}`);
   p.permalink.textContent = t(p, "copyLink");
   p.permalink.hidden = Boolean(p.preparing);
+  p.rushButton.textContent = p.rush ? t(p, "stopRush") : t(p, "rush");
+  p.rushButton.setAttribute("aria-pressed", String(Boolean(p.rush)));
   drawShare(p);
   drawProgress(p);
   if (p.ownBar) p.ownBar.summary.textContent = t(p, "settings");
@@ -946,6 +1066,7 @@ function drawFooter(p) {
 function draw(p) {
   drawControls(p);
   drawNotice(p);
+  drawRush(p);
   drawBody(p);
   drawVerdict(p);
   markChosen(p);
@@ -975,6 +1096,7 @@ function render({ model, el }) {
   const stops = [
     onSettings((settings) => { p.lang = settings.lang; draw(p); }),
     onProgress(() => drawProgress(p)),
+    onPractice(() => drawProgress(p)),
   ];
   const link = linkedHere(p);
   if (link && link.id !== p.spec.id) p.preparing = link.id;  // no stand-in, from the first frame
@@ -987,6 +1109,8 @@ function render({ model, el }) {
   return () => {
     clearTimeout(p.waiting);
     clearTimeout(p.sharedTimer);
+    clearTimeout(p.nextTimer);
+    if (p.rush) clearInterval(p.rush.ticker);
     stops.forEach((stop) => stop());
     if (p.ownBar) p.ownBar.bar.dispose();
     window.removeEventListener("hashchange", linked);

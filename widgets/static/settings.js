@@ -3,7 +3,8 @@
 // (tools/site/page.js) import them from here.
 //
 // Contract:
-//   readSettings() → {lang: "en"|"zh", fourColour: bool}, from localStorage, whatever is stored; on a
+//   readSettings() → {lang: "en"|"zh", fourColour: bool, autoNext: bool}, from localStorage (autoNext: a
+//     puzzle moves to the next one after a right answer, issue 25), whatever is stored; on a
 //     page of one of the book's editions (<meta name="cardbook-edition">, tools/editions.py) lang is
 //     the edition's, whatever is stored: a Chinese page's puzzles speak Chinese;
 //   pageEdition() → "en"|"zh" for a page of the book, null elsewhere (JupyterLab, Voila, a puzzle sheet);
@@ -26,7 +27,10 @@
 //   pageHasSettingsBar() → true when the page itself shows the bar (the book's header), not only
 //     bars widgets show inside their output (JupyterLab, Voila): a widget shows its own controls otherwise.
 // Stored data of any shape is read as "nothing stored": it never stops grading.
+export { readStored, writeStored };
 import { activeControl, h } from "./dom.js";
+import { listen, readStored, writeStored } from "./store.js";
+import { mistakesByRule, onPractice, readPractice, resetPractice } from "./practice.js";
 import { checkedRecord, mergeProgress, readProgressFile, totalsOf } from "./progress_file.js";
 
 export const SETTINGS_KEY = "cardbook-settings";
@@ -45,7 +49,9 @@ export const SETTINGS_WORDS = {
     inFile: (n, a, k) => `The file: ${n} solved of ${a} answered, in ${k} kind${k === 1 ? "" : "s"} of puzzle.`,
     mergeTo: (n, a) => `Merge (each kind keeps the record with more answers): ${n} solved of ${a} answered.`,
     replaceTo: (n, a) => `Replace (your progress becomes the file's): ${n} solved of ${a} answered.`,
-    merge: "Merge", replace: "Replace" },
+    merge: "Merge", replace: "Replace", autoNext: "Next puzzle after a right answer",
+    byRule: "First answers by rule (right of all)", mistakes: "My mistakes, by rule: open one to retry it",
+    mistake: (i) => `puzzle ${i}` },
   zh: { language: "English", languageTitle: "题目改用英文", editionTitle: "本页的英文版",
     fourColour: "四色牌",
     fourColourTitle: "方块蓝色、梅花绿色：全书的牌都这样显示", progress: "进度",
@@ -56,16 +62,11 @@ export const SETTINGS_WORDS = {
     inFile: (n, a, k) => `文件里：${k}种练习，已答${a}题，答对${n}题。`,
     mergeTo: (n, a) => `合并（每种练习保留答题较多的记录）：已答${a}题，答对${n}题。`,
     replaceTo: (n, a) => `替换（进度改为文件里的）：已答${a}题，答对${n}题。`,
-    merge: "合并", replace: "替换" },
+    merge: "合并", replace: "替换", autoNext: "答对后自动换下一题",
+    byRule: "按规则的首次作答（答对/全部）", mistakes: "我的错题（按规则）：点开重做",
+    mistake: (i) => `第${i}题` },
 };
 
-export function readStored(key) {
-  try { return JSON.parse(window.localStorage.getItem(key) || "null"); } catch (unreadable) { return null; }
-}
-
-export function writeStored(key, value) {
-  try { window.localStorage.setItem(key, JSON.stringify(value)); } catch (privateMode) { /* kept for this page */ }
-}
 
 export function pageEdition() {
   const meta = /** @type {HTMLMetaElement | null} */ (document.querySelector('meta[name="cardbook-edition"]'));
@@ -76,7 +77,7 @@ export function pageEdition() {
 export function storedSettings() {
   const stored = readStored(SETTINGS_KEY);
   const given = stored && typeof stored === "object" && !Array.isArray(stored) ? stored : {};
-  return { lang: given.lang === "zh" ? "zh" : "en", fourColour: given.fourColour === true };
+  return { lang: given.lang === "zh" ? "zh" : "en", fourColour: given.fourColour === true, autoNext: given.autoNext === true };
 }
 
 export function readSettings() {
@@ -92,21 +93,13 @@ export function applySettingsToDocument(settings) {
 
 export function writeSettings(patch) {
   const next = { ...readSettings(), ...patch };
-  const settings = { lang: next.lang === "zh" ? "zh" : "en", fourColour: next.fourColour === true };
+  const settings = { lang: next.lang === "zh" ? "zh" : "en", fourColour: next.fourColour === true, autoNext: next.autoNext === true };
   writeStored(SETTINGS_KEY, settings);
   applySettingsToDocument(settings);
   window.dispatchEvent(new CustomEvent(SETTINGS_EVENT, { detail: settings }));
   return settings;
 }
 
-/** Call ``fn`` after every change of ``key``'s data on this page (``event``) or in another tab. */
-function listen(event, key, fn) {
-  const here = () => fn();
-  const elsewhere = (e) => { if (e.key === key || e.key === null) fn(); };
-  window.addEventListener(event, here);
-  window.addEventListener("storage", elsewhere);
-  return () => { window.removeEventListener(event, here); window.removeEventListener("storage", elsewhere); };
-}
 
 export function onSettings(fn) {
   return listen(SETTINGS_EVENT, SETTINGS_KEY, () => {
@@ -149,8 +142,32 @@ export function progressTotals() {
   return totalsOf(readProgress());
 }
 
+/** Reset: the counts per kind and the practice loop's memory (streak, rules, mistakes, rushes). */
 export function resetProgress() {
   writeProgress({});
+  resetPractice();
+}
+
+/** Each rule's first answers as a small bar chart (right of all), rules in id order; null before any. @param {any} w */
+function ruleChart(w) {
+  const rows = Object.entries(readPractice().byRule).sort(([a], [b]) => a.localeCompare(b, "en", { numeric: true }));
+  if (!rows.length) return null;
+  return h("figure", { class: "cb-rule-chart" }, [h("figcaption", { text: w.byRule }),
+    h("ul", {}, rows.map(([rule, { right, wrong }]) => h("li", { "data-rule": rule }, [
+      h("span", { class: "cb-rule-id", text: rule }),
+      h("span", { class: "cb-rule-bar", "aria-hidden": "true" },
+        h("span", { class: "cb-rule-right", style: `width: ${Math.round((100 * right) / (right + wrong))}%` })),
+      h("span", { class: "cb-rule-count", text: `${right}/${right + wrong}` })])))]);
+}
+
+/** The puzzles missed, by rule: each a link that opens it in its widget, on its page. @param {any} w */
+function mistakesList(w) {
+  const groups = mistakesByRule(readPractice().mistakes);
+  if (!groups.length) return null;
+  const href = (m) => `${m.page}#puzzle=${m.slot ? `${m.slot}/` : ""}${m.id}`;
+  return h("div", { class: "cb-mistakes" }, [h("p", { class: "cb-mistakes-title", text: w.mistakes }),
+    h("ul", {}, groups.map((g) => h("li", { "data-rule": g.rule }, [h("span", { class: "cb-rule-id", text: g.rule }), " ",
+      ...g.mistakes.flatMap((m, i) => [i ? " · " : "", h("a", { href: href(m), "data-puzzle": m.id, text: w.mistake(i + 1) })])])))]);
 }
 
 export function exportProgress() {
@@ -192,7 +209,11 @@ function progressPanel(w, state, status, file, act) {
         button("cancel-reset", w.cancel, () => act({ said: null, confirming: false })),
       ]));
   } else {
-    rows.push(button("export", w.exportProgress, exportProgress), button("import", w.importProgress, () => file.click()),
+    rows.push(h("button", { type: "button", "data-control": "auto-next", class: "cb-settings-toggle",
+      "aria-pressed": String(readSettings().autoNext), text: w.autoNext,
+      onclick: () => writeSettings({ autoNext: !readSettings().autoNext }) }),
+    ruleChart(w), mistakesList(w),
+    button("export", w.exportProgress, exportProgress), button("import", w.importProgress, () => file.click()),
       h("button", { type: "button", "data-control": "reset", text: w.resetProgress, disabled: totals.answered === 0,
         onclick: () => act({ said: null, confirming: true }) }));
   }
@@ -357,7 +378,7 @@ export function settingsBar() {
     if ("progress" in read) act({ said: null, incoming: read.progress, confirming: false });
     else act({ said: read.message, incoming: null });
   });
-  const stops = [onSettings(draw), onProgress(draw)];
+  const stops = [onSettings(draw), onProgress(draw), onPractice(draw)];
   applySettingsToDocument(readSettings());
   draw();
   return { element, dispose: () => stops.forEach((stop) => stop()) };
