@@ -319,11 +319,15 @@ def test_progress_survives_a_reload_and_exports_as_json(offline_page, static_pag
     expect(root(page, "calling").locator(".cbp-progress")).to_have_text("Solved 1 · streak 1")
 
 
-def test_import_refuses_a_bad_file_unchanged_merges_a_good_one_and_reset_empties(offline_page, static_page, tmp_path):
+def test_progress_is_safe_and_the_practice_loop_steps_streaks_retries_and_rushes(offline_page, static_page, tmp_path):
     """Issue 25: a file with a made-up kind or impossible counts is refused, said inside the open menu, and
-    nothing changes; a good file is previewed, then merged (importing it again changes nothing); reset asks first."""
-    page, _log = offline_page
+    nothing changes; a good file is previewed, then merged (importing it again changes nothing); reset asks first.
+    Then two first answers right in a row in a kind step its difficulty up (kept across a reload), a miss steps
+    it down; the streak runs across kinds; a missed puzzle waits under "Retry a mistake" and in the menu by rule
+    id; "next puzzle after a right answer" moves on; a rush counts its answers and ends on time with its score."""
+    page, log = offline_page
     _folder, url, specs = static_page
+    page.clock.install()
     open_page(page, url)
     widget = root(page, "calling")
     widget.locator(f'button.cbp-answer[data-key="{first_key(specs["calling"], ok=True)}"]').click()
@@ -356,55 +360,9 @@ def test_import_refuses_a_bad_file_unchanged_merges_a_good_one_and_reset_empties
     expect(status).to_have_text("Progress reset.")
     expect(bar.locator(".cb-settings-totals")).to_have_text("0 solved of 0 answered")
     expect(widget.locator(".cbp-progress")).to_have_text("Solved 0 · streak 0")
-
-
-def test_deal_again_with_no_kernel_deals_the_next_game_the_page_carries(offline_page, static_page):
-    """Issue 25: on a static page "Deal again" (YS-1: a new deal) shows another game from its first step, then the
-    next, and after the last one the first again."""
-    page, log = offline_page
-    _folder, url, _specs = static_page
-    page.goto(url + "deal.html")
-    stepper = page.locator(".cbs")
-    expect(stepper).to_have_attribute("data-seed", "0", timeout=30_000)
-    stepper.locator(".cbs-next").click()
-    first_deal = stepper.locator(".cbs-board").inner_text()
-    for seed in ("1", "2", "3", "0"):
-        stepper.locator(".cbs-again").click()
-        expect(stepper).to_have_attribute("data-seed", seed)
-        assert stepper.get_attribute("data-step") == "0"
-        stepper.locator(".cbs-next").click()
-        dealt = stepper.locator(".cbs-board").inner_text()
-        assert (dealt == first_deal) == (seed == "0"), seed
-    assert log.errors == []
-
-
-def answer(page, kind: str, ok: bool) -> str:
-    """Answer the puzzle the ``kind`` widget shows (a choice), right or wrong as the engine grades it; its id."""
-    from widgets.puzzles import make_puzzle
-
-    widget = root(page, kind)
-    shown = widget.get_attribute("data-puzzle-id")
-    widget.locator(f'button.cbp-answer[data-key="{first_key(make_puzzle(kind, int(shown.split(":")[1])), ok=ok)}"]').click()
-    expect(widget.locator(".cbp-outcome")).to_have_text("Correct!" if ok else "Not quite.")
-    return shown
-
-
-def next_puzzle(page, kind: str) -> None:
-    widget = root(page, kind)
-    before = widget.get_attribute("data-puzzle-id")
-    widget.locator("button.cbp-new").click()
-    expect(widget).not_to_have_attribute("data-puzzle-id", before)
-
-
-def test_streak_across_kinds_difficulty_steps_mistakes_retry_and_a_rush(offline_page, static_page):
-    """Issue 25: two first answers right in a row in a kind step its difficulty up (kept across a reload), a miss
-    steps it down; the streak runs across kinds; a missed puzzle waits under "Retry a mistake" and in the menu by
-    rule id; a rush counts its answers and ends on time with its score."""
-    page, log = offline_page
-    _folder, url, _specs = static_page
-    page.clock.install()
-    open_page(page, url)
+    # the practice loop, from the reset progress on
     shape, calling = root(page, "shape"), root(page, "calling")
+    next_puzzle(page, "calling")  # its puzzle was answered before the reset
     shape.locator('button.cbp-level-option[data-difficulty="easy"]').click()
     expect(shape).to_have_attribute("data-difficulty", "easy")
     answer(page, "shape", ok=True)
@@ -446,6 +404,24 @@ def test_streak_across_kinds_difficulty_steps_mistakes_retry_and_a_rush(offline_
     expect(shape.locator(".cbp-notice")).to_have_text("Time! 1 right of 1; your best rush with these puzzles: 1.")
     assert shape.locator(".cbp-rush").is_hidden()
     assert [e for e in log.errors if e.startswith("uncaught")] == []  # (the reload stops the engine's download)
+
+
+def answer(page, kind: str, ok: bool) -> str:
+    """Answer the puzzle the ``kind`` widget shows (a choice), right or wrong as the engine grades it; its id."""
+    from widgets.puzzles import make_puzzle
+
+    widget = root(page, kind)
+    shown = widget.get_attribute("data-puzzle-id")
+    widget.locator(f'button.cbp-answer[data-key="{first_key(make_puzzle(kind, int(shown.split(":")[1])), ok=ok)}"]').click()
+    expect(widget.locator(".cbp-outcome")).to_have_text("Correct!" if ok else "Not quite.")
+    return shown
+
+
+def next_puzzle(page, kind: str) -> None:
+    widget = root(page, kind)
+    before = widget.get_attribute("data-puzzle-id")
+    widget.locator("button.cbp-new").click()
+    expect(widget).not_to_have_attribute("data-puzzle-id", before)
 
 
 def test_sg7_ss7_ruleset_switch_regrades_where_the_documents_differ(offline_page, static_page):
@@ -500,10 +476,10 @@ def test_an_old_link_names_the_first_puzzle_of_its_kind(offline_page, static_pag
     assert_in_view(page, root(page, "shape"))
 
 
-def test_copy_link_puts_the_exact_link_on_the_clipboard_and_it_opens_that_puzzle(offline_page, static_page):
+def test_copy_link_opens_that_puzzle_a_damaged_link_is_calm_and_deal_again_deals(offline_page, static_page):
     """Issue 25: "Copy link" copies the puzzle's whole address (the page's own address unchanged) and says so;
     the link opens that puzzle in view; a reload keeps the puzzle and the difficulty; a damaged link is
-    answered by a calm notice, with no page error."""
+    answered by a calm notice, with no page error; on a static page "Deal again" shows another game each time."""
     page, log = offline_page
     _folder, url, _specs = static_page
     page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=url.rstrip("/"))
@@ -531,6 +507,20 @@ def test_copy_link_puts_the_exact_link_on_the_clipboard_and_it_opens_that_puzzle
     expect(first.locator(".cbp-notice")).to_contain_text("This link is damaged", timeout=30_000)
     assert page.locator(".cbp-notice:not([hidden])").count() == 1
     assert [e for e in log.errors if e.startswith("uncaught")] == []  # (the engine's download stops as pages go)
+    # "Deal again" with no kernel (YS-1: a new deal): another game from its first step each time, then the first again
+    page.goto(url + "deal.html")
+    stepper = page.locator(".cbs")
+    expect(stepper).to_have_attribute("data-seed", "0", timeout=30_000)
+    stepper.locator(".cbs-next").click()
+    first_deal = stepper.locator(".cbs-board").inner_text()
+    for seed in ("1", "2", "3", "0"):
+        stepper.locator(".cbs-again").click()
+        expect(stepper).to_have_attribute("data-seed", seed)
+        assert stepper.get_attribute("data-step") == "0"
+        stepper.locator(".cbs-next").click()
+        dealt = stepper.locator(".cbs-board").inner_text()
+        assert (dealt == first_deal) == (seed == "0"), seed
+    assert [e for e in log.errors if e.startswith("uncaught")] == []
 
 
 def assert_in_view(page, widget) -> None:
