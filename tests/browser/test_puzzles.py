@@ -722,13 +722,16 @@ def test_permalinks_open_the_first_and_last_puzzles_of_every_page_in_their_own_w
 
 
 def test_an_answer_updates_the_progress_of_every_puzzle_of_its_kind_on_the_page(offline_page, site_url, built_book):
-    """Progress is per kind and shared: the other puzzles of that kind on the page count it at once."""
+    """Progress is per kind and shared: the other puzzles of that kind on the page count it at once; the title
+    page then offers to continue at that puzzle (issue 25)."""
     from widgets.puzzles import KINDS
 
     page, _log = offline_page
     before = {kind: {"solved": 5, "streak": 2, "answered": 9} for kind in KINDS}  # any answer changes the line
     page.add_init_script(f"localStorage.setItem('cardbook-puzzle-progress', {json.dumps(json.dumps(before))});")
     for html in widget_pages(built_book):
+        if html.name == "intro.html":
+            continue  # a chapter's: the title page offers to continue there
         page.goto(site_url + html.relative_to(built_book).as_posix(), wait_until="networkidle")
         page.locator("[data-puzzle-kind]").first.wait_for(timeout=30_000)
         kinds = page.locator("[data-puzzle-kind]:has(button.cbp-answer)").evaluate_all(
@@ -743,6 +746,11 @@ def test_an_answer_updates_the_progress_of_every_puzzle_of_its_kind_on_the_page(
         assert answered in ("Solved 6 · streak 3", "Solved 5 · streak 0")
         for index in range(1, widgets.count()):
             expect(widgets.nth(index).locator(".cbp-progress")).to_have_text(answered)
+        slot, shown = widgets.first.get_attribute("data-puzzle-slot"), widgets.first.get_attribute("data-puzzle-id")
+        page.goto(site_url + "book/intro.html", wait_until="networkidle")
+        resume = page.locator('[data-cardbook-page-notice] p.cb-continue[lang="en"] a')
+        expect(resume).to_have_attribute("href", f"/{html.relative_to(built_book).as_posix()}#puzzle={slot}/{shown}")
+        assert resume.inner_text().strip() and "rules book" not in resume.inner_text()  # the chapter's own title
         return
     pytest.skip("no page holds two choice puzzles of one kind")
 

@@ -33,3 +33,21 @@ export function keepPlace(slot, id, difficulty) {
   if (!slot) return;
   writeStored(PLACES_KEY, { ...allPlaces(), [placeKey(slot)]: { id, difficulty } });
 }
+
+const LAST_KEY = "cardbook-last-puzzle";
+
+/** Remember the puzzle the reader last answered (its page's title, and the link to it): the title page offers
+ * to continue there. @param {string} slot @param {string} id */
+export function keepLast(slot, id) {
+  const title = (document.title || "").split(" \u2014 ")[0];
+  writeStored(LAST_KEY, { href: `${window.location.pathname}#puzzle=${slot ? `${slot}/` : ""}${id}`, title,
+    page: window.location.pathname, lang: document.documentElement.lang || "en" });
+}
+
+/** The puzzle the reader last answered, ``{href, title, page, lang}`` (lang: its page's), or null (whatever else is stored). */
+export function lastPuzzle() {
+  const last = readStored(LAST_KEY);
+  if (!last || typeof last !== "object" || ![last.href, last.title, last.page].every((v) => typeof v === "string")) return null;
+  const lang = typeof last.lang === "string" ? last.lang : "en";
+  return /#puzzle=/.test(last.href) && last.title ? { href: last.href, title: last.title, page: last.page, lang } : null;
+}

@@ -22,7 +22,7 @@ import {
   cardChip, cardChips, cardFace, cardRow, cardText, cardsText, notesDisclosure, reasonNodes, reasonParts, sayText,
 } from "./cards.js";
 import { unpackBank } from "./packed.js";
-import { keepPlace, readPlace } from "./places.js";
+import { keepLast, keepPlace, readPlace } from "./places.js";
 import { STEP_UP_AFTER, onPractice, readPractice, recordPractice, recordRush, steppedDifficulty } from "./practice.js";
 import {
   SETTINGS_KEY, onProgress, onSettings, pageHasSettingsBar, pageNotice, readProgress, readSettings, readStored, recordAnswer,
@@ -406,6 +406,7 @@ function grade(p, key) {
     const record = recordAnswer(p.kind, result.ok);
     recordPractice({ id: p.spec.id, ok: result.ok, rules: result.reasons.map((r) => r.rule),
       page: window.location.pathname, slot: p.slot });
+    keepLast(p.slot, p.spec.id);
     afterFirstAnswer(p, result.ok, record.streak);
   }
   drawVerdict(p);
