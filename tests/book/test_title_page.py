@@ -257,7 +257,7 @@ def test_the_first_screen_shows_the_title_the_sentence_the_puzzle_and_the_starts
 
 
 def test_ys1_sj2_the_quick_facts_of_each_game_are_the_engines():
-    """Issue 25: the title page's quick facts (players, cards) say what the engine deals (YS-1: 2 to 4 players,
+    """The title page's quick facts (players, cards) say what the engine deals (YS-1: 2 to 4 players,
     one deck without jokers, 7 each; SJ-2: four seats, two decks with their jokers, 25 each and 8 in the kitty)."""
     from cardlib.cards import PLAIN_CARDS
     from cardlib.shengji.hand import HAND_SIZE as SJ_HAND, SEATS
@@ -270,5 +270,5 @@ def test_ys1_sj2_the_quick_facts_of_each_game_are_the_engines():
     assert rows["Players"][0].startswith(f"{MIN_PLAYERS} to {MAX_PLAYERS},")
     assert rows["Players"][1].startswith(f"{SEATS}, in two teams")
     assert DECK == PLAIN_CARDS and rows["Cards"][0].startswith(f"one deck without jokers: {YS_HAND} each")
-    assert (SJ_HAND * SEATS + KITTY_SIZE) == 2 * (len(PLAIN_CARDS) + 2)  # two decks with their jokers
+    assert 2 * (len(PLAIN_CARDS) + 2) == SJ_HAND * SEATS + KITTY_SIZE  # two decks with their jokers
     assert rows["Cards"][1] == f"two decks with their jokers: {SJ_HAND} each, {KITTY_SIZE} in the kitty"

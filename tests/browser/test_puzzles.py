@@ -320,7 +320,7 @@ def test_progress_survives_a_reload_and_exports_as_json(offline_page, static_pag
 
 
 def test_progress_is_safe_and_the_practice_loop_steps_streaks_retries_and_rushes(offline_page, static_page, tmp_path):
-    """Issue 25: a file with a made-up kind or impossible counts is refused, said inside the open menu, and
+    """A file with a made-up kind or impossible counts is refused, said inside the open menu, and
     nothing changes; a good file is previewed, then merged (importing it again changes nothing); reset asks first.
     Then two first answers right in a row in a kind step its difficulty up (kept across a reload), a miss steps
     it down; the streak runs across kinds; a missed puzzle waits under "Retry a mistake" and in the menu by rule
@@ -477,7 +477,7 @@ def test_an_old_link_names_the_first_puzzle_of_its_kind(offline_page, static_pag
 
 
 def test_copy_link_opens_that_puzzle_a_damaged_link_is_calm_and_deal_again_deals(offline_page, static_page):
-    """Issue 25: "Copy link" copies the puzzle's whole address (the page's own address unchanged) and says so;
+    """The "Copy link" button copies the puzzle's whole address (the page's own address unchanged) and says so;
     the link opens that puzzle in view; a reload keeps the puzzle and the difficulty; a damaged link is
     answered by a calm notice, with no page error; on a static page "Deal again" shows another game each time."""
     page, log = offline_page
@@ -756,7 +756,7 @@ def test_permalinks_open_the_first_and_last_puzzles_of_every_page_in_their_own_w
 
 def test_an_answer_updates_the_progress_of_every_puzzle_of_its_kind_on_the_page(offline_page, site_url, built_book):
     """Progress is per kind and shared: the other puzzles of that kind on the page count it at once; the title
-    page then offers to continue at that puzzle (issue 25)."""
+    page then offers to continue at that puzzle."""
     from widgets.puzzles import KINDS
 
     page, _log = offline_page

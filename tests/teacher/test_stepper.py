@@ -105,7 +105,7 @@ def test_sj2_deal_again_is_the_next_seed(monkeypatch):
 
 
 def test_ys1_the_static_book_carries_the_next_deals_and_a_kernel_says_it_is_live(monkeypatch):
-    """Issue 25: with no kernel "Deal again" moves through the deals the page carries (the next three seeds, as the
+    """With no kernel "Deal again" moves through the deals the page carries (the next three seeds, as the
     engine plays them); a kernel answers the front end's hello, so there "Deal again" asks it."""
     from widgets.puzzles import unpack_bank
 

@@ -1,5 +1,5 @@
 """progress_file.js in Node: the kinds a progress file may name are the registry's, and a file is read
-whole or refused (issue 25: a made-up kind or an impossible count changes nothing)."""
+whole or refused (a made-up kind or an impossible count changes nothing)."""
 
 from __future__ import annotations
 

@@ -237,7 +237,8 @@ await pause(3000);  // answered: no fallback, no notice
 const seen = [root.dataset.puzzleId, text(root.querySelector(".cbp-notice"))];
 const bar = root.querySelector(".cb-settings-lang");
 bar.fire("click");
-seen.push(root.lang, text(root.querySelector(".cbp-new")), root.querySelector(".cbp-permalink").attrs["data-href"], root.getAttribute("data-puzzle-slot"));
+seen.push(root.lang, text(root.querySelector(".cbp-new")), root.querySelector(".cbp-permalink").attrs["data-href"],
+          root.getAttribute("data-puzzle-slot"));
 console.log(JSON.stringify(seen));
 """, {"state": widget_state(widget), "fresh": fresh})
     assert out == ["trick_winner:44", "", "zh-Hans", "换一题", f"#puzzle={widget.slot}/trick_winner:44",

@@ -1,6 +1,6 @@
 // @ts-check
 // Where each puzzle of a page stood: the puzzle shown and the difficulty chosen, by page and slot, so that
-// a reload (or a later visit) opens the same puzzle at the same difficulty (issue 25).  Stored data of any
+// a reload (or a later visit) opens the same puzzle at the same difficulty.  Stored data of any
 // shape reads as "nothing stored".
 import { readStored, writeStored } from "./store.js";
 

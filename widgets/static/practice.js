@@ -1,5 +1,5 @@
 // @ts-check
-// The practice loop's memory (issue 25): the streak across every kind of puzzle (and the best one), each rule's
+// The practice loop's memory: the streak across every kind of puzzle (and the best one), each rule's
 // first answers right and wrong (the chart in the progress menu), the puzzles missed ("my mistakes", by rule
 // id, kept until answered right), and each kind's best rush.  Difficulty steps up after STEP_UP_AFTER first
 // answers right in a row in a kind and down after a miss.  Stored data of any shape reads as nothing stored.

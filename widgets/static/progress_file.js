@@ -1,5 +1,5 @@
 // @ts-check
-// The reader's progress as a file (issue 25): what an export holds, how an import is checked (a kind the book
+// The reader's progress as a file: what an export holds, how an import is checked (a kind the book
 // does not have or an impossible count refuses the whole file, and nothing changes), and the two ways an
 // import applies: merge (each kind keeps the record with more answers, so importing one's own export again
 // changes nothing) or replace (the progress becomes the file's).

@@ -4,7 +4,7 @@
 //
 // Contract:
 //   readSettings() → {lang: "en"|"zh", fourColour: bool, autoNext: bool}, from localStorage (autoNext: a
-//     puzzle moves to the next one after a right answer, issue 25), whatever is stored; on a
+//     puzzle moves to the next one after a right answer), whatever is stored; on a
 //     page of one of the book's editions (<meta name="cardbook-edition">, tools/editions.py) lang is
 //     the edition's, whatever is stored: a Chinese page's puzzles speak Chinese;
 //   pageEdition() → "en"|"zh" for a page of the book, null elsewhere (JupyterLab, Voila, a puzzle sheet);
