@@ -624,16 +624,16 @@ def _explain(duty: FollowDuty, play: list[Card], breach: Breach | None, seat: in
                            tractors=_held_tractors(duty), structure=units_words(duty.structure), **base)
     if shape.kind in ("tractor", "throw"):
         rule = short_tractor_rule(duty.rules) if shape.kind == "tractor" else RuleId.C_3
+        if not duty.must_pairs:  # no pair of the suit held: any cards of it, under every reading (first)
+            return Reason.make(rule, "The lead {lead} is {led} and {hand} holds no pair of {suit}, so any {n} {suit} follow, "
+                               "as {play} does.",
+                               "首家出{lead}，是{led}；{hand}没有{suit}对子，任意{n}张{suit}即可，{play}可以。",
+                               n=Words(count_en(duty.size), count_zh(duty.size)), **base).with_notes(_SILENT_NOTE)
         if shape.kind == "tractor" and duty.rules.short_tractor_follow is ShortTractorFollow.SUIT_COUNT_ONLY:
             return Reason.make(rule, "The lead {lead} is {led} and {hand} holds no tractor as long; in this game only the "
                                "count of {suit} matters then, so {play} follows.",
                                "首家出{lead}，是{led}；{hand}没有同样长的拖拉机；本局这时只看{suit}的张数，{play}可以。",
                                **base)
-        if not duty.must_pairs:
-            return Reason.make(rule, "The lead {lead} is {led} and {hand} holds no pair of {suit}, so any {n} {suit} follow, "
-                               "as {play} does.",
-                               "首家出{lead}，是{led}；{hand}没有{suit}对子，任意{n}张{suit}即可，{play}可以。",
-                               n=Words(count_en(duty.size), count_zh(duty.size)), **base).with_notes(_SILENT_NOTE)
         if shape.kind == "throw":
             return Reason.make(rule, "The lead {lead} is {led} holding {must_n}; {play} plays {must} as required, then other "
                                "{suit}.",
