@@ -27,7 +27,7 @@ from ..cards import Card, Rank, parse_cards
 from ..errors import InvalidPositionError
 from ..explain import Reason, Seat, Words
 from ..rule_ids import RuleId
-from .combos import CardsInput, as_cards, require_context, split_units
+from .combos import CardsInput, as_cards, count_zh, require_context, split_units
 from .rules import KittyMultiplier, KittyShape, LevelTable, RulesetLike, as_ruleset
 from .trick import find_trick_winner, read_plays
 from .trump import EffectiveSuit, TrumpContext
@@ -116,7 +116,7 @@ def explain_last_trick(cards_each: int, lead_cards: int, number: int | None = No
     last = lead_cards == cards_each
     kept = cards_each - lead_cards
     if last:
-        en, zh = "it empties every hand, so it is the last trick, which takes the kitty", "打完后人人手中无牌，是最后一轮，底牌归它"
+        en, zh = "it empties every hand, so it is the last trick, which takes the kitty", "这一轮打完人人手中无牌，是最后一轮，底牌归这一轮的赢家"
     else:
         en = ("each player keeps {kept} card" + ("s" if kept != 1 else "")
               + ", so it is not the last trick; only the last takes the kitty")
@@ -168,12 +168,16 @@ def scheme_words(scheme: str) -> Words:
 
 
 def unit_words(unit_pairs: int) -> Words:
-    """The largest unit of a play in words: a single, a pair, a tractor of n pairs."""
+    """The largest unit of a play in words: a single, a pair, a tractor of n pairs (n连对, docs/terms.md).
+
+    >>> unit_words(2).zh, unit_words(3).zh
+    ('两连对', '三连对')
+    """
     if unit_pairs == 0:
         return Words("a single", "单张")
     if unit_pairs == 1:
         return Words("a pair", "对子")
-    return Words(f"a tractor of {unit_pairs} pairs", f"{unit_pairs}对的拖拉机")
+    return Words(f"a tractor of {unit_pairs} pairs", f"{count_zh(unit_pairs)}连对")
 
 
 def kitty_multiplier(rules: RulesetLike, unit_pairs: int, cards: int, lead_cards: int) -> tuple[int, Reason]:
@@ -409,7 +413,7 @@ def _band(low: int, high: int | None) -> str:
 
 
 def _band_zh(low: int, high: int | None) -> str:
-    return f"{low}分及以上" if high is None else f"{low}分" if low == high else f"{low}-{high}分"
+    return f"{low}分及以上" if high is None else f"{low}分" if low == high else f"{low}～{high}分"
 
 
 def level_change(rules: RulesetLike, attacker_points: int) -> tuple[LevelChange, Reason]:
@@ -447,7 +451,7 @@ def level_change(rules: RulesetLike, attacker_points: int) -> tuple[LevelChange,
                              "闲家一分未得：庄家方升3级。") if points == 0 else Reason.make(table_rule,
                              "The attackers have {points} points ({band}), below the take-over line {line}: "
                              "the dealer team goes up {levels} level" + "s" * (levels > 1) + ".",
-                             "闲家得{points}分，在{band_zh}这一档，未到{line}分上台线：庄家方升{levels}级。",
+                             "闲家得{points}分，在{band_zh}一档，没到{line}分，上不了台，庄家方升{levels}级。",
                              points=points, band=_band(low, high), band_zh=_band_zh(low, high), line=line,
                              levels=levels)
         return change, _local_line(reason, line) if local else reason
@@ -476,7 +480,7 @@ def level_change(rules: RulesetLike, attacker_points: int) -> tuple[LevelChange,
     reason = Reason.make(table_rule,
                          "The attackers have {points} points ({band}), reaching the take-over line {line}: "
                          "{table_en}they take over and go up {levels} level" + "s" * (levels > 1) + ".",
-                         "闲家得{points}分，在{band_zh}这一档，达到{line}分上台线：{table_zh}闲家上台并升{levels}级。",
+                         "闲家得{points}分，在{band_zh}一档，到了{line}分，{table_zh}闲家上台并升{levels}级。",
                          points=points, band=_band(low, high), band_zh=_band_zh(low, high), line=line,
                          table_en=table_en, table_zh=table_zh, levels=levels)
     return change, _local_line(reason, line) if local else reason

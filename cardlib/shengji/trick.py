@@ -233,9 +233,14 @@ def _explain(ctx: TrumpContext, cards: list[list[Card]], shape: Shape, keys: lis
         others = [i for i in range(1, len(cards)) if i != winner and keys[i] is not None and keys[i][0]]  # type: ignore[index]
         if others:
             runner = max(others, key=lambda i: keys[i])  # type: ignore[arg-type, return-value]
+            if runner > winner:  # trumped after the winner: that later play is the failed over-trump
+                return Reason.make(RuleId.SJ_10, "{who_cap} wins with {best}: {fact}; {them}'s trump {theirs}, "
+                                   "played after it, is lower, so it fails to over-trump.",
+                                   "{who}的{best}赢：{fact}；{them}后出的{theirs}更小，盖毙不了。",
+                                   fact=fact, them=play_name(runner, leader), theirs=cards[runner], **base)  # type: ignore[arg-type]
             return Reason.make(RuleId.SJ_10, "{who_cap} wins with {best}: {fact}, and it is higher than {them}'s "
                                "trump {theirs}, as an over-trump must be.",
-                               "{who}的{best}赢：{fact}，比{them}毙的{theirs}大（盖毙须更大）。",
+                               "{who}的{best}赢：{fact}，比{them}先毙的{theirs}大（盖毙须更大）。",
                                fact=fact, them=play_name(runner, leader), theirs=cards[runner], **base)  # type: ignore[arg-type]
         return Reason.make(RuleId.SJ_10, "{who_cap} wins with {best}: {fact}, and beats the {suit} lead {lead}.",
                            "{who}的{best}赢：{fact}，毙了首家的{suit}{lead}。", fact=fact, **base)  # type: ignore[arg-type]
@@ -264,13 +269,22 @@ def _explain(ctx: TrumpContext, cards: list[list[Card]], shape: Shape, keys: lis
             return Reason.make(RuleId.SJ_10, "{who_cap} wins with the lead {lead}: nobody plays {higher}.",
                                "{who}首出的{lead}赢：没有人出{higher}。",
                                higher=_higher(shape, lead_suit), **base)  # type: ignore[arg-type]
+        trumped = [i for i in range(1, len(cards)) if all(ctx.is_trump(c) for c in cards[i])]
+        if trumped:  # trumps of another shape: they name the shape that would have trumped it
+            names = {f"t{j}": play_name(i, leader) for j, i in enumerate(trumped)}
+            return Reason.make(RuleId.SJ_10, "{who_cap} wins with the lead {lead}: nobody follows higher, and "
+                               + " and ".join(f"{{{n}}}'s" for n in names) + " trumps are not {trumps}.",
+                               "{who}首出的{lead}赢：没有人跟出{higher}；" + "和".join(f"{{{n}}}" for n in names)
+                               + "出的虽是主牌，但不是{trumps}，毙不了。",
+                               higher=_higher(shape, lead_suit), trumps=shape_in_suit(shape, EffectiveSuit.TRUMP),
+                               **names, **base)  # type: ignore[arg-type]
         return Reason.make(RuleId.SJ_10, "{who_cap} wins with the lead {lead}: nobody follows higher or trumps it.",
                            "{who}首出的{lead}赢：没有人跟出{higher}，也没有人用{trumps}毙牌。",
                            higher=_higher(shape, lead_suit), trumps=shape_in_suit(shape, EffectiveSuit.TRUMP),
                            **base)  # type: ignore[arg-type]
     if lead_suit is EffectiveSuit.TRUMP:
         return Reason.make(RuleId.SJ_10, "{who_cap} wins with {best}: {fact}it is the highest {kind}.",
-                           "{who}的{best}赢：{fact}它是最大的{kind}。", fact=_level_fact(ctx, best), kind=kind_words,
+                           "{fact}{who}的{best}是最大的{kind}，赢了这一轮。", fact=_level_fact(ctx, best), kind=kind_words,
                            **base)  # type: ignore[arg-type]
     return Reason.make(RuleId.SJ_10, "{who_cap} wins with {best}: it is the highest {kind}, and nobody trumps.",
-                       "{who}的{best}赢：它是最大的{kind}，无人毙牌。", kind=kind_words, **base)  # type: ignore[arg-type]
+                       "{who}的{best}是最大的{kind}，也没有人毙，赢了这一轮。", kind=kind_words, **base)  # type: ignore[arg-type]
