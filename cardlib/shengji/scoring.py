@@ -141,13 +141,13 @@ LAST_TRICK_SLIP_NOTE = Reason(RuleId.SG_E1, "The kitty goes with the last trick,
 #: Each scheme in words (en, zh), as the documents name it; no scheme is named by its field value.
 _SCHEME_WORDS = {
     "shengji": ("the 四人升级 guide's scheme (single ×2, pair ×4, a tractor of n pairs ×2ⁿ)",
-                "《四人升级》的倍数（单张×2，对子×4，n对拖拉机×2ⁿ）"),
+                "《四人升级》的倍数（单张×2，对子×4，n连对×2ⁿ）"),
     "double": ("the 双升 guide's main rule (×2 whatever the shape)", "《双升》的主规则（不论牌型一律×2）"),
     "pair2_tractor4": ("the scheme the 双升 guide gives as “some rules” (a single or a pair ×2, a tractor ×4)",
                        "《双升》所说“有些规则”的倍数（单张或对子×2，拖拉机×4）"),
     "doubling": ("the doubling scheme offered for the 四人升级 guide's slip (single ×2, pair ×4, a tractor of "
                  "n pairs ×2ⁿ⁺¹, so a tractor always counts more than a pair)",
-                 "针对《四人升级》笔误的翻倍规则（单张×2，对子×4，n对拖拉机×2ⁿ⁺¹，拖拉机总比对子多）"),
+                 "针对《四人升级》笔误的翻倍规则（单张×2，对子×4，n连对×2ⁿ⁺¹，拖拉机总比对子多）"),
     "largest_unit": ("a variant neither guide has (2 × the cards of the largest unit)",
                      "两份指南都没有的变体（2×最大牌型的张数）"),
     "power_of_cards": ("a variant neither guide has (2 to the power of the number of cards played)",
@@ -228,7 +228,7 @@ def kitty_multiplier(rules: RulesetLike, unit_pairs: int, cards: int, lead_cards
 #: SG-E2: as written, SG-6's table counts a tractor of 2 pairs no more than a pair.
 SG_E2_NOTE = Reason(RuleId.SG_E2, "As the 四人升级 guide is written, a tractor of 2 pairs (×4) counts no more than a "
                     "pair (×4): a slip the book points out.",
-                    "照《四人升级》原文，2对拖拉机（×4）并不比对子（×4）多：本书指出这是笔误。")
+                    "照《四人升级》原文，两连对（×4）并不比对子（×4）多：本书指出这是笔误。")
 
 _SCHEME_SHORT = {
     "shengji": ("under the 四人升级 guide", "按《四人升级》"),
