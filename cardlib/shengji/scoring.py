@@ -78,7 +78,8 @@ def explain_trick_points(cards: Sequence[Card] | str) -> Reason:
 def points_left(won: Iterable[Card] | str) -> tuple[int, Reason]:
     """SJ-11, SS-E1: the points still to be won when ``won`` are the cards taken in tricks so far.
 
-    Two decks hold eight 5s, eight 10s and eight Ks: 200 points (SS says four of each and 100).
+    Two decks hold eight 5s, eight 10s and eight Ks: 200 points (SS says four of each and 100); the eight of
+    each are said only in the SS-E1 note, not again in the reason.
 
     >>> from cardlib.cards import parse_cards
     >>> points_left(parse_cards("S5 H10 DK C9"))[0]
@@ -87,16 +88,15 @@ def points_left(won: Iterable[Card] | str) -> tuple[int, Reason]:
     taken = trick_points(won)
     left = TOTAL_POINTS - taken
     return left, Reason.make(RuleId.SJ_11,
-                             "Two decks hold eight 5s, eight 10s and eight Ks, {total} points; {taken} have been won, "
-                             "so {left} are still in play.",
-                             "两副牌有八张5、八张10、八张K，共{total}分；已得{taken}分，还剩{left}分。",
+                             "Two decks hold {total} points; {taken} have been won, so {left} are still in play.",
+                             "两副牌共{total}分，已赢走{taken}分，还剩{left}分。",
                              total=TOTAL_POINTS, taken=taken, left=left)
 
 
 #: SS-E1: the 双升 guide's count of the points, which a reader of that guide may carry over.
 POINTS_SLIP_NOTE = Reason.make(RuleId.SS_E1, "The 双升 guide's “four of each, 100 points” is a slip: two decks hold "
                                "eight 5s, eight 10s and eight Ks, {total} points.",
-                               "《双升》说“各四张、共100分”是笔误：两副牌有八张5、八张10、八张K，共{total}分。",
+                               "《双升》说“各四张、共100分”是笔误：两副牌5、10、K各八张，共{total}分。",
                                total=TOTAL_POINTS)
 
 
