@@ -164,12 +164,13 @@ def _higher(shape: Shape, suit: EffectiveSuit) -> Words:
     return Words(f"a higher {words.en.removeprefix('a ')}", f"更大的{words.zh}")
 
 
-def _trump_fact(ctx: TrumpContext, best: list[Card], how: Words) -> Reason:
+def _trump_fact(ctx: TrumpContext, best: list[Card], how: Words, who: Words | Seat) -> Reason:
     """Why ``best`` is a trump play, naming what decides it: its level cards ("♦Q is a level card"),
-    else its jokers, else the trump suit (SJ-4); ``how`` is the play as a trump ("a pair of trumps")."""
+    else its jokers, else the trump suit (SJ-4); ``how`` is the play as a trump ("a pair of trumps").
+    The Chinese names the play with its player (南家的♠5 ♠5), so the sentence needs no 它 and no colon."""
+    what = Reason.make(RuleId.SJ_10, "it", "{who}的{best}", who=who, best=best) if len(best) != 2 else \
+        Reason.make(RuleId.SJ_10, "{best}", "{who}的{best}", who=who, best=best)  # a pair by name
     levels = list(dict.fromkeys(c for c in best if not c.is_joker and c.rank is ctx.level and c.suit is not ctx.trump))
-    what = Reason.make(RuleId.SJ_10, "it", "它") if len(best) != 2 else Reason.make(RuleId.SJ_10, "{best}", "{best}",
-                                                                                       best=best)  # a pair by name
     if levels:
         many = len(levels) > 1
         return Reason.make(RuleId.SJ_10, "{levels} " + ("are level cards" if many else "is a level card")
@@ -223,11 +224,11 @@ def _explain(ctx: TrumpContext, cards: list[list[Card]], shape: Shape, keys: lis
     if key[0]:  # the winner trumps a plain-suit lead
         how = {"throw": Words("trumps of the same shapes", "牌型相同的主牌"), "single": Words("a trump", "主牌")}.get(
             shape.kind, shape_in_suit(shape, EffectiveSuit.TRUMP))
-        fact = _trump_fact(ctx, best, how)
+        fact = _trump_fact(ctx, best, how, play_name(winner, leader))
         if tied:
             return Reason.make(RuleId.SJ_10, "{who_cap} wins with {best}: {fact}. {other_cap}'s {cards} is only as "
                                "high, and to over-trump a play must be strictly higher.",
-                               "{who}的{best}赢：{fact}。{other}的{cards}一样大，盖毙须更大，所以盖不过。",
+                               "{fact}，赢了这一轮；{other}的{cards}一样大，盖毙须更大，盖不过。",
                                fact=fact, other_cap=play_name(tied[0], leader, capital=True),
                                other=play_name(tied[0], leader), cards=cards[tied[0]], **base)  # type: ignore[arg-type]
         others = [i for i in range(1, len(cards)) if i != winner and keys[i] is not None and keys[i][0]]  # type: ignore[index]
@@ -236,14 +237,14 @@ def _explain(ctx: TrumpContext, cards: list[list[Card]], shape: Shape, keys: lis
             if runner > winner:  # trumped after the winner: that later play is the failed over-trump
                 return Reason.make(RuleId.SJ_10, "{who_cap} wins with {best}: {fact}; {them}'s trump {theirs}, "
                                    "played after it, is lower, so it fails to over-trump.",
-                                   "{who}的{best}赢：{fact}；{them}后出的{theirs}更小，盖毙不了。",
+                                   "{fact}，赢了这一轮；{them}后出的{theirs}更小，盖毙不了。",
                                    fact=fact, them=play_name(runner, leader), theirs=cards[runner], **base)  # type: ignore[arg-type]
             return Reason.make(RuleId.SJ_10, "{who_cap} wins with {best}: {fact}, and it is higher than {them}'s "
                                "trump {theirs}, as an over-trump must be.",
-                               "{who}的{best}赢：{fact}，比{them}先毙的{theirs}大（盖毙须更大）。",
+                               "{fact}，比{them}先毙的{theirs}大（盖毙须更大），赢了这一轮。",
                                fact=fact, them=play_name(runner, leader), theirs=cards[runner], **base)  # type: ignore[arg-type]
         return Reason.make(RuleId.SJ_10, "{who_cap} wins with {best}: {fact}, and beats the {suit} lead {lead}.",
-                           "{who}的{best}赢：{fact}，毙了首家的{suit}{lead}。", fact=fact, **base)  # type: ignore[arg-type]
+                           "{fact}，毙了首家的{suit}{lead}，赢了这一轮。", fact=fact, **base)  # type: ignore[arg-type]
     mixed = [i for i in range(1, len(cards)) if shape.kind == "pair" and lead_suit is not EffectiveSuit.TRUMP
              and all(ctx.is_trump(c) for c in cards[i]) and keys[i] is None]
     if mixed:  # nobody trumps with a pair: the two different trumps would be the only trumping play (C-5 decides)
