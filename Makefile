@@ -16,7 +16,7 @@ CHROMIUM := /usr/bin/chromium
 step = @printf '\n==> %s\n' "$(1)"
 fail = { printf '\nmake: step "%s" failed: %s\n' "$(1)" "$(2)" >&2; exit 1; }
 
-.PHONY: help book build site serve test test-fast lab present deps chromium lock screenshot clean
+.PHONY: help book build site serve test test-fast lab present deps chromium postgresql lock screenshot clean
 
 help:  ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | expand -t 14
@@ -30,7 +30,7 @@ book: build serve  ## install, build the book and serve it on http://127.0.0.1:8
 WORKERS ?= 2
 PYTEST := $(PY) -m pytest -p no:cacheprovider -n $(WORKERS) --dist loadgroup --durations=15
 
-test: deps chromium site  ## install what the tests need, build the book, run every test (one pytest run, two workers)
+test: deps chromium postgresql site  ## install what the tests need, build the book, run every test (one pytest run, two workers)
 	$(call step,Running every test on $(WORKERS) workers: engine, doctests, types, the built book, browser)
 	@CARDBOOK_BUILT_SITE=$(CURDIR)/$(SITE) $(PYTEST) || $(call fail,tests,pytest reported failures (see above))
 
@@ -51,7 +51,9 @@ $(VENV)/.installed: requirements.lock pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV) || $(call fail,venv,could not create $(VENV) with $(PYTHON))
 	@$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.lock \
 		|| $(call fail,pip install,could not install requirements.lock (is PyPI reachable?))
-	@$(PY) -m pip install --quiet --disable-pip-version-check --no-deps -e . \
+	@# editable_mode=compat: a .pth of the repository's path, which mypy follows (the default import hook it does
+	@# not), so a learner's own script type-checks against cardlib from any folder (tests/test_learner_types.py)
+	@$(PY) -m pip install --quiet --disable-pip-version-check --no-deps -e . --config-settings editable_mode=compat \
 		|| $(call fail,pip install,could not install this project (cardlib, widgets) into $(VENV))
 	@touch $@
 
@@ -123,6 +125,14 @@ present: deps  ## the teacher decks in Voila (and class mode): a start page list
 decks: node_modules/.installed  ## every teacher deck as a static page that needs no server, in _build/html/decks
 	$(call step,Exporting the teacher decks as static pages into $(SITE)/decks)
 	@$(PY) tools/export_decks.py $(SITE)/decks || $(call fail,decks,could not export the decks (see above))
+
+postgresql:  ## Debian's PostgreSQL server programs for the class store's tests, installed if missing
+	@if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && ! command -v initdb >/dev/null; then \
+		printf '\n==> %s\n' "Installing Debian's PostgreSQL for the class store's tests"; \
+		if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+		{ $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq postgresql; } \
+			|| $(call fail,postgresql,apt-get could not install postgresql); \
+	fi
 
 chromium:  ## Debian's Chromium for the browser tests, installed if missing
 	@if ! test -x $(CHROMIUM); then \

@@ -9,7 +9,9 @@ votes, then tries to vote again (which must be refused).  The teacher's slide po
 p95 ≤ 200 ms), and the time from the last vote's answer until the teacher's poll shows every vote
 (target ≤ 1 s).  Only 127.0.0.1 is contacted; every wait is bounded and the run stops by itself.
 
-Usage: ``python benchmarks/class_load.py [--students 60] [--kind trick_winner] [--seed 16]``
+Usage: ``python benchmarks/class_load.py [--students 60] [--kind trick_winner] [--seed 16] [--servers 2
+--database postgresql://…]``: with ``--servers`` several class servers share the one database, the phones
+spread over them as behind a load balancer.  The machine's load average is printed with the figures.
 
 Rules: SJ-8 / SJ-9 (the trick_winner puzzle the room answers).
 """
@@ -17,6 +19,7 @@ Rules: SJ-8 / SJ-9 (the trick_winner puzzle the room answers).
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import tempfile
@@ -97,14 +100,23 @@ class Run:
         self.deadline = time.monotonic() + seconds
 
 
-def measure(base: str, students: int, kind: str, seed: int, seconds: float) -> int:
+def load_average() -> float:
+    """The machine's 1-minute load average (the figures mean little without it on a shared machine)."""
+    return os.getloadavg()[0]
+
+
+def measure(bases: list[str], students: int, kind: str, seed: int, seconds: float) -> int:
+    """Phone ``i`` talks to ``bases[i % len(bases)]`` (servers sharing one database, as behind a load balancer);
+    the teacher to the first."""
+    base = bases[0]
+    loads = [load_average()]
     teacher = ClassClient(base)
     made = teacher.call("POST", "/api/classes", {"deck": "class-load"}).body
     code, headers = made["code"], {"X-Class-Token": made["teacher_token"]}
     spec = make_puzzle(kind, seed)
     keys = [a["key"] for a in spec["answers"]]
     run = Run(students, seconds)
-    phones = [Phone(base, code, i, keys, run) for i in range(students)]
+    phones = [Phone(bases[i % len(bases)], code, i, keys, run) for i in range(students)]
     for phone in phones:
         phone.start()
     question = teacher.call("POST", f"/api/classes/{code}/questions",
@@ -115,6 +127,7 @@ def measure(base: str, students: int, kind: str, seed: int, seconds: float) -> i
         start = time.perf_counter()
         view = teacher.call("GET", f"/api/classes/{code}/questions/{question}", headers=headers).body
         polls.append((time.monotonic(), (time.perf_counter() - start) * 1000, view["voted"]))
+        loads.append(load_average())
         if view["voted"] >= students and all(p.voted_at for p in phones):
             break
         time.sleep(TEACHER_POLL)
@@ -133,7 +146,10 @@ def measure(base: str, students: int, kind: str, seed: int, seconds: float) -> i
     refused = sum(p.again == 409 for p in phones)
     mine = sum(p.my_vote == p.answer for p in phones)
     freshness = (shown_at - last_vote) * 1000
-    print(f"class load: {students} phones, puzzle {kind}:{seed} ({len(keys)} options), server {base}")
+    print(f"class load: {students} phones, puzzle {kind}:{seed} ({len(keys)} options), "
+          f"{len(bases)} server{'s' if len(bases) > 1 else ''} ({', '.join(bases)})")
+    print(f"  load average (1 min) {loads[0]:.2f} at the start, {max(loads):.2f} at most during the run "
+          f"({os.cpu_count()} CPUs)")
     print(f"  votes accepted       {len(trips)}/{students}   failures {dict(failures) or 0}")
     print(f"  lost votes           {lost}   double-counted {double}   (target 0)")
     print(f"  CSV rows             {len(rows)}   second votes refused (409) {refused}/{students}   "
@@ -155,21 +171,30 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--kind", default="trick_winner", help="the class puzzle's kind")
     parser.add_argument("--seed", type=int, default=16)
     parser.add_argument("--timeout", type=float, default=120, help="the whole run stops after this many seconds")
+    parser.add_argument("--servers", type=int, default=1, help="class servers on the one database (phones spread over them)")
+    parser.add_argument("--database", default="", help="the database URL (default: a fresh SQLite file); e.g. "
+                        "postgresql://postgres@/postgres?host=/tmp/… (python -m tests.classroom.pg_cluster starts one)")
     args = parser.parse_args(argv)
     if not 1 <= args.students <= 500:
         parser.error("--students must be 1 to 500")
+    if not 1 <= args.servers <= 8:
+        parser.error("--servers must be 1 to 8")
     with tempfile.TemporaryDirectory(prefix="class-load-") as folder:
-        notebooks = Path(folder) / "notebooks"
-        notebooks.mkdir()
-        port = free_port()
-        base = f"http://127.0.0.1:{port}"
-        command = server_command(notebooks, port, ROOT / "teacher" / "voila.json",
-                                 database_url=f"sqlite:///{folder}/classroom.sqlite3")
-        server = start_server(command, f"{base}/cardbook-class/join", cwd=ROOT)
+        database = args.database or f"sqlite:///{folder}/classroom.sqlite3"
+        servers, bases = [], []
         try:
-            return measure(base, args.students, args.kind, args.seed, args.timeout)
+            for number in range(args.servers):
+                notebooks = Path(folder) / f"notebooks-{number}"
+                notebooks.mkdir()
+                port = free_port()
+                bases.append(f"http://127.0.0.1:{port}")
+                command = server_command(notebooks, port, ROOT / "teacher" / "voila.json", database_url=database,
+                                         join_limit=0)  # every phone here is 127.0.0.1: no per-address join limit
+                servers.append(start_server(command, f"{bases[-1]}/cardbook-class/join", cwd=ROOT))
+            return measure(bases, args.students, args.kind, args.seed, args.timeout)
         finally:
-            stop_server(server)
+            for server in servers:
+                stop_server(server)
 
 
 if __name__ == "__main__":

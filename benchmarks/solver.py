@@ -22,10 +22,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cardlib.shengji.endgames import Endgame, deal_endgame
+from cardlib.shengji.rules import PresetName
 from tests.shengji.plain_minimax import Minimax, TooBig
 
 TARGETS = {5: 0.2, 8: 2.0}  # p95 seconds
-PRESETS = ("shengji", "shuangsheng")
+PRESETS: tuple[PresetName, ...] = ("shengji", "shuangsheng")
 
 
 def percentile(values: Sequence[float], share: float) -> float:

@@ -65,8 +65,24 @@ def wait_for(url: str, process: subprocess.Popen[bytes], seconds: float = 60) ->
 
 
 def kernels(process: subprocess.Popen[bytes]) -> list[psutil.Process]:
-    return [p for p in psutil.Process(process.pid).children(recursive=True)
-            if "ipykernel" in " ".join(p.cmdline())]
+    """The server's kernel processes; one that exits meanwhile (a zombie, gone) is left out, not an error
+    (the run died on psutil.ZombieProcess after about 6 minutes and printed nothing)."""
+    found = []
+    for child in psutil.Process(process.pid).children(recursive=True):
+        try:
+            if "ipykernel" in " ".join(child.cmdline()):
+                found.append(child)
+        except psutil.Error:
+            continue
+    return found
+
+
+def rss(process: psutil.Process) -> int | None:
+    """The process's resident memory, or None once it has exited."""
+    try:
+        return int(process.memory_info().rss)
+    except psutil.Error:
+        return None
 
 
 def tree_cpu(root: psutil.Process, match: str) -> float:
@@ -192,7 +208,7 @@ async def run(url: str, sessions: int,
         tasks = [asyncio.create_task(session(context, url, event, everyone)) for event in events]
         # Each session makes at most six waits, each bounded by TIMEOUT_MS, then reports.
         await asyncio.wait_for(asyncio.gather(*(event.wait() for event in events)), 6 * TIMEOUT_MS / 1000 + 60)
-        memory = [k.memory_info().rss for k in kernels(voila)]
+        memory = [m for m in map(rss, kernels(voila)) if m is not None]
         server = psutil.Process(voila.pid)
         cpu = {"Voila and its kernels": sum(server.cpu_times()[:2]) + tree_cpu(server, "python"),
                "Chromium": tree_cpu(psutil.Process(), "chromium")}

@@ -14,10 +14,16 @@ from .cards import Card, Rank, Suit, format_cards, parse_cards, parse_hand
 from .errors import (CardlibError, CardTextError, IllegalActionError, ImpossibleHandError, InvalidPositionError,
                      NotationError, RulesetError)
 from .explain import Reason, Verdict
+from .result import Result
 from .rule_ids import RuleId
 
 __all__ = [
     "Card", "Rank", "Suit", "format_cards", "parse_cards", "parse_hand",
     "CardlibError", "CardTextError", "IllegalActionError", "ImpossibleHandError", "InvalidPositionError",
-    "NotationError", "RulesetError", "Reason", "Verdict", "RuleId",
+    "NotationError", "RulesetError", "Reason", "Result", "Verdict", "RuleId",
 ]
+
+
+def __dir__() -> list[str]:
+    """``dir()`` of the package: the learner's API (``__all__``), not the modules behind it."""
+    return sorted(__all__)

@@ -55,6 +55,13 @@ class Suit(str, Enum):
             raise NotationError(f"bad suit {text!r}: expected S, H, D, C or ♠ ♥ ♦ ♣")
         return suit
 
+    @classmethod
+    def _missing_(cls, value: object) -> Suit:
+        """``Suit("♠")`` is ``Suit.parse("♠")``: a symbol or a lower-case letter works as well."""
+        if isinstance(value, str):
+            return cls.parse(value)
+        raise NotationError(f"bad suit {value!r}: expected S, H, D, C or ♠ ♥ ♦ ♣")
+
 
 class Rank(IntEnum):
     """Ranks by face value; jokers sit above the ace.  Games define their own order."""
@@ -89,6 +96,17 @@ class Rank(IntEnum):
         if rank is None:
             raise NotationError(f"bad rank {text!r}: expected 2-10, J, Q, K, A (or T for 10)")
         return rank
+
+    @classmethod
+    def _missing_(cls, value: object) -> Rank:
+        """``Rank("10")`` is ``Rank.parse("10")`` (``Rank(10)`` is the enum's own lookup by value).
+
+        >>> Rank("10"), Rank("q"), Rank(14)
+        (<Rank.TEN: 10>, <Rank.QUEEN: 12>, <Rank.ACE: 14>)
+        """
+        if isinstance(value, str):
+            return cls.parse(value)
+        raise NotationError(f"bad rank {value!r}: expected 2-10, J, Q, K, A (or T for 10), or a number 2-16")
 
 
 PLAIN_RANKS: tuple[Rank, ...] = tuple(r for r in Rank if not r.is_joker)

@@ -26,6 +26,7 @@ from typing import Any, Protocol, TypeAlias, Union, runtime_checkable
 
 from .cards import Card, Rank, Suit
 from .errors import CardlibError
+from .result import Result, short
 from .rule_ids import RuleId
 from .words import card_text, cards_text, is_zh, player_name, rank_word, seat_name, suit_word
 
@@ -273,6 +274,10 @@ class Reason:
     def __str__(self) -> str:
         return f"{self.rule.value}: {self.en}"
 
+    def __repr__(self) -> str:
+        """One short line: ``<Reason SJ-9: The lead ♥A ♥A is a pair …>`` (``.en`` / ``.zh`` say it all)."""
+        return f"<Reason {short(str(self))}>"
+
     def text(self, lang: str = "en") -> str:
         """The sentence in ``lang`` (``"en"`` or ``"zh"``), prefixed with the rule id."""
         return f"{self.rule.value}: {self.render(lang)}"
@@ -307,19 +312,24 @@ class Reason:
         return reason_html(self)
 
 
-@dataclass(frozen=True, slots=True)
-class Verdict:
-    """A yes/no answer with the reason that decided it."""
+@dataclass(frozen=True, slots=True, repr=False)
+class Verdict(Result[bool]):
+    """A yes/no :class:`~cardlib.result.Result`: ``ok`` (the value) and the reason that decided it.
 
-    ok: bool
-    reason: Reason
+    >>> Verdict(False, Reason(RuleId.SJ_9, "A pair must be followed by a pair.", "对子须跟对子。"))
+    <Verdict ✗ · SJ-9: A pair must be followed by a pair.>
+    """
 
     def __bool__(self) -> bool:
-        return self.ok
+        return self.value
 
     @property
-    def rule(self) -> RuleId:
-        return self.reason.rule
+    def ok(self) -> bool:
+        """Whether it is allowed (the result's value)."""
+        return self.value
+
+    def shown(self, lang: str = "en") -> str:
+        return "✓" if self.value else "✗"
 
     def _repr_html_(self) -> str:
         """A notebook shows the verdict (allowed / not allowed) above the reason."""

@@ -23,11 +23,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from html import escape
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .cards import Card, Rank, Suit, parse_cards
 from .errors import InvalidPositionError, NotationError
 from .explain import Reason, Verdict
+from .result import Result
 from .words import JOKER_WORDS, SUIT_WORDS, card_text, is_zh, reader_lang, seat_name
 
 if TYPE_CHECKING:  # drawn here, defined in the game package (which imports this module lazily)
@@ -227,6 +228,15 @@ def verdict_html(verdict: Verdict, lang: str | None = None) -> str:
     """A verdict: allowed or not, above its reason."""
     word = ("Allowed", "可以") if verdict.ok else ("Not allowed", "不可以")
     return _headed("cardlib-verdict", f"{'✓' if verdict.ok else '✗'} ", word, verdict.reason, _lang(lang))
+
+
+def result_html(result: Result[Any], lang: str | None = None) -> str:
+    """A result: its value in words, bold, above its reason."""
+    lang = _lang(lang)
+    en, zh = escape(result.shown("en")), escape(result.shown("zh"))
+    if en == zh:  # a number, cards: the same in both languages
+        return f'<div class="cardlib-result"><p><strong>{en}</strong></p>{reason_html(result.reason, lang)}</div>'
+    return _headed("cardlib-result", "", (en, zh), result.reason, lang)
 
 
 def refusal_html(reason: Reason, lang: str | None = None) -> str:

@@ -119,8 +119,9 @@ def grade(spec: dict[str, Any], ruleset: str, answer: str) -> Grade:
     return Grade(key=key, correct=bool(ok) and key in spec["correct"].get(ruleset, []), rule_ids=rules)
 
 
-def answer_words(spec: dict[str, Any], key: str) -> str:
-    """An answer key as a player reads it in English (``♥A``, ``Dealer team +2``, ``Points buried 20 · …``)."""
+def answer_words(spec: dict[str, Any], key: str, lang: str = "en") -> str:
+    """An answer key as a player reads it, in English or (``lang="zh"``) Chinese (``♥A``, ``Dealer team +2``,
+    ``Points buried 20 · …``)."""
     kind: InputType = spec["input"]
     if kind == "cards":
         return " ".join(card.symbol for card in parse_cards(key))
@@ -128,9 +129,9 @@ def answer_words(spec: dict[str, Any], key: str) -> str:
         parts = []
         for value, field in zip(key.split("|"), spec["fields"]):
             option: dict[str, Any] = next((o for o in field["options"] if o["value"] == value), {})
-            parts.append(f"{field['label']['en']} {option.get('label', {}).get('en', value)}")
+            parts.append(f"{field['label'][lang]} {option.get('label', {}).get(lang, value)}")
         return " · ".join(parts)
     answer: dict[str, Any] = next((a for a in spec["answers"] if a["key"] == key), {})
     if "label" in answer:
-        return str(answer["label"]["en"])
+        return str(answer["label"][lang])
     return " ".join(card.symbol for card in parse_cards(answer["cards"])) if "cards" in answer else key

@@ -18,10 +18,12 @@ OFF = ("jupyterlab", "jupyter_lsp", "jupyter_server_terminals", "notebook_shim",
 
 
 def server_command(notebooks: Path, port: int, config: Path, *, ip: str = "127.0.0.1", token: str = "",
-                   database_url: str = "", public_url: str = "", python: str = sys.executable) -> list[str]:
+                   database_url: str = "", public_url: str = "", join_limit: int | None = None,
+                   teacher_login: str = "", python: str = sys.executable) -> list[str]:
     """The command serving ``notebooks`` with Voila (settings from the JSON file ``config``: Voila's and
     the kernel manager's) and class mode, on ``ip:port``, the decks guarded by ``token`` (empty: none,
-    for 127.0.0.1 only)."""
+    for 127.0.0.1 only); ``join_limit`` overrides the joins a minute one address may make (the load
+    benchmark's phones all come from 127.0.0.1)."""
     command = [python, "-m", "jupyter_server", "--no-browser", f"--port={port}", f"--ServerApp.ip={ip}",
                f"--ServerApp.root_dir={notebooks}", f"--config={config}", "--ServerApp.default_url=/voila/tree",
                f"--IdentityProvider.token={token}", "--ServerApp.password=", "--ServerApp.port_retries=0",
@@ -33,4 +35,8 @@ def server_command(notebooks: Path, port: int, config: Path, *, ip: str = "127.0
         command.append(f"--Classroom.database_url={database_url}")
     if public_url:
         command.append(f"--Classroom.public_url={public_url}")
+    if teacher_login:
+        command.append(f"--Classroom.teacher_login={teacher_login}")
+    if join_limit is not None:
+        command.append(f"--Classroom.join_limit={join_limit}")
     return command

@@ -121,24 +121,37 @@ def stage(out: Path, node_modules: Path = ROOT / "node_modules", chapters: bool 
 
 
 def voila_command(out: Path, port: int, python: str = sys.executable, ip: str = "127.0.0.1",
-                  token: str = "", public_url: str = "") -> tuple[list[str], dict[str, str]]:
+                  token: str = "", public_url: str = "", teacher_login: str = "") -> tuple[list[str], dict[str, str]]:
     """The command and environment that serve ``out/notebooks`` (staged) on ``ip:port``: ``jupyter
     server`` with Voila's extension and class mode's (``classroom.serve``: Voila standalone loads no
     server extension), the ``teacher`` template found through ``JUPYTER_PATH``, the settings of
     ``teacher/voila.json`` (no tracebacks shown, idle kernels culled, reveal.js served locally), the
     class answers in ``out/classroom.sqlite3``, this checkout first on the kernels' ``PYTHONPATH``;
-    ``public_url`` is the address phones use for the join code and QR (class mode on a LAN)."""
+    ``public_url`` is the address phones use for the join code and QR (class mode on a LAN), ``teacher_login``
+    the one-time login code (:mod:`classroom.login`)."""
     from classroom.serve import server_command
 
     command = server_command(out.resolve() / "notebooks", port, TEACHER / "voila.json", ip=ip, token=token,
                              database_url=f"sqlite:///{out.resolve() / 'classroom.sqlite3'}", public_url=public_url,
-                             python=python)
+                             teacher_login=teacher_login, python=python)
     # jupytext's and jupyterlab-myst's Lab extensions (for `make lab`) don't load in Voila's page
     command += ["--VoilaConfiguration.extension_denylist=jupyterlab-jupytext",
                 "--VoilaConfiguration.extension_denylist=jupyterlab-myst"]
     # The kernels import cardlib and widgets from this checkout, whatever the venv's editable install names.
     python_path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
     return command, {**os.environ, "JUPYTER_PATH": str(out.resolve() / "jupyter"), "PYTHONPATH": python_path}
+
+
+def teacher_address(host: str, port: int, login: str = "") -> str:
+    """The address printed for the teacher: with a token, a one-time login (classroom.login) that sets the
+    cookie and leaves an address with no secret, so the token is never in an address the projector shows.
+
+    >>> teacher_address("127.0.0.1", 8866)
+    'http://127.0.0.1:8866/'
+    >>> teacher_address("192.168.1.20", 8866, "once")
+    'http://192.168.1.20:8866/cardbook-class/teacher-login/once'
+    """
+    return f"http://{host}:{port}/" + (f"cardbook-class/teacher-login/{login}" if login else "")
 
 
 def main(argv: list[str]) -> int:
@@ -160,13 +173,14 @@ def main(argv: list[str]) -> int:
         print("--class-ip takes this machine's address on the room's network (e.g. 192.168.1.20), which phones "
               "can reach and the join code names, not a wildcard", file=sys.stderr)
         return 2
-    ip, token, public = "127.0.0.1", "", ""
+    ip, token, public, login = "127.0.0.1", "", "", ""
     if args.class_ip:  # phones reach the server on the room's network: the decks and kernels need a token
         ip, token, public = args.class_ip, secrets.token_urlsafe(16), f"http://{args.class_ip}:{args.serve}"
-    command, env = voila_command(args.out, args.serve, ip=ip, token=token, public_url=public)
-    address = f"http://{args.class_ip or '127.0.0.1'}:{args.serve}/" + (f"?token={token}" if token else "")
-    print(f"Teacher decks: {address}  (add ?rules=shuangsheng to a deck's address; "
-          "Ctrl-C stops the server and its kernels)", flush=True)
+        login = secrets.token_urlsafe(16)  # the teacher logs in once with it; the token itself is never shown
+    command, env = voila_command(args.out, args.serve, ip=ip, token=token, public_url=public, teacher_login=login)
+    address = teacher_address(ip, args.serve, login)
+    print(f"Teacher decks: {address}  ({'open it once: it logs this browser in; ' if login else ''}"
+          "add ?rules=shuangsheng to a deck's address; Ctrl-C stops the server and its kernels)", flush=True)
     os.execvpe(command[0], command, env)
     return 1  # not reached: exec replaces this process
 

@@ -18,7 +18,7 @@ import cardlib.shengji as shengji
 from cardlib.shengji import (SHENGJI, SHUANGSHENG, CardlibError, IllegalActionError, KittyMultiplier, RuleId,
                              Ruleset, ShengjiHand, ShortTractorFollow, TractorAdjacency, TrumpContext, check_follow,
                              classify, find_trick_winner, get_ruleset, is_legal_follow, legal_follows, level_change,
-                             play_random_hand, score_kitty, trick_points)
+                             kitty_score, play_random_hand, trick_points)
 from cardlib.shengji import RandomPlayer, ShengjiGame
 from cardlib.shengji.simulate import Report, play_hand
 
@@ -32,7 +32,7 @@ def test_one_import_line_exports_every_public_name():
     missing = [name for name in shengji.__all__ if not hasattr(shengji, name)]
     assert not missing
     for name in ("TrumpContext", "check_follow", "is_legal_follow", "legal_follows", "find_trick_winner",
-                 "trick_points", "score_kitty", "level_change", "classify", "ShengjiHand", "ShengjiGame",
+                 "trick_points", "kitty_score", "level_change", "classify", "ShengjiHand", "ShengjiGame",
                  "get_ruleset", "SHENGJI", "SHUANGSHENG", "Ruleset", "IllegalActionError"):
         assert name in shengji.__all__, name
 
@@ -64,7 +64,7 @@ def test_sj10_trick_winner_and_sj11_points_from_strings():
 def test_sj12_score_kitty_parses_a_kitty_string():
     """SJ-12 / SG-6: the kitty string is cards, not characters; a pair wins the last trick: ×4."""
     last = ["BJ BJ", "S3 S4", "D6 D7", "H8 H8"]
-    points, reason = score_kitty(TrumpContext("2", "none"), "shengji", "S5 S5 HK H10 C3 C4 C6 C7", last, True)
+    points, reason = kitty_score(TrumpContext("2", "none"), "shengji", "S5 S5 HK H10 C3 C4 C6 C7", last, True)
     assert points == 120 and reason.rule in (RuleId.SG_6, RuleId.C_2)
 
 
@@ -93,7 +93,7 @@ def test_sj6_classify_with_strings():
     (lambda: trick_points("S5 Q7"), "'Q7'"),
     (lambda: trick_points(5), "5"),
     (lambda: trick_points(["S5", 10]), "10"),
-    (lambda: score_kitty(CTX, "shengji", "S5 S5", ["SA", "S3", "S4", "S6"], True), "8 cards"),
+    (lambda: kitty_score(CTX, "shengji", "S5 S5", ["SA", "S3", "S4", "S6"], True), "8 cards"),
     (lambda: level_change("shengji", 81), "81"),
     (lambda: ShengjiHand("shengji", ("2", "Z")), "'Z'"),
     (lambda: ShengjiHand("shengji", seed="x"), "'x'"),
@@ -236,7 +236,7 @@ def test_sj10_trick_result_draws_the_plays_the_winner_and_the_reason():
     assert html.count("<svg") == 4 and "the fourth player (wins)" in html
     assert "cardlib-reason" in html and "SJ-10" in html
     assert root.find(".//{http://www.w3.org/2000/svg}svg") is not None
-    assert "TrickResult" in repr(result) and "winner=3" in repr(result)
+    assert repr(result).startswith("<TrickResult the fourth player (♠3) · SJ-10:") and len(repr(result)) < 120
 
 
 def test_hand_and_hand_result_draw_the_table():

@@ -30,7 +30,7 @@ def test_cardlib_ships_py_typed():
 
 
 #: What ``[tool.mypy] files`` must name: every package of the project, the engine and all that uses it.
-PACKAGES = ("cardlib", "widgets", "classroom", "tools", "benchmarks", "teacher")
+PACKAGES = ("cardlib", "cardbook", "widgets", "classroom", "tools", "benchmarks", "teacher")
 
 
 def test_mypy_checks_every_package():

@@ -4,11 +4,13 @@
 then the class's join code, its QR code and address, big enough for the back row.  On a class
 puzzle's slide ``session.attach(puzzle)`` draws the live panel of that puzzle: when the slide is
 shown it becomes the class's current question, and the panel shows the class's counts as a bar
-chart (hidden until "Show"), closes the vote, and starts a second round beside the first.
+chart (hidden until "Show"), closes the vote, reveals the answer (only then sent to the phones), and
+starts a second round beside the first.
 
 The browser talks to the class server (the ``classroom`` server extension, prefix
-``/cardbook-class``) itself, same origin; the teacher's token stays in the tab's sessionStorage, so
-a reload keeps the class.  The panel follows the puzzle from the Python side (its ``spec`` and
+``/cardbook-class``) itself, same origin; the server holds the teacher's session (a cookie set when a class
+is opened), so a reload, a new tab or a restarted server reopens the class, and the join slide lists
+who joined and the past classes with their answers and mistakes map.  The panel follows the puzzle from the Python side (its ``spec`` and
 ``ruleset``), so "another one" on the puzzle is the next question; the puzzle itself is unchanged.
 
 >>> session = ClassSession("1-yishang", lang="en")

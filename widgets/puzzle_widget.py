@@ -87,6 +87,13 @@ class Puzzle(anywidget.AnyWidget):
             traits.setdefault("ruleset", "shuangsheng")
         return cls(chosen, seed=seed, **traits)
 
+    def __repr__(self) -> str:
+        """One line: ``<Puzzle trick_winner:4 normal · SJ-10 · Who wins this trick? · 这一轮谁赢？>``."""
+        question = self.spec.get("question", {})
+        rules = ", ".join(self.spec.get("rules", []))
+        return (f"<Puzzle {self.spec.get('id', self.kind)} {self.spec.get('difficulty', '')} · {rules} · "
+                f"{question.get('en', '')} · {question.get('zh', '')}>")
+
     def bank_specs(self) -> list[dict[str, Any]]:
         """The puzzles the widget moves through in a page with no kernel: the shown spec, then the
         packed bank of its kind without it (as ``puzzle.js`` reads them)."""

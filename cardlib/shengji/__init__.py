@@ -20,16 +20,13 @@ LevelChange(dealer_team_levels=0, attackers_take_over=True, attacker_levels=0)
 Rules: SJ-1 … SJ-13, SG-1 … SG-9, SS-1 … SS-9, C-1 … C-7 (each module names its own).
 """
 
-from __future__ import annotations
-
-import random
-
 from ..cards import Card, Rank, Suit, format_cards, parse_cards
 from ..errors import CardlibError, IllegalActionError, InvalidPositionError, NotationError, RulesetError
 from ..explain import Reason, Verdict
+from ..result import Result
 from ..rule_ids import RuleId
-from .calling import CallingResult, CallKind, CallState, check_call, resolve_calls, turn_kitty
-from .combos import Shape, classify, explain_shape, find_pairs, find_tractors
+from .calling import CallingResult, CallKind, CallState, KittyTurn, check_call, resolve_calls, turn_kitty
+from .combos import Plays, Shape, classify, explain_shape, find_pairs, find_tractors
 from .follow import LegalFollows, check_follow, is_legal_follow, legal_follows
 from .hand import (Event, HandResult, HandSnapshot, ShengjiGame, ShengjiHand, Trick, check_bury, cut_by,
                    deal_order)
@@ -38,41 +35,24 @@ from .player import RandomPlayer
 from .progression import Progress, after_hand, level_played, next_dealer, partner_of, team_of
 from .rules import (PRESETS, SHENGJI, SHUANGSHENG, Calling, Choice, Cut, EqualCards, FirstDealer, GameEnd,
                     JokerCallTrump, KittyMultiplier, KittyShape, LevelTable, MixedTrumpSingles, NextDealer, NoCall,
-                    PairLeadWithoutPair, Ruleset, RulesetLike, ShortTractorFollow, TractorAdjacency, as_ruleset,
+                    PairLeadWithoutPair, PresetName, Ruleset, RulesetLike, ShortTractorFollow, TractorAdjacency, as_ruleset,
                     get_ruleset)
 from .scoring import (KITTY_SIZE, TOTAL_POINTS, LevelChange, card_points, explain_trick_points, kitty_multiplier,
-                      kitty_score, level_change, points_left, score_kitty, trick_points)
+                      kitty_score, level_change, points_left, trick_points)
+from .scoring import score_kitty as score_kitty  # deprecated: kitty_score (kept one release, not in __all__)
+from .simulate import play_random_hand
 from .solver import EndgameSolution, EndgameSolver, solve_endgame
 from .throws import ThrowResult, resolve_throw
 from .trick import TrickResult, find_trick_winner
 from .trump import EffectiveSuit, TrumpContext, as_level, as_trump, explain_order, explain_trumps
 
 
-def play_random_hand(rules: RulesetLike = "shengji", seed: int = 0,
-                     levels: tuple[Rank | str, Rank | str] = ("2", "2")) -> ShengjiHand:
-    """A whole hand, from the shuffle to the level change, played by four random legal players
-    (:class:`RandomPlayer`: they ask the engine what is legal, SJ-8, SJ-9); the same seed gives
-    the same hand.  Look at it in a notebook, or at ``hand.result`` and ``hand.log``.
-
-    >>> hand = play_random_hand("shuangsheng", seed=3)
-    >>> hand.phase, sum(hand.points) + trick_points(hand.buried)  # SJ-11: the tricks and the kitty hold 200
-    ('over', 200)
-    """
-    from .simulate import Report, play_hand
-
-    hand = ShengjiHand(rules, levels, seed=seed)
-    players = [RandomPlayer(random.Random(seed * 4 + seat)) for seat in range(4)]
-    if not play_hand(hand, players, Report()):
-        raise CardlibError(f"the random hand with seed {seed} broke off before its end")
-    return hand
-
-
 __all__ = [
     # cards and the engine's values (from cardlib)
-    "Card", "Rank", "Suit", "parse_cards", "format_cards", "Reason", "Verdict", "RuleId",
+    "Card", "Rank", "Suit", "parse_cards", "format_cards", "Reason", "Verdict", "Result", "RuleId",
     "CardlibError", "IllegalActionError", "InvalidPositionError", "NotationError", "RulesetError",
     # rulesets (SG-1 … SS-9, C-1 … C-7)
-    "Ruleset", "RulesetLike", "get_ruleset", "as_ruleset", "SHENGJI", "SHUANGSHENG", "PRESETS", "Choice",
+    "Ruleset", "RulesetLike", "PresetName", "Plays", "get_ruleset", "as_ruleset", "SHENGJI", "SHUANGSHENG", "PRESETS", "Choice",
     "Calling", "NoCall", "JokerCallTrump", "TractorAdjacency", "ShortTractorFollow", "KittyMultiplier",
     "LevelTable", "FirstDealer", "NextDealer", "GameEnd", "EqualCards", "KittyShape", "PairLeadWithoutPair",
     "MixedTrumpSingles", "Cut",
@@ -85,15 +65,20 @@ __all__ = [
     "resolve_throw", "ThrowResult",
     # tricks and points (SJ-10, SJ-11, SJ-12, C-1, C-2, C-5, SG-6 / SS-6)
     "find_trick_winner", "TrickResult", "card_points", "trick_points", "explain_trick_points", "points_left",
-    "kitty_multiplier", "kitty_score", "score_kitty", "TOTAL_POINTS", "KITTY_SIZE",
+    "kitty_multiplier", "kitty_score", "TOTAL_POINTS", "KITTY_SIZE",
     # best play with every hand seen (SJ-8 … SJ-12, SG-6 / SS-6, C-2)
     "solve_endgame", "EndgameSolution", "EndgameSolver",
     # levels and dealers (SG-7 / SS-7, SG-8, SS-8, SJ-3, SJ-13)
     "level_change", "LevelChange", "after_hand", "Progress", "next_dealer", "level_played", "team_of",
     "partner_of",
     # calling trump (SG-1 / SS-1, SG-2, SG-3, SG-9 / SS-9)
-    "check_call", "resolve_calls", "CallState", "CallKind", "CallingResult", "turn_kitty",
+    "check_call", "resolve_calls", "CallState", "CallKind", "CallingResult", "KittyTurn", "turn_kitty",
     # a whole hand and a game (SJ-2, SJ-7, SJ-8)
     "ShengjiHand", "ShengjiGame", "HandResult", "HandSnapshot", "Event", "Trick", "deal_order", "cut_by",
     "check_bury", "RandomPlayer", "play_random_hand",
 ]
+
+
+def __dir__() -> list[str]:
+    """``dir(cardlib.shengji)``: the learner's API (``__all__``), not the modules and helpers behind it."""
+    return sorted(__all__)

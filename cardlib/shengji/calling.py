@@ -28,13 +28,15 @@ Rules: SG-1, SS-1, SG-2, SS-2, SG-3, SS-3, SG-9, SS-9, SS-E3
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from enum import IntEnum
+from typing import Any
 
 from ..cards import BIG_JOKER, LITTLE_JOKER, Card, Rank, Suit, parse_cards
 from ..errors import IllegalActionError, InvalidPositionError
 from ..explain import Reason, Seat, Verdict, Words
+from ..result import Result, value_words
 from ..rule_ids import RuleId
 from .progression import check_seat
 from .rules import Calling, FirstDealer, JokerCallTrump, NoCall, Ruleset, RulesetLike, as_ruleset
@@ -333,9 +335,23 @@ def explain_trump(rules: Ruleset, state: CallState) -> Reason:
                        suit=_suit_of(state.shown()[0]))
 
 
-def turn_kitty(kitty: Sequence[Card] | str) -> tuple[Suit, int, Reason]:
+@dataclass(frozen=True, slots=True, repr=False)
+class KittyTurn(Result[Suit]):
+    """The trump suit turned from the kitty (``value``) and ``index``, the place of the card that set it;
+    it unpacks as ``suit, index, reason`` (SG-2)."""
+
+    index: int
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter((self.value, self.index, self.reason))
+
+    def __getitem__(self, index: int) -> Any:
+        return (self.value, self.index, self.reason)[index]
+
+
+def turn_kitty(kitty: Sequence[Card] | str) -> KittyTurn:
     """SG-2: nobody called; the dealer turns kitty cards one by one, and the first
-    non-joker card's suit is trump.  Returns the suit, the index of that card, and why.
+    non-joker card's suit is trump.  The result: the suit, ``index`` (the place of that card), and why.
 
     Rules: SG-2, SS-2
 
@@ -351,11 +367,11 @@ def turn_kitty(kitty: Sequence[Card] | str) -> tuple[Suit, int, Reason]:
         if card.suit is not None:
             skipped = Reason.make(RuleId.SG_2, "after {jokers} (jokers have no suit) ", "{jokers}是王，没有花色，跳过；",
                                   jokers=list(kitty[:index])) if index else Words("", "")
-            return card.suit, index, Reason.make(
+            return KittyTurn(card.suit, Reason.make(
                 RuleId.SG_2, "Nobody called: the kitty is turned card by card; {skipped}the first card that is not a "
                              "joker is {card}, so {suit} are trump.",
                 "无人亮主，庄家逐张翻底牌：{skipped}第一张不是王的牌是{card}，{suit}为主。",
-                skipped=skipped, card=card, suit=card.suit)
+                skipped=skipped, card=card, suit=card.suit), index)
     raise InvalidPositionError("the kitty holds only jokers: there is no suit to turn (two decks have 4 jokers)")
 
 
@@ -371,19 +387,29 @@ def no_call_first_dealer(seat: int = 0) -> Reason:
                "两份指南都没有写首局无人亮主时谁坐庄；这是本书约定。"))
 
 
-@dataclass(frozen=True, slots=True)
-class CallingResult:
-    """The outcome of a sequence of calls (the ``calling`` question of ``check``)."""
+@dataclass(frozen=True, slots=True, repr=False)
+class CallingResult(Result[Suit | None]):
+    """The outcome of a sequence of calls (the ``calling`` question of ``check``): ``value`` (also
+    ``trump``) is the trump suit they set, ``None`` for no trump suit or while nothing is set."""
 
     state: CallState
     accepted: tuple[bool, ...]
     reasons: tuple[Reason, ...]
     trump_set: bool
-    trump: Suit | None
     dealer: int | None
-    reason: Reason
     #: why trump is what it is, alone (``reason`` adds the first hand's dealer)
     trump_reason: Reason | None = None
+
+    @property
+    def trump(self) -> Suit | None:
+        """The trump suit set (``None``: no trump suit, or nothing set yet; see ``trump_set``)."""
+        return self.value
+
+    def shown(self, lang: str = "en") -> str:
+        """The trump the calls set, in words."""
+        if not self.trump_set:
+            return "尚未定主" if lang == "zh" else "no trump set yet"
+        return value_words(self.value, lang) if self.value is not None else ("无主" if lang == "zh" else "no trump")
 
 
 def first_hand_dealer(rules: Ruleset, state: CallState) -> tuple[int | None, Reason | None]:
@@ -483,4 +509,4 @@ def resolve_calls(rules: RulesetLike, level: Rank | str, calls: Sequence[tuple[i
                            why=why) for (seat, _cards), ok, why in zip(shown, accepted, reasons, strict=True) if not ok]
     if refused:  # the outcome says what stands; every refused call says why behind it
         reason = reason.with_notes(*refused)
-    return CallingResult(state, tuple(accepted), tuple(reasons), trump_set, trump, dealer, reason, trump_reason)
+    return CallingResult(trump, reason, state, tuple(accepted), tuple(reasons), trump_set, dealer, trump_reason)

@@ -40,7 +40,7 @@ Shape(kind='tractor', pairs=2)
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Hashable, Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from typing import Any, Literal, TypeAlias
 from dataclasses import dataclass
 from functools import lru_cache
@@ -54,6 +54,10 @@ from .rules import Ruleset, RulesetLike, TractorAdjacency, as_ruleset
 from .trump import EffectiveSuit, TrumpContext, all_canonical, canonical, card_key
 
 CardsInput = Iterable[Card | str] | str  # Cards, card tokens, or one string in the notation
+#: Plays or hands, one per player, in a list or tuple: never one string (a type checker reports ``"HK HA"``).
+#: A list is invariant, so the lists callers build are named one by one; a tuple takes any of them.
+Plays: TypeAlias = (tuple[CardsInput, ...] | list[str] | list[list[str]] | list[list[Card]] | list[tuple[Card, ...]]
+                    | list[Sequence[Card]] | list[Iterable[Card]] | list[CardsInput])
 
 
 class LazyReason(Reason):
@@ -370,9 +374,10 @@ def explain_shape(ctx: TrumpContext, rules: RulesetLike, cards: Iterable[Card] |
     suits = [s for s in SUIT_ORDER if any(ctx.effective_suit(c) is s for c in played)]
     pairs = [c for c in dict.fromkeys(played) if played.count(c) == 2]
     if shape.kind == "tractor":
+        count = _COUNT_WORDS.get(len(pairs), Words(str(len(pairs)), str(len(pairs))))
         return Reason.make(tractor_rule(rules), "{the}{cards} is {shape}: its pairs are next to each other {how}.",
-                           "{cards}是{shape}：几个对子{how}相连。", cards=played, the=the, shape=shape,
-                           how=_adjacency_words(ctx, rules, suits[0], pairs))
+                           "{cards}是{shape}：{count}个对子{how}相连。", cards=played, the=the, shape=shape,
+                           count=count, how=_adjacency_words(ctx, rules, suits[0], pairs))
     if len(suits) > 1:
         return Reason.make(RuleId.SJ_6, "{the}{cards} mixes {suits}{why}; a single, a pair and a tractor are each of one "
                            "suit (trumps count as one suit).",
@@ -485,6 +490,10 @@ def _level_trumps_words(ctx: TrumpContext, cards: list[Card], suits: list[Effect
     return Reason.make(RuleId.SJ_4, ": {card} is a level card, so a trump, not one of the {suit}",
                        "：{card}是级牌，属于主牌，不算{suit}", card=card,
                        suit=EffectiveSuit(card.suit.value))  # type: ignore[union-attr]
+
+
+#: How many pairs a tractor has, as a player says it (两连对, 三连对: docs/terms.md).
+_COUNT_WORDS = {n: Words(str(n), zh) for n, zh in enumerate("两三四五六", start=2)}
 
 
 def _adjacency_words(ctx: TrumpContext, rules: Ruleset, suit: EffectiveSuit, pairs: list[Card]) -> Words | Reason:

@@ -52,7 +52,7 @@ from ..cards import Card, check_copies, format_cards, sort_cards
 from ..errors import CardlibError, InvalidPositionError
 from ..explain import Reason, Seat, Verdict, Words
 from ..rule_ids import RuleId
-from ..words import seat_name
+from ..words import cards_text, seat_name
 from .combos import (
     LazyReason,
     Shape,
@@ -306,7 +306,7 @@ class LegalFollows:
         return True  # the hand holds at least the lead's size, so some play always follows
 
     def __repr__(self) -> str:
-        return f"<LegalFollows of {format_cards(self.duty.lead)} from {format_cards(self.duty.hand)}>"
+        return f"<LegalFollows of {cards_text(self.duty.lead)} from {cards_text(self.duty.hand)}>"
 
     def _repr_html_(self) -> str:
         """A notebook shows how many plays follow, and the first of them drawn as cards (SJ-9)."""

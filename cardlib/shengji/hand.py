@@ -27,6 +27,7 @@ from typing import Any, Literal, TypeAlias
 from ..cards import DECK_WITH_JOKERS, Card, Rank, format_cards, parse_cards
 from ..errors import IllegalActionError, InvalidPositionError
 from ..explain import Reason, Seat, Verdict, Words
+from ..result import short
 from ..rule_ids import RuleId
 from ..words import card_text, cards_text, seat_name
 from .calling import (
@@ -43,7 +44,7 @@ from .follow import check_follow
 from .leads import check_lead
 from .progression import Progress, after_hand, check_levels, check_seat, next_seat, team_of, team_words
 from .rules import Cut, NoCall, Ruleset, RulesetLike, as_ruleset
-from .scoring import KITTY_SIZE, LevelChange, level_change, score_kitty, trick_points
+from .scoring import KITTY_SIZE, LevelChange, kitty_score, level_change, trick_points
 from .throws import resolve_throw
 from .trick import find_trick_winner
 from .trump import TrumpContext
@@ -189,7 +190,8 @@ class Event:
         return f"{self.kind}: {who}{cards}({self.reason})"
 
     def __repr__(self) -> str:
-        return f"<Event {self}>"
+        """One short line: ``<Event deal: South ♠Q (SJ-2: Card 5 of 100 goes to South.)>``."""
+        return f"<Event {short(str(self))}>"
 
     def _repr_html_(self) -> str:
         """A notebook shows the seat, the cards drawn and the reason (:func:`cardlib.render.event_html`)."""
@@ -542,7 +544,7 @@ class ShengjiHand:
         assert self.ctx is not None and self.dealer is not None
         attackers = self.attackers
         won_last = team_of(self.tricks[-1].winner) == attackers
-        kitty, kitty_reason = score_kitty(self.ctx, self.rules, self.buried, last_plays, won_last,
+        kitty, kitty_reason = kitty_score(self.ctx, self.rules, self.buried, last_plays, won_last,
                                           winning_index, leader=self.tricks[-1].plays[0][0])
         total = self.points[attackers] + kitty
         change, change_reason = level_change(self.rules, total)

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from ..cards import PLAIN_RANKS, Rank
 from ..errors import InvalidPositionError
 from ..explain import Reason, Seat, Words
+from ..result import Result, SeatResult
 from ..rule_ids import RuleId
 from .rules import GameEnd, NextDealer, RulesetLike, as_ruleset
 from .scoring import LevelChange
@@ -68,7 +69,7 @@ def explain_partner(seat: int) -> Reason:
                        "相对而坐的两家是一队：{seat}和{partner}是对家。", seat=Seat(seat), partner=Seat(partner))
 
 
-def level_played(levels: tuple[Rank | str, Rank | str], dealer: int) -> tuple[Rank, Reason]:
+def level_played(levels: tuple[Rank | str, Rank | str], dealer: int) -> Result[Rank]:
     """SJ-3: the level a hand is played at: the dealer team's own level.
 
     >>> level_played((Rank.FIVE, Rank.NINE), 1)[0]
@@ -78,9 +79,9 @@ def level_played(levels: tuple[Rank | str, Rank | str], dealer: int) -> tuple[Ra
     """
     team = team_of(check_seat(dealer, "dealer"))
     level = check_levels(levels)[team]
-    return level, Reason.make(RuleId.SJ_3, "The hand is played at the dealer team's level: {team}'s {level}.",
+    return Result(level, Reason.make(RuleId.SJ_3, "The hand is played at the dealer team's level: {team}'s {level}.",
                               "{dealer}坐庄，本局打庄家方（{team}）的级：{level}。",
-                              dealer=Seat(dealer), team=team_words(team), level=level)
+                              dealer=Seat(dealer), team=team_words(team), level=level))
 
 
 def next_seat(seat: int) -> int:
@@ -136,7 +137,7 @@ def check_levels(levels: object) -> tuple[Rank, Rank]:
     return parsed[0], parsed[1]
 
 
-def next_dealer(rules: RulesetLike, dealer: int, attackers_take_over: bool) -> tuple[int, Reason]:
+def next_dealer(rules: RulesetLike, dealer: int, attackers_take_over: bool) -> SeatResult:
     """SG-8: the dealer team keeps the deal (the dealer's partner deals, or the dealer again
     under ``dealer_stays_or_next``); when the attackers take over, the player after the dealer deals.
 
@@ -155,16 +156,16 @@ def next_dealer(rules: RulesetLike, dealer: int, attackers_take_over: bool) -> t
     rules, dealer = as_ruleset(rules), check_seat(dealer, "dealer")
     if attackers_take_over:
         seat = next_seat(dealer)
-        return seat, Reason.make(RuleId.SG_8, "The attackers take over: {seat}, after the dealer {dealer}, deals next.",
+        return SeatResult(seat, Reason.make(RuleId.SG_8, "The attackers take over: {seat}, after the dealer {dealer}, deals next.",
                                  "闲家上台：由庄家{dealer}的下家{seat}坐庄。",
-                                 dealer=Seat(dealer), seat=Seat(seat)).with_notes(silent)
+                                 dealer=Seat(dealer), seat=Seat(seat)).with_notes(silent))
     if rules.next_dealer is NextDealer.PARTNER_OR_NEXT:
         seat = partner_of(dealer)
-        return seat, Reason.make(RuleId.SG_8, "The dealer team keeps the deal: the dealer's partner, {seat}, deals next.",
-                                 "庄家方保庄：由庄家的对家{seat}坐庄。", seat=Seat(seat)).with_notes(silent)
-    return dealer, Reason.make(RuleId.SG_8, "The dealer team keeps the deal, so {seat} deals again.",
+        return SeatResult(seat, Reason.make(RuleId.SG_8, "The dealer team keeps the deal: the dealer's partner, {seat}, deals next.",
+                                 "庄家方保庄：由庄家的对家{seat}坐庄。", seat=Seat(seat)).with_notes(silent))
+    return SeatResult(dealer, Reason.make(RuleId.SG_8, "The dealer team keeps the deal, so {seat} deals again.",
                                "庄家方保庄：{seat}继续坐庄。", seat=Seat(dealer)).with_notes(
-        Reason(RuleId.SG_8, "A local custom the guides do not name.", "规则没有写的地方习惯。"))
+        Reason(RuleId.SG_8, "A local custom the guides do not name.", "规则没有写的地方习惯。")))
 
 
 def after_hand(rules: RulesetLike, dealer: int, levels: tuple[Rank | str, Rank | str], change: LevelChange) -> Progress:

@@ -28,7 +28,7 @@ from .combos import as_cards
 from .hand import HAND_SIZE, check_bury, cut_by, deal_order
 from .progression import after_hand, check_levels
 from .questions_play import read_context, read_seat
-from .scoring import KITTY_SIZE, explain_trick_points, level_change, score_kitty, trick_points
+from .scoring import KITTY_SIZE, explain_trick_points, kitty_score, level_change, trick_points
 
 
 def _read_count(case: dict[str, Any], name: str, size: int, rule: str) -> list[Card]:
@@ -60,7 +60,8 @@ def answer_kitty_score(case: dict[str, Any], context: CaseContext) -> tuple[int,
                                    f"got {team!r}")
     played = [as_cards(play, f"play {index} of the last trick") for index, play in enumerate(plays)]
     check_copies(kitty + [card for play in played for card in play], 2, what="kitty and last trick together")
-    return score_kitty(ctx, context.rules, kitty, played, team == "attackers")
+    result = kitty_score(ctx, context.rules, kitty, played, team == "attackers")
+    return result.value, result.reason
 
 
 @takes("attacker_points")

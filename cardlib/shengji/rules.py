@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from enum import Enum
-from typing import Any, TypeAlias, get_type_hints
+from typing import Any, Literal, TypeAlias, get_type_hints
 
 from ..errors import RulesetError
 from ..rule_ids import RuleId
@@ -340,8 +340,11 @@ PRESETS: dict[str, Ruleset] = {r.name: r for r in (SHENGJI, SHUANGSHENG)}
 _ALIASES = {"sg": "shengji", "ss": "shuangsheng", "四人升级": "shengji", "双升": "shuangsheng",
             "升级": "shengji"}
 
+#: A preset's name as the learner's API takes it (any case at run time; these spellings for a type checker,
+#: so mypy reports a misspelt name such as ``"shengjii"``).
+PresetName: TypeAlias = Literal["shengji", "shuangsheng", "SG", "SS", "sg", "ss", "四人升级", "双升", "升级"]
 #: What the learner's API takes for a ruleset: a Ruleset, or a preset's name (``"shengji"``).
-RulesetLike: TypeAlias = Ruleset | str
+RulesetLike: TypeAlias = Ruleset | PresetName
 
 
 def get_ruleset(name: str | Ruleset | None = None, variant: Mapping[str, Any] | None = None) -> Ruleset:
@@ -364,7 +367,7 @@ def get_ruleset(name: str | Ruleset | None = None, variant: Mapping[str, Any] | 
     return PRESETS[key].with_variant(variant)
 
 
-def as_ruleset(rules: RulesetLike) -> Ruleset:
+def as_ruleset(rules: Ruleset | str) -> Ruleset:
     """``rules`` as a :class:`Ruleset`: itself, or the preset a name names (``"shengji"``).
 
     Every public function of :mod:`cardlib.shengji` that takes a ruleset passes it through here.

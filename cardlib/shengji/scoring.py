@@ -20,14 +20,17 @@ runs from 40 up to just below the line:
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any, overload
 
 from ..cards import Card, Rank, parse_cards
 from ..errors import InvalidPositionError
 from ..explain import Reason, Seat, Words
+from ..result import Result
 from ..rule_ids import RuleId
-from .combos import CardsInput, as_cards, count_zh, require_context, split_units
+from .combos import CardsInput, Plays, as_cards, count_zh, require_context, split_units
 from .rules import KittyMultiplier, KittyShape, LevelTable, RulesetLike, as_ruleset
 from .trick import find_trick_winner, read_plays
 from .trump import EffectiveSuit, TrumpContext
@@ -75,7 +78,7 @@ def explain_trick_points(cards: Sequence[Card] | str) -> Reason:
                        f"5算5分，10和K算10分：{terms} = {{total}}分。", total=total, **params)
 
 
-def points_left(won: Iterable[Card] | str) -> tuple[int, Reason]:
+def points_left(won: Iterable[Card] | str) -> Result[int]:
     """SJ-11, SS-E1: the points still to be won when ``won`` are the cards taken in tricks so far.
 
     Two decks hold eight 5s, eight 10s and eight Ks: 200 points (SS says four of each and 100); the eight of
@@ -87,10 +90,10 @@ def points_left(won: Iterable[Card] | str) -> tuple[int, Reason]:
     """
     taken = trick_points(won)
     left = TOTAL_POINTS - taken
-    return left, Reason.make(RuleId.SJ_11,
-                             "Two decks hold {total} points; {taken} have been won, so {left} are still in play.",
-                             "两副牌共{total}分，已赢走{taken}分，还剩{left}分。",
-                             total=TOTAL_POINTS, taken=taken, left=left)
+    return Result(left, Reason.make(RuleId.SJ_11,
+                                    "Two decks hold {total} points; {taken} have been won, so {left} are still in play.",
+                                    "两副牌共{total}分，已赢走{taken}分，还剩{left}分。",
+                                    total=TOTAL_POINTS, taken=taken, left=left))
 
 
 #: SS-E1: the 双升 guide's count of the points, which a reader of that guide may carry over.
@@ -180,7 +183,7 @@ def unit_words(unit_pairs: int) -> Words:
     return Words(f"a tractor of {unit_pairs} pairs", f"{count_zh(unit_pairs)}连对")
 
 
-def kitty_multiplier(rules: RulesetLike, unit_pairs: int, cards: int, lead_cards: int) -> tuple[int, Reason]:
+def kitty_multiplier(rules: RulesetLike, unit_pairs: int, cards: int, lead_cards: int) -> Result[int]:
     """SG-6 / SS-6: the kitty multiplier of a last trick won by the attackers.
 
     ``unit_pairs`` describes the largest unit of the play the multiplier looks at (C-2):
@@ -221,8 +224,8 @@ def kitty_multiplier(rules: RulesetLike, unit_pairs: int, cards: int, lead_cards
     notes = [Reason.make(rule, "The multiplier is {scheme}.", "倍数按{scheme}。", scheme=scheme_words(scheme))]
     if scheme is KittyMultiplier.SHENGJI and unit_pairs == 2:  # SG-E2: the table gives this tractor no more than a pair
         notes.append(SG_E2_NOTE)
-    return factor, Reason.make(rule, en, zh, unit=unit_words(unit_pairs), cards=cards, short=scheme_short(scheme),
-                               factor=factor).with_notes(*notes)
+    return Result(factor, Reason.make(rule, en, zh, unit=unit_words(unit_pairs), cards=cards, short=scheme_short(scheme),
+                               factor=factor).with_notes(*notes))
 
 
 #: SG-E2: as written, SG-6's table counts a tractor of 2 pairs no more than a pair.
@@ -247,8 +250,49 @@ def scheme_short(scheme: str) -> Words:
     return Words(en, zh)
 
 
+@overload
 def kitty_score(rules: RulesetLike, kitty: CardsInput, attackers_won_last: bool,
-                unit_pairs: int = 0, cards: int = 1, lead_cards: int = 1) -> tuple[int, Reason]:
+                unit_pairs: int = 0, cards: int = 1, lead_cards: int = 1) -> Result[int]: ...
+
+
+@overload
+def kitty_score(ctx: TrumpContext, rules: RulesetLike, kitty: CardsInput, last_trick: Plays,
+                attackers_won_last: bool, winner: int | None = None, leader: int | None = None) -> Result[int]: ...
+
+
+def kitty_score(*args: Any, **kwargs: Any) -> Result[int]:
+    """SJ-12: the points the kitty adds to the attackers' total, from the last trick itself
+    (``kitty_score(ctx, rules, kitty, last_trick, attackers_won_last, winner=None, leader=None)``: its
+    plays set the multiplier, C-2) or from the multiplier's numbers
+    (``kitty_score(rules, kitty, attackers_won_last, unit_pairs=0, cards=1, lead_cards=1)``).
+
+    Rules: SJ-12, C-2, SG-6, SS-6
+
+    >>> ctx = TrumpContext("2", "none")
+    >>> kitty_score(ctx, "shengji", "S5 S5 HK H10 C3 C4 C6 C7", ["BJ BJ", "S3 S4", "D6 D7", "H8 H8"], True).value
+    120
+    >>> kitty_score("shengji", "S5 SK H2 H3 H4 H6 H7 H8", True, unit_pairs=1, cards=2, lead_cards=2).value
+    60
+    """
+    first = args[0] if args else kwargs.get("ctx")
+    if isinstance(first, TrumpContext):
+        return _kitty_from_trick(*args, **kwargs)
+    return _kitty_from_multiplier(*args, **kwargs)
+
+
+def score_kitty(ctx: TrumpContext, rules: RulesetLike, kitty: CardsInput, last_trick: Plays,
+                attackers_won_last: bool, winner: int | None = None, leader: int | None = None) -> Result[int]:
+    """Deprecated: :func:`kitty_score` with the same arguments (kept for one release).
+
+    Rules: SJ-12, C-2
+    """
+    warnings.warn("score_kitty(...) is now kitty_score(...) with the same arguments; score_kitty goes in the "
+                  "next release", DeprecationWarning, stacklevel=2)
+    return _kitty_from_trick(ctx, rules, kitty, last_trick, attackers_won_last, winner, leader)
+
+
+def _kitty_from_multiplier(rules: RulesetLike, kitty: CardsInput, attackers_won_last: bool,
+                           unit_pairs: int = 0, cards: int = 1, lead_cards: int = 1) -> Result[int]:
     """SJ-12: the points the kitty adds to the attackers' total.
 
     The dealer team winning the last trick keeps the kitty from the attackers (0); the
@@ -272,15 +316,15 @@ def kitty_score(rules: RulesetLike, kitty: CardsInput, attackers_won_last: bool,
                         points=points, counted=counted) if counted else \
         Reason.make(RuleId.SJ_12, "0 points (no 5, 10 or K)", "0分（没有5、10或K）")
     if not attackers_won_last:
-        return 0, Reason.make(RuleId.SJ_12,
+        return Result(0, Reason.make(RuleId.SJ_12,
                               "The dealer team won the last trick, so the kitty's {holds} add nothing to the "
-                              "attackers.", "庄家方赢得最后一轮，底牌的{holds}不计入闲家得分。", holds=holds)
+                              "attackers.", "庄家方赢得最后一轮，底牌的{holds}不计入闲家得分。", holds=holds))
     factor, why = kitty_multiplier(rules, unit_pairs, cards, lead_cards)
-    return points * factor, Reason.make(why.rule,
+    return Result(points * factor, Reason.make(why.rule,
                                         "The attackers won the last trick: the kitty's {holds} count {factor} "
                                         "times, {total}. {why}",
                                         "闲家抠底：底牌{holds}×{factor} = {total}分。{why}",
-                                        holds=holds, factor=factor, total=points * factor, why=why)
+                                        holds=holds, factor=factor, total=points * factor, why=why))
 
 
 #: The place of a play in its trick, as players say it (the lead is the leader's).
@@ -288,8 +332,8 @@ _PLACES = (("the leader", "首家"), ("the second player", "二家"), ("the thir
            ("the fourth player", "末家"))
 
 
-def score_kitty(ctx: TrumpContext, rules: RulesetLike, kitty: CardsInput, last_trick: Sequence[CardsInput],
-                attackers_won_last: bool, winner: int | None = None, leader: int | None = None) -> tuple[int, Reason]:
+def _kitty_from_trick(ctx: TrumpContext, rules: RulesetLike, kitty: CardsInput, last_trick: Plays,
+                      attackers_won_last: bool, winner: int | None = None, leader: int | None = None) -> Result[int]:
     """SJ-12 from the last trick itself: its plays (lead first) set the multiplier (C-2).
 
     ``kitty_shape="winning_play"`` looks at the play that won (``winner``, its place in the
@@ -303,10 +347,10 @@ def score_kitty(ctx: TrumpContext, rules: RulesetLike, kitty: CardsInput, last_t
     >>> from cardlib.shengji.rules import get_ruleset
     >>> ctx = TrumpContext(Rank.TWO, None)
     >>> kitty = parse_cards("S5 S5 HK H10 C3 C4 C6 C7")
-    >>> score_kitty(ctx, get_ruleset("shengji"), kitty, [parse_cards(p) for p in ("BJ BJ", "S3 S4", "D6 D7", "H8 H8")], True)[0]
+    >>> kitty_score(ctx, get_ruleset("shengji"), kitty, [parse_cards(p) for p in ("BJ BJ", "S3 S4", "D6 D7", "H8 H8")], True)[0]
     120
     >>> trick = [parse_cards(p) for p in ("S8 S8", "S3 S4", "D6 D7", "H2 H2")]
-    >>> print(score_kitty(ctx, get_ruleset("shengji"), kitty, trick, True, leader=1)[1])  # doctest: +NORMALIZE_WHITESPACE
+    >>> print(kitty_score(ctx, get_ruleset("shengji"), kitty, trick, True, leader=1)[1])  # doctest: +NORMALIZE_WHITESPACE
     C-2: South, an attacker, won the last trick with ♥2 ♥2 (♥2 is a level card, so a trump), a pair: under the
     四人升级 guide, the kitty's 30 points (♠5 ♠5 ♥K ♥10) count ×4, 120.
     """
@@ -327,14 +371,18 @@ def score_kitty(ctx: TrumpContext, rules: RulesetLike, kitty: CardsInput, last_t
                         points=points, counted=counted) if counted else \
         Reason.make(RuleId.SJ_12, "0 points (no 5, 10 or K)", "0分（没有5、10或K）")
     if not attackers_won_last:
-        return 0, Reason.make(RuleId.SJ_12, "{who}, of the dealer's team, won the last trick with {won}{how}: the "
+        return Result(0, Reason.make(RuleId.SJ_12, "{who}, of the dealer's team, won the last trick with {won}{how}: the "
                               "kitty's {holds} add nothing to the attackers.",
                               "庄家方的{who}用{won}{how}赢得最后一轮：底牌的{holds}不计入闲家得分。",
-                              who=who, won=won, how=how, holds=holds)
+                              who=who, won=won, how=how, holds=holds))
     index = 0 if rules.kitty_shape is KittyShape.LEAD else won_by
     play = plays[index]
     unit_pairs = max(unit.pairs for unit in split_units(ctx, rules, play))
     factor, why = kitty_multiplier(rules, unit_pairs, len(play), len(plays[0]))
+    # C-2 bears only where a follower won with several cards under a scheme where the shape counts
+    # (not the 双升 guide's ×2 whatever the shape)
+    shape_counts = kitty_multiplier(rules, 0, 2, 2)[0] != kitty_multiplier(rules, 1, 2, 2)[0]
+    decides = bool(index) and len(play) > 1 and shape_counts
     notes = list(why.notes)
     params: dict[str, object] = {"who": who, "won": won, "how": how, "holds": holds, "factor": factor,
                                  "total": points * factor, "unit": unit_words(unit_pairs),
@@ -349,12 +397,12 @@ def score_kitty(ctx: TrumpContext, rules: RulesetLike, kitty: CardsInput, last_t
         en = ("{who}, an attacker, won the last trick with {won}{how}, {unit}: {short}, the kitty's {holds} count "
               "×{factor}, {total}.")
         zh = "闲家{who}用{won}{how}抠底，是{unit}：{short}，底牌{holds}×{factor} = {total}分。"
-        if index and len(play) > 1:  # C-2 decides: the follower's winning shape counts, not the lead's
+        if decides:  # C-2 decides: the follower's winning shape counts, not the lead's
             notes.append(Reason(RuleId.C_2, "The guides are silent on whose shape sets the multiplier when a "
                                 "follower wins the last trick; this book's convention is the winning play's.",
                                 "最后一轮由跟牌者赢时按谁的牌型定倍数，指南没有写；本书约定按赢牌的牌型。"))
-    rule = RuleId.C_2 if index and len(play) > 1 and rules.kitty_shape is not KittyShape.LEAD else why.rule
-    return points * factor, Reason.make(rule, en, zh, **params).with_notes(*notes)  # type: ignore[arg-type]
+    rule = RuleId.C_2 if decides and rules.kitty_shape is not KittyShape.LEAD else why.rule
+    return Result(points * factor, Reason.make(rule, en, zh, **params).with_notes(*notes))  # type: ignore[arg-type]
 
 
 def _who(index: int, leader: int | None) -> Seat | Words:
@@ -387,6 +435,22 @@ class LevelChange:
     attackers_take_over: bool
     attacker_levels: int
 
+    @property
+    def en(self) -> str:
+        """The change in words: ``attackers take over, up 2 levels`` (SG-7 / SS-7)."""
+        if not self.attackers_take_over:
+            return f"dealer team up {self.dealer_team_levels} level{'s' if self.dealer_team_levels != 1 else ''}"
+        if not self.attacker_levels:
+            return "attackers take over"
+        return f"attackers take over, up {self.attacker_levels} level{'s' if self.attacker_levels != 1 else ''}"
+
+    @property
+    def zh(self) -> str:
+        """The change in Chinese: ``闲家方上台，升2级``."""
+        if not self.attackers_take_over:
+            return f"庄家方升{self.dealer_team_levels}级"
+        return "闲家方上台" + (f"，升{self.attacker_levels}级" if self.attacker_levels else "")
+
     def to_dict(self) -> dict[str, object]:
         return {"dealer_team_levels": self.dealer_team_levels,
                 "attackers_take_over": self.attackers_take_over,
@@ -416,7 +480,7 @@ def _band_zh(low: int, high: int | None) -> str:
     return f"{low}分及以上" if high is None else f"{low}分" if low == high else f"{low}～{high}分"
 
 
-def level_change(rules: RulesetLike, attacker_points: int) -> tuple[LevelChange, Reason]:
+def level_change(rules: RulesetLike, attacker_points: int) -> Result[LevelChange]:
     """SG-7 / SS-7: how far the attackers' points move the levels.
 
     With the take-over line ``L`` (80 in both tables; 75 or 85 by local custom):
@@ -454,7 +518,7 @@ def level_change(rules: RulesetLike, attacker_points: int) -> tuple[LevelChange,
                              "闲家得{points}分，在{band_zh}一档，没到{line}分，上不了台，庄家方升{levels}级。",
                              points=points, band=_band(low, high), band_zh=_band_zh(low, high), line=line,
                              levels=levels)
-        return change, _local_line(reason, line) if local else reason
+        return Result(change, _local_line(reason, line) if local else reason)
     above = points - line
     if ss_table and above == 0:
         reason = Reason.make(RuleId.SS_E2,
@@ -465,7 +529,7 @@ def level_change(rules: RulesetLike, attacker_points: int) -> tuple[LevelChange,
             Reason.make(RuleId.C_6, "The attackers have exactly {line} points, the take-over line of {line}: they take "
                                     "over without going up.",
                         "闲家正好{line}分，到了{line}分上台线：闲家上台，不升级。", line=line)
-        return LevelChange(0, True, 0), _local_line(reason, line) if local else reason
+        return Result(LevelChange(0, True, 0), _local_line(reason, line) if local else reason)
     if ss_table:
         levels = 1 if above < 40 else 2 if above < 80 else 3
         low = line + (5 if levels == 1 else 40 if levels == 2 else 80)
@@ -483,7 +547,7 @@ def level_change(rules: RulesetLike, attacker_points: int) -> tuple[LevelChange,
                          "闲家得{points}分，在{band_zh}一档，到了{line}分，{table_zh}闲家上台并升{levels}级。",
                          points=points, band=_band(low, high), band_zh=_band_zh(low, high), line=line,
                          table_en=table_en, table_zh=table_zh, levels=levels)
-    return change, _local_line(reason, line) if local else reason
+    return Result(change, _local_line(reason, line) if local else reason)
 
 
 def _local_line(reason: Reason, line: int) -> Reason:

@@ -16,11 +16,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..cards import Rank
 from ..errors import CardlibError
 from .hand import FULL_DECK, ShengjiGame, ShengjiHand
 from .player import RandomPlayer
 from .progression import LEVELS
-from .rules import Ruleset, get_ruleset
+from .rules import Ruleset, RulesetLike, get_ruleset
 from .scoring import TOTAL_POINTS, trick_points
 
 #: The invariants, in the order they are reported.
@@ -159,3 +160,20 @@ def main(args: Any) -> int:
         print(f"  {'ok  ' if failure is None else 'FAIL'}  {text}" + (f": {failure}" if failure else ""))
     print(f"  hands per second: {report.hands / elapsed:.1f}")
     return 0 if report.ok else 1
+
+
+def play_random_hand(rules: RulesetLike = "shengji", seed: int = 0,
+                     levels: tuple[Rank | str, Rank | str] = ("2", "2")) -> ShengjiHand:
+    """A whole hand, from the shuffle to the level change, played by four random legal players
+    (:class:`RandomPlayer`: they ask the engine what is legal, SJ-8, SJ-9); the same seed gives
+    the same hand.  Look at it in a notebook, or at ``hand.result`` and ``hand.log``.
+
+    >>> hand = play_random_hand("shuangsheng", seed=3)
+    >>> hand.phase, sum(hand.points) + trick_points(hand.buried)  # SJ-11: the tricks and the kitty hold 200
+    ('over', 200)
+    """
+    hand = ShengjiHand(rules, levels, seed=seed)
+    players = [RandomPlayer(random.Random(seed * 4 + seat)) for seat in range(4)]
+    if not play_hand(hand, players, Report()):
+        raise CardlibError(f"the random hand with seed {seed} broke off before its end")
+    return hand

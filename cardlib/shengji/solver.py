@@ -6,7 +6,7 @@ Given the four hands, the trick so far, who led it, the level, the trump, the ru
 attacking team and the kitty, :func:`solve_endgame` finds the points the attackers take from
 here to the end of the hand when both teams play their best: the tricks' points (SJ-11) and,
 when the attackers win the last trick, the kitty times its multiplier (SJ-12, SG-6 / SS-6,
-C-2, scored by :func:`~.scoring.score_kitty`).  It also gives every best play of the seat to
+C-2, scored by :func:`~.scoring.kitty_score`).  It also gives every best play of the seat to
 move and a principal line.  Nothing here decides a rule: the plays come from
 :func:`~.leads.legal_leads` and :func:`~.follow.legal_follows` (SJ-6, SJ-9), the trick's winner
 from :func:`~.trick.find_trick_winner` (SJ-10, C-1, C-5), its points from
@@ -45,7 +45,7 @@ from .follow import check_follow, legal_follows
 from .progression import TEAM_WORDS
 from .leads import legal_leads, read_lead, require_copies
 from .rules import RulesetLike
-from .scoring import KITTY_SIZE, card_points, kitty_multiplier, score_kitty
+from .scoring import KITTY_SIZE, card_points, kitty_multiplier, kitty_score
 from .trick import find_trick_winner
 from .trump import EffectiveSuit, TrumpContext
 
@@ -151,7 +151,7 @@ class EndgameSolver:
         key = (plays, winner)
         value = self._kitty_scores.get(key)
         if value is None:
-            value = self._kitty_scores[key] = score_kitty(self.ctx, self.rules, self.kitty,
+            value = self._kitty_scores[key] = kitty_score(self.ctx, self.rules, self.kitty,
                                                           [_cards(p) for p in plays], True, winner)[0]
         return value
 

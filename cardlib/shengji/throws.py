@@ -23,25 +23,37 @@ those the lowest.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..cards import Card, check_copies, format_cards
 from ..errors import InvalidPositionError, RulesetError
 from ..explain import Reason, Seat, Words
+from ..result import Result
 from ..rule_ids import RuleId
-from .combos import THROWS_NOTE, CardsInput, Unit, as_cards, find_pairs, find_tractors, require_context, split_units
+from ..words import cards_text
+from .combos import THROWS_NOTE, CardsInput, Plays, Unit, as_cards, find_pairs, find_tractors, require_context, split_units
 from .rules import Ruleset, RulesetLike
 from .trump import TrumpContext
 
 
-@dataclass(frozen=True, slots=True)
-class ThrowResult:
-    """Whether the throw stands; ``play`` is what is led (the throw, or its smallest beaten unit)."""
+@dataclass(frozen=True, slots=True, repr=False)
+class ThrowResult(Result[bool]):
+    """Whether the throw stands (``value``, also ``stands``); ``play`` is what is led (the throw, or its
+    smallest beaten unit)."""
 
-    stands: bool
     play: list[Card]
-    reason: Reason
+
+    @property
+    def stands(self) -> bool:
+        """Whether the whole throw stands (C-3)."""
+        return self.value
+
+    def shown(self, lang: str = "en") -> str:
+        """What is led: ``stands: ♠A ♠K`` or ``reduced to ♠Q``."""
+        cards = cards_text(self.play, lang)
+        if lang == "zh":
+            return f"{'甩牌成立' if self.value else '甩牌失败，改出'}：{cards}"
+        return f"{'stands' if self.value else 'reduced to'}: {cards}"
 
 
 def _beater(ctx: TrumpContext, rules: Ruleset, unit: Unit, cards: list[Card]) -> tuple[Card, ...] | None:
@@ -62,7 +74,7 @@ OTHER_HANDS = (("the next player", "下家"), ("the thrower's partner", "对家"
 
 
 def resolve_throw(ctx: TrumpContext, rules: RulesetLike, lead: CardsInput,
-                  other_hands: Sequence[CardsInput], *, thrower: int | None = None) -> ThrowResult:
+                  other_hands: Plays, *, thrower: int | None = None) -> ThrowResult:
     """Whether a throw stands against the other hands, or the unit it is reduced to (C-3).
 
     ``other_hands``: the other players' hands in playing order after the thrower.  ``thrower``:
@@ -93,14 +105,14 @@ def resolve_throw(ctx: TrumpContext, rules: RulesetLike, lead: CardsInput,
                 beaten.append((unit, i, beater))
                 break
     if not beaten:
-        return ThrowResult(True, throw, Reason.make(
+        return ThrowResult(True, play=throw, reason=Reason.make(
             RuleId.C_3, "No other hand holds a unit of {suit} higher than the same-shaped part of {throw}, so the "
             "throw stands.",
             "其他人手中都没有比{throw}中同型部分更大的{suit}，甩牌成立。",
             suit=suit, throw=throw).with_notes(THROWS_NOTE))
     unit, i, beater = min(beaten, key=lambda b: (b[0].size, ctx.strength(b[0].top)))
     who: Seat | Words = Seat((thrower + 1 + i) % 4) if thrower is not None else Words(*OTHER_HANDS[i])
-    return ThrowResult(False, list(unit.cards), Reason.make(
+    return ThrowResult(False, play=list(unit.cards), reason=Reason.make(
         RuleId.C_3, "{who_cap} holds {beater}, higher than {unit} in the throw, so the throw fails and only {unit}, "
         "the smallest part that can be beaten, is led.",
         "{who}有{beater}，比甩牌中的{unit}大，甩牌失败，只能出{unit}，即能被管住的最小部分。",

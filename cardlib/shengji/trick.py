@@ -29,14 +29,15 @@ trump the pair lead.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..cards import Card, format_cards
 from ..errors import InvalidPositionError
 from ..explain import Reason, Seat, Words
+from ..result import Result
 from ..rule_ids import RuleId
-from .combos import CardsInput, LazyReason, Shape, as_cards, require_context, shape_in_suit, shape_of, split_units
+from ..words import cards_text
+from .combos import LazyReason, Plays, Shape, as_cards, require_context, shape_in_suit, shape_of, split_units
 from .leads import read_lead, require_copies
 from .rules import Ruleset, RulesetLike
 from .trump import EffectiveSuit, TrumpContext
@@ -44,18 +45,28 @@ from .trump import EffectiveSuit, TrumpContext
 MAX_PLAYS = 4  # SJ-1: four players
 
 
-@dataclass(frozen=True, slots=True)
-class TrickResult:
-    """The winning play's index in ``plays`` (0 is the lead) and why it wins; ``plays`` are the
-    trick's plays as Cards, the lead first.  A notebook draws it (:func:`cardlib.render.trick_result_html`)."""
+@dataclass(frozen=True, slots=True, repr=False)
+class TrickResult(Result[int]):
+    """The winning play's index in ``plays`` (``value``, also ``winner``: 0 is the lead) and why it wins;
+    ``plays`` are the trick's plays as Cards, the lead first.  A notebook draws it
+    (:func:`cardlib.render.trick_result_html`)."""
 
-    winner: int
-    reason: Reason
     plays: tuple[tuple[Card, ...], ...] = ()
 
-    def __repr__(self) -> str:
-        plays = " | ".join(format_cards(play) for play in self.plays)
-        return f"<TrickResult winner={self.winner} [{plays}] {self.reason}>"
+    @property
+    def winner(self) -> int:
+        """The winning play's place in the trick (0 is the lead)."""
+        return self.value
+
+    def shown(self, lang: str = "en") -> str:
+        """The winning play by its place and cards: ``the fourth player (♠3)`` / ``末家（♠3）``."""
+        from ..render import PLACES
+
+        place = PLACES[self.value][lang == "zh"]
+        if self.value >= len(self.plays):
+            return place
+        cards = cards_text(self.plays[self.value], lang)
+        return f"{place}（{cards}）" if lang == "zh" else f"{place} ({cards})"
 
     def _repr_html_(self) -> str:
         from ..render import trick_result_html
@@ -63,7 +74,7 @@ class TrickResult:
         return trick_result_html(self)
 
 
-def read_plays(ctx: TrumpContext, rules: RulesetLike, plays: Sequence[CardsInput]) -> list[list[Card]]:
+def read_plays(ctx: TrumpContext, rules: RulesetLike, plays: Plays) -> list[list[Card]]:
     """The trick's plays as Cards: a lead that may be led, then 0-3 follows of its size."""
     ctx, rules = require_context(ctx, rules)
     if not isinstance(plays, (list, tuple)) or not plays:
@@ -114,7 +125,7 @@ def _lead_key(ctx: TrumpContext, rules: Ruleset, lead: list[Card], shape: Shape)
     return 0, max(ctx.strength(c) for c in lead)
 
 
-def find_trick_winner(ctx: TrumpContext, rules: RulesetLike, plays: Sequence[CardsInput], *,
+def find_trick_winner(ctx: TrumpContext, rules: RulesetLike, plays: Plays, *,
                       leader: int | None = None) -> TrickResult:
     """The index of the play that wins the trick (``plays[0]`` is the lead) and the reason.
 

@@ -32,7 +32,7 @@ from .deal import deal, draw_for_first
 from .display import event_html, events_html, game_html, pile_html
 from .events import Event, EventKind, Events
 from .pile import Face, PileCard, face_from_pile
-from .players import parse_player
+from .players import PlayerLike, PlayerName, parse_player
 from .ranks import ORDER, is_below, parse_actual, parse_claim, parse_rank
 from .rules import PRESETS, YISHANG, YISHANG_FEWEST, Ruleset, get_ruleset
 from .simulate import play_game
@@ -44,5 +44,10 @@ __all__ = [
     "Pass", "PileCard", "Play", "Ruleset", "Window",
     "challenge_outcome", "deal", "draw_for_first", "event_html", "events_html", "face_from_pile", "game_html",
     "get_ruleset", "is_below", "nearest_challenger", "parse_action", "parse_actual", "parse_claim",
-    "parse_player", "parse_rank", "pile_html", "play_game", "taker",
+    "parse_player", "parse_rank", "pile_html", "play_game", "taker", "PlayerLike", "PlayerName",
 ]
+
+
+def __dir__() -> list[str]:
+    """``dir()`` of the package: the learner's API (``__all__``), not the modules behind it."""
+    return sorted(__all__)

@@ -21,12 +21,13 @@ from collections.abc import Iterable
 from ..cards import Rank
 from ..errors import InvalidPositionError
 from ..explain import Player, Reason
+from ..result import PlayerResult, Result
 from ..rule_ids import RuleId
-from .players import parse_player
+from .players import PlayerLike, parse_player
 from .ranks import is_below, parse_actual, parse_claim, parse_rank
 
 
-def challenge_outcome(target: Rank | str, claim: Rank | str | None, actual: Rank | str) -> tuple[bool, Reason]:
+def challenge_outcome(target: Rank | str, claim: Rank | str | None, actual: Rank | str) -> Result[bool]:
     """Whether a challenge succeeds, given the target that stood before the card, its claim and its real rank.
 
     It succeeds if the real rank differs from the claim, or is below that target.  Ranks may be
@@ -41,17 +42,17 @@ def challenge_outcome(target: Rank | str, claim: Rank | str | None, actual: Rank
     """
     target, claim, actual = parse_rank(target, "target"), parse_claim(claim), parse_actual(actual)
     if actual != claim:
-        return True, Reason.make(
+        return Result(True, Reason.make(
             RuleId.YS_9, "the card is {actual}, not the claimed {claim}: the challenge succeeds",
-            "翻开是{actual}，不是报的{claim}：质疑成立", actual=actual, claim=claim)
+            "翻开是{actual}，不是报的{claim}：质疑成立", actual=actual, claim=claim))
     if is_below(actual, target):
-        return True, Reason.make(
+        return Result(True, Reason.make(
             RuleId.YS_9, "the card is {actual} as claimed, but below the target {target}: the challenge succeeds",
             "翻开确实是{actual}，但低于出牌前的目标点数{target}：质疑成立",
-            actual=actual, target=target)
-    return False, Reason.make(
+            actual=actual, target=target))
+    return Result(False, Reason.make(
         RuleId.YS_9, "the card is {actual} as claimed, not below the target {target}: the challenge fails",
-        "翻开确实是{actual}，且不低于目标点数{target}：质疑失败", actual=actual, target=target)
+        "翻开确实是{actual}，且不低于目标点数{target}：质疑失败", actual=actual, target=target))
 
 
 def taker(player: int, challenger: int, succeeds: bool) -> int:
@@ -66,7 +67,7 @@ def _check_player(value: object, players: int, what: str) -> int:
     return parse_player(value, players, what)
 
 
-def nearest_challenger(player: int | str, challengers: Iterable[int | str], players: int) -> tuple[int, Reason]:
+def nearest_challenger(player: PlayerLike, challengers: Iterable[PlayerLike], players: int) -> PlayerResult:
     """The challenger nearest in turn order after ``player`` (players ``0 … players-1``, 0 = 甲;
     or by name: ``"B"``, ``"player B"``, ``"乙"``).
 
@@ -90,13 +91,13 @@ def nearest_challenger(player: int | str, challengers: Iterable[int | str], play
         raise InvalidPositionError(f"YS-8: player {'ABCD'[player]} cannot challenge their own card")
     chosen = seats[0]
     if len(seats) == 1:
-        return chosen, Reason.make(RuleId.YS_8, "{chosen} challenges {player}'s face-down card",
-                                   "{chosen}质疑{player}的暗牌", chosen=Player(chosen), player=Player(player))
+        return PlayerResult(chosen, Reason.make(RuleId.YS_8, "{chosen} challenges {player}'s face-down card",
+                                   "{chosen}质疑{player}的暗牌", chosen=Player(chosen), player=Player(player)))
     params = {f"s{i}": Player(s) for i, s in enumerate(seats)}
     names_en = " and ".join(f"{{s{i}}}" for i in range(len(seats))) if len(seats) == 2 else \
         ", ".join(f"{{s{i}}}" for i in range(len(seats) - 1)) + f" and {{s{len(seats) - 1}}}"
     names_zh = "、".join(f"{{s{i}}}" for i in range(len(seats)))
-    return chosen, Reason.make(
+    return PlayerResult(chosen, Reason.make(
         RuleId.YS_14, f"{names_en} both challenge: {{s0}}, first after {{player}}, goes" if len(seats) == 2 else
         f"{names_en} challenge at once: {{s0}}, first after {{player}}, goes",
-        f"{names_zh}同时质疑：按出牌顺序{{s0}}紧接{{player}}之后，由其质疑", player=Player(player), **params)
+        f"{names_zh}同时质疑：按出牌顺序{{s0}}紧接{{player}}之后，由其质疑", player=Player(player), **params))

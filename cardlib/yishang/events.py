@@ -11,6 +11,7 @@ from typing import Any
 
 from ..cards import Card, Rank
 from ..explain import Reason
+from ..result import short
 
 
 class EventKind(str, Enum):
@@ -49,6 +50,10 @@ class Event:
 
     def __str__(self) -> str:
         return str(self.reason)
+
+    def __repr__(self) -> str:
+        """One short line: ``<Event play_up · YS-6: Player A plays ♠8 face up, …>``."""
+        return f"<Event {self.kind.value} · {short(str(self.reason))}>"
 
     def _repr_html_(self) -> str:
         """A notebook shows the event's card and its reason (:mod:`.display`)."""

@@ -15,10 +15,19 @@ Rules: YS-1
 
 from __future__ import annotations
 
+from typing import Literal, TypeAlias
+
 from ..errors import InvalidPositionError
 
 _LETTERS = "ABCD"
 _NAMES_ZH = "甲乙丙丁"
+
+
+#: A player's name as the API takes it (a type checker reports any other string): A-D, "player A" … or 甲乙丙丁.
+PlayerName: TypeAlias = Literal["A", "B", "C", "D", "a", "b", "c", "d", "player A", "player B", "player C",
+                                "player D", "甲", "乙", "丙", "丁"]
+#: A player: their number in turn order (0-3) or their name.
+PlayerLike: TypeAlias = int | PlayerName
 
 
 def parse_player(value: object, players: int, what: str = "player") -> int:

@@ -50,7 +50,7 @@ from .deal import check_player_count, deal, draw_for_first
 from .events import Event, EventKind, Events
 from .pile import Face, PileCard
 from .pile import next_face as _face_of
-from .players import parse_player
+from .players import PlayerLike, parse_player
 from .ranks import LOWEST, ORDER, is_below, parse_rank
 from .rules import YISHANG, Ruleset, get_ruleset
 
@@ -281,7 +281,7 @@ class Game:
 
     # -- checks: a verdict with the deciding rule ------------------------------------------
 
-    def check_play(self, card: Card | str, claim: Rank | str | None = None, seat: int | str | None = None) -> Verdict:
+    def check_play(self, card: Card | str, claim: Rank | str | None = None, seat: PlayerLike | None = None) -> Verdict:
         """Whether the next player (or ``seat``) may play ``card`` with ``claim`` now.
 
         Rules: YS-6, YS-7, YS-12, YS-E1
@@ -292,10 +292,10 @@ class Game:
             return Verdict(False, error.reason)
         return Verdict(True, reasons.may_play(player, card, self.next_face))
 
-    def is_legal_play(self, card: Card | str, claim: Rank | str | None = None, seat: int | str | None = None) -> bool:
+    def is_legal_play(self, card: Card | str, claim: Rank | str | None = None, seat: PlayerLike | None = None) -> bool:
         return self.check_play(card, claim, seat).ok
 
-    def _play_inputs(self, card: Card | str, claim: Rank | str | None, seat: int | str | None) -> tuple[int, Card, Rank | None]:
+    def _play_inputs(self, card: Card | str, claim: Rank | str | None, seat: PlayerLike | None) -> tuple[int, Card, Rank | None]:
         """The validated play (seat, card, claim), or :class:`IllegalPlayError`."""
         card = _read_card(card)
         claim = None if claim is None else parse_rank(claim, "claim")
@@ -326,7 +326,7 @@ class Game:
         except InvalidPositionError:
             raise IllegalPlayError(reasons.no_seat(seat, self.players)) from None
 
-    def check_challenge(self, seats: int | str | Iterable[int | str]) -> Verdict:
+    def check_challenge(self, seats: PlayerLike | Iterable[PlayerLike]) -> Verdict:
         """Whether ``seats`` (one or several at once) may challenge now.
 
         Rules: YS-8, YS-14
@@ -351,7 +351,7 @@ class Game:
             return reasons.covered(top.card, what, what_zh)
         return reasons.face_up_top(top.card, what, what_zh)
 
-    def _challenge_inputs(self, seats: int | str | Iterable[int | str]) -> tuple[int, Reason]:
+    def _challenge_inputs(self, seats: PlayerLike | Iterable[PlayerLike]) -> tuple[int, Reason]:
         if self._winner is not None:
             raise IllegalPlayError(reasons.game_over(self._winner))
         if isinstance(seats, (int, str)):
@@ -368,7 +368,8 @@ class Game:
             raise IllegalPlayError(reasons.no_challenger())
         if window.seat in checked:
             raise IllegalPlayError(reasons.own_card(window.seat))
-        return nearest_challenger(window.seat, checked, self.players)
+        nearest = nearest_challenger(window.seat, checked, self.players)
+        return nearest.value, nearest.reason
 
     def check_pass(self) -> Verdict:
         """Whether there is an open window that nobody challenging would close.
@@ -414,7 +415,7 @@ class Game:
             return self.pass_challenge()
         raise InvalidPositionError(f"not an action: {action!r}")
 
-    def play(self, card: Card | str, claim: Rank | str | None = None, seat: int | str | None = None) -> tuple[Event, ...]:
+    def play(self, card: Card | str, claim: Rank | str | None = None, seat: PlayerLike | None = None) -> tuple[Event, ...]:
         """The next player plays ``card``, face up or face down as the pile says (YS-13).
 
         A play while a window is open first lets the face-down card stand (YS-8, YS-11).
@@ -488,7 +489,7 @@ class Game:
             raise IllegalPlayError(verdict.reason)
         return self._finish(self._stand())
 
-    def challenge(self, seats: int | str | Iterable[int | str]) -> tuple[Event, ...]:
+    def challenge(self, seats: PlayerLike | Iterable[PlayerLike]) -> tuple[Event, ...]:
         """One or several players challenge the open face-down card; the nearest after its player does.
 
         Rules: YS-8, YS-9, YS-10, YS-12, YS-14

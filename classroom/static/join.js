@@ -17,14 +17,14 @@ const UI = {
     joined: (name) => `Joined as ${name}.`, waiting: "Waiting for the teacher's question…",
     send: "Send my answer", sending: "Sending…", number: "Your answer (a whole number)", choose: "Choose…",
     pick: (n, k) => `Pick ${n} card${n === 1 ? "" : "s"} from the hand (${k} picked).`,
-    voted: "Your answer:", wait: "Sent. Wait for the teacher to show the answers.",
+    voted: "Your answer:", wait: "Sent. Wait for the teacher to reveal the answer.",
     closed: "The vote is closed.", closedNone: "The vote closed before you answered.",
     right: "Right!", wrong: "Not this time: the right answer is marked.",
     counts: "The room's answers", round: (n) => `Round ${n}`, votes: (n) => `${n} vote${n === 1 ? "" : "s"}`,
     badCode: "No class has this code: check the teacher's screen.", offline: "The class server does not answer; trying again…",
-    taken: "That nickname is taken in this class: choose another.", badNick: "A nickname is 1 to 24 characters.",
+    taken: "That nickname is taken in this class: choose another.", slow: "Too many joins from this phone: wait a minute, then try again.", badNick: "A nickname is 1 to 24 characters.",
     already: "You have already answered this round.", late: "Too late: the vote on this question is closed.",
-    cards: "Hand", rightAnswer: "✓ right answer", again: (n) => `Round ${n}: talk it over with your neighbour, then vote again.`,
+    cards: "Hand", rightAnswer: "✓ right answer", theAnswer: "✓ The right answer:", again: (n) => `Round ${n}: talk it over with your neighbour, then vote again.`,
   },
   zh: {
     codeLabel: "课堂代码（见老师的屏幕）", codeGo: "进入课堂", nickLabel: "你的昵称",
@@ -32,14 +32,14 @@ const UI = {
     joined: (name) => `已用昵称 ${name} 加入。`, waiting: "等待老师出题……",
     send: "提交答案", sending: "提交中……", number: "你的答案（整数）", choose: "请选择……",
     pick: (n, k) => `从手牌中选${n}张（已选${k}张）。`,
-    voted: "你的答案：", wait: "已提交。等待老师公布结果。",
+    voted: "你的答案：", wait: "已提交。等待老师公布答案。",
     closed: "投票已结束。", closedNone: "你回答之前投票已经结束。",
     right: "答对了！", wrong: "这次没答对：正确答案已标出。",
     counts: "全班的答案", round: (n) => `第${n}轮`, votes: (n) => `${n}票`,
     badCode: "没有这个课堂代码：请看老师的屏幕。", offline: "课堂服务器没有响应，正在重试……",
-    taken: "这个昵称在本课堂已被使用，请换一个。", badNick: "昵称为1～24个字符。",
+    taken: "这个昵称在本课堂已被使用，请换一个。", slow: "这台手机加入的次数太多：请等一分钟再试。", badNick: "昵称为1～24个字符。",
     already: "这一轮你已经回答过了。", late: "太晚了：这道题的投票已经结束。",
-    cards: "手牌", rightAnswer: "✓ 正确答案", again: (n) => `第${n}轮：先和同桌讨论，再投一次。`,
+    cards: "手牌", rightAnswer: "✓ 正确答案", theAnswer: "✓ 正确答案：", again: (n) => `第${n}轮：先和同桌讨论，再投一次。`,
   },
 };
 
@@ -96,14 +96,15 @@ function nicknameForm() {
     const nickname = input.value.trim();
     if (!nickname || nickname.length > 24) { state.message = status(t("badNick"), "cj-error"); draw(); return; }
     try {
-      const { student_token: token } = await api("/students", { method: "POST", body: { nickname } });
-      state.me = { token, nickname };
+      const joined = await api("/students", { method: "POST", body: { nickname } });
+      state.me = { token: joined.student_token, nickname: joined.nickname };  // as the class shows it (normalised)
       localStorage.setItem(KEY, JSON.stringify(state.me));
-      state.joined = nickname;
+      state.joined = joined.nickname;
       state.message = null;
       poll();
     } catch (error) {
-      state.message = status(error.status === 409 ? t("taken") : error.status === 404 ? t("badCode") : error.message, "cj-error");
+      const words = { 409: t("taken"), 404: t("badCode"), 429: t("slow") }[error.status];
+      state.message = status(words || error.message, "cj-error");
       draw();
     }
   } }, [h("label", { for: "cj-nick", text: t("nickLabel") }), input, h("p", { class: "cj-who", text: t("nickHint") }),
@@ -122,6 +123,17 @@ function puzzle(q) {
     state.puzzleKey = key;
   }
   return state.puzzleEl;
+}
+
+/** The indexes in the hand of the first right answer's cards, once revealed (a pair's two cards both). */
+function rightCards(hand, correct) {
+  const marked = new Set();
+  if (!correct || !correct.length) return marked;
+  for (const card of correct[0].split(" ")) {
+    const at = hand.findIndex((c, i) => c === card && !marked.has(i));
+    if (at >= 0) marked.add(at);
+  }
+  return marked;
 }
 
 /** What the student has chosen, as the API's answer ("" while incomplete). */
@@ -162,9 +174,10 @@ function controls(q) {
         q.correct && q.correct.includes(a.key) ? h("span", { class: "cj-mark", text: t("rightAnswer") }) : null]))));
   } else if (p.input === "cards") {
     const mine = q.my_vote ? q.my_vote.split(" ") : null;
+    const right = rightCards(p.position.hand, q.correct);
     const hint = h("p", { class: "cj-who", text: t("pick", p.pick, state.picked.length) });
     body = h("div", {}, [h("div", { class: "cj-hand", role: "group", "aria-label": t("cards") }, p.position.hand.map((card, i) =>
-      h("button", { type: "button", class: "cj-card", "data-card": card, "data-index": String(i), disabled: locked,
+      h("button", { type: "button", class: "cj-card" + (right.has(i) ? " cj-right" : ""), "data-card": card, "data-index": String(i), disabled: locked,
         "aria-pressed": String(mine ? mine.includes(card) : state.picked.includes(i)),
         onclick: () => {
           const at = state.picked.indexOf(i);
@@ -190,9 +203,13 @@ function verdict(q) {
   const out = [];
   if (q.round > 1 && q.open && q.my_vote === null) out.push(status(t("again", q.round)));
   if (q.my_vote !== null) out.push(status([h("strong", { text: t("voted") }), " ", ...answerWords(q.puzzle, q.my_vote)]));
-  if (q.shown && q.my_vote !== null && q.correct) {
+  if (q.my_vote !== null && q.correct) {
     out.push(q.correct.includes(q.my_vote) ? status(t("right"), "cj-right") : status(t("wrong")));
   } else if (q.my_vote !== null && q.open) out.push(status(t("wait")));
+  if (q.correct && q.correct.length && q.puzzle.input !== "choice") {  // a choice marks its option instead
+    out.push(h("p", { class: "cj-status cj-answer cj-right", role: "status", "data-key": q.correct[0] },
+      [h("strong", { text: t("theAnswer") }), " ", ...answerWords(q.puzzle, q.correct[0])]));
+  }
   if (!q.open) out.push(status(q.my_vote === null ? t("closedNone") : t("closed")));
   return out;
 }

@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 PLAYGROUND = Path(__file__).resolve().parents[2] / "book" / "playground.md"
-ALLOWED = ("cardlib.shengji", "cardlib.yishang", "cardlib.display", "widgets.puzzle_widget", "random")
+ALLOWED = ("cardlib.shengji", "cardlib.yishang", "cardlib.display", "cardbook", "random")
 
 
 def test_playground_has_ten_numbered_tries_each_with_a_code_cell():

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import jupytext
 import yaml
 
 from tests.book.test_chapter_texts import prose
@@ -68,8 +69,8 @@ def test_every_tip_is_shown_on_a_position_built_by_hidden_code_cells():
     for tip in TIPS:
         assert tip in found, tip
         assert "```{code-cell}" in found[tip], f"{tip} has no position built by the engine"
-    cells = re.findall(r"```\{code-cell\} ipython3\n(:tags: \[[^\]]*\])?", source())
-    assert cells and all(tags and ("remove-input" in tags or "remove-cell" in tags) for tags in cells)
+    cells = [c for c in jupytext.reads(source(), fmt="md:myst").cells if c.cell_type == "code"]
+    assert cells and all({"remove-input", "remove-cell"} & set(c.metadata.get("tags", [])) for c in cells)
 
 
 def test_each_position_checks_what_the_prose_says():

@@ -22,6 +22,8 @@ import pytest
 
 from stage import stage  # teacher/stage.py, on sys.path by conftest
 
+from widgets.puzzles import make_puzzle
+
 from .conftest import start_voila, stop_server
 from .test_teacher import assert_offline
 
@@ -35,7 +37,7 @@ RETAKE = os.environ.get("CARDBOOK_RETAKE_SCREENSHOTS") == "1"
 
 
 def shot_path(tmp_path, name: str) -> str:
-    return str((REPO / "docs" if RETAKE else tmp_path) / name)
+    return str((REPO / "docs" if RETAKE else Path(os.environ.get("CARDBOOK_SHOTS", tmp_path))) / name)
 
 DECK_NAME = "class-test"
 DECK = f"""---
@@ -159,11 +161,27 @@ def test_ys9_a_class_votes_from_a_phone_and_the_teacher_runs_the_vote(offline_pa
     assert {k: chart_count(panel, k, 1) for k in keys} == {k: str(n) for k, n in expected.items()}
     labels = panel.locator(".ccs-label").all_inner_texts()
     assert len(labels) == 4 and all(labels) and not any(label.startswith(("succeeds:", "fails:")) for label in labels)
+    assert panel.locator(".ccs-right").count() == 0  # the distribution, not the answer
+    phone.locator(".cj-count").first.wait_for(timeout=5_000)
+    assert phone.locator(".cj-right").count() == 0
 
     panel.locator(".ccs-close").click()
     page.wait_for_function("() => document.querySelector('.ccs-panel').dataset.open === 'false'", timeout=2_000)
     assert phones.vote("Kai", question, 1, key) == 409  # closed: a late vote is refused (Kai has joined: 6 students)
     assert chart_count(panel, key, 1) == str(expected[key])
+    assert panel.locator(".ccs-right").count() == 0
+
+    heights = page.evaluate("[...document.querySelectorAll('.reveal section.present .cbc-body .cb-card')]"
+                            ".map((c) => c.getBoundingClientRect().height)")
+    assert heights and min(heights) >= 90, heights  # the puzzle's cards for the back row, at 1920 × 1080
+    panel.locator(".ccs-reveal").click()  # the answer, to the slide and the phones, only now
+    page.wait_for_function("() => document.querySelector('.ccs-panel').dataset.revealed === 'true'", timeout=2_000)
+    right = make_puzzle("ys_challenge", 1)["correct"]["yishang"]
+    assert [row.get_attribute("data-key") for row in panel.locator(".ccs-row.ccs-right").all()] == right
+    phone.locator(f'.cj-option.cj-right[data-key="{right[0]}"]').wait_for(timeout=5_000)
+    assert phone.locator(".cj-option.cj-right").count() == len(right)
+    page.screenshot(path=shot_path(tmp_path, "class-dashboard-revealed.png"))
+    phone.screenshot(path=shot_path(tmp_path, "class-phone-revealed.png"), full_page=True)
 
     panel.locator(".ccs-again").click()  # discuss with your neighbour and vote again
     page.wait_for_function("() => document.querySelector('.ccs-panel').dataset.round === '2'", timeout=2_000)
@@ -178,13 +196,52 @@ def test_ys9_a_class_votes_from_a_phone_and_the_teacher_runs_the_vote(offline_pa
 
     with page.expect_download() as download:
         panel.locator(".ccs-csv").click()
-    rows = list(csv.DictReader(Path(download.value.path()).read_text(encoding="utf-8").splitlines()))
+    text = Path(download.value.path()).read_text(encoding="utf-8")
+    assert text.startswith("\ufeff")  # a BOM: a spreadsheet reads the nicknames' Chinese as UTF-8
+    rows = list(csv.DictReader(text[1:].splitlines()))
     assert download.value.suggested_filename == f"class-{code_text}-answers.csv"
     assert sorted((row["round"], row["nickname"]) for row in rows if row["round"] == "2") == [
         ("2", "Ana"), ("2", "Lin"), ("2", "Tom")] and len(rows) == 8
     panel.locator(".ccs-mistakes").click()
     assert re.search(r"YS-\d+", panel.locator(".ccs-mistake-list").inner_text(timeout=2_000))
+    page.locator("body").press("ArrowLeft")  # back on the join slide: who joined, live, and the teacher removes one
+    join = present(page, ".ccs-join")
+    join.locator(".ccs-joined").filter(has_text="6 joined").wait_for(timeout=5_000)
+    assert sorted(join.locator(".ccs-name > span").all_inner_texts()) == sorted(["Mei", "Lin", "Ana", "Tom", "小明", "Kai"])
+    assert "127.0.0.1" in join.locator(".ccs-warn").inner_text()  # phones cannot reach this address: said on the slide
+    kai = join.locator(".ccs-name", has_text="Kai").locator(".ccs-remove")
+    kai.click()
+    assert kai.get_attribute("data-armed") == "true" and join.locator(".ccs-name").count() == 6  # a second click removes
+    page.screenshot(path=shot_path(tmp_path, "class-join-roster.png"))
+    kai.click()
+    join.locator(".ccs-joined").filter(has_text="5 joined").wait_for(timeout=5_000)
+    assert phones.post("/votes", {"question": question, "round": 2, "answer": keys[0]}, phones.tokens["Kai"])[0] == 403
     phone_context.close()
+
+    tab = page.context.new_page()  # a new tab (its sessionStorage empty): the server's session reopens the class
+    tab.set_viewport_size({"width": 1920, "height": 1080})
+    tab.goto(class_deck, wait_until="load", timeout=90_000)
+    assert present(tab, ".ccs-code").inner_text(timeout=90_000) == code_text
+    present(tab, ".ccs-joined").filter(has_text="5 joined").wait_for(timeout=5_000)
+    present(tab, ".ccs-past summary").click()
+    past = present(tab, f'.ccs-past-class[data-code="{code_text}"]')
+    assert "5 students · 8 answers" in past.inner_text(timeout=5_000)
+    past.locator(".ccs-past-mistakes").click()
+    assert re.search(r"YS-\d+", past.locator(".ccs-mistake-list").inner_text(timeout=5_000))
+    with tab.expect_download() as again:
+        past.locator(".ccs-past-csv").click()
+    assert again.value.suggested_filename == f"class-{code_text}-answers.csv"
+    tab.screenshot(path=shot_path(tmp_path, "class-past-classes.png"))
+    console = present(tab, ".ccs-console a").get_attribute("href")
+    assert console.endswith("/cardbook-class/console")
+    tab.goto(join_url.split("/cardbook-class/")[0] + console, wait_until="load")  # the presenter console: no kernel
+    tab.locator(".cc-answer").wait_for(timeout=5_000)
+    assert tab.locator(".cc-answer").get_attribute("data-key") == " / ".join(right)
+    assert tab.locator(".cc-code").inner_text() == code_text and "5 joined" in tab.locator(".cc-main").inner_text()
+    tab.locator('.cc-timer-buttons button[data-seconds="60"]').click()
+    assert tab.locator(".cc-clock").inner_text() in ("1:00", "0:59")
+    tab.screenshot(path=shot_path(tmp_path, "class-console.png"))
+    tab.close()
     # the reload cut short Voila's kernel shutdown and the panel's poll in flight
     log.errors[:] = [e for e in log.errors if not e.endswith("(net::ERR_ABORTED)")]
     assert_offline(log)
@@ -245,4 +302,10 @@ def test_ys9_print_and_the_speaker_view_never_post_a_question(offline_page, clas
     page.locator(".ccs-join .ccs-code").wait_for(state="attached", timeout=10_000)  # the class is known here
     page.wait_for_timeout(2 * 700)
     assert page.locator(".ccs-panel").get_attribute("hidden") is not None and posted == []
+    if mode == "print-pdf":  # a printed deck is a handout: the puzzle with its answer, no buttons
+        puzzle = page.locator(".cbc").first
+        assert puzzle.get_attribute("data-revealed") == "true" and puzzle.locator(".cbc-toolbar").count() == 0
+        spec = make_puzzle("ys_challenge", 1)
+        right = next(a["label"]["en"] for a in spec["answers"] if a["key"] == spec["correct"]["yishang"][0])
+        assert right in puzzle.locator(".cbc-answer").inner_text() and "null" not in puzzle.inner_text()
     assert_offline(log)

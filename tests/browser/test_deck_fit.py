@@ -23,7 +23,7 @@ from .test_teacher import DECK, assert_offline
 REPO = Path(__file__).resolve().parents[2]
 DECKS = sorted(path.stem for path in (REPO / "teacher" / "decks").glob("*.md"))
 SCREENS = ({"width": 1920, "height": 1080}, {"width": 1024, "height": 768})
-MIN_CARD = 60  # px on screen at 1920 × 1080: a card read from the back row
+MIN_CARD = 90  # px on screen at 1920 × 1080: a card read from the back row (projector mode)
 
 #: The present slide's drawn extent on screen (every element with a size), and its card faces' heights.
 EXTENT = """() => {

@@ -136,13 +136,14 @@ def test_sj2_print_pdf_gives_one_page_per_slide_with_every_widget_drawn(offline_
     assert slides == page.locator(".reveal .pdf-page").count() >= 5
     assert page.locator(".reveal .cbt-ruleset.cbt-error").count() == 0
     assert page.locator(".reveal .pdf-page .cbt-ruleset.cbt-fixed").count() == slides  # on every page
-    for selector in (".cbc .cbc-reveal", ".cbs .cbs-next"):  # the puzzles and the stepper drew
+    for selector in ('.cbc[data-revealed="true"] .cbc-answer', ".cbs .cbs-next"):  # the puzzles (answered: a handout) and the stepper drew
         assert page.locator(f".reveal .pdf-page {selector}").count() >= 1
     for page_box, slide in zip(page.locator(".reveal .pdf-page").all(), page.locator(".reveal .pdf-page > section").all()):
         outer, inner = page_box.bounding_box(), slide.bounding_box()
         assert outer["y"] - 1 <= inner["y"] and inner["y"] + inner["height"] <= outer["y"] + outer["height"] + 1
     pdf = page.pdf(prefer_css_page_size=True, print_background=True)
     assert int(re.findall(rb"/Count (\d+)", pdf)[0]) == slides
+    assert page.locator(".reveal .pdf-page .cbc-toolbar").count() == 0  # no buttons on paper
     assert_offline(log)
 
 

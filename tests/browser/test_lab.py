@@ -166,3 +166,78 @@ def test_ys_the_tutor_plays_a_whole_game_in_lab_on_the_kernels_python(lab, offli
     review = expected_review("yishang")
     expect(root).to_contain_text(re.compile(re.escape(review["reason"]["en"]), re.IGNORECASE))  # the engine's, this deal
     assert log.blocked == []
+
+
+def run_puzzle_cell(page: Page, notebook: Locator, repo_root: Path, name: str, call: str) -> Locator:
+    """Run the one cell of ``book/<name>`` that holds ``call`` (selected, then Ctrl+Enter) and return its
+    puzzle once it is connected to the kernel.  The cell is collapsed in Lab (the book hides it), so it is
+    found by its place in the chapter, as jupytext splits it for Lab."""
+    cells = jupytext.read(repo_root / "book" / name, fmt="md:myst").cells
+    index = next(i for i, c in enumerate(cells) if c.cell_type == "code" and call in c.source)
+    cell = notebook.locator(".jp-Notebook .jp-Cell").nth(index)
+    cell.scroll_into_view_if_needed()
+    cell.locator(".jp-InputPrompt, .jp-InputArea, .jp-Placeholder-prompt").first.click()
+    page.keyboard.press("Escape")  # command mode: Ctrl+Enter runs the selected cell
+    page.keyboard.press("Control+Enter")
+    root = cell.locator("[data-puzzle-kind]:not([data-test-old])").first
+    expect(root).to_have_attribute("data-live", "true", timeout=60_000)
+    return root
+
+
+def test_a_chapter_opens_saves_and_closes_asking_nothing_and_the_file_is_as_it_was(lab, offline_page,
+                                                                                   repo_root: Path):
+    """Open a chapter (its kernel started): no unsaved mark; save: the file's bytes unchanged (header
+    included); close: no question asked."""
+    page, log = offline_page
+    chapter = repo_root / "book" / "shengji-scoring.md"
+    before = chapter.read_bytes()
+    open_chapter(page, lab, chapter.name)
+    page.wait_for_timeout(1500)  # the kernel's metadata arrives after idle
+    expect(page.locator(".lm-TabBar-tab.jp-mod-dirty")).to_have_count(0)
+    page.locator("#jp-main-dock-panel .lm-TabBar-tab.lm-mod-current").click()  # not a cell: a click may expand one
+    saved_before = chapter.stat().st_mtime_ns
+    page.keyboard.press("Control+s")
+    expect(page.locator(".lm-TabBar-tab.jp-mod-dirty")).to_have_count(0)
+    for _ in range(50):  # the save reaches the disk
+        if chapter.stat().st_mtime_ns != saved_before:
+            break
+        page.wait_for_timeout(100)
+    assert chapter.stat().st_mtime_ns != saved_before, "Ctrl+S did not save the chapter"
+    assert chapter.read_bytes() == before, "saving the chapter in Lab changed it"
+    menu(page, "File", "Close Tab")
+    page.wait_for_timeout(1000)
+    expect(page.locator(".jp-Dialog")).to_have_count(0)
+    expect(page.locator(".jp-NotebookPanel")).to_have_count(0)
+    assert chapter.read_bytes() == before
+    assert log.blocked == []
+
+
+def test_sj5_after_a_kernel_restart_running_the_puzzles_cell_brings_it_back(lab, offline_page, repo_root: Path):
+    """The puzzle cell imports what it uses: after Kernel → Restart, running that cell alone shows a live puzzle."""
+    page, log = offline_page
+    notebook = open_chapter(page, lab, PUZZLE_CHAPTER)
+    call = 'Puzzle.for_rule("SJ-5", kind="highest")'
+    before = run_puzzle_cell(page, notebook, repo_root, PUZZLE_CHAPTER, call)
+    before.evaluate("el => el.setAttribute('data-test-old', '')")  # the puzzle shown before the restart
+    menu(page, "Kernel", "Restart Kernel…")
+    page.locator(".jp-Dialog .jp-mod-accept").click()
+    expect(page.locator(".jp-Dialog")).to_have_count(0)
+    kernel_idle(page)
+    root = run_puzzle_cell(page, notebook, repo_root, PUZZLE_CHAPTER, call)
+    expect(root.locator(".cbp-answer").first).to_be_visible()
+    expect(notebook.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")).to_have_count(0)
+    assert "NameError" not in notebook.inner_text()
+    assert log.blocked == []
+
+
+def test_sj4_enter_submits_a_typed_answer_in_lab(lab, offline_page, repo_root: Path):
+    """A number typed into a live puzzle and Enter: graded (the verdict shows), as in the book."""
+    page, log = offline_page
+    name = "shengji-trumps.md"
+    notebook = open_chapter(page, lab, name)
+    root = run_puzzle_cell(page, notebook, repo_root, name, 'Puzzle.for_rule("SJ-4", kind="count_trumps")')
+    field = root.locator("input.cbp-number")
+    field.fill("3")
+    field.press("Enter")
+    expect(root.locator(".cbp-verdict-mark")).to_be_visible(timeout=10_000)
+    assert log.blocked == []

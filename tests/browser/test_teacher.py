@@ -82,6 +82,15 @@ def test_sj12_the_deal_stepper_reaches_the_end_of_a_hand_and_back(offline_page, 
     assert stepper.get_attribute("data-step") == "0"
     stepper.locator(".cbs-next-trick").click()
     assert stepper.get_attribute("data-kind") == "trick" and stepper.locator(".cbs-winning").count() == 1
+    page.set_viewport_size({"width": 1920, "height": 1080})  # a projector: cards for the back row
+    page.wait_for_timeout(300)
+    fit = page.evaluate("""() => { const box = document.querySelector('.reveal section.present .cbs').getBoundingClientRect();
+      const cards = [...document.querySelectorAll('.reveal section.present .cbs-hand .cb-card, .reveal section.present .cbs-table .cb-card')];
+      const hands = [...document.querySelectorAll('.reveal section.present .cbs-hand')];
+      return {tallest: Math.min(...cards.map((c) => c.getBoundingClientRect().height)), cards: cards.length,
+        bottom: box.bottom, overflow: Math.max(...hands.map((h) => h.scrollWidth - h.clientWidth))}; }""")
+    assert fit["cards"] >= 96 and fit["tallest"] >= 90 and fit["bottom"] <= 1080 and fit["overflow"] <= 0, fit
+    page.set_viewport_size({"width": 1280, "height": 860})
     stepper.press("ArrowRight")  # arrows step the hand while it has focus, not the slides
     assert stepper.get_attribute("data-kind") == "play"
     stepper.locator(".cbs-lang").click()

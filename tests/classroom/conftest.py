@@ -13,7 +13,9 @@ import pytest
 
 from classroom.client import ClassClient, Reply
 from classroom.serve import server_command
+from classroom.storage import Store, open_store
 from tests.browser.conftest import free_port, start_server, stop_server
+from tests.classroom.pg_cluster import PostgresCluster
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -21,8 +23,8 @@ REPO = Path(__file__).resolve().parents[2]
 class ClassServer:
     """One server process at a time on one database file."""
 
-    def __init__(self, folder: Path, token: str = "") -> None:
-        self.token = token
+    def __init__(self, folder: Path, token: str = "", login: str = "") -> None:
+        self.token, self.login = token, login
         self.database = folder / "db" / "classroom.sqlite3"
         self.notebooks = folder / "notebooks"
         self.notebooks.mkdir()
@@ -32,7 +34,8 @@ class ClassServer:
 
     def _start(self) -> subprocess.Popen:
         command = server_command(self.notebooks, self.port, REPO / "teacher" / "voila.json",
-                                 database_url=f"sqlite:///{self.database}", token=self.token)
+                                 database_url=f"sqlite:///{self.database}", token=self.token,
+                                 teacher_login=self.login)
         return start_server(command, f"{self.url}/cardbook-class/join", cwd=REPO)
 
     def restart(self, *, kill: bool = False) -> None:
@@ -50,6 +53,31 @@ class ClassServer:
         """Rows in a table of the database, read from the file (what a request stored)."""
         with sqlite3.connect(f"file:{self.database}?mode=ro", uri=True) as db:
             return int(db.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0])
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    """A real PostgreSQL server for the session (Debian's, a unix socket in a temporary folder): its database's URL."""
+    cluster = PostgresCluster()
+    try:
+        yield cluster.fresh_database("classroom")
+    finally:
+        cluster.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Each storage test once on SQLite (a fresh file) and once on PostgreSQL (the session's server)."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'classroom.sqlite3'}"
+    return str(request.getfixturevalue("postgres_url"))
+
+
+@pytest.fixture
+def store(store_url: str) -> Iterator[Store]:
+    opened = open_store(store_url)
+    yield opened
+    opened.close()
 
 
 @pytest.fixture(scope="module")

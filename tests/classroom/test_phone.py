@@ -3,7 +3,10 @@ class puzzle's front end, vote, see the counts once shown, keep the vote over a 
 
 from __future__ import annotations
 
+import os
 import re
+import tempfile
+from pathlib import Path
 
 from playwright.sync_api import expect
 
@@ -12,6 +15,7 @@ from tests.classroom.test_api import Room
 from widgets.puzzles import make_puzzle
 
 PHONE = {"width": 390, "height": 844}
+SHOTS = Path(os.environ.get("CARDBOOK_SHOTS", tempfile.gettempdir()))
 
 
 def test_phone_joins_votes_and_sees_counts(offline_page, class_server: ClassServer) -> None:
@@ -46,17 +50,23 @@ def test_phone_joins_votes_and_sees_counts(offline_page, class_server: ClassServ
     assert view["voted"] == 1 and view["counts"]["1"][wrong["key"]] == 1
     assert page.locator(".cj-count").count() == 0  # hidden until the teacher shows them
 
-    ok(room.teacher("POST", f"/questions/{question}/show"))
+    ok(room.teacher("POST", f"/questions/{question}/show"))  # the distribution, not the answer
     right = spec["correct"]["shengji"][0]
+    expect(page.locator(f'.cj-count[data-key="{wrong["key"]}"] strong')).to_have_text("1", timeout=5000)
+    assert page.locator(".cj-right").count() == 0 and page.locator(".cj-status", has_text="Not this time").count() == 0
+
+    ok(room.teacher("POST", f"/questions/{question}/close"))
+    expect(page.locator(".cj-status", has_text="The vote is closed.")).to_be_visible(timeout=5000)
+    assert page.locator(".cj-right").count() == 0
+
+    ok(room.teacher("POST", f"/questions/{question}/reveal"))
     expect(page.locator(f'.cj-count.cj-right[data-key="{right}"]')).to_be_visible(timeout=5000)
-    expect(page.locator(f'.cj-count[data-key="{wrong["key"]}"] strong')).to_have_text("1")
+    expect(page.locator(f'.cj-option.cj-right[data-key="{right}"]')).to_be_visible()
     expect(page.locator(".cj-status", has_text="Not this time")).to_be_visible()
 
     page.reload()  # a reload keeps the student and cannot change the vote
     expect(page.locator(f'.cj-option[data-key="{wrong["key"]}"]')).to_have_attribute("aria-pressed", "true")
     assert page.locator(".cj-option").first.is_disabled() and page.locator(".cj-send").count() == 0
-
-    ok(room.teacher("POST", f"/questions/{question}/close"))
     expect(page.locator(".cj-status", has_text="The vote is closed.")).to_be_visible(timeout=5000)
     page.click('[data-control="lang"]')
     expect(page.locator(".cj-puzzle .cbc-question")).to_have_text(spec["question"]["zh"])
@@ -86,6 +96,12 @@ def test_phone_picks_cards_for_a_cards_question(offline_page, class_server: Clas
     expect(page.locator(".cj-status", has_text="Your answer:").locator(".cb-card")).to_have_count(len(key))
     rows = ok(room.teacher("GET", "/answers.csv")).body
     assert f",{question},shengji-basics#highest,1,Ana,{spec['correct']['shengji'][0]},yes," in rows
+    assert page.locator(".cj-card.cj-right").count() == 0
+    ok(room.teacher("POST", f"/questions/{question}/reveal"))  # the right cards marked in the hand, and said
+    expect(page.locator(".cj-card.cj-right")).to_have_count(len(key), timeout=5000)
+    assert sorted(int(i) for i in page.locator(".cj-card.cj-right").evaluate_all("cs => cs.map(c => c.dataset.index)")) == sorted(chosen)
+    expect(page.locator(".cj-answer .cb-card")).to_have_count(len(key))
+    expect(page.locator(".cj-status.cj-right", has_text="Right!")).to_be_visible()
     assert log.blocked == [] and log.errors == []
 
 
@@ -103,6 +119,8 @@ def test_phone_answers_a_number_then_fields(offline_page, class_server: ClassSer
     page.fill("#cj-number", number["correct"]["shengji"][0])
     page.click(".cj-send")
     expect(page.locator(".cj-status", has_text="Your answer:")).to_contain_text(number["correct"]["shengji"][0])
+    ok(room.teacher("POST", f"/questions/{first}/reveal"))
+    expect(page.locator(".cj-answer")).to_contain_text(number["correct"]["shengji"][0], timeout=5000)
 
     fields = make_puzzle("first_dealer", 5)
     second = room.ask(fields)  # the phone follows the teacher to the next question
@@ -113,6 +131,11 @@ def test_phone_answers_a_number_then_fields(offline_page, class_server: ClassSer
         selects.nth(i).select_option(value)
     page.click(".cj-send")
     expect(page.locator(".cj-status", has_text="Your answer:")).to_be_visible()
+    assert page.locator(".cj-answer").count() == 0
+    ok(room.teacher("POST", f"/questions/{second}/reveal"))
+    expect(page.locator(".cj-answer")).to_have_attribute("data-key", "|".join(values), timeout=5000)
+    expect(page.locator(".cj-status.cj-right", has_text="Right!")).to_be_visible()
+    page.screenshot(path=str(SHOTS / "phone-after-reveal.png"), full_page=True)
     rows = ok(room.teacher("GET", "/answers.csv")).body
     assert f",{first},shengji-basics#highest,1,Bo,{number['correct']['shengji'][0]},yes," in rows
     assert f",{second},shengji-basics#highest,1,Bo,{'|'.join(values)},yes," in rows

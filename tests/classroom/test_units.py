@@ -22,7 +22,8 @@ REPO = Path(__file__).resolve().parents[2]
 SECRETS = ("correct", "verdicts", "reasons", "rules", "differs", "otherwise", "features")
 
 
-@pytest.mark.parametrize("module", ["codes", "grading", "handlers", "mistakes", "qr", "storage"])
+@pytest.mark.parametrize("module", ["codes", "grading", "handlers", "mistakes", "nicknames", "qr", "storage",
+                                    "throttle"])
 def test_doctests(module: str) -> None:
     failed, tried = doctest.testmod(importlib.import_module(f"classroom.{module}"))
     assert tried > 0 and failed == 0
@@ -56,7 +57,9 @@ def test_answers_outside_the_spec_are_refused() -> None:
 
 def test_database_urls() -> None:
     with pytest.raises(ValueError, match="PostgreSQL"):
-        open_store("postgresql://school/classes")
+        open_store("mysql://school/classes")
+    with pytest.raises(ValueError, match="cannot open the class database"):
+        open_store("postgresql://nobody@/classes?host=/nonexistent-folder&connect_timeout=2")
     with pytest.raises(ValueError, match="sqlite:///"):
         open_store("sqlite:/relative")
 
@@ -109,8 +112,11 @@ def test_the_same_rules_from_votes_and_from_progress() -> None:
     assert sum(e["wrong"] for e in from_votes.values()) >= 1
 
 
-def test_load_benchmark_runs_small() -> None:
+@pytest.mark.slow  # about 18 s: two servers started
+def test_load_benchmark_runs_small_on_two_servers_and_postgresql(postgres_url: str) -> None:
+    """Six phones over two class servers sharing one PostgreSQL: every vote counted once, seconds refused."""
     result = subprocess.run([sys.executable, str(REPO / "benchmarks" / "class_load.py"), "--students", "6",
-                             "--timeout", "60"], capture_output=True, text=True, timeout=180, cwd=REPO)
+                             "--timeout", "60", "--servers", "2", "--database", postgres_url],
+                            capture_output=True, text=True, timeout=180, cwd=REPO)
     assert "lost votes           0   double-counted 0" in result.stdout, result.stdout + result.stderr
     assert "votes accepted       6/6" in result.stdout and "second votes refused (409) 6/6" in result.stdout

@@ -14,7 +14,7 @@ from cardlib.cards import Card
 from cardlib.shengji.endgames import Endgame
 from cardlib.shengji.follow import legal_follows
 from cardlib.shengji.leads import legal_leads
-from cardlib.shengji.scoring import card_points, score_kitty
+from cardlib.shengji.scoring import card_points, kitty_score
 from cardlib.shengji.trick import find_trick_winner
 
 Play = tuple[Card, ...]
@@ -69,7 +69,7 @@ class Minimax:
             ours = winner % 2 == self.game.attackers
             gain = sum(card_points(c) for p in plays for c in p) if ours else 0
             if not after[0]:
-                kitty = score_kitty(self.game.ctx, self.game.rules, list(self.game.kitty), [list(p) for p in plays],
+                kitty = kitty_score(self.game.ctx, self.game.rules, list(self.game.kitty), [list(p) for p in plays],
                                     True, index)[0] if ours else 0
                 out[play] = gain + kitty
             else:

@@ -106,17 +106,17 @@ def test_sg_e1_the_kitty_goes_with_the_last_trick_whatever_its_number():
 
 
 def test_c_2_a_follower_winning_the_last_trick_sets_the_multiplier_with_its_own_play():
-    from cardlib.shengji.scoring import score_kitty
+    from cardlib.shengji.scoring import kitty_score
 
     ctx = TrumpContext(Rank.TWO, Suit.SPADES)
     kitty = parse_cards("S5 S5 HK H10 C3 C4 C6 C7")
     follower_wins = [parse_cards(p) for p in ("H8 H8", "H3 H4", "SA SA", "D6 D7")]
-    points, reason = score_kitty(ctx, get_ruleset("shengji"), kitty, follower_wins, True)
+    points, reason = kitty_score(ctx, get_ruleset("shengji"), kitty, follower_wins, True)
     assert points == 120 and reason.rule is RuleId.C_2
     lead_wins = [parse_cards(p) for p in ("HA HA", "H3 H4", "D5 D6", "D6 D7")]
-    assert score_kitty(ctx, get_ruleset("shengji"), kitty, lead_wins, True)[1].rule is RuleId.SG_6
+    assert kitty_score(ctx, get_ruleset("shengji"), kitty, lead_wins, True)[1].rule is RuleId.SG_6
     # a follower's 2-pair tractor under SG: the erratum (SG-E2) is the more specific citation
     tractor_wins = [parse_cards(p) for p in ("H8 H8 H9 H9", "H3 H4 H5 H6", "SK SK SA SA", "D6 D7 D8 D9")]
-    reason = score_kitty(ctx, get_ruleset("shengji"), kitty, tractor_wins, True)[1]
+    reason = kitty_score(ctx, get_ruleset("shengji"), kitty, tractor_wins, True)[1]
     # C-2 decides whose shape counts; the erratum (SG-E2) and the convention are notes behind it
     assert reason.rule is RuleId.C_2 and {RuleId.SG_E2, RuleId.C_2} <= {n.rule for n in reason.all_notes()}

@@ -33,7 +33,7 @@ from cardlib.shengji.scoring import (
     kitty_multiplier,
     level_change,
     points_left,
-    score_kitty,
+    kitty_score,
 )
 from cardlib.shengji.simulate import step_hand
 from cardlib.shengji.trump import TrumpContext
@@ -231,7 +231,7 @@ def test_sj12_sg6_ss6_sg_e2_c2_every_kitty_scheme_speaks_player_language(scheme)
                   ("H8 H8 H9 H9", "H3 H4 H5 H6", "SK SK SA SA", "D6 D7 D8 D9"), ("HA", "H3", "D6", "S9")):
         trick = [parse_cards(p) for p in plays]
         for won, leader in product((True, False), (None, 0, 3)):
-            assert_speaks(score_kitty(ctx, rules, kitty, trick, won, leader=leader)[1], f"{plays}")
+            assert_speaks(kitty_score(ctx, rules, kitty, trick, won, leader=leader)[1], f"{plays}")
 
 
 @pytest.mark.parametrize("preset", PRESETS)

@@ -16,7 +16,6 @@ from cardlib.shengji.scoring import (
     kitty_multiplier,
     kitty_score,
     level_change,
-    score_kitty,
     trick_points,
 )
 from cardlib.shengji.trump import TrumpContext
@@ -77,7 +76,7 @@ def test_sj12_dealer_team_winning_the_last_trick_keeps_the_kitty_from_the_attack
 ])
 def test_sj12_c2_kitty_multiplied_by_the_shape_of_the_winning_play(preset, plays, expected):
     ctx = TrumpContext(Rank.TWO, Suit.SPADES)
-    points, _ = score_kitty(ctx, get_ruleset(preset), KITTY, [parse_cards(p) for p in plays], True)
+    points, _ = kitty_score(ctx, get_ruleset(preset), KITTY, [parse_cards(p) for p in plays], True)
     assert points == expected
 
 
@@ -87,24 +86,24 @@ def test_c2_the_winning_play_is_a_trump_that_beat_the_lead():
     plays = [parse_cards(p) for p in ("HA HA", "S3 S3", "H5 H6", "C8 C8")]
     for shape in ("winning_play", "lead"):
         rules = get_ruleset("shengji", {"kitty_shape": shape})
-        assert score_kitty(ctx, rules, KITTY, plays, True)[0] == 120
+        assert kitty_score(ctx, rules, KITTY, plays, True)[0] == 120
 
 
 def test_c2_c3_a_throw_counts_its_largest_unit():
     ctx = TrumpContext(Rank.TWO, Suit.SPADES)
     rules = get_ruleset("shengji", {"throws": True})
     plays = [parse_cards(p) for p in ("HA HK HK", "H3 H4 H6", "D6 D7 D8", "C8 C9 C10")]
-    assert score_kitty(ctx, rules, KITTY, plays, True)[0] == 120  # a pair inside the throw: x4
+    assert kitty_score(ctx, rules, KITTY, plays, True)[0] == 120  # a pair inside the throw: x4
     power = get_ruleset("shengji", {"throws": True, "kitty_multiplier": "power_of_cards"})
-    assert score_kitty(ctx, power, KITTY, plays, True)[0] == 30 * 8
+    assert kitty_score(ctx, power, KITTY, plays, True)[0] == 30 * 8
 
 
 def test_sj12_kitty_must_hold_eight_cards_and_the_trick_four_plays():
     ctx = TrumpContext(Rank.TWO, Suit.SPADES)
     with pytest.raises(InvalidPositionError, match="8 cards"):
-        score_kitty(ctx, get_ruleset("shengji"), KITTY[:7], [parse_cards(p) for p in ("HA", "H3", "D6", "C8")], True)
+        kitty_score(ctx, get_ruleset("shengji"), KITTY[:7], [parse_cards(p) for p in ("HA", "H3", "D6", "C8")], True)
     with pytest.raises(InvalidPositionError, match="4 players"):
-        score_kitty(ctx, get_ruleset("shengji"), KITTY, [parse_cards(p) for p in ("HA", "H3")], True)
+        kitty_score(ctx, get_ruleset("shengji"), KITTY, [parse_cards(p) for p in ("HA", "H3")], True)
 
 
 def _change(preset, points, **variant):
@@ -178,8 +177,8 @@ def test_c2_the_follower_who_won_the_last_trick_is_named_by_place_or_seat():
     """C-2: "the third player" without seats; with the leader's seat, its seat (East, when West led)."""
     ctx = TrumpContext(Rank.TWO, Suit.SPADES)
     plays = [parse_cards(p) for p in ("H8 H8", "H3 H4", "SA SA", "D6 D7")]
-    by_place = score_kitty(ctx, get_ruleset("shengji"), KITTY, plays, True)[1]
-    by_seat = score_kitty(ctx, get_ruleset("shengji"), KITTY, plays, True, leader=3)[1]
+    by_place = kitty_score(ctx, get_ruleset("shengji"), KITTY, plays, True)[1]
+    by_seat = kitty_score(ctx, get_ruleset("shengji"), KITTY, plays, True, leader=3)[1]
     assert by_place.en.startswith("The third player, an attacker, won the last trick with ♠A ♠A, a pair:")
     assert by_seat.en.startswith("East, an attacker, won the last trick with ♠A ♠A, a pair:") and "东家" in by_seat.zh
     assert by_seat.rule is RuleId.C_2 and "this book's convention" not in by_seat.en  # the convention is a note

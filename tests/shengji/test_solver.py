@@ -19,7 +19,7 @@ from cardlib.cards import Card
 from cardlib.errors import InvalidPositionError, RulesetError
 from cardlib.shengji import get_ruleset, solve_endgame
 from cardlib.shengji.endgames import Endgame, deal_endgame
-from cardlib.shengji.scoring import card_points, score_kitty
+from cardlib.shengji.scoring import card_points, kitty_score
 from cardlib.shengji.trick import find_trick_winner
 from cardlib.shengji.trump import TrumpContext
 from tests.shengji.plain_minimax import Minimax
@@ -42,7 +42,7 @@ def replay(game: Endgame, line: tuple[tuple[int, Play], ...]) -> int:
             if winner % 2 == game.attackers:
                 points += sum(card_points(c) for p in trick for c in p)
                 if not any(hands):
-                    points += score_kitty(game.ctx, game.rules, list(game.kitty), [list(p) for p in trick], True,
+                    points += kitty_score(game.ctx, game.rules, list(game.kitty), [list(p) for p in trick], True,
                                           index)[0]
             leader, trick = winner, []
     assert not any(hands) and not trick
@@ -75,7 +75,7 @@ def kitty_of_line(game: Endgame, line: tuple[tuple[int, Play], ...]) -> int:
     index = find_trick_winner(game.ctx, game.rules, [list(p) for p in trick]).winner
     if ((line[-1][0] - 3) + index) % 4 % 2 != game.attackers:
         return 0
-    return score_kitty(game.ctx, game.rules, list(game.kitty), [list(p) for p in trick], True, index)[0]
+    return kitty_score(game.ctx, game.rules, list(game.kitty), [list(p) for p in trick], True, index)[0]
 
 
 @pytest.mark.slow

@@ -188,13 +188,17 @@ def test_sj_the_server_is_jupyter_server_with_voila_and_class_mode(tmp_path):
 
 
 def test_sj_serving_for_a_class_listens_on_the_room_address_behind_a_token(tmp_path, monkeypatch, capsys):
+    """The teacher is given a one-time login address, not the token."""
     stage_template(tmp_path / "jupyter", TEACHER.parent / "node_modules")
     ran = []
     monkeypatch.setattr(stage_script.os, "execvpe", lambda program, command, env: ran.append(command))
     stage_script.main([str(tmp_path), "--serve", "8124", "--class-ip", "192.168.1.20"])
     command = ran[0]
-    token = re.search(r"\?token=(\S+)", capsys.readouterr().out)[1]
-    assert "--ServerApp.ip=192.168.1.20" in command and f"--IdentityProvider.token={token}" in command
-    assert "--Classroom.public_url=http://192.168.1.20:8124" in command and len(token) >= 20
+    printed = capsys.readouterr().out
+    token = next(arg.split("=", 1)[1] for arg in command if arg.startswith("--IdentityProvider.token="))
+    login = re.search(r"http://192\.168\.1\.20:8124/cardbook-class/teacher-login/(\S+)", printed)[1]
+    assert token not in printed and len(token) >= 20  # the token runs code: never printed, never in an address
+    assert f"--Classroom.teacher_login={login}" in command and login != token and len(login) >= 20
+    assert "--ServerApp.ip=192.168.1.20" in command and "--Classroom.public_url=http://192.168.1.20:8124" in command
     assert stage_script.main([str(tmp_path), "--serve", "8124", "--class-ip", "0.0.0.0"]) == 2
     assert "room's network" in capsys.readouterr().err

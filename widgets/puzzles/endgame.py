@@ -210,7 +210,7 @@ def engine_right(spec: dict[str, Any], preset: str) -> set[str]:
     pos = spec["position"]
     from cardlib.shengji.trump import TrumpContext
 
-    solver = EndgameSolver(TrumpContext(pos["level"], pos["trump"]), preset, pos["attackers"], pos["kitty"])
+    solver = EndgameSolver(TrumpContext(pos["level"], pos["trump"]), get_ruleset(preset), pos["attackers"], pos["kitty"])
     solution = solver.solve(pos["hands"], pos["leader"])
     return {" ".join(str(c) for c in play) for play in solution.best}  # every lead is a single
 

@@ -68,10 +68,10 @@ def lower(label: dict[str, str]) -> Words:
     return Words(label["en"][:1].lower() + label["en"][1:], label["zh"])
 
 
-def wrong_choice(why: Reason, given: dict[str, str], right: dict[str, str]) -> Reason:
-    """A wrong choice: the right answer and the one given, then the engine's reason for the right one."""
-    return explain(why, "“{right}”, not “{given}”: {why}", "是“{right}”，不是“{given}”：{why}",
-                   given=lower(given), right=words(right))
+def wrong_choice(why: Reason, given: dict[str, str]) -> Reason:
+    """A wrong choice: not the one given, then the engine's reason, which states the right one (the
+    verdict's "correct answer" line names it too, so it is not echoed here)."""
+    return explain(why, "Not “{given}”. {why}", "不是“{given}”。{why}", given=lower(given))
 
 
 def wrong_number(why: Reason, given: int | None, right: int, en: str, zh: str) -> Reason:

@@ -135,6 +135,10 @@ def find_seed(kind: str, rule: str | None = None, differs: bool = False, difficu
     if kind not in KINDS:
         raise PuzzleError(f"unknown puzzle kind {kind!r}: kinds are {', '.join(KINDS)}")
     wanted = None if rule is None else RuleId.parse(str(rule)).value
+    if wanted is not None and wanted not in KIND_RULES[kind]:  # no seed can fit: say so now, not after the search
+        others = kinds_for(wanted)
+        raise PuzzleError(f"a {kind} puzzle never cites {wanted}: "
+                          + (f"the kinds that do are {', '.join(others)}" if others else "no puzzle kind does"))
     if isinstance(start, bool) or not isinstance(start, int) or start < 0:
         raise PuzzleError(f"a seed to start from is a whole number ≥ 0, not {start!r}")
     first, step = start, 1

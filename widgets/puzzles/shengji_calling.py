@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from itertools import product
+from collections.abc import Sequence
 from typing import Any
 
 from cardlib.cards import BIG_JOKER, DECK_WITH_JOKERS, LITTLE_JOKER, Card, Rank, Suit
@@ -69,25 +70,32 @@ def _trump_words(trump: Suit | None) -> Any:
     return words(trump_label(trump))
 
 
-def _call_reason(result: CallingResult, seat: int, trump: Suit | None) -> Reason:
+def _call_reason(result: CallingResult, calls: Sequence[tuple[int, Sequence[Card]]], seat: int,
+                 trump: Suit | None) -> Reason:
     """The engine's reason why trump is what it is (the question is not who deals: a first hand's dealer is
-    left out), the refused calls behind it as notes; for a wrong answer, what is wrong with the call or the
-    trump chosen first."""
+    left out), the refused calls behind it as notes; for a wrong answer, first what is wrong with the seat's
+    call (the engine's reason it was refused, or that a later call overrode it) or with the trump chosen."""
     caller, right_trump = result.state.caller, result.trump
-    why = (result.trump_reason or result.reason).with_notes(*result.reason.notes)
+    stands = result.trump_reason or result.reason
     if (caller, right_trump) == (seat, trump):
-        return why
-    given, right = _trump_words(trump), _trump_words(right_trump)
+        return stands.with_notes(*result.reason.notes)
+    given = _trump_words(trump)
     if caller == seat:
-        return explain(why, "{seat}'s call does stand, but trump is {right}, not {given}: {why}",
-                       "{seat}的亮主确实有效，但主是{right}，不是{given}：{why}", seat=Seat(seat), given=given,
-                       right=right)
+        return explain(stands.with_notes(*result.reason.notes), "{seat}'s call stands, but trump is not {given}. {why}",
+                       "{seat}的亮主有效，但主不是{given}。{why}", seat=Seat(seat), given=given)
+    mine = [i for i, (who, _cards) in enumerate(calls) if who == seat]
+    refused = [i for i in mine if not result.accepted[i]]
+    own = [note for note in result.reason.notes if dict(note.params).get("seat") == Seat(seat)]
+    why = stands.with_notes(*own, *(note for note in result.reason.notes if note not in own))
+    if refused:  # SG-2 / SS-2: the engine's reason the seat's call was refused is the first note
+        return explain(why, "{seat}'s call is refused (the first note says why). {why}",
+                       "{seat}的亮主无效（原因见第一条说明）。{why}", seat=Seat(seat))
+    if mine:
+        return explain(why, "{seat}'s call was overridden later. {why}", "{seat}的亮主后来被反掉了。{why}", seat=Seat(seat))
     if caller is None:
-        return explain(why, "You chose {seat}'s call, but no call stands: {why}",
-                       "你选了{seat}的亮主，但没有有效的亮主：{why}", seat=Seat(seat))
-    return explain(why, "You chose {seat}'s call, but {caller}'s call stands, and trump is {right}: {why}",
-                   "你选了{seat}的亮主，但有效的是{caller}的亮主，主是{right}：{why}", seat=Seat(seat),
-                   caller=Seat(caller), right=right)
+        return explain(why, "{seat} made no call, and no call stands: {why}", "{seat}没有亮主，也没有有效的亮主：{why}",
+                       seat=Seat(seat))
+    return explain(why, "{seat} made no call. {why}", "{seat}没有亮主。{why}", seat=Seat(seat))
 
 
 def make_calling(seed: int, difficulty: Difficulty) -> dict[str, Any]:
@@ -111,7 +119,7 @@ def make_calling(seed: int, difficulty: Difficulty) -> dict[str, Any]:
         seat_text, trump_text = seat_label(seat), trump_label(trump)
         builder.add_answer(key, {"en": f"{seat_text['en']}'s call; trump: {trump_text['en']}",
                                  "zh": f"{seat_text['zh']}的亮主；主：{trump_text['zh']}"},
-                           {rid: ((res.state.caller, res.trump) == (seat, trump), _call_reason(res, seat, trump))
+                           {rid: ((res.state.caller, res.trump) == (seat, trump), _call_reason(res, calls, seat, trump))
                             for rid, res in results.items()})
     plays = [{"label": seat_label(seat), "cards": [str(c) for c in cards]} for seat, cards in calls]
     return builder.build(

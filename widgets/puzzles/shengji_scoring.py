@@ -7,13 +7,14 @@ Rules: SJ-11, SJ-12, SG-6 / SS-6, SG-E2, C-2 (kitty), SG-E1 (the last trick), SG
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from collections import Counter
 from typing import Any
 
 from cardlib.cards import DECK_WITH_JOKERS
 from cardlib.shengji.progression import team_of
 from cardlib.shengji.rules import get_ruleset
-from cardlib.shengji.scoring import explain_last_trick, level_change, score_kitty, trick_points
+from cardlib.shengji.scoring import explain_last_trick, kitty_score, level_change, trick_points
 from cardlib.shengji.trick import find_trick_winner
 from cardlib.shengji.trump import EffectiveSuit
 
@@ -87,7 +88,7 @@ def make_kitty_score(seed: int, difficulty: Difficulty) -> dict[str, Any]:
     case = {"level": str(ctx.level), "trump": ctx.trump.value if ctx.trump else "none",
             "kitty": kitty_cards, "last_trick": [[str(c) for c in p] for p in plays],
             "last_trick_winner_team": winner_team}
-    results = {r.id: score_kitty(ctx, get_ruleset(r.preset, r.variant), kitty, plays, winner_team == "attackers",
+    results = {r.id: kitty_score(ctx, get_ruleset(r.preset, r.variant), kitty, plays, winner_team == "attackers",
                                  leader=leader) for r in rulesets}
     points = trick_points(kitty)
     candidates = sorted({value for value, _ in results.values()} | {points, 0, 2 * points, 4 * points})
@@ -150,15 +151,11 @@ def make_level_change(seed: int, difficulty: Difficulty) -> dict[str, Any]:
     points = rng.choice(POINTS[difficulty])
     results = {r.id: level_change(get_ruleset(r.preset, r.variant), points) for r in LEVEL_RULESETS}
     builder = SpecBuilder("level_change", seed=seed, difficulty=difficulty, rulesets=LEVEL_RULESETS)
-    def right_label(change: Any) -> dict[str, str]:
-        found = (change.dealer_team_levels, change.attackers_take_over, change.attacker_levels)
-        return next(label for _key, label, outcome in OUTCOMES if outcome == found)
-
     for key, label, outcome in OUTCOMES:
         verdicts = {}
         for rid, (change, reason) in results.items():
             ok = (change.dealer_team_levels, change.attackers_take_over, change.attacker_levels) == outcome
-            verdicts[rid] = (ok, reason if ok else wrong_choice(reason, label, right_label(change)))
+            verdicts[rid] = (ok, reason if ok else wrong_choice(reason, label))
         builder.add_answer(key, label, verdicts)
     return builder.build(
         position={"attacker_points": points}, input_type="choice",
@@ -199,11 +196,11 @@ def make_last_trick(seed: int, difficulty: Difficulty) -> dict[str, Any]:
     last, reason = explain_last_trick(cards_each, len(lead), number)  # SG-E1's note where "13th" would mislead
     builder = SpecBuilder("last_trick", seed=seed, difficulty=difficulty, rulesets=SHENGJI_RULESETS)
     answers = (("yes", text("Yes, the last trick", "是最后一轮")), ("no", text("No, more tricks follow", "不是，后面还有")))
-    right = answers[0][1] if last else answers[1][1]
+    # SG-E1 is the 四人升级 guide's slip: its note goes with that guide's rules only
+    by_rules = {r.id: reason if r.preset == "shengji" else replace(reason, notes=()) for r in SHENGJI_RULESETS}
     for key, label in answers:
         ok = (key == "yes") == last
-        builder.add_answer(key, label, {r.id: (ok, reason if ok else wrong_choice(reason, label, right))
-                                        for r in SHENGJI_RULESETS})
+        builder.add_answer(key, label, {rid: (ok, why if ok else wrong_choice(why, label)) for rid, why in by_rules.items()})
     return builder.build(
         position={"level": str(ctx.level), "trump": ctx.trump.value if ctx.trump else "none",
                   "cards_each": cards_each, "lead": [str(c) for c in lead], "hand": [str(c) for c in hand],

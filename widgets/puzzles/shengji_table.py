@@ -203,13 +203,15 @@ class AfterHand:
         ``seat`` / ``level`` ``None``: "no next hand" (right only when the game is over)."""
         over = self.winner != "none"
         whys: list[Reason] = []
+        # the game is over: the whole outcome (how the winner went up, and that no hand follows) answers
+        # a dealer or a level named for a next hand, as it answers a wrong winner
         if (seat is None) != over or (seat is not None and seat != self.next_dealer):  # SG-8, or the game is over
-            whys.append(self.game_reason if over else self.dealer_reason)
+            whys.append(self.whole if over else self.dealer_reason)
         if (level is None) != over or (level is not None and level is not self.next_level):
             other = level in self.levels and level is not self.next_level  # the other team's level (SJ-3)
-            whys.append(self.game_reason if over else self.level_reason if other else self.climb)
+            whys.append(self.whole if over else self.level_reason if other else self.climb)
         if winner != self.winner:  # SJ-13 / SS-8
-            whys.append(self.game_reason)
+            whys.append(self.whole if over else self.game_reason)
         wrong = wrong_parts(whys)
         return (True, self.whole) if not wrong else (False, wrong)
 

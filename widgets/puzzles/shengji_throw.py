@@ -72,8 +72,10 @@ def make_throw(seed: int, difficulty: Difficulty) -> dict[str, Any]:
         suit = EffectiveSuit.TRUMP if difficulty == "hard" and rng.random() < 0.25 else rng.choice(sorted(plain))
         cards = _suit_cards(ctx, suit)
         throw = _throw(rng, ctx, cards, rng.choice(THROW_SHAPES[difficulty]))
-        if throw is None or len(split_units(ctx, rules, throw)) < 2:
+        if throw is None or len(parts := split_units(ctx, rules, throw)) < 2:
             continue
+        if len({(part.size, ctx.strength(part.top)) for part in parts}) < len(parts):
+            continue  # two equal parts (♥8 and ♣8, both level cards): which one a failed throw leads is the thrower's choice
         left = Counter({c: 2 for c in cards}) - Counter(throw)
         pool = [c for c, n in left.items() for _ in range(n)]
         rng.shuffle(pool)
@@ -97,10 +99,9 @@ def make_throw(seed: int, difficulty: Difficulty) -> dict[str, Any]:
         options.append(("unit:" + " ".join(map(str, cards_of)),
                         text(f"It fails: only {cards_text(cards_of)} is led", f"甩牌失败：只能出{cards_text(cards_of, 'zh')}")))
     right_key = "stands" if result.stands else "unit:" + " ".join(map(str, sorted(result.play, key=ctx.order_key)))
-    labels = dict(options)
     for key, label in options:
         ok = key == right_key
-        why = result.reason if ok else wrong_choice(result.reason, label, labels[right_key])
+        why = result.reason if ok else wrong_choice(result.reason, label)
         builder.add_answer(key, label, {r.id: (ok, why) for r in THROW_RULESETS})
     others = [(thrower + 1 + i) % 4 for i in range(3)]
     suit_name = text(suit.en, suit.zh)

@@ -268,13 +268,12 @@ def make_shape(seed: int, difficulty: Difficulty) -> dict[str, Any]:
     cards = sorted(cards, key=ctx.order_key)
     shown = [str(c) for c in cards]
     results = {r.id: shape_reason(ctx, get_ruleset(r.preset, r.variant), cards) for r in SHENGJI_RULESETS}
-    labels = dict(SHAPE_ANSWERS)
     builder = SpecBuilder("shape", seed=seed, difficulty=difficulty, rulesets=SHENGJI_RULESETS)
     for key, label in SHAPE_ANSWERS:
         verdicts = {}
         for rid, (shape, reason) in results.items():
             right = _shape_key(shape)
-            verdicts[rid] = (right == key, reason if right == key else wrong_choice(reason, label, labels[right]))
+            verdicts[rid] = (right == key, reason if right == key else wrong_choice(reason, label))
         builder.add_answer(key, label, verdicts)
     return builder.build(
         position={**_context(ctx), "cards": shown}, input_type="choice",
@@ -327,8 +326,8 @@ def make_highest(seed: int, difficulty: Difficulty) -> dict[str, Any]:
     builder = SpecBuilder("highest", seed=seed, difficulty=difficulty, rulesets=SHENGJI_RULESETS)
     for card in cards:
         top = card in groups[0]
-        reason = order if top else explain(order, "You chose {given}, but {right} is higher: {why}",
-                                           "你选了{given}，但{right}更大：{why}", given=card, right=groups[0][0])
+        reason = order if top else explain(order, "Not {given}: {right} is higher. {why}",
+                                           "不是{given}：{right}更大。{why}", given=card, right=groups[0][0])
         builder.add_answer(str(card), {"en": card_text(card), "zh": card_text(card, "zh")},
                            {r.id: (top, reason) for r in SHENGJI_RULESETS})
     return builder.build(

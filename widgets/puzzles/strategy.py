@@ -275,14 +275,16 @@ def reason_for(position: GivePosition, graded: list[Graded], right: list[int], i
     most = _most(graded, best)
     if index in right:
         if g.points:
-            return Reason.make(RuleId.SJ_11, "{partner} wins this trick whatever you play, so give points: {play} gives "
+            return Reason.make(RuleId.SJ_11, "You play last and {partner} is winning: your side takes this trick whatever you play, so "
+                                             "give points: {play} gives "
                                              "{points}, {most} ({advice}).",
-                               "{partner}这一轮赢定了，你出什么都归你方，所以垫分：{play}垫{points}分，{most}（{advice}）。",
+                               "你最后出，{partner}正在赢，这一轮你方赢定了，所以垫分：{play}垫{points}分，{most}（{advice}）。",
                                partner=partner, play=g.play, points=g.points, most=most, advice=ADVICE)
-        return Reason.make(RuleId.SJ_11, "{partner} wins this trick whatever you play, but no legal play of yours carries "
+        return Reason.make(RuleId.SJ_11, "You play last and {partner} is winning, so your side takes this trick, but no legal play of "
+                                         "yours carries "
                                          "points without spending a big trump, so {play}, which keeps them, is as good "
                                          "as any ({advice}).",
-                           "{partner}这一轮赢定了；你的合法出法里不动大主就垫不了分，所以{play}保住大主，和别的出法一样好"
+                           "你最后出，{partner}正在赢，这一轮你方赢定了；但你的合法出法里不动大主就垫不了分，所以{play}保住大主，和别的出法一样好"
                            "（{advice}）。",
                            partner=partner, play=g.play, advice=ADVICE)
     example = closest_play(g.play, (graded[i].play for i in right))
@@ -295,16 +297,15 @@ def reason_for(position: GivePosition, graded: list[Graded], right: list[int], i
                        right=example, best=best, partner=partner)
     if g.big and not graded[right[0]].big:
         return Reason.make(RuleId.SJ_12, "{given} spends {big}, a big trump worth keeping for the last trick and the "
-                                         "kitty, and {partner} wins this trick without it. Play {right} instead, "
+                                         "kitty, and your side takes this trick without it. Play {right} instead, "
                                          "{best} points ({advice}).",
-                           "{given}动用了大主{big}：大主应留着拿最后一轮和底牌，而{partner}不靠它也赢这一轮。"
+                           "{given}动用了大主{big}：大主应留着拿最后一轮和底牌，而你方不靠它也赢这一轮。"
                            "应出{right}，垫{best}分（{advice}）。",
-                           given=g.play, big=g.big, partner=partner, right=example, best=best, advice=ADVICE)
-    return Reason.make(RuleId.SJ_11, "{given} gives only {points} points, and {partner} wins this trick whatever you "
+                           given=g.play, big=g.big, right=example, best=best, advice=ADVICE)
+    return Reason.make(RuleId.SJ_11, "{given} gives only {points} points, and your side takes this trick whatever you "
                                      "play: {right} gives {best}, {most} ({advice}).",
-                       "{given}只垫{points}分；{partner}这一轮赢定了：{right}垫{best}分，{most}（{advice}）。",
-                       given=g.play, points=g.points, partner=partner, right=example, best=best, most=most,
-                       advice=ADVICE)
+                       "{given}只垫{points}分；这一轮你方赢定了：{right}垫{best}分，{most}（{advice}）。",
+                       given=g.play, points=g.points, right=example, best=best, most=most, advice=ADVICE)
 
 
 def _display(position: GivePosition) -> list[dict[str, Any]]:

@@ -250,8 +250,10 @@ def _draw_facts(card: Card, target: Rank, pile: bool, last: bool, no_claim: Reas
                                       "so there is nothing to draw", "{card}低于目标点数{target}，但摸牌堆已空，无牌可摸",
                                       card=card, target=target))
     else:
-        facts["below"] = Reason.make(RuleId.YS_6, "{card} is not below the target {target}, so nobody draws",
-                                     "{card}不低于目标点数{target}，所以不摸牌", card=card, target=target)
+        highest = Words(" (2 is the highest rank)", "（2最大）") if card.rank is Rank.TWO else Words("", "")
+        facts["below"] = Reason.make(RuleId.YS_6, "{card}{highest} is not below the target {target}, so nobody draws",
+                                     "{card}{highest}不低于目标点数{target}，所以不摸牌", card=card, highest=highest,
+                                     target=target)
     if not last:
         facts["last"] = Reason.make(RuleId.YS_12, "{player} still holds other cards, so this card does not end "
                                     "the game", "{player}手里还有别的牌，这张牌不会结束牌局", player=player)

@@ -32,7 +32,9 @@ function render({ model, el }) {
   const address = () => (["en", "zh"].includes(model.get("lang")) ? model.get("lang") : null);
   let stored = readSettings().lang;
   let lang = address() || stored;
-  let revealed = false;
+  // a deck printed (?print-pdf, reveal.js's print view) is a handout: each puzzle with its answer, no buttons
+  const printing = /(^|[?&])print-pdf(=|&|$)/.test((window.location && window.location.search) || "");
+  let revealed = printing;
   const t = (name, ...args) => { const v = UI[lang][name]; return typeof v === "function" ? v(...args) : v; };
   const txt = (pair) => (pair ? pair[lang] || pair.en : "");
   const say = (pair) => sayText(txt(pair), lang);
@@ -140,15 +142,15 @@ function render({ model, el }) {
     root.dataset.puzzleId = spec.id;
     root.dataset.revealed = String(revealed);
     const note = model.get("note");
-    root.append(
+    root.append(...[
       h("p", { class: "cbc-rules" }, sayText(txt(model.get("rules_label")) + (note && note.en ? " — " + txt(note) : ""), lang)),
       h("div", { class: "cbc-body" }, spec.display.map(block)),
       h("p", { class: "cbc-question" }, say(spec.question)),
       // Revealed, the answer takes the options' place (the hand to pick from stays: it is the position),
       // so the slide keeps its height and fits the screen.
       ...(revealed ? [spec.input === "cards" ? options(spec) : null, answer(spec)] : [options(spec)]).filter(Boolean),
-      bar,
-    );
+      printing ? null : bar,
+    ].filter(Boolean));
     const again = focused && /** @type {HTMLElement | null} */ (root.querySelector(`[data-control="${focused}"]`));
     if (again) again.focus({ preventScroll: true });
   }
@@ -158,7 +160,7 @@ function render({ model, el }) {
     draw();
   });
   if (document.readyState && document.readyState !== "complete") window.addEventListener("load", draw, { once: true });
-  model.on("change:spec", () => { revealed = false; draw(); });
+  model.on("change:spec", () => { revealed = printing; draw(); });
   model.on("change:ruleset", draw);
   model.on("change:error", draw);
   applySettingsToDocument(readSettings());

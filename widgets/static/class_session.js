@@ -3,8 +3,10 @@
 // the code, QR code and address) and a class puzzle's live panel (bar chart of the class's answers,
 // hidden until shown; close the vote; a second round beside the first; the answers' CSV and the
 // mistakes by rule id). The browser talks to the class server itself (same origin, fetch):
-// /cardbook-class/api/… under the page's base URL. The class (code, teacher token) is kept in the
-// tab's sessionStorage, so a reload keeps it. A panel posts its puzzle as the current question when
+// /cardbook-class/api/… under the page's base URL. The server holds the teacher's session: opening a class
+// sets a teacher cookie (HttpOnly), so a new tab, a reload or a restarted server reopens the newest class
+// of the deck (adoptClass), and the join slide lists past classes with their CSV and mistakes map; the
+// tab's sessionStorage only caches the class it runs. A panel posts its puzzle as the current question when
 // its slide is shown (reveal.js marks it "present"; outside reveal.js, when it scrolls into view),
 // never from the speaker view (?receiver) or print (?print-pdf). Language: the deck's address
 // (model "lang") when it names one, else the reader's setting, and a later change applies either way.
@@ -15,6 +17,7 @@ import { applySettingsToDocument, onSettings, readSettings } from "./settings.js
 const CLASS_KEY = "cardbook-class";
 const CLASS_EVENT = "cardbook:class";
 const POLL_MS = 700;
+const ROSTER_MS = 2000;
 /** Each round's bar colour (the fifth round takes the first's again). */
 const ROUND_COLOURS = ["#1f5fbf", "#b35900", "#1a7f37", "#6f42c1"];
 const roundColour = (r) => `--ccs-bar-colour: ${ROUND_COLOURS[(Number(r) - 1) % ROUND_COLOURS.length]}`;
@@ -23,8 +26,15 @@ const WORDS = {
   en: {
     open: "Open a class", opening: "Opening…", intro: "Students answer the class puzzles on their phones: no app, no account.",
     join: "Join on your phone", code: "Code", address: "or open", qr: (url) => `QR code for ${url}`,
+    loopback: (host) => `Phones cannot reach ${host}: it is this computer itself. Serve the decks with make present CLASS_IP=<this computer's address on the room's network>.`,
+    console: "Presenter console (open it on your own screen: it shows the answers)",
+    past: "Past classes", pastNone: "No classes yet.",
+    pastLine: (c, when) => `${c.code} · ${c.deck} · ${when} · ${c.students} student${c.students === 1 ? "" : "s"} · ${c.votes} answer${c.votes === 1 ? "" : "s"}`,
+    joined: (n) => `${n} joined`, remove: (name) => `Remove ${name}`,
+    removeSure: (name) => `Remove ${name} and their answers? Click again`,
     fresh: "Open a new class", sure: "Sure? Phones on this class stop: click again", deck: (d) => `Class on ${d}`,
-    vote: "Class vote", show: "Show votes", hide: "Hide votes", close: "Close vote", closed: "Vote closed",
+    vote: "Class vote", show: "Show votes", hide: "Hide votes", close: "Close vote", reopen: "Open vote",
+    reveal: "Reveal answer", revealed: "Answer revealed", right: "✓ right answer",
     again: "Discuss with your neighbour and vote again", csv: "answers.csv", mistakes: "Mistakes map",
     tally: (v, s) => `${v} of ${s} voted`, round: (r) => `Round ${r}`,
     hidden: (v) => `${v} answer${v === 1 ? "" : "s"} in, hidden until you show them.`,
@@ -39,8 +49,15 @@ const WORDS = {
   zh: {
     open: "开始上课", opening: "正在开启…", intro: "学生用手机回答课堂练习：无需应用，无需账号。",
     join: "用手机加入", code: "课堂码", address: "或打开", qr: (url) => `${url} 的二维码`,
+    loopback: (host) => `手机打不开 ${host}：它指的是这台电脑本身。请用 make present CLASS_IP=<本机在教室网络中的地址> 打开讲稿。`,
+    console: "讲台控制台（在自己的屏幕上打开：它显示答案）",
+    past: "以往的课堂", pastNone: "还没有课堂。",
+    pastLine: (c, when) => `${c.code} · ${c.deck} · ${when} · ${c.students}名学生 · ${c.votes}份答案`,
+    joined: (n) => `已加入${n}人`, remove: (name) => `移除 ${name}`,
+    removeSure: (name) => `移除 ${name} 和他的答案？请再点一次`,
     fresh: "重新开一堂课", sure: "确定吗？本堂课的手机将停止：请再点一次", deck: (d) => `课堂：${d}`,
-    vote: "全班投票", show: "显示投票", hide: "隐藏投票", close: "结束投票", closed: "投票已结束",
+    vote: "全班投票", show: "显示投票", hide: "隐藏投票", close: "结束投票", reopen: "开始投票",
+    reveal: "公布答案", revealed: "答案已公布", right: "✓ 正确答案",
     again: "和同桌讨论后再投一次", csv: "答题记录 CSV", mistakes: "错误分布",
     tally: (v, s) => `${s}人中${v}人已答`, round: (r) => `第${r}轮`,
     hidden: (v) => `已收到${v}份答案，显示前保密。`,
@@ -54,7 +71,8 @@ const WORDS = {
   },
 };
 
-/** The class this tab opened ({code, token, joinUrl, deck, question}), or null. */
+/** The class this tab runs ({code, token, joinUrl, deck, question}), or null: a cache of the server's session
+ * (the teacher cookie, adoptClass), so a slide change needs no request; token "" when adopted by cookie. */
 function readClass() {
   try {
     const stored = JSON.parse(window.sessionStorage.getItem(CLASS_KEY) || "null");
@@ -68,6 +86,28 @@ function writeClass(record) {
     else window.sessionStorage.removeItem(CLASS_KEY);
   } catch (privateMode) { /* the class lasts as long as this page */ }
   window.dispatchEvent(new CustomEvent(CLASS_EVENT));
+}
+
+/** The join address's host when phones cannot reach it (loopback: this computer itself), else null. */
+function loopbackHost(url) {
+  let host;
+  try { host = new URL(url).hostname; } catch (notUrl) { return null; }
+  return /^(localhost|127\.\d+\.\d+\.\d+|\[::1\]|0\.0\.0\.0)$/i.test(host) ? host : null;
+}
+
+let adopting = null;
+
+/** The server holds the teacher's session (a cookie set when a class is opened): a new tab, another day or a
+ * restarted server finds the newest class this browser opened on ``deck``, and its current question. */
+function adoptClass(deck) {
+  if (adopting || readClass() || !served()) return adopting;
+  adopting = callClass("teacher/classes").then(({ classes }) => {
+    const mine = classes.find((c) => c.deck === deck);
+    if (!mine || readClass()) return;
+    const q = mine.question;
+    writeClass({ code: mine.code, token: "", joinUrl: mine.join_url, deck, question: q ? { slide: q.slide, specId: q.spec_id, id: q.id } : null });
+  }, () => { /* no server session: the join slide offers to open a class */ });
+  return adopting;
 }
 
 /** Whether a server serves this deck (Voila writes #jupyter-config-data); a static export has none. */
@@ -88,7 +128,7 @@ class ClassServerError extends Error {
  * @param {string} path
  * @param {{method?: string, body?: object, token?: string, blob?: boolean}} [options] */
 async function callClass(path, { method = "GET", body, token, blob = false } = {}) {
-  const headers = {};
+  const headers = { "X-Class-Teacher": "cookie" };  // the teacher cookie counts (when no token is given)
   if (token) headers["X-Class-Token"] = token;
   if (body !== undefined) headers["Content-Type"] = "application/json";
   let response;
@@ -101,6 +141,15 @@ async function callClass(path, { method = "GET", body, token, blob = false } = {
     throw new ClassServerError(response.status, said);
   }
   return blob ? response.blob() : response.json();
+}
+
+/** Save a class's answers.csv (the teacher's token, or the cookie when the token is ""). */
+async function downloadCsv(code, token) {
+  const file = await callClass(`classes/${encodeURIComponent(code)}/answers.csv`, { token, blob: true });
+  const url = URL.createObjectURL(file);
+  const link = h("a", { href: url, download: `class-${code}-answers.csv`, hidden: true });
+  document.body.append(link); link.click(); link.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 function render({ model, el }) {
@@ -126,6 +175,7 @@ function render({ model, el }) {
   const unwatch = [relayoutOnResize(root), releaseAfterPointer(root)];
   applySettingsToDocument(readSettings());
   redraw();
+  adoptClass(model.get("deck"));
   return () => {
     stopSettings(); unwatch.forEach((stop) => stop()); window.removeEventListener(CLASS_EVENT, classChanged); part.dispose();
   };
@@ -145,6 +195,94 @@ function joinPart(model, root, t, language) {
   let busy = false;
   let armed = false;
   let lost = null;  // the code of a class whose QR code the server refused (it no longer knows the class)
+  let roster = [];  // who joined: [{id, nickname}], polled while the slide is in the page
+  let rosterOf = "";  // the class code the roster is of
+  let removing = null;  // the student id whose "Remove" was clicked once (a second click removes)
+  let timer = null;
+
+  async function fetchRoster() {
+    const record = readClass();
+    if (!record || !root.isConnected) return;
+    try {
+      const { students } = await callClass(`classes/${encodeURIComponent(record.code)}/roster`, { token: record.token });
+      if (readClass() && readClass().code === record.code && (rosterOf !== record.code || JSON.stringify(students) !== JSON.stringify(roster))) {
+        roster = students; rosterOf = record.code; draw();
+      }
+    } catch (refused) { /* the QR code's error says why; the names wait for the next poll */ }
+  }
+
+  async function pollRoster() {
+    await fetchRoster();
+    if (timer !== null) timer = window.setTimeout(pollRoster, ROSTER_MS);
+  }
+  /** Poll who joined from the first draw until the widget goes (a static export has no server to ask). */
+  const startRoster = () => { if (timer === null && served()) { timer = 0; pollRoster(); } };
+
+  async function remove(student) {
+    if (removing !== student.id) { removing = student.id; draw(); return; }
+    const record = readClass();
+    removing = null;
+    try {
+      await callClass(`classes/${encodeURIComponent(record.code)}/students/${student.id}`, { method: "DELETE", token: record.token });
+      roster = roster.filter((s) => s.id !== student.id);
+      status = null;
+    } catch (error) { status = () => problem(t, error, record.code); }
+    draw();
+  }
+
+  let past = null;  // the teacher's classes (the server's list), once "Past classes" is opened
+  let pastOpen = false;
+  let pastMistakes = {};  // code → the mistakes map shown under it
+
+  async function loadPast() {
+    try { past = (await callClass("teacher/classes")).classes; } catch (error) { status = () => problem(t, error, ""); }
+    draw();
+  }
+
+  async function pastMap(code) {
+    if (pastMistakes[code]) { delete pastMistakes[code]; draw(); return; }
+    try { pastMistakes[code] = await callClass(`classes/${encodeURIComponent(code)}/mistakes`); } catch (error) {
+      status = () => problem(t, error, code);
+    }
+    draw();
+  }
+
+  /** The classes this browser opened, with each one's answers.csv and mistakes map (the server's session). */
+  function pastClasses() {
+    const when = (c) => new Date(c.created * 1000).toLocaleString(language() === "zh" ? "zh-CN" : "en-GB",
+      { dateStyle: "medium", timeStyle: "short" });
+    const list = past === null ? [] : past;
+    return h("details", { class: "ccs-past", open: pastOpen, ontoggle: (e) => {
+      if (e.target.open === pastOpen) return;  // a redraw of an open list, not the teacher's click
+      pastOpen = e.target.open;
+      if (pastOpen) loadPast();
+    } }, [
+      h("summary", { text: t("past") }),
+      past !== null && !list.length ? h("p", { text: t("pastNone") }) : null,
+      h("ul", { class: "ccs-past-list" }, list.map((c) => h("li", { class: "ccs-past-class", "data-code": c.code }, [
+        h("span", { class: "ccs-past-line", text: t("pastLine", c, when(c)) }), " ",
+        h("button", { type: "button", class: "ccs-past-csv", text: t("csv"), onclick: () => downloadCsv(c.code, "").catch((error) => {
+          status = () => problem(t, error, c.code); draw();
+        }) }), " ",
+        h("button", { type: "button", class: "ccs-past-mistakes", text: t("mistakes"), onclick: () => pastMap(c.code) }),
+        pastMistakes[c.code] ? mistakeList(pastMistakes[c.code], t) : null,
+      ]))),
+    ]);
+  }
+
+  /** The live count and names of who joined, each with its "Remove" (two clicks). */
+  function names(record) {
+    if (rosterOf !== record.code) return null;  // not asked yet
+    const list = roster;
+    return h("div", { class: "ccs-roster", "data-count": String(list.length) }, [
+      h("p", { class: "ccs-joined", text: t("joined", list.length) }),
+      h("ul", { class: "ccs-names" }, list.map((s) => h("li", { class: "ccs-name", "data-id": String(s.id) }, [
+        h("span", { text: s.nickname }),
+        h("button", { type: "button", class: "ccs-remove", "data-armed": String(removing === s.id), onclick: () => remove(s),
+          "aria-label": removing === s.id ? t("removeSure", s.nickname) : t("remove", s.nickname),
+          text: removing === s.id ? t("removeSure", s.nickname) : "×" })]))),
+    ]);
+  }
 
   async function open() {
     busy = true; status = null; draw();
@@ -170,7 +308,8 @@ function joinPart(model, root, t, language) {
     }
     if (!record) {
       root.replaceChildren(h("p", { class: "ccs-intro", text: t("intro") }),
-        h("button", { type: "button", class: "ccs-open", disabled: busy, onclick: open, text: busy ? t("opening") : t("open") }), line);
+        h("button", { type: "button", class: "ccs-open", disabled: busy, onclick: open, text: busy ? t("opening") : t("open") }), line,
+        pastClasses());
       return;
     }
     const qr = classApi(`classes/${encodeURIComponent(record.code)}/qr.svg`);
@@ -182,16 +321,26 @@ function joinPart(model, root, t, language) {
           h("p", { class: "ccs-address" }, [h("span", { class: "ccs-or", text: t("address") }), " ",
             h("span", { class: "ccs-url", lang: "en", text: record.joinUrl })]),
           h("p", { class: "ccs-deck", text: t("deck", record.deck) }),
+          loopbackHost(record.joinUrl) ? h("p", { class: "ccs-warn", role: "alert" },
+            sayText(t("loopback", loopbackHost(record.joinUrl)), language())) : null,
+          names(record),
         ]),
         lost === record.code ? null : h("img", { class: "ccs-qr", src: qr, alt: t("qr", record.joinUrl), width: 400,
           height: 400, onerror: () => { lost = record.code; status = () => t("unknown", record.code); draw(); } }),
       ]),
       h("button", { type: "button", class: "ccs-new", "data-armed": String(armed), disabled: busy,
         onclick: () => { if (armed) open(); else { armed = true; draw(); } }, text: armed ? t("sure") : t("fresh") }),
-      line);
+      line,
+      h("p", { class: "ccs-console" }, h("a", { href: classApi("").replace(/api\/$/, "console"), target: "_blank",
+        rel: "noopener", text: t("console") })),
+      pastClasses());
   }
 
-  return { draw, classChanged: draw, dispose: () => {} };
+  return {
+    draw: () => { draw(); startRoster(); },
+    classChanged: () => { roster = []; rosterOf = ""; draw(); fetchRoster(); },
+    dispose: () => { if (timer) window.clearTimeout(timer); timer = null; },
+  };
 }
 
 /** A class puzzle's live panel: posts the puzzle when its slide shows, polls its counts, runs the vote. */
@@ -277,13 +426,7 @@ function panelPart(model, root, t, language) {
 
   async function downloadAnswers() {
     const record = readClass();
-    try {
-      const file = await callClass(`classes/${record.code}/answers.csv`, { token: record.token, blob: true });
-      const url = URL.createObjectURL(file);
-      const link = h("a", { href: url, download: `class-${record.code}-answers.csv`, hidden: true });
-      document.body.append(link); link.click(); link.remove();
-      window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
-    } catch (error) { status = () => problem(t, error, record.code); draw(); }
+    try { await downloadCsv(record.code, record.token); } catch (error) { status = () => problem(t, error, record.code); draw(); }
   }
 
   async function toggleMistakes() {
@@ -304,14 +447,18 @@ function panelPart(model, root, t, language) {
     if (root.hidden) { root.replaceChildren(); return; }
     const q = question && current(record) === question.id ? question : null;
     const round = q ? q.round : 1;
-    Object.assign(root.dataset, { question: q ? q.id : "", round, open: String(!!q && q.open), shown: String(!!q && q.shown) });
+    Object.assign(root.dataset, { question: q ? q.id : "", round, open: String(!!q && q.open), shown: String(!!q && q.shown),
+      revealed: String(!!q && q.revealed) });
     const button = (cls, text, onclick, disabled) => h("button", { type: "button", class: cls, disabled: !q || disabled, onclick, text });
     root.replaceChildren(  // one line: where the vote is, then what the teacher can do (the region is named "Class vote")
       h("div", { class: "ccs-toolbar" }, [
         h("strong", { class: "ccs-round", text: t("round", round) }),
         h("span", { class: "ccs-tally", text: q ? t("tally", q.voted, q.students) : "" }),
-        button("ccs-show", q && q.shown ? t("hide") : t("show"), () => act(q.shown ? "hide" : "show")),
-        button("ccs-close", q && !q.open ? t("closed") : t("close"), () => act("close"), q && !q.open),
+        // the peer-instruction steps, each its own control: open / close the vote, show the distribution
+        // (no answer), reveal the answer (closing the vote), then vote again
+        button("ccs-close", q && !q.open ? t("reopen") : t("close"), () => act(q.open ? "close" : "open"), q && q.revealed),
+        button("ccs-show", q && q.shown ? t("hide") : t("show"), () => act(q.shown ? "hide" : "show"), q && q.revealed),
+        button("ccs-reveal", q && q.revealed ? t("revealed") : t("reveal"), () => act("reveal"), q && q.revealed),
         button("ccs-again", t("again"), () => act("rounds"), q && q.open),
         button("ccs-csv", t("csv"), downloadAnswers),
         button("ccs-mistakes", t("mistakes"), toggleMistakes),
@@ -366,12 +513,14 @@ function chart(spec, q, t, lang) {
   const rounds = Object.keys(counts).sort((a, b) => Number(a) - Number(b));
   const votes = (r) => Object.values(counts[r] || {}).reduce((a, b) => a + b, 0);
   if (!q.shown) return h("p", { class: "ccs-hidden", text: t("hidden", votes(String(q.round))) });
-  const keys = chartKeys(spec, counts);
+  const right = q.correct || [];  // the server sends the answer only once it is revealed
+  const keys = chartKeys(spec, q.revealed ? { ...counts, answer: Object.fromEntries(right.map((k) => [k, 0])) } : counts);
   if (!keys.length) return h("p", { class: "ccs-hidden", text: t("noVotes") });
   const most = Math.max(1, ...rounds.flatMap((r) => Object.values(counts[r] || {})));
   return h("div", { class: "ccs-chart" }, [
-    h("ol", { class: "ccs-bars", "aria-label": t("chart") }, keys.map((key) => h("li", { class: "ccs-row", "data-key": key }, [
-      h("span", { class: "ccs-label" }, optionLabel(spec, key, lang)),
+    h("ol", { class: "ccs-bars", "aria-label": t("chart") }, keys.map((key) => h("li", {
+      class: "ccs-row" + (right.includes(key) ? " ccs-right" : ""), "data-key": key }, [
+      h("span", { class: "ccs-label" }, [...optionLabel(spec, key, lang), right.includes(key) ? h("span", { class: "ccs-mark", text: ` ${t("right")}` }) : null]),
       h("span", { class: "ccs-group" }, rounds.map((r) => {
         const n = (counts[r] || {})[key] || 0;
         return h("span", { class: "ccs-bar-line", "data-round": r, style: roundColour(r) }, [

@@ -621,6 +621,15 @@ function typedSelection(p, text, hand) {
   return { picked: chosen };
 }
 
+/** Enter in a typed answer submits its form, in JupyterLab too, whose notebook takes Enter for itself
+ * unless the key stops here. @param {KeyboardEvent} e */
+function submitOnEnter(e) {
+  if (e.key !== "Enter" || e.isComposing) return;
+  e.preventDefault();
+  e.stopPropagation();
+  /** @type {HTMLInputElement} */ (e.currentTarget).form?.requestSubmit();
+}
+
 /** Input "cards": the hand as buttons to pick, or the cards typed; checked when exactly ``pick`` are chosen. @param {Puzzle} p */
 function drawCards(p) {
   const hand = p.spec.position.hand;
@@ -632,7 +641,7 @@ function drawCards(p) {
   focusRing(handButtons);
   const typed = h("input", { type: "text", class: "cbp-type", "data-control": "typed", "aria-label": t(p, "typeCards"),
     placeholder: t(p, "typeCards"), autocomplete: "off", spellcheck: "false", value: p.draft.typed || undefined,
-    oninput: () => { p.draft.typed = typed.value; unsettle(p); } });
+    oninput: () => { p.draft.typed = typed.value; unsettle(p); }, onkeydown: submitOnEnter });
   function showSelection() {
     handButtons.forEach((b, j) => b.setAttribute("aria-pressed", String(p.selection.includes(j))));
     count.textContent = t(p, "picked", p.selection.length, need);
@@ -666,7 +675,7 @@ function drawCards(p) {
 function drawNumber(p) {
   const input = h("input", { type: "text", inputmode: "numeric", class: "cbp-number", "data-control": "number",
     "aria-label": t(p, "yourNumber"), autocomplete: "off", value: p.draft.number || undefined,
-    oninput: () => { p.draft.number = input.value; unsettle(p); } });
+    oninput: () => { p.draft.number = input.value; unsettle(p); }, onkeydown: submitOnEnter });
   const hint = h("p", { class: "cbp-hint", "aria-live": "polite" });
   return h("form", { class: "cbp-form cbp-row", onsubmit: (e) => {
     e.preventDefault();
