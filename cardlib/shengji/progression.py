@@ -201,7 +201,7 @@ def after_hand(rules: RulesetLike, dealer: int, levels: tuple[Rank | str, Rank |
     if rules.game_end is GameEnd.THROUGH_ACE and through:
         return Progress(seat, (new_levels[0], new_levels[1]), gaining_team, Reason.make(
             RuleId.SJ_13, "{team} played A as the dealer team and went up: they have played through A and win the game.",
-            "{team}坐庄打A，升了级，打过了A，赢得全局。", team=team))
+            "{team}坐庄打A，打过了A，赢得全局。", team=team))
     if rules.game_end is GameEnd.REACH_ACE and new_level is Rank.ACE and steps > 0:
         return Progress(seat, (new_levels[0], new_levels[1]), gaining_team, Reason.make(
             RuleId.SS_8, "{team} go up from {old} to A, the agreed level: under this rule (the first team to reach "
