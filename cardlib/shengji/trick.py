@@ -196,6 +196,15 @@ def _trump_fact(ctx: TrumpContext, best: list[Card], how: Words, who: Words | Se
                        how=how)
 
 
+def _trump_level_fact(ctx: TrumpContext, best: list[Card]) -> Words | Reason:
+    """Why a trump play tops another: its level card of the trump suit, which ranks above every other card
+    of that suit (SJ-5), said where an over-trump is compared ("(♥7 is the level card of the trump suit)")."""
+    top = next((c for c in best if not c.is_joker and c.rank is ctx.level and c.suit is ctx.trump), None)
+    if top is None:
+        return Words("", "")
+    return Reason.make(RuleId.SJ_10, " ({top} is the level card of the trump suit)", "（{top}是主花色的级牌）", top=top)
+
+
 def _level_fact(ctx: TrumpContext, best: list[Card]) -> Words | Reason:
     """In a trump lead, the level cards that make ``best`` high ("♦Q is a level card, so "), else nothing."""
     levels = list(dict.fromkeys(c for c in best if not c.is_joker and c.rank is ctx.level))
@@ -245,14 +254,15 @@ def _explain(ctx: TrumpContext, cards: list[list[Card]], shape: Shape, keys: lis
         others = [i for i in range(1, len(cards)) if i != winner and keys[i] is not None and keys[i][0]]  # type: ignore[index]
         if others:
             runner = max(others, key=lambda i: keys[i])  # type: ignore[arg-type, return-value]
+            base["rank"] = _trump_level_fact(ctx, best)
             if runner > winner:  # trumped after the winner: that later play is the failed over-trump
                 return Reason.make(RuleId.SJ_10, "{who_cap} wins with {best}: {fact}; {them}'s trump {theirs}, "
-                                   "played after it, is lower, so it fails to over-trump.",
-                                   "{fact}，赢了这一轮；{them}后出的{theirs}更小，盖毙不了。",
+                                   "played after it, is lower{rank}, so it fails to over-trump.",
+                                   "{fact}，赢了这一轮；{them}后出的{theirs}更小{rank}，盖毙不了。",
                                    fact=fact, them=play_name(runner, leader), theirs=cards[runner], **base)  # type: ignore[arg-type]
             return Reason.make(RuleId.SJ_10, "{who_cap} wins with {best}: {fact}, and it is higher than {them}'s "
-                               "trump {theirs}, as an over-trump must be.",
-                               "{fact}，比{them}先毙的{theirs}大（盖毙须更大），赢了这一轮。",
+                               "trump {theirs}{rank}, as an over-trump must be.",
+                               "{fact}，比{them}先毙的{theirs}大{rank}（盖毙须更大），赢了这一轮。",
                                fact=fact, them=play_name(runner, leader), theirs=cards[runner], **base)  # type: ignore[arg-type]
         return Reason.make(RuleId.SJ_10, "{who_cap} wins with {best}: {fact}, and beats the {suit} lead {lead}.",
                            "{fact}，毙了首家的{suit}{lead}，赢了这一轮。", fact=fact, **base)  # type: ignore[arg-type]

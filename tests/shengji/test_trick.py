@@ -123,7 +123,8 @@ def test_sj10_a_later_lower_trump_is_a_failed_over_trump_not_the_winners():
     result = find_trick_winner(TrumpContext(Rank.SEVEN, Suit.HEARTS), SHUANGSHENG, ["SK SK", "S3 S3", "H7 H7", "HQ HQ"],
                                leader=0)
     assert result.winner == 2 and result.reason.rule is RuleId.SJ_10
-    assert "played after it, is lower, so it fails to over-trump" in result.reason.en
+    assert ("played after it, is lower (♥7 is the level card of the trump suit), so it fails to over-trump"
+            in result.reason.en)  # and why it is lower: the level card of the trump suit tops the suit (SJ-5)
     assert "as an over-trump must be" not in result.reason.en and "后出的" in result.reason.zh
     earlier = find_trick_winner(TrumpContext(Rank.SEVEN, Suit.HEARTS), SHUANGSHENG, ["SK SK", "HQ HQ", "H7 H7", "S3 S3"])
     assert "as an over-trump must be" in earlier.reason.en  # the winner did over-trump an earlier trump
