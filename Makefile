@@ -28,7 +28,8 @@ book: build serve  ## install, build the book and serve it on http://127.0.0.1:8
 # before.  Two workers: with four, the browsers, kernels and servers of four workers overloaded the two
 # cores and the run took longer.
 WORKERS ?= 2
-PYTEST := $(PY) -m pytest -p no:cacheprovider -n $(WORKERS) --dist loadgroup --durations=15
+PYTEST := $(PY) -m pytest -p no:cacheprovider -n $(WORKERS) --dist loadgroup --durations=15 \
+	--junitxml=$(CURDIR)/_build/pytest.xml  # where the minutes go: benchmarks/test_time.py
 
 test: deps chromium postgresql site  ## install what the tests need, build the book, run every test (one pytest run, two workers)
 	$(call step,Running every test on $(WORKERS) workers: engine, doctests, types, the built book, browser)

@@ -56,3 +56,17 @@ def test_solver_benchmark_compares_with_the_plain_minimax():
     assert [line.split(",")[0] for line in lines if not line.startswith(" ")] == ["2 tricks left", "3 tricks left"]
     assert sum("solver: nodes p50" in line for line in lines) == 2
     assert any("plain minimax finished" in line and "the solver's" in line for line in lines), result.stdout
+
+
+def test_test_time_sums_the_minutes_by_area(tmp_path):
+    report = tmp_path / "pytest.xml"
+    report.write_text('<testsuites><testsuite>'
+                      '<testcase classname="tests.browser.test_lab" name="a" time="30"/>'
+                      '<testcase classname="tests.browser.test_voila" name="b" time="10"/>'
+                      '<testcase classname="tests.test_api" name="c" time="60"/>'
+                      '</testsuite></testsuites>', encoding="utf-8")
+    result = subprocess.run([sys.executable, str(BENCHMARKS / "test_time.py"), str(report)],
+                            capture_output=True, text=True, check=True)
+    rows = {line.split()[0]: line.split()[1:] for line in result.stdout.splitlines()[1:]}
+    assert rows["tests/test_api.py"] == ["1", "60", "60%"] and rows["tests/browser"] == ["2", "40", "40%"]
+    assert rows["all"] == ["3", "100"]

@@ -66,6 +66,7 @@ from cardlib.yishang.ranks import strength
 from cardlib.words import cards_text, player_name, seat_name, suit_word
 
 from .front_ends import front_end, style
+from .puzzles import pack_bank
 from .query import GameName, address_lang, address_rules, ruleset_label
 
 
@@ -421,7 +422,9 @@ class DealStepper(anywidget.AnyWidget):
     ``rules`` default to the address's rulesets (:func:`widgets.query.address_rules`); ``bots``
     plays 升级 hands with :class:`~cardlib.shengji.bots.ShengjiBot` instead of random players;
     ``lang`` ("en", "zh") fixes the start language, by default the address's (:func:`deck_lang`)
-    or else the reader's setting.
+    or else the reader's setting.  ``bank`` carries the next ``bank_size`` deals (seeds ``seed + 1`` …,
+    packed as a puzzle bank is), which "Deal again" moves through where no kernel answers (the static
+    book); a kernel answers the front end's hello with ``{"type": "live"}`` and deals the next seed itself.
     """
 
     _esm = front_end("stepper.js")
@@ -433,11 +436,13 @@ class DealStepper(anywidget.AnyWidget):
     rules_label = traitlets.Dict().tag(sync=True)
     names = traitlets.Dict().tag(sync=True)
     error = traitlets.Dict().tag(sync=True)
+    #: The next deals, ``[{"seed", "steps"}, …]`` packed (:func:`widgets.puzzles.pack_bank`), for a page with no kernel.
+    bank = traitlets.Unicode("").tag(sync=True)
     #: "en" or "zh" when the address (or the caller) fixes the language, "" for the reader's setting.
     lang = traitlets.Enum(("", "en", "zh"), default_value="").tag(sync=True)
 
     def __init__(self, game: GameName = "shengji", seed: int = 0, rules: Ruleset | YishangRuleset | None = None,
-                 bots: bool = False, **kwargs: Any) -> None:
+                 bots: bool = False, bank_size: int = 3, **kwargs: Any) -> None:
         if game not in ("shengji", "yishang"):
             raise StepperError(f"unknown game {game!r}: the stepper plays 'shengji' or 'yishang'")
         if rules is not None and isinstance(rules, Ruleset) != (game == "shengji"):
@@ -446,7 +451,19 @@ class DealStepper(anywidget.AnyWidget):
         self._rules = rules
         self._bots = bots
         self.deal(seed)
+        self.bank = pack_bank([deal for n in range(1, bank_size + 1) if (deal := self._deal_steps(seed + n))])
         self.on_msg(self._on_message)
+
+    def _steps(self, rules: Ruleset | YishangRuleset, seed: int) -> list[dict[str, Any]]:
+        """Every step of hand (or game) ``seed`` under ``rules``."""
+        return shengji_steps(rules, seed, self._bots) if isinstance(rules, Ruleset) else yishang_steps(rules, seed)
+
+    def _deal_steps(self, seed: int) -> dict[str, Any] | None:
+        """Deal ``seed`` for the bank, or None where the engine refuses it (the bank does without it)."""
+        try:
+            return {"seed": seed, "steps": self._steps(self._ruleset(), seed)}
+        except (CardlibError, ValueError, RuntimeError):
+            return None
 
     def _ruleset(self) -> Ruleset | YishangRuleset:
         if self._rules is None:
@@ -459,10 +476,7 @@ class DealStepper(anywidget.AnyWidget):
         becomes a calm message in ``error`` instead of an exception."""
         try:
             rules = self._ruleset()
-            if isinstance(rules, Ruleset):
-                steps = shengji_steps(rules, seed, self._bots)
-            else:
-                steps = yishang_steps(rules, seed)
+            steps = self._steps(rules, seed)
         except (CardlibError, ValueError, RuntimeError) as error:
             self.error = calm_error(error)
             return
@@ -471,5 +485,7 @@ class DealStepper(anywidget.AnyWidget):
             self.seed, self.steps, self.rules_label, self.error = seed, steps, label, {}
 
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if isinstance(content, dict) and content.get("type") == "hello":
+            self.send({"type": "live"})
         if isinstance(content, dict) and content.get("type") == "deal":
             self.deal(self.seed + 1)

@@ -214,43 +214,54 @@ def test_the_built_sidebar_has_the_title_pages_entry_and_the_starts_link():
 
 
 VIEWPORTS = {"desktop": (1280, 800), "phone": (390, 844)}
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking",
-         "--disable-component-update", "--no-first-run", "--disable-sync"]
 
 
 @pytest.mark.parametrize("screen", VIEWPORTS)
-def test_the_first_screen_shows_the_title_the_sentence_the_puzzle_and_the_starts(screen):
-    """Measured in Chromium: title, sentence, the puzzle's question and answer buttons in the first
-    screen at either size; the starts too on the desktop (on a phone they may follow just below);
-    nothing scrolls sideways."""
+def test_the_first_screen_shows_the_title_the_sentence_the_puzzle_and_the_starts(screen, browser):
+    """Measured in Chromium (the run's one browser: a second Playwright in the same process fails):
+    title, sentence, the puzzle's question and answer buttons in the first screen at either size; the
+    starts too on the desktop (on a phone they may follow just below); nothing scrolls sideways."""
     page_file = built_intro()
-    playwright = pytest.importorskip("playwright.sync_api")
-    if not Path("/usr/bin/chromium").exists():
-        pytest.skip("no /usr/bin/chromium")
     width, height = VIEWPORTS[screen]
-    with playwright.sync_playwright() as driver:
-        browser = driver.chromium.launch(executable_path="/usr/bin/chromium", args=FLAGS)
-        try:
-            tab = browser.new_page(viewport={"width": width, "height": height})
-            tab.route("**/*", lambda route: route.continue_() if route.request.url.startswith(
-                ("file:", "data:", "blob:")) else route.abort())
-            tab.goto(page_file.resolve().as_uri(), wait_until="load")
-            tab.locator(".cbp-answers").first.wait_for(timeout=20_000)
-            bottom = tab.evaluate("""() => {
-                const box = (el) => el ? el.getBoundingClientRect().bottom + window.scrollY : Infinity;
-                const article = document.querySelector('article.bd-article');
-                const h1 = article.querySelector('h1');
-                return {title: box(h1), sentence: box(h1.nextElementSibling.tagName === 'P' ? h1.nextElementSibling
-                                                      : article.querySelector('h1 ~ p')),
-                        question: box(article.querySelector('.cbp-question')),
-                        answers: box(article.querySelector('.cbp-answers')),
-                        starts: Math.max(...[...article.querySelectorAll('.intro-starts .sd-card')].map(box), -1),
-                        sideways: document.documentElement.scrollWidth - document.documentElement.clientWidth};
-            }""")
-        finally:
-            browser.close()
+    tab = browser.new_page(viewport={"width": width, "height": height})
+    try:
+        tab.route("**/*", lambda route: route.continue_() if route.request.url.startswith(
+            ("file:", "data:", "blob:")) else route.abort())
+        tab.goto(page_file.resolve().as_uri(), wait_until="load")
+        tab.locator(".cbp-answers").first.wait_for(timeout=20_000)
+        bottom = tab.evaluate("""() => {
+            const box = (el) => el ? el.getBoundingClientRect().bottom + window.scrollY : Infinity;
+            const article = document.querySelector('article.bd-article');
+            const h1 = article.querySelector('h1');
+            return {title: box(h1), sentence: box(h1.nextElementSibling.tagName === 'P' ? h1.nextElementSibling
+                                                  : article.querySelector('h1 ~ p')),
+                    question: box(article.querySelector('.cbp-question')),
+                    answers: box(article.querySelector('.cbp-answers')),
+                    starts: Math.max(...[...article.querySelectorAll('.intro-starts .sd-card')].map(box), -1),
+                    sideways: document.documentElement.scrollWidth - document.documentElement.clientWidth};
+        }""")
+    finally:
+        tab.close()
     assert bottom["sideways"] <= 0, f"the page scrolls sideways by {bottom['sideways']} px"
     wanted = ["title", "sentence", "question", "answers"] + (["starts"] if screen == "desktop" else [])
     below = {name: round(bottom[name]) for name in wanted if not 0 < bottom[name] <= height}
     assert not below, f"below the first screen ({width}×{height}): {below}"
     assert bottom["starts"] > 0, "the two starts are missing"
+
+
+def test_ys1_sj2_the_quick_facts_of_each_game_are_the_engines():
+    """The title page's quick facts (players, cards) say what the engine deals (YS-1: 2 to 4 players,
+    one deck without jokers, 7 each; SJ-2: four seats, two decks with their jokers, 25 each and 8 in the kitty)."""
+    from cardlib.cards import PLAIN_CARDS
+    from cardlib.shengji.hand import HAND_SIZE as SJ_HAND, SEATS
+    from cardlib.shengji.scoring import KITTY_SIZE
+    from cardlib.yishang.deal import DECK, HAND_SIZE as YS_HAND, MAX_PLAYERS, MIN_PLAYERS
+
+    rows = {cells[0].strip("* "): cells[1:] for line in INTRO.read_text(encoding="utf-8").splitlines()
+            if line.startswith("| **") and len(cells := [c.strip() for c in line.strip("|").split("|")]) == 3}
+    assert set(rows) == {"Say it", "Players", "Cards", "To learn"}
+    assert rows["Players"][0].startswith(f"{MIN_PLAYERS} to {MAX_PLAYERS},")
+    assert rows["Players"][1].startswith(f"{SEATS}, in two teams")
+    assert DECK == PLAIN_CARDS and rows["Cards"][0].startswith(f"one deck without jokers: {YS_HAND} each")
+    assert 2 * (len(PLAIN_CARDS) + 2) == SJ_HAND * SEATS + KITTY_SIZE  # two decks with their jokers
+    assert rows["Cards"][1] == f"two decks with their jokers: {SJ_HAND} each, {KITTY_SIZE} in the kitty"

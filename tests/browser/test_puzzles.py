@@ -39,9 +39,12 @@ def build_static_page(folder: Path, runtime: Path) -> dict[str, dict]:
     from widgets.puzzle_widget import Puzzle
     from widgets.puzzles.page import write_page
 
+    from widgets.stepper import DealStepper
+
     copy_runtime(runtime, folder)
     widgets = {kind: Puzzle(kind, seed=seed, slot=f"{kind}-1") for kind, seed in SHOWN}  # as a chapter's kernel numbers them
     write_page(folder, widgets.values())
+    write_page(folder, [DealStepper("yishang", seed=0)], name="deal.html")  # "Watch a whole game"
     return {kind: widget.spec for kind, widget in widgets.items()}
 
 
@@ -85,7 +88,7 @@ def test_every_kind_renders_offline_with_a_stable_outline(offline_page, static_p
         assert widget.get_attribute("data-puzzle-id") == f"{kind}:{seed}"
         assert widget.get_attribute("data-puzzle-slot") == f"{kind}-1"
         assert widget.locator('.cbp-verdict[role="status"][aria-live="polite"]').count() == 1
-        assert widget.locator("a.cbp-permalink").get_attribute("href") == f"#puzzle={kind}-1/{kind}:{seed}"
+        assert widget.locator("button.cbp-permalink").get_attribute("data-href") == f"#puzzle={kind}-1/{kind}:{seed}"
         if specs[kind]["input"] == "choice":
             assert widget.locator("button.cbp-answer").count() == len(specs[kind]["answers"])
         else:
@@ -311,8 +314,114 @@ def test_progress_survives_a_reload_and_exports_as_json(offline_page, static_pag
     backup = tmp_path / "progress.json"
     backup.write_text(json.dumps({"shape": {"solved": 7, "streak": 3}}), encoding="utf-8")
     open_settings(root(page, "shape")).locator("input.cb-settings-file").set_input_files(str(backup))
-    expect(root(page, "shape").locator(".cbp-progress")).to_have_text("Solved 7 · streak 3")  # read async
+    root(page, "shape").locator('button[data-control="merge"]').click()  # read async, then previewed
+    expect(root(page, "shape").locator(".cbp-progress")).to_have_text("Solved 7 · streak 3")
     expect(root(page, "calling").locator(".cbp-progress")).to_have_text("Solved 1 · streak 1")
+
+
+def test_progress_is_safe_and_the_practice_loop_steps_streaks_retries_and_rushes(offline_page, static_page, tmp_path):
+    """A file with a made-up kind or impossible counts is refused, said inside the open menu, and
+    nothing changes; a good file is previewed, then merged (importing it again changes nothing); reset asks first.
+    Then two first answers right in a row in a kind step its difficulty up (kept across a reload), a miss steps
+    it down; the streak runs across kinds; a missed puzzle waits under "Retry a mistake" and in the menu by rule
+    id; "next puzzle after a right answer" moves on; a rush counts its answers and ends on time with its score."""
+    page, log = offline_page
+    _folder, url, specs = static_page
+    page.clock.install()
+    open_page(page, url)
+    widget = root(page, "calling")
+    widget.locator(f'button.cbp-answer[data-key="{first_key(specs["calling"], ok=True)}"]').click()
+    stored = page.evaluate("localStorage.getItem('cardbook-puzzle-progress')")
+    bar = open_settings(widget)
+    bar.locator("details.cb-settings-menu > summary").click()
+    status = bar.locator(".cb-settings-panel .cb-settings-status")
+    files = {"made-up": {"calling": {"solved": 1, "streak": 1, "answered": 1}, "madeup": {"solved": 5, "streak": 0}},
+             "impossible": {"shape": {"solved": 9, "streak": 2, "answered": 4}},
+             "good": {"shape": {"solved": 7, "streak": 3, "answered": 9}}}
+    for name, content in files.items():
+        (tmp_path / f"{name}.json").write_text(json.dumps(content), encoding="utf-8")
+    bar.locator("input.cb-settings-file").set_input_files(str(tmp_path / "made-up.json"))
+    expect(status).to_contain_text("Not imported: the file names 1 kind of puzzle this book does not have")
+    assert status.is_visible()  # in the open menu, not under it
+    bar.locator("input.cb-settings-file").set_input_files(str(tmp_path / "impossible.json"))
+    expect(status).to_contain_text("impossible counts")
+    assert page.evaluate("localStorage.getItem('cardbook-puzzle-progress')") == stored
+    for _again in range(2):  # a merge of the same file twice counts it once
+        bar.locator("input.cb-settings-file").set_input_files(str(tmp_path / "good.json"))
+        expect(bar.locator(".cb-settings-preview")).to_contain_text("Merge (each kind keeps the record with more answers): "
+                                                                    "8 solved of 10 answered.")
+        bar.locator('button[data-control="merge"]').click()
+        expect(status).to_have_text("Progress imported.")
+    expect(bar.locator(".cb-settings-totals")).to_have_text("8 solved of 10 answered")
+    expect(root(page, "shape").locator(".cbp-progress")).to_have_text("Solved 7 · streak 3")
+    bar.locator('button[data-control="reset"]').click()
+    expect(bar.locator(".cb-settings-ask")).to_contain_text("Forget all progress (8 solved of 10 answered)?")
+    bar.locator('button[data-control="confirm-reset"]').click()
+    expect(status).to_have_text("Progress reset.")
+    expect(bar.locator(".cb-settings-totals")).to_have_text("0 solved of 0 answered")
+    expect(widget.locator(".cbp-progress")).to_have_text("Solved 0 · streak 0")
+    # the practice loop, from the reset progress on
+    shape, calling = root(page, "shape"), root(page, "calling")
+    next_puzzle(page, "calling")  # its puzzle was answered before the reset
+    shape.locator('button.cbp-level-option[data-difficulty="easy"]').click()
+    expect(shape).to_have_attribute("data-difficulty", "easy")
+    answer(page, "shape", ok=True)
+    expect(shape.locator('button.cbp-level-option[aria-pressed="true"]')).to_have_attribute("data-difficulty", "easy")
+    next_puzzle(page, "shape")
+    answer(page, "shape", ok=True)
+    expect(shape.locator('button.cbp-level-option[aria-pressed="true"]')).to_have_attribute("data-difficulty", "normal")
+    expect(shape.locator(".cbp-notice")).to_have_text("2 right in a row: the next puzzle is harder.")
+    answer(page, "calling", ok=True)
+    expect(shape.locator(".cbp-streak")).to_have_text("Streak across all puzzles: 3 (best 3)")
+    next_puzzle(page, "shape")
+    assert shape.get_attribute("data-difficulty") == "normal"
+    missed = answer(page, "shape", ok=False)
+    expect(shape.locator('button.cbp-level-option[aria-pressed="true"]')).to_have_attribute("data-difficulty", "easy")
+    expect(calling.locator(".cbp-streak")).to_have_text("Streak across all puzzles: 0 (best 3)")
+    page.reload()
+    open_page(page, url)
+    shape = root(page, "shape")
+    expect(shape.locator('button.cbp-level-option[aria-pressed="true"]')).to_have_attribute("data-difficulty", "easy")
+    next_puzzle(page, "shape")
+    shape.locator("button.cbp-retry").click()  # "Retry a mistake (1)"
+    expect(shape).to_have_attribute("data-puzzle-id", missed)
+    bar = open_settings(shape)
+    bar.locator("details.cb-settings-menu > summary").click()
+    expect(bar.locator(f'.cb-mistakes a[data-puzzle="{missed}"]').first).to_have_attribute("href", f"/#puzzle=shape-1/{missed}")
+    assert bar.locator(".cb-rule-chart li").count() >= 1
+    answer(page, "shape", ok=True)  # right at last: no longer a mistake
+    expect(bar.locator(".cb-mistakes")).to_have_count(0)
+    bar.locator('button[data-control="auto-next"]').click()  # the setting: the next puzzle after a right answer
+    expect(bar.locator('button[data-control="auto-next"]')).to_have_attribute("aria-pressed", "true")
+    before = answer(page, "calling", ok=True)
+    expect(root(page, "calling")).not_to_have_attribute("data-puzzle-id", before)
+    shape.locator("button.cbp-rush-button").click()
+    expect(shape.locator(".cbp-rush")).to_have_text("Rush 3:00 · 0 right of 0")
+    answer(page, "shape", ok=True)
+    expect(shape.locator(".cbp-rush")).to_have_text(re.compile(r"Rush \d:\d\d · 1 right of 1"))
+    expect(shape.locator(".cbp-outcome")).to_have_count(0)  # the next puzzle came by itself
+    page.clock.fast_forward("03:01")
+    expect(shape.locator(".cbp-notice")).to_have_text("Time! 1 right of 1; your best rush with these puzzles: 1.")
+    assert shape.locator(".cbp-rush").is_hidden()
+    assert [e for e in log.errors if e.startswith("uncaught")] == []  # (the reload stops the engine's download)
+
+
+def answer(page, kind: str, ok: bool) -> str:
+    """Answer the puzzle the ``kind`` widget shows (a choice), right or wrong as the engine grades it; its id."""
+    from widgets.puzzles import make_puzzle
+
+    widget = root(page, kind)
+    shown = widget.get_attribute("data-puzzle-id")
+    widget.locator(f'button.cbp-answer[data-key="{first_key(make_puzzle(kind, int(shown.split(":")[1])), ok=ok)}"]').click()
+    expect(widget.locator(".cbp-outcome")).to_have_text("Correct!" if ok else "Not quite.")
+    return shown
+
+
+def next_puzzle(page, kind: str) -> None:
+    widget = root(page, kind)
+    before = widget.get_attribute("data-puzzle-id")
+    widget.locator("button.cbp-new").click()
+    expect(widget).not_to_have_attribute("data-puzzle-id", before)
 
 
 def test_sg7_ss7_ruleset_switch_regrades_where_the_documents_differ(offline_page, static_page):
@@ -362,9 +471,56 @@ def test_an_old_link_names_the_first_puzzle_of_its_kind(offline_page, static_pag
     page.goto(url + "#puzzle=shape:4")
     page.wait_for_function("""() => { const r = document.querySelector('[data-puzzle-kind="shape"]');
                                       return r && r.dataset.puzzleId === "shape:4"; }""", timeout=30_000)
-    link = root(page, "shape").locator("a.cbp-permalink")
-    assert link.get_attribute("href") == "#puzzle=shape-1/shape:4"
+    link = root(page, "shape").locator("button.cbp-permalink")
+    assert link.get_attribute("data-href") == "#puzzle=shape-1/shape:4"
     assert_in_view(page, root(page, "shape"))
+
+
+def test_copy_link_opens_that_puzzle_a_damaged_link_is_calm_and_deal_again_deals(offline_page, static_page):
+    """The "Copy link" button copies the puzzle's whole address (the page's own address unchanged) and says so;
+    the link opens that puzzle in view; a reload keeps the puzzle and the difficulty; a damaged link is
+    answered by a calm notice, with no page error; on a static page "Deal again" shows another game each time."""
+    page, log = offline_page
+    _folder, url, _specs = static_page
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=url.rstrip("/"))
+    open_page(page, url)
+    widget = root(page, "shape")
+    widget.locator('button.cbp-level-option[data-difficulty="easy"]').click()  # shape:2 is hard
+    expect(widget).not_to_have_attribute("data-puzzle-id", "shape:2")
+    shown = widget.get_attribute("data-puzzle-id")
+    widget.locator("button.cbp-permalink").click()
+    expect(widget.locator(".cbp-copied")).to_have_text("Link copied.")
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert copied == f"{url}#puzzle=shape-1/{shown}" and page.url == url
+    page.reload()
+    open_page(page, url)
+    expect(root(page, "shape")).to_have_attribute("data-puzzle-id", shown)  # kept across the reload
+    assert root(page, "shape").locator('button.cbp-level-option[aria-pressed="true"]').get_attribute("data-difficulty") == "easy"
+    fresh = page.context.new_page()
+    fresh.goto(copied)
+    expect(root(fresh, "shape")).to_have_attribute("data-puzzle-id", shown, timeout=30_000)
+    assert_in_view(fresh, root(fresh, "shape"))
+    fresh.close()
+    page.goto("about:blank")
+    page.goto(url + "#puzzle=%%%zz")
+    first = page.locator("[data-puzzle-kind]").first
+    expect(first.locator(".cbp-notice")).to_contain_text("This link is damaged", timeout=30_000)
+    assert page.locator(".cbp-notice:not([hidden])").count() == 1
+    assert [e for e in log.errors if e.startswith("uncaught")] == []  # (the engine's download stops as pages go)
+    # "Deal again" with no kernel (YS-1: a new deal): another game from its first step each time, then the first again
+    page.goto(url + "deal.html")
+    stepper = page.locator(".cbs")
+    expect(stepper).to_have_attribute("data-seed", "0", timeout=30_000)
+    stepper.locator(".cbs-next").click()
+    first_deal = stepper.locator(".cbs-board").inner_text()
+    for seed in ("1", "2", "3", "0"):
+        stepper.locator(".cbs-again").click()
+        expect(stepper).to_have_attribute("data-seed", seed)
+        assert stepper.get_attribute("data-step") == "0"
+        stepper.locator(".cbs-next").click()
+        dealt = stepper.locator(".cbs-board").inner_text()
+        assert (dealt == first_deal) == (seed == "0"), seed
+    assert [e for e in log.errors if e.startswith("uncaught")] == []
 
 
 def assert_in_view(page, widget) -> None:
@@ -468,14 +624,24 @@ def test_corrupted_storage_is_survived(offline_page, static_page):
     assert log.errors == []
 
 
+#: Every puzzle id the ys_draw widget shows, recorded from the page's first script on.
+SHOWN_IDS = """window.shownIds = [];
+new MutationObserver((changes) => changes.forEach((c) => {
+  if (c.target.dataset.puzzleKind === "ys_draw" && c.target.dataset.puzzleId) window.shownIds.push(c.target.dataset.puzzleId);
+})).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-puzzle-id"] });"""
+
+
 def test_a_link_past_the_bank_is_made_by_the_engine_over_http(offline_page, static_page):
     from widgets.puzzles import make_puzzle
 
     page, log = offline_page
     _folder, url, _specs = static_page
+    page.add_init_script(SHOWN_IDS)
     page.goto(url + "#puzzle=ys_draw-1/ys_draw:9999")
     widget = root(page, "ys_draw")
+    expect(widget.locator(".cbp-preparing")).to_have_text("Preparing the puzzle this link names…")  # no stand-in
     expect(widget).to_have_attribute("data-puzzle-id", "ys_draw:9999", timeout=40_000)
+    assert page.evaluate("window.shownIds") == ["ys_draw:9999"]
     assert widget.get_attribute("data-source") == "engine"
     made = make_puzzle("ys_draw", 9999)
     widget.locator(f'button.cbp-answer[data-key="{first_key(made, ok=True)}"]').click()
@@ -576,7 +742,7 @@ def test_permalinks_open_the_first_and_last_puzzles_of_every_page_in_their_own_w
         widget.locator("button.cbp-new").click()
         expect(widget).not_to_have_attribute("data-puzzle-id", before)
         links.append((widget.get_attribute("data-puzzle-slot"), widget.get_attribute("data-puzzle-id"),
-                      widget.locator("a.cbp-permalink").get_attribute("href")))
+                      widget.locator("button.cbp-permalink").get_attribute("data-href")))
     for slot, shown, href in links:
         assert href == f"#puzzle={slot}/{shown}"
         page.goto("about:blank")
@@ -589,13 +755,16 @@ def test_permalinks_open_the_first_and_last_puzzles_of_every_page_in_their_own_w
 
 
 def test_an_answer_updates_the_progress_of_every_puzzle_of_its_kind_on_the_page(offline_page, site_url, built_book):
-    """Progress is per kind and shared: the other puzzles of that kind on the page count it at once."""
+    """Progress is per kind and shared: the other puzzles of that kind on the page count it at once; the title
+    page then offers to continue at that puzzle."""
     from widgets.puzzles import KINDS
 
     page, _log = offline_page
     before = {kind: {"solved": 5, "streak": 2, "answered": 9} for kind in KINDS}  # any answer changes the line
     page.add_init_script(f"localStorage.setItem('cardbook-puzzle-progress', {json.dumps(json.dumps(before))});")
     for html in widget_pages(built_book):
+        if html.name == "intro.html":
+            continue  # a chapter's: the title page offers to continue there
         page.goto(site_url + html.relative_to(built_book).as_posix(), wait_until="networkidle")
         page.locator("[data-puzzle-kind]").first.wait_for(timeout=30_000)
         kinds = page.locator("[data-puzzle-kind]:has(button.cbp-answer)").evaluate_all(
@@ -610,6 +779,11 @@ def test_an_answer_updates_the_progress_of_every_puzzle_of_its_kind_on_the_page(
         assert answered in ("Solved 6 · streak 3", "Solved 5 · streak 0")
         for index in range(1, widgets.count()):
             expect(widgets.nth(index).locator(".cbp-progress")).to_have_text(answered)
+        slot, shown = widgets.first.get_attribute("data-puzzle-slot"), widgets.first.get_attribute("data-puzzle-id")
+        page.goto(site_url + "book/intro.html", wait_until="networkidle")
+        resume = page.locator('[data-cardbook-page-notice] p.cb-continue[lang="en"] a')
+        expect(resume).to_have_attribute("href", f"/{html.relative_to(built_book).as_posix()}#puzzle={slot}/{shown}")
+        assert resume.inner_text().strip() and "rules book" not in resume.inner_text()  # the chapter's own title
         return
     pytest.skip("no page holds two choice puzzles of one kind")
 
@@ -654,7 +828,7 @@ def test_in_the_built_book_the_engine_makes_new_puzzles_and_linked_ones(offline_
     seed = int(made.split(":")[1])
     spec = make_puzzle(kind, seed)
     assert widget.get_attribute("data-puzzle-id") == spec["id"] and seed >= 21
-    link = widget.locator("a.cbp-permalink").get_attribute("href")
+    link = widget.locator("button.cbp-permalink").get_attribute("data-href")
     assert link.endswith(f"#puzzle={slot}/{made}")
     page.goto("about:blank")
     page.goto(address + link[link.index("#"):])

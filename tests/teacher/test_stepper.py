@@ -104,6 +104,22 @@ def test_sj2_deal_again_is_the_next_seed(monkeypatch):
         DealStepper("poker")
 
 
+def test_ys1_the_static_book_carries_the_next_deals_and_a_kernel_says_it_is_live(monkeypatch):
+    """With no kernel "Deal again" moves through the deals the page carries (the next three seeds, as the
+    engine plays them); a kernel answers the front end's hello, so there "Deal again" asks it."""
+    from widgets.puzzles import unpack_bank
+
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    widget = DealStepper("yishang", seed=4)
+    bank = unpack_bank(widget.bank)
+    assert [deal["seed"] for deal in bank] == [5, 6, 7]
+    assert bank[0]["steps"] == yishang_steps(yishang_ruleset(), 5)
+    sent = []
+    monkeypatch.setattr(widget, "send", sent.append)
+    widget._on_message(widget, {"type": "hello"}, [])
+    assert sent == [{"type": "live"}] and widget.seed == 4
+
+
 def test_ys9_a_challenge_and_its_reveal_show_the_pile_the_take_empties_it():
     steps = yishang_steps(yishang_ruleset(), 5)
     for index, step in enumerate(steps):

@@ -33,9 +33,12 @@ def call(tmp_path: Path, expression: str):
 
 
 def test_a_link_names_a_slot_and_a_puzzle_and_an_old_link_goes_to_the_first_widget_of_its_kind(tmp_path):
-    hashes = ["#puzzle=calling-2/calling:13", "#puzzle=shape:4", "#puzzle=shape-1/shape:x", "#puzzle=", "#other", ""]
+    hashes = ["#puzzle=calling-2/calling:13", "#puzzle=shape:4", "#puzzle=shape-1/shape:x", "#puzzle=", "#other", "",
+              "#puzzle=%%%zz"]
     assert call(tmp_path, f"{json.dumps(hashes)}.map(m.parseLink)") == [
-        {"slot": "calling-2", "id": "calling:13"}, {"slot": "shape-1", "id": "shape:4"}, None, None, None, None]
+        {"slot": "calling-2", "id": "calling:13"}, {"slot": "shape-1", "id": "shape:4"}, None, None, None, None, None]
+    assert call(tmp_path, f"{json.dumps(hashes)}.map(m.isBrokenLink)") == [
+        False, False, True, True, False, False, True]  # a damaged #puzzle= link is answered, not thrown
 
 
 def test_new_puzzle_moves_through_the_bank_first_puzzle_included_at_the_chosen_difficulty(tmp_path):
@@ -234,7 +237,8 @@ await pause(3000);  // answered: no fallback, no notice
 const seen = [root.dataset.puzzleId, text(root.querySelector(".cbp-notice"))];
 const bar = root.querySelector(".cb-settings-lang");
 bar.fire("click");
-seen.push(root.lang, text(root.querySelector(".cbp-new")), root.querySelector(".cbp-permalink").attrs.href, root.getAttribute("data-puzzle-slot"));
+seen.push(root.lang, text(root.querySelector(".cbp-new")), root.querySelector(".cbp-permalink").attrs["data-href"],
+          root.getAttribute("data-puzzle-slot"));
 console.log(JSON.stringify(seen));
 """, {"state": widget_state(widget), "fresh": fresh})
     assert out == ["trick_winner:44", "", "zh-Hans", "换一题", f"#puzzle={widget.slot}/trick_winner:44",

@@ -12,6 +12,7 @@ import {
   applySettingsToDocument, pageEdition, pageHasSettingsBar, readSettings, restoreReadingPlace, settingsBar, storedSettings,
   writeSettings,
 } from "../../widgets/static/settings.js";
+import { lastPuzzle } from "../../widgets/static/places.js";
 
 /** How long a page has to draw the puzzle a link names before the page says it can't. */
 const PUZZLE_LINK_WAIT_MS = 4000;
@@ -93,6 +94,17 @@ function checkPuzzleLinkOnceLoaded() {
   else window.addEventListener("load", checkPuzzleLink, { once: true });
 }
 
+/** On the title page (its label ``intro``): "Continue where you left off", a link to the puzzle the reader last
+ * answered on another page, in both languages. */
+function offerToContinue() {
+  const last = lastPuzzle();
+  if (!document.getElementById("intro") || !last || last.page === window.location.pathname) return;
+  const region = pageNoticeRegion();
+  const line = (lang, words) => h("p", { lang, class: "cb-continue" }, [words, " ", h("a", { href: last.href, lang: last.lang, text: last.title })]);
+  region.replaceChildren(line("en", "Continue where you left off:"), line("zh-Hans", "从上次停下的地方继续："));
+  region.hidden = false;
+}
+
 /** The theme's search buttons show "Search Ctrl+K": let that text be their name (WCAG 2.5.3). */
 function nameSearchButtonsByTheirText() {
   document.querySelectorAll(".search-button-field[aria-label]").forEach((button) => button.removeAttribute("aria-label"));
@@ -121,6 +133,7 @@ function startPage() {
   nameSearchButtonsByTheirText();
   quietThemeIcons();
   checkPuzzleLinkOnceLoaded();
+  offerToContinue();
   window.addEventListener("hashchange", checkPuzzleLink);
   if (document.readyState === "complete") restoreReadingPlace();
   else window.addEventListener("load", restoreReadingPlace, { once: true });

@@ -24,7 +24,7 @@ from cardlib.yishang.pile import Face
 from cardlib.yishang.ranks import ORDER, is_below
 from cardlib.yishang.state import Game
 
-from .position import text
+from .position import explain, text
 from .spec import YISHANG_RULESETS, Difficulty, SpecBuilder
 from .yishang_story import (
     citable,
@@ -163,6 +163,15 @@ def _candidates(rng: random.Random, game: Game, want: str) -> list[tuple[str, di
     return options
 
 
+def _action_right(game: Game, key: str, verdict: Verdict) -> Reason:
+    """Why an allowed action is allowed: a challenge, with the fact that allows it (YS-8: the last card
+    played is face down and still open); a play, the engine's reason (whose turn, which face)."""
+    if not key.startswith("challenge:") or game.window is None:
+        return verdict.reason
+    return explain(verdict.reason, "{why}: it is the last card played, so any other player may challenge it now.",
+                   "{why}：这是刚打出的最后一张牌，其他人现在都可以质疑。")
+
+
 def _action_wrong(game: Game, label: dict[str, str], verdict: Verdict, allowed: list[dict[str, str]]) -> Reason:
     """Why a refused action is wrong: the action, the engine's refusal (a turn refusal citing the rule
     that put the next player to play, not the erratum), and what is allowed instead."""
@@ -197,7 +206,7 @@ def make_action(seed: int, difficulty: Difficulty) -> dict[str, Any]:
     candidates = _candidates(rng, game, want)
     allowed = [label for _key, label, verdict in candidates if verdict.ok]
     for key, label, verdict in candidates:
-        reason = verdict.reason if verdict.ok else _action_wrong(game, label, verdict, allowed)
+        reason = _action_right(game, key, verdict) if verdict.ok else _action_wrong(game, label, verdict, allowed)
         builder.add_answer(key, label, {YISHANG_RULESETS[0].id: (verdict.ok, reason)})
     return builder.build(
         position={"players": players, "first": first, "hands": hands, "draw_pile": draw_pile, "actions": actions},

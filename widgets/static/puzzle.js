@@ -11,13 +11,22 @@
 // the generators the kernel uses (widgets/puzzles/service.py).
 //
 // Links: the root carries data-puzzle-slot (set in Python); #puzzle=<slot>/<puzzle id> opens that
-// puzzle in that widget and scrolls it into view; an old #puzzle=<kind>:<seed> goes to <kind>-1.
+// puzzle in that widget and scrolls it into view; an old #puzzle=<kind>:<seed> goes to <kind>-1.  Until
+// the linked puzzle is there (the engine may take seconds to make it) the widget says "preparing…" rather
+// than show another; a malformed #puzzle= link is answered by one calm notice.  "Copy link" puts the
+// whole address of the puzzle on the clipboard (or, where the browser refuses, selects it in a field),
+// and leaves the page's own address alone.  The puzzle shown and the difficulty chosen are kept per page
+// and slot (places.js), so a reload opens the same puzzle.
 import { h } from "./dom.js";
 import {
   cardChip, cardChips, cardFace, cardRow, cardText, cardsText, notesDisclosure, reasonNodes, reasonParts, sayText,
 } from "./cards.js";
+import { unpackBank } from "./packed.js";
+import { keepLast, keepPlace, readPlace } from "./places.js";
+import { STEP_UP_AFTER, onPractice, readPractice, recordPractice, recordRush, steppedDifficulty } from "./practice.js";
 import {
-  SETTINGS_KEY, onProgress, onSettings, pageHasSettingsBar, pageNotice, readProgress, readStored, recordAnswer, settingsBar,
+  SETTINGS_KEY, onProgress, onSettings, pageHasSettingsBar, pageNotice, readProgress, readSettings, readStored, recordAnswer,
+  settingsBar,
 } from "./settings.js";
 
 const UI = {
@@ -31,7 +40,15 @@ const UI = {
     badCard: (t) => `${t} is not a card: write a suit and a rank such as ♥10 or 10h, or 大王 / 小王 for a joker.`,
     wrongCount: (n, m) => `Select exactly ${n} card${n === 1 ? "" : "s"} (you have ${m}).`,
     enterNumber: "Enter a whole number.", yourNumber: "Your answer", progress: (s, k) => `Solved ${s} · streak ${k}`,
-    link: "Link to this puzzle", settings: "Settings", hand: "Your hand", answers: "Answers",
+    copyLink: "Copy link", copied: "Link copied.", copyByHand: "Copy the link from this box (Ctrl+C or ⌘C).",
+    linkField: "Link to this puzzle", preparing: "Preparing the puzzle this link names…",
+    badLink: "This link is damaged and names no puzzle; the page's puzzles are below as usual.",
+    settings: "Settings",
+    harder: (n) => `${n} right in a row: the next puzzle is harder.`, easier: "A miss: the next puzzle is easier.",
+    nextSoon: "Next puzzle in a moment…", allStreak: (k, b) => `Streak across all puzzles: ${k} (best ${b})`,
+    retry: (n) => `Retry a mistake (${n})`, rush: "Rush: 3 minutes", stopRush: "Stop the rush",
+    rushOn: (time, right, answered) => `Rush ${time} · ${right} right of ${answered}`,
+    rushOver: (right, answered, best) => `Time! ${right} right of ${answered}; your best rush with these puzzles: ${best}.`, hand: "Your hand", answers: "Answers",
     notInBank: (id) => `The link asks for puzzle ${id}, which this page does not hold; showing the puzzle it has.`,
     noSlot: (slot) => `The link names puzzle ${slot}, which is not on this page.`,
     kernelGone: "The kernel restarted: run this cell again to reconnect; meanwhile puzzles come from this page's bank.",
@@ -49,7 +66,15 @@ const UI = {
     badCard: (t) => `“${t}”不是一张牌：请写花色和点数，如黑桃5、红桃10、梅花A，王写大王或小王。`,
     wrongCount: (n, m) => `请正好选${n}张（现在选了${m}张）。`,
     enterNumber: "请输入一个整数。", yourNumber: "你的答案", progress: (s, k) => `答对${s}题 · 连对${k}题`,
-    link: "本题链接", settings: "设置", hand: "你的手牌", answers: "选项",
+    copyLink: "复制链接", copied: "链接已复制。", copyByHand: "请从框里复制链接（Ctrl+C或⌘C）。",
+    linkField: "本题链接", preparing: "正在准备链接指向的题目…",
+    badLink: "这个链接已损坏，没有指向任何题目；本页的题目照常在下面。",
+    settings: "设置",
+    harder: (n) => `连对${n}题：下一题难一些。`, easier: "答错了：下一题容易一些。",
+    nextSoon: "马上换下一题…", allStreak: (k, b) => `全部练习连对${k}题（最多${b}题）`,
+    retry: (n) => `重做错题（${n}）`, rush: "限时挑战：3分钟", stopRush: "结束挑战",
+    rushOn: (time, right, answered) => `限时挑战 ${time} · 已答${answered}题，答对${right}题`,
+    rushOver: (right, answered, best) => `时间到！已答${answered}题，答对${right}题；这种练习的最好成绩：${best}题。`, hand: "你的手牌", answers: "选项",
     notInBank: (id) => `链接要的是 ${id}，本页没有这道题；显示的是本页的题。`,
     noSlot: (slot) => `链接指向的练习 ${slot} 不在本页。`,
     kernelGone: "内核已重启：请重新运行这个单元格以重新连接；在此之前，新题来自本页的题库。",
@@ -59,6 +84,11 @@ const UI = {
   },
 };
 
+/** How long a right answer stays on screen before the next puzzle, when the reader asked for that (ms). */
+const AUTO_NEXT_MS = 1500;
+/** A rush: its length, and how long each verdict stays before the next puzzle (ms). */
+const RUSH_MS = 3 * 60 * 1000;
+const RUSH_NEXT_MS = 700;
 /** How long "New puzzle" waits for the kernel before it says so and uses the bank (ms). */
 const KERNEL_TIMEOUT = 2500;
 /** How long an answer of the browser engine may take before the bank answers (ms): awake, and
@@ -99,9 +129,16 @@ export { cardText, cardsText, reasonParts as sentenceParts };  // for the tests 
 /** The puzzle a link names: ``{slot, id}`` for ``#puzzle=<slot>/<kind>:<seed>``, ``{slot: "<kind>-1", id}``
  * for an old ``#puzzle=<kind>:<seed>``, or null. */
 export function parseLink(hash) {
-  const m = decodeURIComponent(hash || "").match(/^#puzzle=(?:([a-z_]+-\d+)\/)?(([a-z_]+):(\d+))$/);
+  let address = hash || "";
+  try { address = decodeURIComponent(address); } catch (badEscape) { return null; }  // #puzzle=%%%zz
+  const m = address.match(/^#puzzle=(?:([a-z_]+-\d+)\/)?(([a-z_]+):(\d+))$/);
   if (!m) return null;
   return { slot: m[1] || `${m[3]}-1`, id: m[2] };
+}
+
+/** True for an address that means to name a puzzle (``#puzzle=…``) but names none. */
+export function isBrokenLink(hash) {
+  return /^#puzzle=/.test(hash || "") && parseLink(hash) === null;
 }
 
 /** The puzzles a widget moves through with no kernel: its first puzzle, then the bank without it. */
@@ -138,14 +175,6 @@ function labConfig() {
     const config = JSON.parse(node.textContent);
     return config.appName === "JupyterLab" || /\/lab(\/|$)/.test(window.location.pathname) ? config : null;
   } catch (unreadable) { return null; }
-}
-
-/** The bank a static page carries: gzip-compressed JSON in base64 (engine-made specs). */
-async function unpackBank(packed) {
-  if (!packed) return [];
-  const bytes = Uint8Array.from(atob(packed), (c) => c.charCodeAt(0));
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-  return JSON.parse(await new Response(stream).text());
 }
 
 /** The reader's language: the one chosen in the settings bar, else the widget's own default. */
@@ -235,6 +264,14 @@ function focusedControl(root) {
  * @property {number[]} selection   hand indices (cards input)
  * @property {{typed?: string, number?: string, fields?: Record<string, string>}} draft  kept across a language switch
  * @property {Words | null} notice  said at the top of the widget
+ * @property {string | null} preparing  the id of the puzzle a link (or the stored place) names, while it is being
+ *                                  fetched: the body says "preparing…" instead of showing another
+ * @property {"copied" | "copyByHand" | null} shared  what "Copy link" did last (said in the footer)
+ * @property {any} sharedTimer      the timer that takes the "Link copied." away
+ * @property {any} nextTimer        the timer of the next puzzle after an answer (the setting, or a rush)
+ * @property {boolean} comingNext   the next puzzle comes by itself after this verdict
+ * @property {string | null} restoring  the difficulty a reload restores, kept when the puzzle restored comes
+ * @property {{ends: number, right: number, answered: number, ticker: any} | null} rush  a timed rush under way
  * @property {boolean} lost         the kernel stopped answering: puzzles come from the bank, and the widget says so
  * @property {{bar: {element: HTMLElement, dispose: () => void}, summary: HTMLElement} | null} ownBar
  * @property {HTMLElement} root
@@ -248,7 +285,12 @@ function focusedControl(root) {
  * @property {HTMLElement} body
  * @property {HTMLElement} verdict
  * @property {HTMLElement} progressLine
- * @property {HTMLAnchorElement} permalink
+ * @property {HTMLButtonElement} permalink  "Copy link" (data-href: the link's #puzzle= part)
+ * @property {HTMLElement} streakLine  the streak across every kind
+ * @property {HTMLButtonElement} retryButton  "Retry a mistake (n)": a puzzle of this kind missed before
+ * @property {HTMLButtonElement} rushButton   starts or stops a rush
+ * @property {HTMLElement} rushLine  the rush's clock and score
+ * @property {HTMLElement} shareLine  what "Copy link" did, and the link in a field where the clipboard refused
  * @property {HTMLElement} footer
  */
 
@@ -279,13 +321,15 @@ function buildPuzzle(model, el) {
     "data-control": `difficulty-${d}`, onclick: () => chooseDifficulty(p, d) });
   const levels = ["easy", "normal", "hard"].map(levelOf);
   const progressLine = h("span", { class: "cbp-progress" });
-  const permalink = h("a", { class: "cbp-permalink", "data-control": "link" });
+  const permalink = h("button", { type: "button", class: "cbp-permalink", "data-control": "link", onclick: () => copyLink(p) });
+  const shareLine = h("span", { class: "cbp-share", "aria-live": "polite" });
   /** @type {Puzzle} */
   const p = {
     model, spec, kind: spec.kind, slot, first: spec, lang: readerLang(model.get("lang")),
     rulesetId: model.get("ruleset") || spec.rulesets[0].id, difficulty: spec.difficulty, bank: null,
     live: false, engine: false, awake: false, asked: null, ahead: null, bankOnly: false, waiting: null,
     answered: false, graded: null, selection: [], draft: {}, notice: null, lost: false, ownBar: null,
+    preparing: null, shared: null, sharedTimer: null, nextTimer: null, comingNext: false, rush: null, restoring: null,
     root: h("div", { class: "cbp", "data-puzzle-kind": spec.kind, "data-puzzle-slot": slot || undefined }),
     title: h("span", { class: "cbp-title" }),
     level: h("span", { class: "cbp-level" }),
@@ -298,12 +342,19 @@ function buildPuzzle(model, el) {
     verdict: h("div", { class: "cbp-verdict", role: "status", "aria-live": "polite" }),
     progressLine,
     permalink,
-    footer: h("div", { class: "cbp-footer" }, [progressLine, permalink]),
+    shareLine,
+    streakLine: h("span", { class: "cbp-streak" }),
+    retryButton: h("button", { type: "button", class: "cbp-retry", "data-control": "retry", onclick: () => retryMistake(p) }),
+    rushButton: h("button", { type: "button", class: "cbp-rush-button", "data-control": "rush",
+      onclick: () => (p.rush ? endRush(p) : startRush(p)) }),
+    rushLine: h("p", { class: "cbp-rush", hidden: true }),
+    footer: h("div", { class: "cbp-footer" }),
   };
   p.root.append(
     h("div", { class: "cbp-head" }, [h("p", { class: "cbp-eyebrow" }, [p.title, p.level]),
       h("div", { class: "cbp-controls" }, [p.newButton, p.levelGroup, p.rulesetSlot])]),
-    p.noticeLine, p.body, p.verdict, p.footer);
+    p.rushLine, p.noticeLine, p.body, p.verdict, p.footer);
+  p.footer.append(h("div", { class: "cbp-tally" }, [progressLine, p.streakLine]), p.retryButton, p.rushButton, permalink, shareLine);
   el.append(p.root);
   return p;
 }
@@ -311,14 +362,19 @@ function buildPuzzle(model, el) {
 /** Show puzzle ``next`` afresh (no answer, no verdict), ``message`` said at the top; ``source`` (page, bank,
  * kernel, engine) is marked on the root. @param {Puzzle} p @param {PuzzleSpec} next */
 function show(p, next, message = null, source = "page") {
+  clearTimeout(p.nextTimer);
+  p.comingNext = false;
   p.spec = next;
+  p.preparing = null;
   p.root.dataset.source = source;
-  p.difficulty = p.spec.difficulty;
+  p.difficulty = p.restoring || p.spec.difficulty;  // a reload keeps the difficulty chosen, whatever the puzzle's
+  p.restoring = null;
   p.answered = false;
   p.graded = null;
   p.selection = [];
   p.draft = {};
   p.notice = message;
+  keepPlace(p.slot, next.id, p.difficulty);
   draw(p);
 }
 
@@ -343,13 +399,91 @@ function lookup(p, key) {
 function grade(p, key) {
   const result = lookup(p, key);
   if (!result) return;
-  if (!p.answered) {
-    p.answered = true;
-    recordAnswer(p.kind, result.ok);
-  }
+  const first = !p.answered;
   p.graded = { ok: result.ok, key, reasons: result.reasons };
+  if (first) {
+    p.answered = true;
+    const record = recordAnswer(p.kind, result.ok);
+    recordPractice({ id: p.spec.id, ok: result.ok, rules: result.reasons.map((r) => r.rule),
+      page: window.location.pathname, slot: p.slot });
+    keepLast(p.slot, p.spec.id);
+    afterFirstAnswer(p, result.ok, record.streak);
+  }
   drawVerdict(p);
   markChosen(p);
+}
+
+// ---- the practice loop: difficulty that follows the reader, the next puzzle, mistakes, rushes ----
+
+/** After a first answer: the difficulty steps (up after STEP_UP_AFTER right in a row in the kind, down after a
+ * miss) and is kept; in a rush, or after a right answer when the reader asked for it, the next puzzle comes.
+ * @param {Puzzle} p @param {boolean} ok @param {number} kindStreak */
+function afterFirstAnswer(p, ok, kindStreak) {
+  const stepped = steppedDifficulty(p.difficulty, ok, kindStreak);
+  if (stepped !== p.difficulty) {
+    p.difficulty = stepped;
+    keepPlace(p.slot, p.spec.id, stepped);
+    p.model.set("difficulty", stepped);
+    p.model.save_changes();
+    p.notice = ok ? both("harder", STEP_UP_AFTER) : { en: UI.en.easier, zh: UI.zh.easier };
+    drawControls(p);
+    drawNotice(p);
+  }
+  if (p.rush) {
+    p.rush.answered += 1;
+    p.rush.right += ok ? 1 : 0;
+    drawRush(p);
+    p.nextTimer = setTimeout(() => newPuzzle(p), RUSH_NEXT_MS);
+    p.comingNext = true;
+  } else if (ok && readSettings().autoNext) {
+    p.nextTimer = setTimeout(() => newPuzzle(p), AUTO_NEXT_MS);
+    p.comingNext = true;
+  }
+}
+
+/** The mistakes of this widget's kind (on any page) other than the puzzle shown. @param {Puzzle} p */
+const mistakesHere = (p) => readPractice().mistakes.filter((m) => m.kind === p.kind && m.id !== p.spec.id);
+
+/** "Retry a mistake": the oldest puzzle of this kind missed and not yet answered right, in this widget. @param {Puzzle} p */
+function retryMistake(p) {
+  const [oldest] = mistakesHere(p);
+  if (oldest) openPuzzle(p, oldest.id, () => {});
+}
+
+/** A rush: RUSH_MS of puzzles one after another, each first answer counted. @param {Puzzle} p */
+function startRush(p) {
+  p.rush = { ends: Date.now() + RUSH_MS, right: 0, answered: 0, ticker: setInterval(() => drawRush(p), 1000) };
+  p.root.dataset.rush = "on";
+  newPuzzle(p);
+  drawRush(p);
+  drawFooter(p);
+}
+
+/** The rush is over (its time, or the reader stopped it): its score, and the best with this kind. @param {Puzzle} p */
+function endRush(p) {
+  const { rush } = p;
+  if (!rush) return;
+  clearInterval(rush.ticker);
+  clearTimeout(p.nextTimer);
+  p.rush = null;
+  delete p.root.dataset.rush;
+  const { best } = recordRush(p.kind, rush.right);
+  p.notice = both("rushOver", rush.right, rush.answered, best);
+  drawNotice(p);
+  drawRush(p);
+  drawFooter(p);
+}
+
+/** The rush's clock and score, at the top of the widget. @param {Puzzle} p */
+function drawRush(p) {
+  const { rush, rushLine } = p;
+  rushLine.hidden = !rush;
+  if (!rush) { rushLine.replaceChildren(); return; }
+  const left = Math.max(0, rush.ends - Date.now());
+  if (left === 0) { endRush(p); return; }
+  const seconds = Math.ceil(left / 1000);
+  const clock = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+  rushLine.textContent = t(p, "rushOn", clock, rush.right, rush.answered);
 }
 
 /** The reader changed the answer: the verdict of the previous one goes. @param {Puzzle} p */
@@ -436,6 +570,7 @@ function newPuzzle(p) {
 function chooseDifficulty(p, wanted) {
   if (wanted === p.difficulty && wanted === p.spec.difficulty) return;
   p.difficulty = wanted;
+  keepPlace(p.slot, p.spec.id, wanted);
   p.model.set("difficulty", wanted);
   p.model.save_changes();
   drawControls(p);
@@ -451,6 +586,38 @@ function chooseRuleset(p, id) {
 }
 
 // ---- links ----
+
+/** The whole address of the puzzle shown: this page's, with the puzzle's #puzzle= part. @param {Puzzle} p */
+function puzzleAddress(p) {
+  return window.location.href.split("#")[0] + p.permalink.getAttribute("data-href");
+}
+
+/** "Copy link": the puzzle's address on the clipboard, else selected in a field to copy by hand; the footer says
+ * which, and the page's own address stays as it is. @param {Puzzle} p */
+async function copyLink(p) {
+  const address = puzzleAddress(p);
+  let copied = false;
+  try {
+    await navigator.clipboard.writeText(address);
+    copied = true;
+  } catch (refused) { /* no clipboard here (an http page not on this machine, an old browser): the field */ }
+  clearTimeout(p.sharedTimer);
+  p.shared = copied ? "copied" : "copyByHand";
+  drawShare(p);
+  const field = /** @type {HTMLInputElement | null} */ (p.shareLine.querySelector(".cbp-link-field"));
+  if (field) { field.focus(); field.select(); }
+  if (copied) p.sharedTimer = setTimeout(() => { p.shared = null; drawShare(p); }, 6000);
+}
+
+/** What "Copy link" did: "Link copied.", or the link selected in a field with how to copy it. @param {Puzzle} p */
+function drawShare(p) {
+  if (!p.shared || p.preparing) { p.shareLine.replaceChildren(); return; }
+  const said = h("span", { class: `cbp-shared cbp-${p.shared}`, text: t(p, p.shared) });
+  if (p.shared === "copied") { p.shareLine.replaceChildren(said); return; }
+  const field = h("input", { type: "text", class: "cbp-link-field", readonly: "", value: puzzleAddress(p),
+    "aria-label": t(p, "linkField"), onfocus: () => field.select() });
+  p.shareLine.replaceChildren(said, field);
+}
 
 /** Say ``words`` in the page's notice region, or at the top of the widget where the page has none. @param {Puzzle} p @param {Words} words */
 function say(p, words) {
@@ -474,26 +641,67 @@ function bringIntoView(root) {
   }, 3000);
 }
 
+/** The puzzle this widget's slot is named for in the address, or null. @param {Puzzle} p */
+function linkedHere(p) {
+  const link = parseLink(window.location.hash);
+  return link && link.slot === p.slot ? link : null;
+}
+
 /** Open the puzzle the address names (#puzzle=<slot>/<id>) when it names this widget's slot. @param {Puzzle} p */
 async function fromLink(p) {
-  const link = parseLink(window.location.hash);
-  if (!link) return;
+  const hash = window.location.hash;
+  const link = parseLink(hash);
+  if (!link) {
+    if (isBrokenLink(hash)) brokenLink(p, hash);
+    return;
+  }
   if (link.slot !== p.slot) {
     setTimeout(() => missingSlot(p, link.slot), 3000);
     return;
   }
   bringIntoView(p.root);
-  if (link.id === p.spec.id) return;
-  const { kind } = p;
-  const found = link.id.startsWith(kind + ":") && (await loadBank(p)).find((s) => s.id === link.id);
+  await openPuzzle(p, link.id, () => say(p, both("notInBank", link.id)));
+}
+
+/** Show puzzle ``id`` of this widget's kind: from the bank, else made by the kernel or the engine; "preparing…"
+ * meanwhile, and ``missing()`` (after the widget's own puzzle is back) when nothing can make it.
+ * @param {Puzzle} p @param {string} id @param {() => unknown} missing */
+async function openPuzzle(p, id, missing) {
+  if (id === p.spec.id && !p.preparing) return;
+  const ours = id.startsWith(p.kind + ":");
+  const seed = ours ? Number(id.split(":")[1]) : NaN;
+  const giveUp = () => {
+    if (p.preparing === id) { p.preparing = null; draw(p); }
+    missing();
+  };
+  const found = ours && (await loadBank(p)).find((s) => s.id === id);
   if (found) { show(p, found); return; }
-  const seed = link.id.startsWith(kind + ":") ? Number(link.id.split(":")[1]) : NaN;
-  if (p.live && Number.isInteger(seed)) { askKernel(p, { type: "load", seed }); return; }
-  if (p.engine && Number.isInteger(seed) && seed >= 0) {  // the engine makes the puzzle the link names
-    askEngine(p, { type: "load", seed }, false, () => say(p, both("notInBank", link.id)));
+  if ((p.live || p.engine) && Number.isInteger(seed) && seed >= 0) {
+    p.preparing = id;
+    draw(p);
+    if (p.live) askKernel(p, { type: "load", seed });
+    else askEngine(p, { type: "load", seed }, false, giveUp);  // the engine makes the puzzle the link names
     return;
   }
-  say(p, both("notInBank", link.id));
+  giveUp();
+}
+
+/** A #puzzle= address that names no puzzle: the page's first puzzle says so, once. @param {Puzzle} p @param {string} hash */
+function brokenLink(p, hash) {
+  const html = document.documentElement;
+  if (html.dataset.cardbookBrokenLink === hash || document.querySelector("[data-puzzle-kind]") !== p.root) return;
+  html.dataset.cardbookBrokenLink = hash;
+  say(p, { en: UI.en.badLink, zh: UI.zh.badLink });
+}
+
+/** A reload or a later visit: the puzzle and the difficulty this slot had (unless a link names another). @param {Puzzle} p */
+function restorePlace(p) {
+  const place = readPlace(p.slot);
+  if (place.difficulty) p.difficulty = place.difficulty;
+  if (linkedHere(p) || !place.id || place.id === p.spec.id) return;
+  p.restoring = place.difficulty;
+  p.preparing = place.id;  // no stand-in while the bank is unpacked
+  openPuzzle(p, place.id, () => {});
 }
 
 /** No widget took the link: the first puzzle of a page with no notice region says so. @param {Puzzle} p @param {string} wanted */
@@ -519,9 +727,12 @@ function onMessage(p, msg) {
     p.live = true;
     p.root.dataset.live = "true";
     drawVerdict(p);  // the rule link opens in a new tab next to a kernel
-    const link = parseLink(window.location.hash);
-    if (link && link.slot === p.slot && link.id !== p.spec.id && link.id.startsWith(p.kind + ":")) {
-      askKernel(p, { type: "load", seed: Number(link.id.split(":")[1]) });
+    const link = linkedHere(p);
+    const wanted = link ? link.id : p.preparing;
+    if (wanted && wanted !== p.spec.id && wanted.startsWith(p.kind + ":")) {
+      p.preparing = wanted;
+      draw(p);
+      askKernel(p, { type: "load", seed: Number(wanted.split(":")[1]) });
     }
   }
 }
@@ -544,7 +755,7 @@ function onSpec(p) {
 function drawControls(p) {
   const { spec, lang, rulesetSlot } = p;
   p.title.textContent = t(p, "puzzle");
-  p.level.textContent = ` · ${t(p, spec.difficulty)}`;
+  p.level.textContent = p.preparing ? "" : ` · ${t(p, spec.difficulty)}`;
   p.newButton.textContent = t(p, "newPuzzle");
   p.levelGroup.setAttribute("aria-label", t(p, "difficulty"));
   p.levels.forEach((b) => {
@@ -725,9 +936,16 @@ function drawFields(p) {
 /** The body: what the puzzle shows, its question and the input for its answer (focus kept on the control used). @param {Puzzle} p */
 function drawBody(p) {
   const { spec, root, body } = p;
+  root.lang = p.lang === "zh" ? "zh-Hans" : "en";
+  if (p.preparing) {  // no stand-in: the puzzle the link names, or nothing yet
+    delete root.dataset.puzzleId;
+    root.dataset.preparing = p.preparing;
+    body.replaceChildren(h("p", { class: "cbp-preparing", role: "status", text: t(p, "preparing") }));
+    return;
+  }
+  delete root.dataset.preparing;
   root.dataset.puzzleId = spec.id;
   root.dataset.difficulty = spec.difficulty;
-  root.lang = p.lang === "zh" ? "zh-Hans" : "en";
   const focus = focusedControl(body);
   const input = { choice: drawChoice, cards: drawCards, number: drawNumber, fields: drawFields }[spec.input];
   body.replaceChildren(...(spec.display || []).map((block) => drawBlock(p, block)),
@@ -828,18 +1046,28 @@ function drawVerdict(p) {
     notesDisclosure(notesOf(graded.reasons), lang, (note) => ruleLink(p, note, lab)) || "",
   );
   if (spec.differs) verdict.append(h("p", { class: "cbp-differs", text: t(p, "rulesDiffer") }));
+  if (p.comingNext) verdict.append(h("p", { class: "cbp-next-soon", text: t(p, "nextSoon") }));
 }
 
-/** @param {Puzzle} p */
+/** The kind's count, the streak across kinds and how many of this kind's mistakes wait. @param {Puzzle} p */
 function drawProgress(p) {
   const mine = readProgress()[p.kind] || { solved: 0, streak: 0 };
+  const practice = readPractice();
   p.progressLine.textContent = t(p, "progress", mine.solved, mine.streak);
+  p.streakLine.textContent = t(p, "allStreak", practice.streak, practice.best);
+  const waiting = mistakesHere(p).length;
+  p.retryButton.textContent = t(p, "retry", waiting);
+  p.retryButton.hidden = waiting === 0 || Boolean(p.rush);
 }
 
-/** The footer: the link to this puzzle, the reader's progress, the own settings bar's name. @param {Puzzle} p */
+/** The footer: "Copy link" and what it did, the reader's progress, the own settings bar's name. @param {Puzzle} p */
 function drawFooter(p) {
-  p.permalink.setAttribute("href", p.slot ? `#puzzle=${p.slot}/${p.spec.id}` : `#puzzle=${p.spec.id}`);
-  p.permalink.textContent = t(p, "link");
+  p.permalink.setAttribute("data-href", p.slot ? `#puzzle=${p.slot}/${p.spec.id}` : `#puzzle=${p.spec.id}`);
+  p.permalink.textContent = t(p, "copyLink");
+  p.permalink.hidden = Boolean(p.preparing);
+  p.rushButton.textContent = p.rush ? t(p, "stopRush") : t(p, "rush");
+  p.rushButton.setAttribute("aria-pressed", String(Boolean(p.rush)));
+  drawShare(p);
   drawProgress(p);
   if (p.ownBar) p.ownBar.summary.textContent = t(p, "settings");
 }
@@ -848,6 +1076,7 @@ function drawFooter(p) {
 function draw(p) {
   drawControls(p);
   drawNotice(p);
+  drawRush(p);
   drawBody(p);
   drawVerdict(p);
   markChosen(p);
@@ -877,7 +1106,11 @@ function render({ model, el }) {
   const stops = [
     onSettings((settings) => { p.lang = settings.lang; draw(p); }),
     onProgress(() => drawProgress(p)),
+    onPractice(() => drawProgress(p)),
   ];
+  const link = linkedHere(p);
+  if (link && link.id !== p.spec.id) p.preparing = link.id;  // no stand-in, from the first frame
+  restorePlace(p);
   draw(p);
   if (document.readyState === "complete") loaded();
   else window.addEventListener("load", loaded, { once: true });
@@ -885,6 +1118,9 @@ function render({ model, el }) {
   linked();
   return () => {
     clearTimeout(p.waiting);
+    clearTimeout(p.sharedTimer);
+    clearTimeout(p.nextTimer);
+    if (p.rush) clearInterval(p.rush.ticker);
     stops.forEach((stop) => stop());
     if (p.ownBar) p.ownBar.bar.dispose();
     window.removeEventListener("hashchange", linked);

@@ -3,7 +3,8 @@
 // (tools/site/page.js) import them from here.
 //
 // Contract:
-//   readSettings() → {lang: "en"|"zh", fourColour: bool}, from localStorage, whatever is stored; on a
+//   readSettings() → {lang: "en"|"zh", fourColour: bool, autoNext: bool}, from localStorage (autoNext: a
+//     puzzle moves to the next one after a right answer), whatever is stored; on a
 //     page of one of the book's editions (<meta name="cardbook-edition">, tools/editions.py) lang is
 //     the edition's, whatever is stored: a Chinese page's puzzles speak Chinese;
 //   pageEdition() → "en"|"zh" for a page of the book, null elsewhere (JupyterLab, Voila, a puzzle sheet);
@@ -14,9 +15,11 @@
 //     data-cardbook-lang;
 //   readProgress() → {kind: {solved, streak}} with every malformed entry dropped;
 //   recordAnswer(kind, ok), onProgress(fn) → unsubscribe, progressTotals() → {solved, answered};
-//   exportProgress(), importProgress(file) → Promise<{ok, message: {en, zh}}>;
+//   exportProgress(), resetProgress(), writeProgress(progress) (checked first: progress_file.js);
 //   settingsBar() → {element, dispose}: the language button (中文 / English), the four-colour toggle
-//     and the progress menu (export, import), kept in step with the settings; on a page with a
+//     and the progress menu (export; import with a preview of what changes, then merge or replace;
+//     reset after a confirmation; what it did said inside the open menu), kept in step with the
+//     settings; on a page with a
 //     counterpart in the other language (<link data-cardbook-counterpart>) the language button is
 //     the link to it, which stores that language first;
 //   pageNotice(words) → true when the page has a [data-cardbook-page-notice] region and it now says
@@ -24,7 +27,11 @@
 //   pageHasSettingsBar() → true when the page itself shows the bar (the book's header), not only
 //     bars widgets show inside their output (JupyterLab, Voila): a widget shows its own controls otherwise.
 // Stored data of any shape is read as "nothing stored": it never stops grading.
+export { readStored, writeStored };
 import { activeControl, h } from "./dom.js";
+import { listen, readStored, writeStored } from "./store.js";
+import { mistakesByRule, onPractice, readPractice, resetPractice } from "./practice.js";
+import { checkedRecord, mergeProgress, readProgressFile, totalsOf } from "./progress_file.js";
 
 export const SETTINGS_KEY = "cardbook-settings";
 const PROGRESS_KEY = "cardbook-puzzle-progress";
@@ -36,23 +43,30 @@ export const SETTINGS_WORDS = {
     editionTitle: "本页的中文版 (this page in Chinese)", fourColour: "Four-colour deck",
     fourColourTitle: "Diamonds blue and clubs green, in every card of the book", progress: "Progress",
     solved: (n, a) => `${n} solved of ${a} answered`, exportProgress: "Export progress (a file)",
-    importProgress: "Import progress…", imported: "Progress imported.", importFailed: "That file is not a progress export.",
-    settings: "Book settings" },
+    importProgress: "Import progress…", imported: "Progress imported.", settings: "Book settings",
+    resetProgress: "Reset progress…", resetAsk: (n, a) => `Forget all progress (${n} solved of ${a} answered)? Export it first to keep a copy.`,
+    resetYes: "Reset", cancel: "Cancel", resetDone: "Progress reset.", importCancelled: "Import cancelled; your progress is unchanged.",
+    inFile: (n, a, k) => `The file: ${n} solved of ${a} answered, in ${k} kind${k === 1 ? "" : "s"} of puzzle.`,
+    mergeTo: (n, a) => `Merge (each kind keeps the record with more answers): ${n} solved of ${a} answered.`,
+    replaceTo: (n, a) => `Replace (your progress becomes the file's): ${n} solved of ${a} answered.`,
+    merge: "Merge", replace: "Replace", autoNext: "Next puzzle after a right answer",
+    byRule: "First answers by rule (right of all)", mistakes: "My mistakes, by rule: open one to retry it",
+    mistake: (i) => `puzzle ${i}` },
   zh: { language: "English", languageTitle: "题目改用英文", editionTitle: "本页的英文版",
     fourColour: "四色牌",
     fourColourTitle: "方块蓝色、梅花绿色：全书的牌都这样显示", progress: "进度",
     solved: (n, a) => `已答${a}题，答对${n}题`, exportProgress: "导出进度（文件）",
-    importProgress: "导入进度…", imported: "进度已导入。", importFailed: "这个文件不是进度导出文件。",
-    settings: "本书设置" },
+    importProgress: "导入进度…", imported: "进度已导入。", settings: "本书设置",
+    resetProgress: "清空进度…", resetAsk: (n, a) => `清空全部进度（已答${a}题，答对${n}题）？想留底请先导出。`,
+    resetYes: "清空", cancel: "取消", resetDone: "进度已清空。", importCancelled: "已取消导入，进度没有改变。",
+    inFile: (n, a, k) => `文件里：${k}种练习，已答${a}题，答对${n}题。`,
+    mergeTo: (n, a) => `合并（每种练习保留答题较多的记录）：已答${a}题，答对${n}题。`,
+    replaceTo: (n, a) => `替换（进度改为文件里的）：已答${a}题，答对${n}题。`,
+    merge: "合并", replace: "替换", autoNext: "答对后自动换下一题",
+    byRule: "按规则的首次作答（答对/全部）", mistakes: "我的错题（按规则）：点开重做",
+    mistake: (i) => `第${i}题` },
 };
 
-export function readStored(key) {
-  try { return JSON.parse(window.localStorage.getItem(key) || "null"); } catch (unreadable) { return null; }
-}
-
-function writeStored(key, value) {
-  try { window.localStorage.setItem(key, JSON.stringify(value)); } catch (privateMode) { /* kept for this page */ }
-}
 
 export function pageEdition() {
   const meta = /** @type {HTMLMetaElement | null} */ (document.querySelector('meta[name="cardbook-edition"]'));
@@ -63,7 +77,7 @@ export function pageEdition() {
 export function storedSettings() {
   const stored = readStored(SETTINGS_KEY);
   const given = stored && typeof stored === "object" && !Array.isArray(stored) ? stored : {};
-  return { lang: given.lang === "zh" ? "zh" : "en", fourColour: given.fourColour === true };
+  return { lang: given.lang === "zh" ? "zh" : "en", fourColour: given.fourColour === true, autoNext: given.autoNext === true };
 }
 
 export function readSettings() {
@@ -79,21 +93,13 @@ export function applySettingsToDocument(settings) {
 
 export function writeSettings(patch) {
   const next = { ...readSettings(), ...patch };
-  const settings = { lang: next.lang === "zh" ? "zh" : "en", fourColour: next.fourColour === true };
+  const settings = { lang: next.lang === "zh" ? "zh" : "en", fourColour: next.fourColour === true, autoNext: next.autoNext === true };
   writeStored(SETTINGS_KEY, settings);
   applySettingsToDocument(settings);
   window.dispatchEvent(new CustomEvent(SETTINGS_EVENT, { detail: settings }));
   return settings;
 }
 
-/** Call ``fn`` after every change of ``key``'s data on this page (``event``) or in another tab. */
-function listen(event, key, fn) {
-  const here = () => fn();
-  const elsewhere = (e) => { if (e.key === key || e.key === null) fn(); };
-  window.addEventListener(event, here);
-  window.addEventListener("storage", elsewhere);
-  return () => { window.removeEventListener(event, here); window.removeEventListener("storage", elsewhere); };
-}
 
 export function onSettings(fn) {
   return listen(SETTINGS_EVENT, SETTINGS_KEY, () => {
@@ -103,22 +109,18 @@ export function onSettings(fn) {
   });
 }
 
-const isCount = (n) => Number.isInteger(n) && n >= 0;
-
 export function readProgress() {
   const stored = readStored(PROGRESS_KEY);
   const progress = {};
   if (!stored || typeof stored !== "object" || Array.isArray(stored)) return progress;
   for (const [kind, entry] of Object.entries(stored)) {
-    if (entry && typeof entry === "object" && isCount(entry.solved) && isCount(entry.streak)) {
-      progress[kind] = { solved: entry.solved, streak: entry.streak,
-        answered: isCount(entry.answered) && entry.answered >= entry.solved ? entry.answered : entry.solved };
-    }
+    const record = checkedRecord(entry);
+    if (record) progress[kind] = record;
   }
   return progress;
 }
 
-function writeProgress(progress) {
+export function writeProgress(progress) {
   writeStored(PROGRESS_KEY, progress);
   window.dispatchEvent(new CustomEvent(PROGRESS_EVENT));
 }
@@ -137,8 +139,35 @@ export function onProgress(fn) {
 }
 
 export function progressTotals() {
-  const entries = Object.values(readProgress());
-  return { solved: entries.reduce((n, p) => n + p.solved, 0), answered: entries.reduce((n, p) => n + p.answered, 0) };
+  return totalsOf(readProgress());
+}
+
+/** Reset: the counts per kind and the practice loop's memory (streak, rules, mistakes, rushes). */
+export function resetProgress() {
+  writeProgress({});
+  resetPractice();
+}
+
+/** Each rule's first answers as a small bar chart (right of all), rules in id order; null before any. @param {any} w */
+function ruleChart(w) {
+  const rows = Object.entries(readPractice().byRule).sort(([a], [b]) => a.localeCompare(b, "en", { numeric: true }));
+  if (!rows.length) return null;
+  return h("figure", { class: "cb-rule-chart" }, [h("figcaption", { text: w.byRule }),
+    h("ul", {}, rows.map(([rule, { right, wrong }]) => h("li", { "data-rule": rule }, [
+      h("span", { class: "cb-rule-id", text: rule }),
+      h("span", { class: "cb-rule-bar", "aria-hidden": "true" },
+        h("span", { class: "cb-rule-right", style: `width: ${Math.round((100 * right) / (right + wrong))}%` })),
+      h("span", { class: "cb-rule-count", text: `${right}/${right + wrong}` })])))]);
+}
+
+/** The puzzles missed, by rule: each a link that opens it in its widget, on its page. @param {any} w */
+function mistakesList(w) {
+  const groups = mistakesByRule(readPractice().mistakes);
+  if (!groups.length) return null;
+  const href = (m) => `${m.page}#puzzle=${m.slot ? `${m.slot}/` : ""}${m.id}`;
+  return h("div", { class: "cb-mistakes" }, [h("p", { class: "cb-mistakes-title", text: w.mistakes }),
+    h("ul", {}, groups.map((g) => h("li", { "data-rule": g.rule }, [h("span", { class: "cb-rule-id", text: g.rule }), " ",
+      ...g.mistakes.flatMap((m, i) => [i ? " · " : "", h("a", { href: href(m), "data-puzzle": m.id, text: w.mistake(i + 1) })])])))]);
 }
 
 export function exportProgress() {
@@ -149,16 +178,46 @@ export function exportProgress() {
   link.remove();
 }
 
-export async function importProgress(file) {
-  const fail = { ok: false, message: { en: SETTINGS_WORDS.en.importFailed, zh: SETTINGS_WORDS.zh.importFailed } };
-  let data;
-  try { data = JSON.parse(await file.text()); } catch (notJson) { return fail; }
-  if (!data || typeof data !== "object" || Array.isArray(data)) return fail;
-  const entries = Object.entries(data);
-  const good = entries.filter(([, p]) => p && typeof p === "object" && isCount(p.solved) && isCount(p.streak));
-  if (!entries.length || good.length !== entries.length) return fail;
-  writeProgress({ ...readProgress(), ...Object.fromEntries(good) });
-  return { ok: true, message: { en: SETTINGS_WORDS.en.imported, zh: SETTINGS_WORDS.zh.imported } };
+/** A message of the bar in both languages. @param {string} name */
+const barWords = (name) => ({ en: SETTINGS_WORDS.en[name], zh: SETTINGS_WORDS.zh[name] });
+
+/** The progress menu's panel: the totals, what the bar last did, and either the file waiting for Merge /
+ * Replace, the reset waiting for its confirmation, or export / import / reset. ``state`` is the bar's:
+ * ``{said, incoming, confirming}``; ``act(patch, change?)`` updates it (doing ``change`` first) and redraws. */
+function progressPanel(w, state, status, file, act) {
+  const totals = progressTotals();
+  const button = (control, text, onclick) => h("button", { type: "button", "data-control": control, onclick, text });
+  const rows = [h("p", { class: "cb-settings-totals", text: w.solved(totals.solved, totals.answered) }), status];
+  if (state.incoming) {
+    const incoming = state.incoming;
+    const inFile = totalsOf(incoming);
+    const merged = totalsOf(mergeProgress(readProgress(), incoming));
+    rows.push(h("div", { class: "cb-settings-preview" }, [
+      h("p", { text: w.inFile(inFile.solved, inFile.answered, inFile.kinds) }),
+      h("p", { text: w.mergeTo(merged.solved, merged.answered) }),
+      h("p", { text: w.replaceTo(inFile.solved, inFile.answered) }),
+    ]), h("div", { class: "cb-settings-choices" }, [
+      button("merge", w.merge, () => act({ said: barWords("imported"), incoming: null },
+        () => writeProgress(mergeProgress(readProgress(), incoming)))),
+      button("replace", w.replace, () => act({ said: barWords("imported"), incoming: null }, () => writeProgress(incoming))),
+      button("cancel-import", w.cancel, () => act({ said: barWords("importCancelled"), incoming: null })),
+    ]));
+  } else if (state.confirming) {
+    rows.push(h("p", { class: "cb-settings-ask", text: w.resetAsk(totals.solved, totals.answered) }),
+      h("div", { class: "cb-settings-choices" }, [
+        button("confirm-reset", w.resetYes, () => act({ said: barWords("resetDone"), confirming: false }, resetProgress)),
+        button("cancel-reset", w.cancel, () => act({ said: null, confirming: false })),
+      ]));
+  } else {
+    rows.push(h("button", { type: "button", "data-control": "auto-next", class: "cb-settings-toggle",
+      "aria-pressed": String(readSettings().autoNext), text: w.autoNext,
+      onclick: () => writeSettings({ autoNext: !readSettings().autoNext }) }),
+    ruleChart(w), mistakesList(w),
+    button("export", w.exportProgress, exportProgress), button("import", w.importProgress, () => file.click()),
+      h("button", { type: "button", "data-control": "reset", text: w.resetProgress, disabled: totals.answered === 0,
+        onclick: () => act({ said: null, confirming: true }) }));
+  }
+  return h("div", { class: "cb-settings-panel" }, rows);
 }
 
 export function pageNotice(words) {
@@ -268,10 +327,19 @@ function languageControl(lang, w) {
 /** The settings bar: one per page (the book's header), or one per widget where no page has one. */
 export function settingsBar() {
   const element = h("div", { class: "cb-settings", role: "group", "data-cardbook-settings": "" });
-  const status = h("p", { class: "cb-settings-status", "aria-live": "polite" });  // a puzzle's verdict is its one role="status"
+  // in the open menu, where it is seen; a puzzle's verdict is its one role="status"
+  const status = h("p", { class: "cb-settings-status", "aria-live": "polite" });
   const file = h("input", { type: "file", accept: "application/json,.json", hidden: true, tabindex: "-1",
     "aria-hidden": "true", class: "cb-settings-file" });
-  let said = null;
+  /** what the bar said last, a checked file waiting for Merge / Replace, a reset waiting for its confirmation */
+  const state = { said: null, incoming: null, confirming: false };
+  const act = (patch, change = () => {}) => {
+    change();
+    Object.assign(state, patch);
+    draw();
+    const next = /** @type {HTMLElement | null} */ (element.querySelector(".cb-settings-panel button:not([disabled])"));
+    if (next && element.contains(document.activeElement)) next.focus();
+  };
 
   function draw() {
     const settings = readSettings();
@@ -280,23 +348,22 @@ export function settingsBar() {
     const totals = progressTotals();
     element.setAttribute("aria-label", w.settings);
     element.lang = settings.lang === "zh" ? "zh-Hans" : "en";
-    status.textContent = said ? said[settings.lang] : "";
+    status.textContent = state.said ? state.said[settings.lang] : "";
     const menu = h("details", { class: "cb-settings-menu" }, [
       h("summary", { "data-control": "progress" }, [w.progress, " ",
         h("span", { class: "cb-settings-count", text: String(totals.solved) })]),
-      h("div", { class: "cb-settings-panel" }, [
-        h("p", { class: "cb-settings-totals", text: w.solved(totals.solved, totals.answered) }),
-        h("button", { type: "button", "data-control": "export", onclick: exportProgress, text: w.exportProgress }),
-        h("button", { type: "button", "data-control": "import", onclick: () => file.click(), text: w.importProgress }),
-      ]),
+      progressPanel(w, state, status, file, act),
     ]);
     const wasOpen = /** @type {HTMLDetailsElement | null} */ (element.querySelector(".cb-settings-menu"));
-    if (wasOpen && wasOpen.open) menu.open = true;
+    if ((wasOpen && wasOpen.open) || state.said || state.incoming || state.confirming) menu.open = true;
+    menu.addEventListener("toggle", () => {  // closed: what was said and asked is over
+      if (!menu.open && (state.said || state.incoming || state.confirming)) Object.assign(state, { said: null, incoming: null, confirming: false });
+    });
     element.replaceChildren(languageControl(settings.lang, w),
       h("button", { type: "button", class: "cb-settings-four", "data-control": "four", title: w.fourColourTitle,
         "aria-pressed": String(settings.fourColour), onclick: () => writeSettings({ fourColour: !readSettings().fourColour }) },
       [h("span", { class: "cb-settings-swatch", "aria-hidden": "true" }), w.fourColour]),
-      menu, file, status);
+      menu, file);
     if (focused) {
       const again = /** @type {HTMLElement | null} */ (element.querySelector(`[data-control="${focused}"]`));
       if (again) again.focus();
@@ -306,11 +373,12 @@ export function settingsBar() {
   file.addEventListener("change", async () => {
     const chosen = file.files && file.files[0];
     if (!chosen) return;
-    said = (await importProgress(chosen)).message;
+    const read = readProgressFile(await chosen.text());
     file.value = "";
-    draw();
+    if ("progress" in read) act({ said: null, incoming: read.progress, confirming: false });
+    else act({ said: read.message, incoming: null });
   });
-  const stops = [onSettings(draw), onProgress(draw)];
+  const stops = [onSettings(draw), onProgress(draw), onPractice(draw)];
   applySettingsToDocument(readSettings());
   draw();
   return { element, dispose: () => stops.forEach((stop) => stop()) };

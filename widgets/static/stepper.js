@@ -1,7 +1,9 @@
 // @ts-check
 // Deal stepper: every step of a hand (升级) or game (一上一下) arrives as data computed by the
 // engine; this module only shows step i. Forward and back never ask the kernel; "deal again"
-// does. Bundled into one self-contained module (loaded from a Blob URL: tools/bundle_front_ends.mjs);
+// does, where a kernel answers (it says {type: "live"} to the stepper's hello); elsewhere (the static
+// book) "deal again" moves to the next of the deals the page carries (model "bank": the next hands or
+// games, packed as the puzzles' banks are), after the last back to the first. Bundled into one self-contained module (loaded from a Blob URL: tools/bundle_front_ends.mjs);
 // the cards are drawn by cards.js (the chapters' faces), the reader's language and four-colour deck
 // come from settings.js.
 // Language: the model's "lang" ("en" / "zh") when the deck's address fixed it (?lang=, Voila),
@@ -15,6 +17,7 @@
 // Keys: ← → Home End only while the stepper's region itself has focus (Escape leaves it); PageUp /
 // PageDown / space, and every key pressed on a button, stay the slides' (a presenter's clicker), so a
 // reveal.js deck is never stuck on a stepper. Each draw re-lays out the slide (relayoutOnResize).
+import { unpackBank } from "./packed.js";
 import { SUIT_SYMBOL, activeControl, h } from "./dom.js";
 import {
   SUIT_WORDS, cardChips, cardFace, cardsText, notesDisclosure, reasonNodes, relayoutOnResize, releaseAfterPointer, sayText,
@@ -81,6 +84,21 @@ function render({ model, el }) {
   const root = h("div", { class: "cbs", tabindex: "0", role: "region" });
   el.append(root);
   const steps = () => model.get("steps") || [];
+
+  // "Deal again": the kernel deals the next seed; with none, the next deal the page carries.
+  let live = false;
+  /** @type {{seed: number, steps: any[]}[] | null} */
+  let deals = null;
+  async function dealAgain() {
+    if (live) { model.send({ type: "deal" }); return; }
+    deals = deals || [{ seed: model.get("seed"), steps: steps() }, ...await unpackBank(model.get("bank") || "")];
+    const at = deals.findIndex((d) => d.seed === model.get("seed"));
+    const next = deals[(at + 1) % deals.length];
+    model.set("seed", next.seed);
+    model.set("steps", next.steps);  // change:steps: the first step of the new deal
+  }
+  model.on("msg:custom", (msg) => { if (msg && msg.type === "live") live = true; });
+  try { model.send({ type: "hello" }); } catch (noKernel) { /* a static page */ }
 
   function go(i) {
     const n = steps().length;
@@ -158,7 +176,7 @@ function render({ model, el }) {
         button("last", t("last") + " ▶|", () => go(n - 1), atEnd)]),
       h("div", { class: "cbs-progress" }, [slider,
         h("span", { class: "cbs-counter", "aria-live": "polite", text: t("step", index + 1, n) })]),
-      h("div", { class: "cbs-extra" }, [view, button("again", t("again"), () => model.send({ type: "deal" })),
+      h("div", { class: "cbs-extra" }, [view, button("again", t("again"), dealAgain),
         ...ownSettings()]),
     ]);
   }
@@ -252,6 +270,7 @@ function render({ model, el }) {
     const focused = root.contains(document.activeElement) && document.activeElement !== root
       ? activeControl().dataset.control : null;
     root.replaceChildren();
+    root.dataset.seed = String(model.get("seed"));  // the deal shown
     root.lang = lang === "zh" ? "zh-Hans" : "en";
     root.setAttribute("aria-label", t("stepper"));
     const error = model.get("error");
