@@ -428,15 +428,19 @@ def first_hand_dealer(rules: Ruleset, state: CallState) -> tuple[int | None, Rea
     silent = FIRST_DEALER_SG_SILENT if rules.calling is Calling.SHENGJI else None  # only where SG's reader would ask
     if state.kind is CallKind.LEVEL_PAIR and state.caller is not None and state.caller != state.first_caller:
         return seat.index, Reason.make(  # 高亮 by another player (SS-E3)
-            RuleId.SS_E3, "{caller}'s pair of level cards ({shown}) sets the trump, yet {seat}, who made the first "
-                          "call, deals the first hand.",
-            "{caller}亮的一对级牌（{shown}，高亮）定主，但首局仍由最先亮主的{seat}坐庄。",
-            caller=Seat(state.caller), shown=state.shown(), seat=seat).with_notes(
+            RuleId.SS_E3, "{seat} made the first call, so {seat} deals the first hand, though {caller} later shows a "
+                          "pair of level cards.",
+            "{seat}最先亮主，首局由{seat}坐庄，虽然之后{caller}亮了一对级牌（高亮）。",
+            caller=Seat(state.caller), seat=seat).with_notes(
             Reason(RuleId.SS_E3, "The 双升 guide's unusual “高亮” passage keeps the first single caller as dealer.",
                    "这是《双升》“高亮”一段的特别之处：首局仍由最先亮单张的人坐庄。"), silent)
-    return seat.index, Reason.make(
-        RuleId.SS_9, "{seat} called first, so {seat} deals the first hand; later calls change only the trump.",
-        "{seat}最先亮主，首局由{seat}坐庄；之后的反主只改主花色。", seat=seat).with_notes(silent)
+    if state.caller is not None and state.caller != state.first_caller:  # another's overcall: it moves no deal
+        return seat.index, Reason.make(
+            RuleId.SS_9, "{seat} called first, so {seat} deals the first hand; {caller}'s later call sets only the trump.",
+            "{seat}最先亮主，首局由{seat}坐庄；{caller}之后反主，只定主，不换庄家。", seat=seat,
+            caller=Seat(state.caller)).with_notes(silent)
+    return seat.index, Reason.make(RuleId.SS_9, "{seat} called first, so {seat} deals the first hand.",
+                                   "{seat}最先亮主，首局由{seat}坐庄。", seat=seat).with_notes(silent)
 
 
 #: SG-9: the 四人升级 guide does not say who deals the first hand; the book follows 双升 (SS-9).

@@ -544,10 +544,10 @@ def _explain(duty: FollowDuty, play: list[Card], breach: Breach | None, seat: in
             return Reason.make(RuleId.SJ_9,
                                "The lead {lead} is in {suit}; {hand} holds only {held} of them, so {you} must play "
                                "{all}; {play} leaves out {missing}. A legal follow: {example}.",
-                               "首家出{lead}，是{suit}；{hand}只有{n}张{suit}：{held}，必须全部跟出；{play}漏了{missing}。"
+                               "首家出{lead}，是{suit}；{hand}只有{n}张{suit}（{held}），必须{all}跟出；{play}漏了{missing}。"
                                "可以这样跟：{example}。",
                                n=Words(count_en(held), count_zh(held)), held=sorted(duty.suit_cards, key=ctx.order_key),
-                               missing=sorted(missing, key=ctx.order_key), all=Words("it" if held == 1 else "them all", ""),
+                               missing=sorted(missing, key=ctx.order_key), all=Words("it" if held == 1 else "them all", "" if held == 1 else "全部"),
                                **base)
         return Reason.make(RuleId.SJ_9,
                            "The lead {lead} is in {suit} and {hand} holds {n} of them, so {you} must follow with {must}; "
@@ -604,9 +604,9 @@ def _explain(duty: FollowDuty, play: list[Card], breach: Breach | None, seat: in
     if held < duty.size:
         return Reason.make(RuleId.SJ_9, "The lead {lead} is in {suit} and {hand} holds only {n}; {play} plays {all}, "
                            "and the rest may be anything.",
-                           "首家出{lead}，是{suit}；{hand}只有{n}张{suit}；{play}全部跟出，其余可出任意牌。",
-                           n=Words(count_en(held), count_zh(held)),
-                           all=Words("it" if held == 1 else "all of them", ""), **base)
+                           "首家出{lead}，是{suit}；{hand}只有{n}张{suit}，出{play}，{held}{all}跟出，其余的牌出什么都行。",
+                           n=Words(count_en(held), count_zh(held)), held=sorted(duty.suit_cards, key=ctx.order_key),
+                           all=Words("it" if held == 1 else "all of them", "已" if held == 1 else "都已"), **base)
     if duty.tractor:
         return Reason.make(RuleId.SJ_9, "The lead {lead} is {led}; {play} follows with {led}.",
                            "首家出{lead}，是{led}；{play}跟出同样的拖拉机。", **base)
@@ -645,7 +645,7 @@ def _explain(duty: FollowDuty, play: list[Card], breach: Breach | None, seat: in
                            "首家出{lead}，是{led}；{hand}没有同样长的拖拉机；{play}按要求跟出{must}，其余为{suit}。",
                            must=_pairs_words(duty.must_pairs, suit), **base)
     return Reason.make(RuleId.SJ_9, "The lead {lead} is {led}; {play} follows with {led}.",
-                       "首家出{lead}，是{led}；{play}跟出同门同型的牌。", **base)
+                       "首家出{lead}，是{led}；{you}跟{play}，同门同型，合法。", **base)
 
 
 def _held_tractors(duty: FollowDuty) -> Reason:

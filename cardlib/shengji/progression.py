@@ -66,7 +66,7 @@ def explain_partner(seat: int) -> Reason:
     """
     partner = partner_of(check_seat(seat))
     return Reason.make(RuleId.SJ_1, "Partners sit opposite: {seat} and {partner} are one team.",
-                       "对家是搭档：{seat}和{partner}是一队。", seat=Seat(seat), partner=Seat(partner))
+                       "相对而坐的两家是一队：{seat}和{partner}是对家。", seat=Seat(seat), partner=Seat(partner))
 
 
 def level_played(levels: tuple[Rank | str, Rank | str], dealer: int) -> Result[Rank]:
@@ -201,7 +201,7 @@ def after_hand(rules: RulesetLike, dealer: int, levels: tuple[Rank | str, Rank |
     if rules.game_end is GameEnd.THROUGH_ACE and through:
         return Progress(seat, (new_levels[0], new_levels[1]), gaining_team, Reason.make(
             RuleId.SJ_13, "{team} played A as the dealer team and went up: they have played through A and win the game.",
-            "{team}作为庄家方打A并升级：打过了A，赢得全局。", team=team))
+            "{team}坐庄打A，打过了A，赢得全局。", team=team))
     if rules.game_end is GameEnd.REACH_ACE and new_level is Rank.ACE and steps > 0:
         return Progress(seat, (new_levels[0], new_levels[1]), gaining_team, Reason.make(
             RuleId.SS_8, "{team} go up from {old} to A, the agreed level: under this rule (the first team to reach "

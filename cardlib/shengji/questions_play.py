@@ -117,7 +117,7 @@ def answer_next_leader(case: dict[str, Any], context: CaseContext) -> tuple[int,
         raise InvalidPositionError(f"field 'plays' must hold the {SEATS} plays of a whole trick, got {len(plays)}")
     result = find_trick_winner(read_context(case), context.rules, plays, leader=leader)
     seat = (leader + result.winner) % SEATS
-    return seat, Reason.make(RuleId.SJ_8, "{why} So {seat} leads the next trick.", "{why}所以下一轮由{seat}首出。",
+    return seat, Reason.make(RuleId.SJ_8, "{why} So {seat} leads the next trick.", "{why}下一轮由{seat}首出。",
                              seat=Seat(seat), why=result.reason)  # the trick's reason names the winner first
 
 

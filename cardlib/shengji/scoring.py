@@ -30,7 +30,7 @@ from ..errors import InvalidPositionError
 from ..explain import Reason, Seat, Words
 from ..result import Result
 from ..rule_ids import RuleId
-from .combos import CardsInput, Plays, as_cards, require_context, split_units
+from .combos import CardsInput, Plays, as_cards, count_zh, require_context, split_units
 from .rules import KittyMultiplier, KittyShape, LevelTable, RulesetLike, as_ruleset
 from .trick import find_trick_winner, read_plays
 from .trump import EffectiveSuit, TrumpContext
@@ -81,7 +81,8 @@ def explain_trick_points(cards: Sequence[Card] | str) -> Reason:
 def points_left(won: Iterable[Card] | str) -> Result[int]:
     """SJ-11, SS-E1: the points still to be won when ``won`` are the cards taken in tricks so far.
 
-    Two decks hold eight 5s, eight 10s and eight Ks: 200 points (SS says four of each and 100).
+    Two decks hold eight 5s, eight 10s and eight Ks: 200 points (SS says four of each and 100); the eight of
+    each are said only in the SS-E1 note, not again in the reason.
 
     >>> from cardlib.cards import parse_cards
     >>> points_left(parse_cards("S5 H10 DK C9"))[0]
@@ -90,16 +91,15 @@ def points_left(won: Iterable[Card] | str) -> Result[int]:
     taken = trick_points(won)
     left = TOTAL_POINTS - taken
     return Result(left, Reason.make(RuleId.SJ_11,
-                             "Two decks hold eight 5s, eight 10s and eight Ks, {total} points; {taken} have been won, "
-                             "so {left} are still in play.",
-                             "两副牌有八张5、八张10、八张K，共{total}分；已得{taken}分，还剩{left}分。",
-                             total=TOTAL_POINTS, taken=taken, left=left))
+                                    "Two decks hold {total} points; {taken} have been won, so {left} are still in play.",
+                                    "两副牌共{total}分，已赢走{taken}分，还剩{left}分。",
+                                    total=TOTAL_POINTS, taken=taken, left=left))
 
 
 #: SS-E1: the 双升 guide's count of the points, which a reader of that guide may carry over.
 POINTS_SLIP_NOTE = Reason.make(RuleId.SS_E1, "The 双升 guide's “four of each, 100 points” is a slip: two decks hold "
                                "eight 5s, eight 10s and eight Ks, {total} points.",
-                               "《双升》说“各四张、共100分”是笔误：两副牌有八张5、八张10、八张K，共{total}分。",
+                               "《双升》说“各四张、共100分”是笔误：两副牌5、10、K各八张，共{total}分。",
                                total=TOTAL_POINTS)
 
 
@@ -119,7 +119,7 @@ def explain_last_trick(cards_each: int, lead_cards: int, number: int | None = No
     last = lead_cards == cards_each
     kept = cards_each - lead_cards
     if last:
-        en, zh = "it empties every hand, so it is the last trick, which takes the kitty", "打完后人人手中无牌，是最后一轮，底牌归它"
+        en, zh = "it empties every hand, so it is the last trick, which takes the kitty", "这一轮打完人人手中无牌，是最后一轮，底牌归这一轮的赢家"
     else:
         en = ("each player keeps {kept} card" + ("s" if kept != 1 else "")
               + ", so it is not the last trick; only the last takes the kitty")
@@ -144,13 +144,13 @@ LAST_TRICK_SLIP_NOTE = Reason(RuleId.SG_E1, "The kitty goes with the last trick,
 #: Each scheme in words (en, zh), as the documents name it; no scheme is named by its field value.
 _SCHEME_WORDS = {
     "shengji": ("the 四人升级 guide's scheme (single ×2, pair ×4, a tractor of n pairs ×2ⁿ)",
-                "《四人升级》的倍数（单张×2，对子×4，n对拖拉机×2ⁿ）"),
+                "《四人升级》的倍数（单张×2，对子×4，n连对×2ⁿ）"),
     "double": ("the 双升 guide's main rule (×2 whatever the shape)", "《双升》的主规则（不论牌型一律×2）"),
     "pair2_tractor4": ("the scheme the 双升 guide gives as “some rules” (a single or a pair ×2, a tractor ×4)",
                        "《双升》所说“有些规则”的倍数（单张或对子×2，拖拉机×4）"),
     "doubling": ("the doubling scheme offered for the 四人升级 guide's slip (single ×2, pair ×4, a tractor of "
                  "n pairs ×2ⁿ⁺¹, so a tractor always counts more than a pair)",
-                 "针对《四人升级》笔误的翻倍规则（单张×2，对子×4，n对拖拉机×2ⁿ⁺¹，拖拉机总比对子多）"),
+                 "针对《四人升级》笔误的翻倍规则（单张×2，对子×4，n连对×2ⁿ⁺¹，拖拉机总比对子多）"),
     "largest_unit": ("a variant neither guide has (2 × the cards of the largest unit)",
                      "两份指南都没有的变体（2×最大牌型的张数）"),
     "power_of_cards": ("a variant neither guide has (2 to the power of the number of cards played)",
@@ -171,12 +171,16 @@ def scheme_words(scheme: str) -> Words:
 
 
 def unit_words(unit_pairs: int) -> Words:
-    """The largest unit of a play in words: a single, a pair, a tractor of n pairs."""
+    """The largest unit of a play in words: a single, a pair, a tractor of n pairs (n连对, docs/terms.md).
+
+    >>> unit_words(2).zh, unit_words(3).zh
+    ('两连对', '三连对')
+    """
     if unit_pairs == 0:
         return Words("a single", "单张")
     if unit_pairs == 1:
         return Words("a pair", "对子")
-    return Words(f"a tractor of {unit_pairs} pairs", f"{unit_pairs}对的拖拉机")
+    return Words(f"a tractor of {unit_pairs} pairs", f"{count_zh(unit_pairs)}连对")
 
 
 def kitty_multiplier(rules: RulesetLike, unit_pairs: int, cards: int, lead_cards: int) -> Result[int]:
@@ -227,7 +231,7 @@ def kitty_multiplier(rules: RulesetLike, unit_pairs: int, cards: int, lead_cards
 #: SG-E2: as written, SG-6's table counts a tractor of 2 pairs no more than a pair.
 SG_E2_NOTE = Reason(RuleId.SG_E2, "As the 四人升级 guide is written, a tractor of 2 pairs (×4) counts no more than a "
                     "pair (×4): a slip the book points out.",
-                    "照《四人升级》原文，2对拖拉机（×4）并不比对子（×4）多：本书指出这是笔误。")
+                    "照《四人升级》原文，两连对（×4）并不比对子（×4）多：本书指出这是笔误。")
 
 _SCHEME_SHORT = {
     "shengji": ("under the 四人升级 guide", "按《四人升级》"),
@@ -473,7 +477,7 @@ def _band(low: int, high: int | None) -> str:
 
 
 def _band_zh(low: int, high: int | None) -> str:
-    return f"{low}分及以上" if high is None else f"{low}分" if low == high else f"{low}-{high}分"
+    return f"{low}分及以上" if high is None else f"{low}分" if low == high else f"{low}～{high}分"
 
 
 def level_change(rules: RulesetLike, attacker_points: int) -> Result[LevelChange]:
@@ -511,7 +515,7 @@ def level_change(rules: RulesetLike, attacker_points: int) -> Result[LevelChange
                              "闲家一分未得：庄家方升3级。") if points == 0 else Reason.make(table_rule,
                              "The attackers have {points} points ({band}), below the take-over line {line}: "
                              "the dealer team goes up {levels} level" + "s" * (levels > 1) + ".",
-                             "闲家得{points}分，在{band_zh}这一档，未到{line}分上台线：庄家方升{levels}级。",
+                             "闲家得{points}分，在{band_zh}一档，没到{line}分，上不了台，庄家方升{levels}级。",
                              points=points, band=_band(low, high), band_zh=_band_zh(low, high), line=line,
                              levels=levels)
         return Result(change, _local_line(reason, line) if local else reason)
@@ -540,7 +544,7 @@ def level_change(rules: RulesetLike, attacker_points: int) -> Result[LevelChange
     reason = Reason.make(table_rule,
                          "The attackers have {points} points ({band}), reaching the take-over line {line}: "
                          "{table_en}they take over and go up {levels} level" + "s" * (levels > 1) + ".",
-                         "闲家得{points}分，在{band_zh}这一档，达到{line}分上台线：{table_zh}闲家上台并升{levels}级。",
+                         "闲家得{points}分，在{band_zh}一档，到了{line}分，{table_zh}闲家上台并升{levels}级。",
                          points=points, band=_band(low, high), band_zh=_band_zh(low, high), line=line,
                          table_en=table_en, table_zh=table_zh, levels=levels)
     return Result(change, _local_line(reason, line) if local else reason)

@@ -175,12 +175,13 @@ def _higher(shape: Shape, suit: EffectiveSuit) -> Words:
     return Words(f"a higher {words.en.removeprefix('a ')}", f"更大的{words.zh}")
 
 
-def _trump_fact(ctx: TrumpContext, best: list[Card], how: Words) -> Reason:
+def _trump_fact(ctx: TrumpContext, best: list[Card], how: Words, who: Words | Seat) -> Reason:
     """Why ``best`` is a trump play, naming what decides it: its level cards ("♦Q is a level card"),
-    else its jokers, else the trump suit (SJ-4); ``how`` is the play as a trump ("a pair of trumps")."""
+    else its jokers, else the trump suit (SJ-4); ``how`` is the play as a trump ("a pair of trumps").
+    The Chinese names the play with its player (南家的♠5 ♠5), so the sentence needs no 它 and no colon."""
+    what = Reason.make(RuleId.SJ_10, "it", "{who}的{best}", who=who, best=best) if len(best) != 2 else \
+        Reason.make(RuleId.SJ_10, "{best}", "{who}的{best}", who=who, best=best)  # a pair by name
     levels = list(dict.fromkeys(c for c in best if not c.is_joker and c.rank is ctx.level and c.suit is not ctx.trump))
-    what = Reason.make(RuleId.SJ_10, "it", "它") if len(best) != 2 else Reason.make(RuleId.SJ_10, "{best}", "{best}",
-                                                                                       best=best)  # a pair by name
     if levels:
         many = len(levels) > 1
         return Reason.make(RuleId.SJ_10, "{levels} " + ("are level cards" if many else "is a level card")
@@ -193,6 +194,15 @@ def _trump_fact(ctx: TrumpContext, best: list[Card], how: Words) -> Reason:
     return Reason.make(RuleId.SJ_10, "{suit} are trumps, so {what} is {how}", "{suit}是主，所以{what}是{how}",
                        suit=Words(EffectiveSuit(ctx.trump.value).en, EffectiveSuit(ctx.trump.value).zh), what=what,
                        how=how)
+
+
+def _trump_level_fact(ctx: TrumpContext, best: list[Card]) -> Words | Reason:
+    """Why a trump play tops another: its level card of the trump suit, which ranks above every other card
+    of that suit (SJ-5), said where an over-trump is compared ("(♥7 is the level card of the trump suit)")."""
+    top = next((c for c in best if not c.is_joker and c.rank is ctx.level and c.suit is ctx.trump), None)
+    if top is None:
+        return Words("", "")
+    return Reason.make(RuleId.SJ_10, " ({top} is the level card of the trump suit)", "（{top}是主花色的级牌）", top=top)
 
 
 def _level_fact(ctx: TrumpContext, best: list[Card]) -> Words | Reason:
@@ -234,22 +244,28 @@ def _explain(ctx: TrumpContext, cards: list[list[Card]], shape: Shape, keys: lis
     if key[0]:  # the winner trumps a plain-suit lead
         how = {"throw": Words("trumps of the same shapes", "牌型相同的主牌"), "single": Words("a trump", "主牌")}.get(
             shape.kind, shape_in_suit(shape, EffectiveSuit.TRUMP))
-        fact = _trump_fact(ctx, best, how)
+        fact = _trump_fact(ctx, best, how, play_name(winner, leader))
         if tied:
             return Reason.make(RuleId.SJ_10, "{who_cap} wins with {best}: {fact}. {other_cap}'s {cards} is only as "
                                "high, and to over-trump a play must be strictly higher.",
-                               "{who}的{best}赢：{fact}。{other}的{cards}一样大，盖毙须更大，所以盖不过。",
+                               "{fact}，赢了这一轮；{other}的{cards}一样大，盖毙须更大，盖不过。",
                                fact=fact, other_cap=play_name(tied[0], leader, capital=True),
                                other=play_name(tied[0], leader), cards=cards[tied[0]], **base)  # type: ignore[arg-type]
         others = [i for i in range(1, len(cards)) if i != winner and keys[i] is not None and keys[i][0]]  # type: ignore[index]
         if others:
             runner = max(others, key=lambda i: keys[i])  # type: ignore[arg-type, return-value]
+            base["rank"] = _trump_level_fact(ctx, best)
+            if runner > winner:  # trumped after the winner: that later play is the failed over-trump
+                return Reason.make(RuleId.SJ_10, "{who_cap} wins with {best}: {fact}; {them}'s trump {theirs}, "
+                                   "played after it, is lower{rank}, so it fails to over-trump.",
+                                   "{fact}，赢了这一轮；{them}后出的{theirs}更小{rank}，盖毙不了。",
+                                   fact=fact, them=play_name(runner, leader), theirs=cards[runner], **base)  # type: ignore[arg-type]
             return Reason.make(RuleId.SJ_10, "{who_cap} wins with {best}: {fact}, and it is higher than {them}'s "
-                               "trump {theirs}, as an over-trump must be.",
-                               "{who}的{best}赢：{fact}，比{them}毙的{theirs}大（盖毙须更大）。",
+                               "trump {theirs}{rank}, as an over-trump must be.",
+                               "{fact}，比{them}先毙的{theirs}大{rank}（盖毙须更大），赢了这一轮。",
                                fact=fact, them=play_name(runner, leader), theirs=cards[runner], **base)  # type: ignore[arg-type]
         return Reason.make(RuleId.SJ_10, "{who_cap} wins with {best}: {fact}, and beats the {suit} lead {lead}.",
-                           "{who}的{best}赢：{fact}，毙了首家的{suit}{lead}。", fact=fact, **base)  # type: ignore[arg-type]
+                           "{fact}，毙了首家的{suit}{lead}，赢了这一轮。", fact=fact, **base)  # type: ignore[arg-type]
     mixed = [i for i in range(1, len(cards)) if shape.kind == "pair" and lead_suit is not EffectiveSuit.TRUMP
              and all(ctx.is_trump(c) for c in cards[i]) and keys[i] is None]
     if mixed:  # nobody trumps with a pair: the two different trumps would be the only trumping play (C-5 decides)
@@ -275,13 +291,22 @@ def _explain(ctx: TrumpContext, cards: list[list[Card]], shape: Shape, keys: lis
             return Reason.make(RuleId.SJ_10, "{who_cap} wins with the lead {lead}: nobody plays {higher}.",
                                "{who}首出的{lead}赢：没有人出{higher}。",
                                higher=_higher(shape, lead_suit), **base)  # type: ignore[arg-type]
+        trumped = [i for i in range(1, len(cards)) if all(ctx.is_trump(c) for c in cards[i])]
+        if trumped:  # trumps of another shape: they name the shape that would have trumped it
+            names = {f"t{j}": play_name(i, leader) for j, i in enumerate(trumped)}
+            return Reason.make(RuleId.SJ_10, "{who_cap} wins with the lead {lead}: nobody follows higher, and "
+                               + " and ".join(f"{{{n}}}'s" for n in names) + " trumps are not {trumps}.",
+                               "{who}首出的{lead}赢：没有人跟出{higher}；" + "和".join(f"{{{n}}}" for n in names)
+                               + "出的虽是主牌，但不是{trumps}，毙不了。",
+                               higher=_higher(shape, lead_suit), trumps=shape_in_suit(shape, EffectiveSuit.TRUMP),
+                               **names, **base)  # type: ignore[arg-type]
         return Reason.make(RuleId.SJ_10, "{who_cap} wins with the lead {lead}: nobody follows higher or trumps it.",
                            "{who}首出的{lead}赢：没有人跟出{higher}，也没有人用{trumps}毙牌。",
                            higher=_higher(shape, lead_suit), trumps=shape_in_suit(shape, EffectiveSuit.TRUMP),
                            **base)  # type: ignore[arg-type]
     if lead_suit is EffectiveSuit.TRUMP:
         return Reason.make(RuleId.SJ_10, "{who_cap} wins with {best}: {fact}it is the highest {kind}.",
-                           "{who}的{best}赢：{fact}它是最大的{kind}。", fact=_level_fact(ctx, best), kind=kind_words,
+                           "{fact}{who}的{best}是最大的{kind}，赢了这一轮。", fact=_level_fact(ctx, best), kind=kind_words,
                            **base)  # type: ignore[arg-type]
     return Reason.make(RuleId.SJ_10, "{who_cap} wins with {best}: it is the highest {kind}, and nobody trumps.",
-                       "{who}的{best}赢：它是最大的{kind}，无人毙牌。", kind=kind_words, **base)  # type: ignore[arg-type]
+                       "{who}的{best}是最大的{kind}，也没有人毙，赢了这一轮。", kind=kind_words, **base)  # type: ignore[arg-type]

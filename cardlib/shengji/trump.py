@@ -173,14 +173,19 @@ def explain_trumps(ctx: TrumpContext, cards: list[Card] | str) -> Reason:
 
     >>> explain_trumps(TrumpContext(Rank.FIVE, Suit.HEARTS), [Card(Suit.SPADES, Rank.FIVE), Card(Suit.CLUBS, Rank.ACE)]).en
     'Trumps are the jokers, every 5 and every heart: ♠5 is a trump (1 of 2 cards); ♣A is a plain card.'
+    >>> explain_trumps(TrumpContext(Rank.FIVE, None), [Card(Suit.SPADES, Rank.FIVE)]).zh
+    '无主时主牌只有大小王和所有5：♠5是主牌（1张中有1张）。'
     """
     ctx, cards = _checked(ctx, cards)
     trumps = [c for c in cards if ctx.is_trump(c)]
     plain = [c for c in cards if not ctx.is_trump(c)]
-    if ctx.trump is None:
-        suit = Words(" (no trump suit)", "（无主）")
+    if ctx.trump is None:  # 无主: said first, not as a gloss after the level cards
+        head = Reason.make(RuleId.SJ_4, "With no trump suit, trumps are only the jokers and every {level}",
+                           "无主时主牌只有大小王和所有{level}", level=ctx.level)
     else:
-        suit = Words(f" and every {_SINGULAR[ctx.trump]}", f"和所有{_SUIT_NAMES[EffectiveSuit(ctx.trump.value)][1]}")
+        head = Reason.make(RuleId.SJ_4, "Trumps are the jokers, every {level} and every " + _SINGULAR[ctx.trump],
+                           "主牌是大小王、所有{level}和所有" + _SUIT_NAMES[EffectiveSuit(ctx.trump.value)][1],
+                           level=ctx.level)
     which: Words | Reason
     rest: Words | Reason
     if not trumps:
@@ -195,9 +200,9 @@ def explain_trumps(ctx: TrumpContext, cards: list[Card] | str) -> Reason:
         rest = Reason.make(RuleId.SJ_4, "; {plain} is a plain card", "；{plain}不是主牌", plain=plain)
     else:
         rest = Reason.make(RuleId.SJ_4, "; {plain} are plain cards", "；{plain}不是主牌", plain=plain)
-    return Reason.make(RuleId.SJ_4, "Trumps are the jokers, every {level}{suit}: {which} ({count} of {total} cards){rest}.",
-                       "主牌是大小王、所有{level}{suit}：{which}（{total}张中有{count}张）{rest}。",
-                       level=ctx.level, suit=suit, which=which, count=len(trumps), total=len(cards), rest=rest)
+    return Reason.make(RuleId.SJ_4, "{head}: {which} ({count} of {total} cards){rest}.",
+                       "{head}：{which}（{total}张中有{count}张）{rest}。",
+                       head=head, which=which, count=len(trumps), total=len(cards), rest=rest)
 
 
 def explain_order(ctx: TrumpContext, cards: list[Card] | str) -> Reason:

@@ -33,9 +33,13 @@ def face_words(face: Face) -> Words:
 
 
 def dealt(players: int, draw_count: int) -> Reason:
-    return Reason.make(RuleId.YS_1, "{players} players get 7 cards each; the other {left} of the 52 cards form "
-                       "the draw pile", "{players}人各发7张，52张中其余{left}张作为摸牌堆",
-                       players=players, left=draw_count)
+    """YS-1: 52 cards (no jokers), 7 to each player, and the rest is the draw pile; each count said once.
+
+    >>> dealt(2, 38).zh
+    '52张减去2人各7张，摸牌堆剩38张'
+    """
+    return Reason.make(RuleId.YS_1, "52 cards, less 7 each for {players} players, leave {left} in the draw pile",
+                       "52张减去{players}人各7张，摸牌堆剩{left}张", players=players, left=draw_count)
 
 
 def first_by_draw(first: int, rounds: list[list[tuple[int, Card]]]) -> Reason:
@@ -57,6 +61,29 @@ def first_by_draw(first: int, rounds: list[list[tuple[int, Card]]]) -> Reason:
 
 
 # -- whose turn -------------------------------------------------------------------------------
+
+
+def lower_draw(seat: int, card: Card, tops: list[tuple[int, Card]]) -> Reason:
+    """YS-3 (YS-2 when a 2 is highest): why a draw does not lead: it is lower than the highest, and when two or more players tie
+    for the highest rank (suits never count) the tie is named, and the tied players draw again.
+
+    >>> lower_draw(2, Card.parse("H5"), [(0, Card.parse("CK")), (3, Card.parse("HK"))]).zh
+    '丙的♥5比甲的♣K和丁的♥K小；这几张点数并列最大（不分花色），所以这几家重新抽'
+    >>> lower_draw(2, Card.parse("C3"), [(3, Card.parse("SK"))]).zh
+    '丙的♣3比丁的♠K小（3最小、2最大，不分花色），所以丁先出'
+    """
+    names = {f"t{i}": Player(s) for i, (s, _c) in enumerate(tops)} | {f"k{i}": c for i, (_s, c) in enumerate(tops)}
+    if len(tops) > 1:
+        return Reason.make(RuleId.YS_3, "{given}'s {card} is lower than "
+                           + " and ".join(f"{{t{i}}}'s {{k{i}}}" for i in range(len(tops)))
+                           + ", which tie for the highest rank (suits never count), so those players draw again",
+                           "{given}的{card}比" + "和".join(f"{{t{i}}}的{{k{i}}}" for i in range(len(tops)))
+                           + "小；这几张点数并列最大（不分花色），所以这几家重新抽",
+                           given=Player(seat), card=card, **names)
+    rule = RuleId.YS_2 if tops[0][1].rank is Rank.TWO else RuleId.YS_3  # a 2 leads by YS-2
+    return Reason.make(rule, "{given}'s {card} is lower than {t0}'s {k0} (3 is lowest and 2 highest; suits "
+                       "never count), so {t0} leads", "{given}的{card}比{t0}的{k0}小（3最小、2最大，不分花色），所以{t0}先出",
+                       given=Player(seat), card=card, **names)
 
 
 def two_is_highest(first: int, card: Card) -> Reason:
@@ -198,8 +225,16 @@ def window_closed(what: str, what_zh: str) -> Reason:
 
 
 def may_play(player: int, card: Card, face: Face) -> Reason:
-    return Reason.make(RuleId.YS_6 if face is Face.UP else RuleId.YS_7, "{player} may play {card} {face}",
-                       "{player}可以把{card}作为{face}打出", player=Player(player), card=card, face=face_words(face))
+    """YS-6 / YS-7: a card played face up (打出明牌) or face down (扣下, the guide's word).
+
+    >>> may_play(0, Card.parse("D8"), Face.DOWN).zh
+    '甲可以扣下♦8'
+    """
+    if face is Face.DOWN:
+        return Reason.make(RuleId.YS_7, "{player} may play {card} {face}", "{player}可以扣下{card}",
+                           player=Player(player), card=card, face=face_words(face))
+    return Reason.make(RuleId.YS_6, "{player} may play {card} {face}", "{player}可以打出明牌{card}",
+                       player=Player(player), card=card, face=face_words(face))
 
 
 def may_pass() -> Reason:

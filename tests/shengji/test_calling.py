@@ -14,6 +14,7 @@ from cardlib.shengji.calling import (
     apply_call,
     check_call,
     classify_call,
+    first_hand_dealer,
     resolve_calls,
     turn_kitty,
 )
@@ -76,6 +77,18 @@ def test_ss1_ss_e3_a_level_pair_sets_trump_yet_the_first_single_caller_deals():
     result = run(SS, [(1, "H2"), (2, "S2 S2")])
     assert (result.trump, result.dealer) == (Suit.SPADES, 1)
     assert result.reason.rule is RuleId.SS_1 and "first call" in result.reason.en
+
+
+def test_ss9_ss_e3_the_first_dealer_reason_says_the_dealer_once_and_no_trump_twice():
+    """SS-9 / SS-E3: the dealer reason names the first caller and leaves the trump to the trump reason; a
+    later call is mentioned only when another player made it."""
+    state = run(SS, [(1, "H2"), (2, "S2 S2")]).state
+    _seat, reason = first_hand_dealer(SS, state)
+    assert reason is not None and reason.rule is RuleId.SS_E3 and "trump" not in reason.en and "定主" not in reason.zh
+    _seat, own = first_hand_dealer(SS, run(SS, [(1, "H2"), (1, "BJ BJ")]).state)
+    assert own is not None and own.rule is RuleId.SS_9 and "later call" not in own.en and "反主" not in own.zh
+    _seat, other = first_hand_dealer(SS, run(SS, [(1, "H2"), (3, "BJ BJ")]).state)
+    assert other is not None and "West's later call sets only the trump" in other.en
 
 
 def test_ss3_joker_call_trump_previous_suit_keeps_the_suit():

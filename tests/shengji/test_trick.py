@@ -116,3 +116,24 @@ def test_sj8_next_leader_is_the_dealer_then_the_trick_winner():
     assert seat == 1 and reason.rule is RuleId.SJ_8
     with pytest.raises(InvalidPositionError, match="whole trick"):
         answer_next_leader({**case, "plays": ["HA", "HK"]}, context)
+
+
+def test_sj10_a_later_lower_trump_is_a_failed_over_trump_not_the_winners():
+    """SJ-10: the winner trumped first; the lower trump played after it is named as the failed over-trump."""
+    result = find_trick_winner(TrumpContext(Rank.SEVEN, Suit.HEARTS), SHUANGSHENG, ["SK SK", "S3 S3", "H7 H7", "HQ HQ"],
+                               leader=0)
+    assert result.winner == 2 and result.reason.rule is RuleId.SJ_10
+    assert ("played after it, is lower (♥7 is the level card of the trump suit), so it fails to over-trump"
+            in result.reason.en)  # and why it is lower: the level card of the trump suit tops the suit (SJ-5)
+    assert "as an over-trump must be" not in result.reason.en and "后出的" in result.reason.zh
+    earlier = find_trick_winner(TrumpContext(Rank.SEVEN, Suit.HEARTS), SHUANGSHENG, ["SK SK", "HQ HQ", "H7 H7", "S3 S3"])
+    assert "as an over-trump must be" in earlier.reason.en  # the winner did over-trump an earlier trump
+
+
+def test_sj10_trumps_of_the_wrong_shape_are_named_when_the_lead_wins():
+    """SJ-10: trumps that are not a tractor cannot trump a tractor lead; the reason says so, not "nobody trumps"."""
+    result = find_trick_winner(TrumpContext(Rank.NINE, Suit.DIAMONDS), SHUANGSHENG,
+                               ["C7 C7 C6 C6", "DJ D2 D2 S6", "D9 DK DK D6", "D9 D10 D6 D3"], leader=0)
+    assert result.winner == 0 and result.reason.rule is RuleId.SJ_10
+    assert "nobody follows higher, and North's and West's trumps are not a tractor" in result.reason.en
+    assert "or trumps it" not in result.reason.en and "虽是主牌" in result.reason.zh

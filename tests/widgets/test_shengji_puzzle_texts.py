@@ -395,3 +395,21 @@ def test_c3_no_throw_puzzle_has_two_equal_smallest_parts():
         ctx = TrumpContext(position["level"], None if position["trump"] == "none" else position["trump"])
         parts = split_units(ctx, rules, parse_cards(position["throw"]))
         assert len({(part.size, ctx.strength(part.top)) for part in parts}) == len(parts), (seed, position["throw"])
+
+
+def test_sj11_ss_e1_a_wrong_count_of_points_left_says_the_count_once():
+    """SJ-11 / SS-E1: the reason reaches the points still in play, so the wrong-number verdict says them
+    once, and the eight 5s, 10s and Ks only in the SS-E1 note."""
+    checked = 0
+    for seed in range(2, 24, 3):  # the hard puzzles: the points still in play
+        spec = make_puzzle("trick_points", seed)
+        for ruleset in spec["rulesets"]:
+            (right,) = [a["key"] for a in spec["answers"] if verdict_of(spec, ruleset["id"], a["key"])[0]]
+            for answer in spec["answers"]:
+                ok, reason = verdict_of(spec, ruleset["id"], answer["key"])
+                if not ok:
+                    checked += 1
+                    assert reason["zh"].count(f"还剩{right}分") == 1 and "没有赢走" not in reason["zh"]
+                    assert reason["en"].count(f"so {right} are still in play") == 1
+                    assert "eight 5s" not in reason["en"] and "八张" not in reason["zh"]
+    assert checked

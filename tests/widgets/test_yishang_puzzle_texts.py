@@ -17,7 +17,9 @@ from typing import Any
 
 import pytest
 
-from cardlib.words import player_name
+from cardlib.cards import Card
+from cardlib.words import card_text, player_name
+from cardlib.yishang.ranks import ORDER
 from tests.reader_text import spec_leaks
 from widgets.puzzles.registry import make_puzzle
 from widgets.puzzles.spec import verdict_of
@@ -147,11 +149,12 @@ def test_ys_deal_wrong_numbers_name_the_given_and_the_right_count_YS_1():
         rid = spec["rulesets"][0]["id"]
         (right,) = correct_keys(spec, rid)
         for _rid, answer, reason, _parts in wrong_answers(spec):
-            assert f"You said {answer['key']} cards" in reason["en"] and f"holds {right}" in reason["en"]
-            assert f"你答的是{answer['key']}张" in reason["zh"] and f"摸牌堆有{right}张" in reason["zh"]
+            assert reason["en"].startswith(f"Not {answer['key']}: ") and f"leave {right} in" in reason["en"]
+            assert reason["zh"].startswith(f"不是{answer['key']}张") and f"摸牌堆剩{right}张" in reason["zh"]
+            assert reason["en"].count(str(right)) == 1 and reason["zh"].count(str(right)) == 1  # each count once
         otherwise = verdict_of(spec, rid, "999")
         assert otherwise is not None and not otherwise[0]
-        assert f"holds {right}" in otherwise[1]["en"] and f"摸牌堆有{right}张" in otherwise[1]["zh"]
+        assert f"leave {right} in" in otherwise[1]["en"] and f"摸牌堆剩{right}张" in otherwise[1]["zh"]
 
 
 def test_ys_first_player_wrong_answers_name_the_given_and_the_right_leader_YS_2_YS_3():
@@ -165,9 +168,15 @@ def test_ys_first_player_wrong_answers_name_the_given_and_the_right_leader_YS_2_
                 seat = int(answer["key"])
                 assert reason["en"].startswith(capital(player_name(seat)))
                 assert reason["zh"].startswith(player_name(seat, "zh"))
-            if right == "again":
-                assert "the players tied for highest draw again" in reason["en"]
-                assert "点数并列最大的玩家重新抽" in reason["zh"]
+            if right == "again":  # a lower draw names every tied player's card (YS-3): the deciding tie
+                draws = {int(s): Card.parse(c) for s, c in spec["position"]["draws"]}
+                top = max(ORDER.index(c.rank) for c in draws.values())
+                if answer["key"] != "again" and ORDER.index(draws[int(answer["key"])].rank) < top:
+                    for s, c in draws.items():
+                        if ORDER.index(c.rank) == top:
+                            assert f"{player_name(s)}'s {card_text(c)}" in reason["en"]
+                            assert f"{player_name(s, 'zh')}的{card_text(c, 'zh')}" in reason["zh"]
+                assert "draw again" in reason["en"] and "重新抽" in reason["zh"]
             else:
                 assert f"{player_name(int(right))} leads" in reason["en"] \
                     or f"{player_name(int(right))} alone drew the highest card" in reason["en"]

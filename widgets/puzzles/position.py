@@ -17,6 +17,7 @@ and the right answer with the engine's own reason inlined.
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 from cardlib.cards import Card, Rank, Suit
@@ -76,9 +77,13 @@ def wrong_choice(why: Reason, given: dict[str, str]) -> Reason:
 def wrong_number(why: Reason, given: int | None, right: int, en: str, zh: str) -> Reason:
     """A wrong number (``given``; ``None`` for any number not listed): the right one and how it is counted.
     ``en`` / ``zh`` name what is counted, with ``{right}`` in them ("the kitty adds {right} points")."""
+    said = re.compile(rf"(?<![0-9]){right}(?![0-9])")  # when the reason reaches the number, it is said once
+    once = all(said.search(why.render(lang)) for lang in ("en", "zh"))
+    head_en, head_zh, sep = ("", "", ".") if once else (f" {en}.", f"{zh}。", ":")
     if given is None:
-        return explain(why, f"No: {en}. {{why}}", f"不对：{zh}。{{why}}", right=right)
-    return explain(why, f"Not {{given}}: {en}. {{why}}", f"不是{{given}}：{zh}。{{why}}", given=given, right=right)
+        return explain(why, f"No{sep}{head_en} {{why}}", f"不对：{head_zh}{{why}}", right=right)
+    return explain(why, f"Not {{given}}{sep}{head_en} {{why}}", f"不是{{given}}：{head_zh}{{why}}", given=given,
+                   right=right)
 
 
 def wrong_parts(whys: list[Reason]) -> list[Reason]:

@@ -29,7 +29,7 @@ KITTY_VARIANTS: tuple[RulesetChoice, ...] = (
     RulesetChoice("ss-some-rules", "shuangsheng", "双升 guide, \"some rules\": pair ×2, tractor ×4",
                   "《双升》“有的规则”：对子×2，拖拉机×4", {"kitty_multiplier": "pair2_tractor4"}),
     RulesetChoice("kitty-doubling", "shengji", "四人升级 guide mended (SG-E2): a tractor of n pairs ×2ⁿ⁺¹",
-                  "《四人升级》修正（SG-E2）：n连对拖拉机×2ⁿ⁺¹", {"kitty_multiplier": "doubling"}),
+                  "《四人升级》修正（SG-E2）：n连对×2ⁿ⁺¹", {"kitty_multiplier": "doubling"}),
     RulesetChoice("kitty-largest-unit", "shengji", "kitty ×2 the cards of the largest unit (in neither guide)",
                   "底分×最大单元张数的2倍（两份指南都没有）", {"kitty_multiplier": "largest_unit"}),
     RulesetChoice("kitty-power", "shengji", "kitty ×2 to the power of the cards played (in neither guide)",

@@ -150,7 +150,7 @@ def make_next_leader(seed: int, difficulty: Difficulty) -> dict[str, Any]:
             result = find_trick_winner(ctx, _rules(r), plays, leader=leader)
             seat = seats[result.winner]
             answers[r.id] = (seat, explain(result.reason, "{why} So {seat} leads the next trick.",
-                                           "{why}所以下一轮由{seat}首出。", rule=RuleId.SJ_8, seat=Seat(seat)))
+                                           "{why}下一轮由{seat}首出。", rule=RuleId.SJ_8, seat=Seat(seat)))
     builder = SpecBuilder("next_leader", seed=seed, difficulty=difficulty, rulesets=SHENGJI_RULESETS)
     for seat in range(SEATS):
         builder.add_answer(str(seat), seat_label(seat), {

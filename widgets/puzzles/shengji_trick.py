@@ -139,9 +139,9 @@ def _why_not(ctx: TrumpContext, rules: Ruleset, plays: list[list[Card]], seats: 
     lead, play, best = plays[0], plays[index], plays[winner]
     seat, top = Seat(seats[index]), Seat(seats[winner])
     led_suit = ctx.effective_suit(lead[0])
-    if index == 0:
-        return Reason.make(RuleId.SJ_10, "{seat} led {play}, but {top}'s {best} beats it",
-                           "{seat}首出{play}，但{top}的{best}管住了首家", seat=seat, play=play, top=top, best=best)
+    if index == 0:  # the winner's reason says what beats the lead: name the leader only
+        return Reason.make(RuleId.SJ_10, "{seat}'s lead does not win", "{seat}首出的牌没有赢",
+                           seat=seat)
     shape = classify(ctx, rules, lead)
     led = suit_words(ctx.effective_suit(lead[0]))
     if find_trick_winner(ctx, rules, [lead, play]).winner == 1:  # it beats the lead, but not the winner
@@ -155,8 +155,8 @@ def _why_not(ctx: TrumpContext, rules: Ruleset, plays: list[list[Card]], seats: 
                                            "the one played first wins",
                                "{seat}的{play}与{top}的{best}一样大，一样大时先出者胜",
                                seat=seat, play=play, top=top, best=best).with_notes(EQUAL_PLAYS_NOTE)
-        return Reason.make(RuleId.SJ_10, "{seat}'s {play} beats the lead, but {top}'s {best} beats it",
-                           "{seat}的{play}管住了首家，但{top}的{best}更大", seat=seat, play=play, top=top, best=best)
+        return Reason.make(RuleId.SJ_10, "{seat}'s {play} beats the lead, but {top}'s play is higher",
+                           "{seat}的{play}管住了首家，但{top}出的更大", seat=seat, play=play, top=top)
     if all(ctx.effective_suit(c) is ctx.effective_suit(lead[0]) for c in play):
         if classify(ctx, rules, play) != shape:
             return Reason.make(RuleId.SJ_10, "{seat}'s {play} follows {suit} but is not {shape} like the lead, "

@@ -62,12 +62,10 @@ def make_deal(seed: int, difficulty: Difficulty) -> dict[str, Any]:
             continue
         slip = slips[candidate]
         builder.add_answer(str(candidate), None, {rid: (False, Reason.make(
-            RuleId.YS_1, "You said {given} cards, which {slip}; the draw pile holds {left}: {why}.",
-            "你答的是{given}张，{slip}；摸牌堆有{left}张：{why}。", given=candidate, slip=slip, left=left,
-            why=reason))})
+            RuleId.YS_1, "Not {given}: that {slip}. {why}.", "不是{given}张：{slip}。{why}。", given=candidate,
+            slip=slip, why=reason.capitalised()))})
     builder.set_otherwise({rid: Reason.make(
-        RuleId.YS_1, "That is not the number of cards left: the draw pile holds {left}, since {why}.",
-        "这不是剩下的张数：摸牌堆有{left}张，因为{why}。", left=left, why=reason)})
+        RuleId.YS_1, "That is not the number of cards left: {why}.", "这不是剩下的张数：{why}。", why=reason)})
     return builder.build(
         position={"players": players}, input_type="number",
         question=text(f"{players} players sit down to 一上一下. After the deal, how many cards are in the draw pile?",
@@ -119,11 +117,7 @@ def make_first_player(seed: int, difficulty: Difficulty) -> dict[str, Any]:
                              "、".join(f"{label_of(s)['zh']}的{card_text(c, 'zh')}" for s, c in best if s != seat)),
                 right=right).capitalised())
         else:
-            verdict = (False, Reason.make(
-                rule, "{given} drew {card}, lower than the highest card drawn, {top} (ranks run 3 lowest … K, A, "
-                "2 highest; suits never count), so {right}.",
-                "{given}抽到{card}，低于最大的{top}（点数从3最小……K、A，到2最大；不分花色），所以{right}。",
-                given=Player(seat), card=drawn[seat], top=top, right=right).capitalised())
+            verdict = (False, reasons.lower_draw(seat, drawn[seat], best).sentence())
         builder.add_answer(str(seat), text(f"{label['en']} leads", f"{label['zh']}先出"), {rid: verdict})
     if tied:
         again = (True, reason)
