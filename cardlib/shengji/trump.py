@@ -180,7 +180,7 @@ def explain_trumps(ctx: TrumpContext, cards: list[Card] | str) -> Reason:
     trumps = [c for c in cards if ctx.is_trump(c)]
     plain = [c for c in cards if not ctx.is_trump(c)]
     if ctx.trump is None:  # 无主: said first, not as a gloss after the level cards
-        head = Reason.make(RuleId.SJ_4, "With no trump suit, trumps are only the jokers and every {level}",
+        head = Reason.make(RuleId.SJ_4, "No trump suit: trumps are the jokers and every {level}",
                            "无主时主牌只有大小王和所有{level}", level=ctx.level)
     else:
         head = Reason.make(RuleId.SJ_4, "Trumps are the jokers, every {level} and every " + _SINGULAR[ctx.trump],
