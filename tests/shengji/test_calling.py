@@ -160,8 +160,9 @@ def test_ss1_a_second_single_is_refused_as_the_books_convention():
     assert result.accepted == (True, False, False)
     for reason in result.reasons[1:]:
         assert reason.rule is RuleId.SS_1 and "already shown by East" in reason.en
-        assert "the 双升 guide is silent on a second single call; this book's convention" in reason.en
-        assert "show a pair of level cards or a pair of jokers" in reason.en and "本书约定" in reason.zh
+        assert "overrides a single (this book's convention)" in reason.en
+        assert any("The 双升 guide is silent on a second single call" in note.en for note in reason.all_notes())
+        assert "only a pair of level cards or a pair of jokers overrides" in reason.en and "本书约定" in reason.zh
 
 
 def test_sg1_ss1_the_top_calls_cannot_be_overridden_and_say_so():

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardlib.cards import BIG_JOKER, DECK_WITH_JOKERS, LITTLE_JOKER, Card, Rank, Suit
-from cardlib.explain import Reason, Seat
+from cardlib.explain import Reason, Seat, Words
 from cardlib.shengji.calling import CallingResult, first_hand_dealer, no_call_first_dealer, resolve_calls
 from cardlib.shengji.rules import get_ruleset
 
@@ -73,29 +73,48 @@ def _trump_words(trump: Suit | None) -> Any:
 def _call_reason(result: CallingResult, calls: Sequence[tuple[int, Sequence[Card]]], seat: int,
                  trump: Suit | None) -> Reason:
     """The engine's reason why trump is what it is (the question is not who deals: a first hand's dealer is
-    left out), the refused calls behind it as notes; for a wrong answer, first what is wrong with the seat's
-    call (the engine's reason it was refused, or that a later call overrode it) or with the trump chosen."""
+    left out), the refused calls behind it as notes; for a wrong answer, first the deciding fact: the
+    engine's reason the call the answer rests on was refused (the seat's, or the one that showed the trump
+    chosen), or that a later call overrode the seat's (SG-2 / SS-2, SG-3 / SS-3)."""
     caller, right_trump = result.state.caller, result.trump
     stands = result.trump_reason or result.reason
     if (caller, right_trump) == (seat, trump):
         return stands.with_notes(*result.reason.notes)
-    given = _trump_words(trump)
-    if caller == seat:
-        return explain(stands.with_notes(*result.reason.notes), "{seat}'s call stands, but trump is not {given}. {why}",
-                       "{seat}的亮主有效，但主不是{given}。{why}", seat=Seat(seat), given=given)
+    refused = [i for i, ok in enumerate(result.accepted) if not ok]
     mine = [i for i, (who, _cards) in enumerate(calls) if who == seat]
-    refused = [i for i in mine if not result.accepted[i]]
-    own = [note for note in result.reason.notes if dict(note.params).get("seat") == Seat(seat)]
-    why = stands.with_notes(*own, *(note for note in result.reason.notes if note not in own))
-    if refused:  # SG-2 / SS-2: the engine's reason the seat's call was refused is the first note
-        return explain(why, "{seat}'s call is refused (the first note says why). {why}",
-                       "{seat}的亮主无效（原因见第一条说明）。{why}", seat=Seat(seat))
-    if mine:
+    rests_on = [i for i in refused if i in mine and caller != seat] or \
+        ([] if mine and caller != seat else [i for i in refused if _suit_of(calls[i][1]) == trump])
+    if rests_on:
+        index = rests_on[-1]
+        notes = [n for n in result.reason.notes if n.params != _refusal_note_params(result, calls, index)]
+        outcome = Words("no call stands", "没有有效的亮主") if caller is None else Reason.make(
+            stands.rule, "{caller}'s call stands: {right}", "{caller}的亮主有效：{right}",
+            caller=Seat(caller), right=Words("no trump suit (无主)", "无主") if right_trump is None else
+            Reason.make(stands.rule, "{suit} are trump", "{suit}为主", suit=words(trump_label(right_trump))))
+        opener = Words("", "") if calls[index][0] != seat else Reason.make(
+            stands.rule, "Not {seat}'s call. ", "{seat}的亮主无效。", seat=Seat(seat))
+        return Reason.make(result.reasons[index].rule, "{opener}{refusal} So {outcome}.", "{opener}{refusal}所以{outcome}。",
+                           opener=opener, refusal=result.reasons[index], outcome=outcome).with_notes(*notes)
+    why = stands.with_notes(*result.reason.notes)
+    if mine and caller != seat:
         return explain(why, "{seat}'s call was overridden later. {why}", "{seat}的亮主后来被反掉了。{why}", seat=Seat(seat))
+    if caller == seat:
+        return explain(why, "Not {given}: {why}", "主不是{given}：{why}", given=_trump_words(trump))
     if caller is None:
         return explain(why, "{seat} made no call, and no call stands: {why}", "{seat}没有亮主，也没有有效的亮主：{why}",
                        seat=Seat(seat))
     return explain(why, "{seat} made no call. {why}", "{seat}没有亮主。{why}", seat=Seat(seat))
+
+
+def _suit_of(cards: Sequence[Card]) -> Suit | None:
+    """The trump suit a call shows: its level cards' suit; none for jokers (SG-1 / SS-1)."""
+    return None if cards[0].is_joker else cards[0].suit
+
+
+def _refusal_note_params(result: CallingResult, calls: Sequence[tuple[int, Sequence[Card]]], index: int) -> Any:
+    """The parameters of the engine's note for refused call ``index`` ("{seat}'s call was refused: {why}")."""
+    return Reason.make(result.reasons[index].rule, "{seat}'s call was refused: {why}", "{seat}的亮主无效：{why}",
+                       seat=Seat(calls[index][0]), why=result.reasons[index]).params
 
 
 def make_calling(seed: int, difficulty: Difficulty) -> dict[str, Any]:
