@@ -205,12 +205,12 @@ def _why_too_weak(rules: Ruleset, kind: CallKind, standing: CallKind) -> Reason:
                 Reason(rule, "The 双升 guide is silent on a second single call; this book's convention follows the "
                              "四人升级 guide, and under 双升 a second single does not reinforce the first either.",
                        "《双升》没有说明第二张单张亮主怎么办；本书约定按《四人升级》处理，在《双升》下第二张单张也不算加固。"))
-        stronger = {CallKind.LEVEL_PAIR: Words("a pair of jokers, little or big,", "一对小王或一对大王"),
+        stronger = {CallKind.LEVEL_PAIR: Words("a pair of jokers", "一对王"),
                     CallKind.LITTLE_JOKER_PAIR: Words("a pair of big jokers", "一对大王")}.get(standing)
     else:
         if standing is CallKind.SINGLE:
-            return Reason.make(rule, "under the 四人升级 guide a single is overridden only by a pair of level cards "
-                                     "or a pair of jokers", "按《四人升级》，单张只能被一对级牌或一对王反掉").with_notes(
+            return Reason.make(rule, "under the 四人升级 guide only a pair of level cards or a pair of jokers "
+                                     "overrides a single", "按《四人升级》，单张只能被一对级牌或一对王反掉").with_notes(
                 Reason(rule, "A second single of the same suit from another player reinforces a single, nothing more.",
                        "别人再亮一张同花色的级牌只是加固。"))
         stronger = Words("a pair of jokers", "一对王") if standing is CallKind.LEVEL_PAIR else None
@@ -464,7 +464,7 @@ def resolve_calls(rules: RulesetLike, level: Rank | str, calls: Sequence[tuple[i
     (<Suit.SPADES: 'S'>, 1, (True, True, False))
     >>> print([n for n in result.reason.all_notes() if "refused" in n.en][-1].en)  # doctest: +NORMALIZE_WHITESPACE
     West's call was refused: A single level card (♦2) cannot override the pair of level cards (♠2 ♠2) already shown by
-    North: under the 双升 guide only a pair of jokers, little or big, overrides a pair of level cards.
+    North: under the 双升 guide only a pair of jokers overrides a pair of level cards.
     """
     rules, level = as_ruleset(rules), as_level(level)
     if not isinstance(calls, (list, tuple)) or not all(isinstance(c, (list, tuple)) and len(c) == 2 for c in calls):
