@@ -25,9 +25,10 @@ from cardlib.yishang.ranks import is_below, strength
 from cardlib.yishang.simulate import check_invariants
 from cardlib.yishang.sparring import BluffHigh, SparringBot, weigh_challenge, win_shares
 from cardlib.yishang.state import Game
-from cardlib.yishang.tutor_bots import Controller, TutorBot, card_locations, count_claim, table_action
+from cardlib.yishang.tutor_bots import Controller, TutorBot, card_locations, table_action
 from tests.examples import examples
 from tests.reader_text import leaks
+from tests.yishang.challenge_checks import checked_challenges
 
 NO_SHRINK = (Phase.explicit, Phase.reuse, Phase.generate)
 
@@ -64,18 +65,11 @@ def _play(seats: list[Controller], seed: int, check_blind: bool = False) -> tupl
         if game.is_over:
             break
         window = game.window
-        if window is not None:
-            for seat, bot in enumerate(seats):
-                if seat != window.seat and isinstance(bot, SparringBot):
-                    challenge, why = bot.decide_challenge(game, seat)
-                    reasons.append(why)
-                    count = count_claim(game, seat, window.seat, window.claim)
-                    if (len(count.elsewhere) == 4 or is_below(window.claim, window.target_before)) and not challenge:
-                        problems.append(f"YS-9: seat {seat} let an impossible claim stand")
-                    if check_blind:
-                        again = bot.decide_challenge(_relabelled(game, seat, rng), seat)
-                        if (again[0], again[1].en) != (challenge, why.en):
-                            problems.append(f"seat {seat}'s challenge changed with cards it cannot see")
+        for seat, challenge, why in checked_challenges(game, seats, SparringBot, reasons, problems):
+            if check_blind:
+                again = seats[seat].decide_challenge(_relabelled(game, seat, rng), seat)
+                if (again[0], again[1].en) != (challenge, why.en):
+                    problems.append(f"seat {seat}'s challenge changed with cards it cannot see")
         bot = seats[game.next_player]
         if isinstance(bot, SparringBot) and (window is None or not window.last_card):
             seat = game.next_player

@@ -34,6 +34,7 @@ from cardlib.yishang.tutor_bots import (
     table_action,
 )
 from tests.reader_text import leaks
+from tests.yishang.challenge_checks import checked_challenges
 
 # --- challenges by counting (YS-8, YS-9) ----------------------------------------------------------
 
@@ -154,15 +155,8 @@ def _play_checked(seats: list[Controller], seed: int) -> tuple[Game, list[Reason
     for _ in range(5000):
         if game.is_over:
             break
-        window = game.window
-        if window is not None:
-            for seat, bot in enumerate(seats):
-                if seat != window.seat and isinstance(bot, TutorBot):
-                    challenge, why = bot.decide_challenge(game, seat)
-                    reasons.append(why)
-                    count = count_claim(game, seat, window.seat, window.claim)
-                    if (len(count.elsewhere) == 4 or is_below(window.claim, window.target_before)) and not challenge:
-                        problems.append(f"YS-9: seat {seat} let an impossible claim stand")
+        for _seat, _challenge, _why in checked_challenges(game, seats, TutorBot, reasons, problems):
+            pass
         action = table_action(game, seats, rng)
         bot = seats[game.next_player]
         if isinstance(action, Play) and isinstance(bot, TutorBot):
