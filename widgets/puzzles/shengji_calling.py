@@ -86,7 +86,7 @@ def _call_reason(result: CallingResult, calls: Sequence[tuple[int, Sequence[Card
         ([] if mine and caller != seat else [i for i in refused if _suit_of(calls[i][1]) == trump])
     if rests_on:
         index = rests_on[-1]
-        notes = [n for n in result.reason.notes if n.params != _refusal_note_params(result, calls, index)]
+        notes = [n for n in result.reason.notes if dict(n.params).get("why") != result.reasons[index]]
         outcome = Words("no call stands", "没有有效的亮主") if caller is None else Reason.make(
             stands.rule, "{caller}'s call stands: {right}", "{caller}的亮主有效：{right}",
             caller=Seat(caller), right=Words("no trump suit (无主)", "无主") if right_trump is None else
@@ -110,11 +110,6 @@ def _suit_of(cards: Sequence[Card]) -> Suit | None:
     """The trump suit a call shows: its level cards' suit; none for jokers (SG-1 / SS-1)."""
     return None if cards[0].is_joker else cards[0].suit
 
-
-def _refusal_note_params(result: CallingResult, calls: Sequence[tuple[int, Sequence[Card]]], index: int) -> Any:
-    """The parameters of the engine's note for refused call ``index`` ("{seat}'s call was refused: {why}")."""
-    return Reason.make(result.reasons[index].rule, "{seat}'s call was refused: {why}", "{seat}的亮主无效：{why}",
-                       seat=Seat(calls[index][0]), why=result.reasons[index]).params
 
 
 def make_calling(seed: int, difficulty: Difficulty) -> dict[str, Any]:
