@@ -807,7 +807,7 @@ def test_a_link_to_a_puzzle_no_page_holds_says_so_calmly(offline_page, site_url,
     page.goto("about:blank")
     page.goto(address + f"#puzzle={slot}/{foreign}:99999", wait_until="networkidle")
     notice = page.locator("[data-cardbook-page-notice]:not([hidden]), [data-puzzle-slot] .cbp-notice:not([hidden])")
-    expect(notice.first).to_contain_text(f"{foreign}:99999", timeout=30_000)
+    expect(notice.first).to_contain_text(f"{foreign}:99999", timeout=60_000)
     assert_in_view(page, page.locator(f'[data-puzzle-slot="{slot}"]'))
 
 
