@@ -56,7 +56,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     - xdist (``--dist loadgroup``): a test of one page of the book (``book_page``) runs where the other
       tests of that page run, so the page is visited once (tests/browser/tour.py) and a page's tests spread
       over the workers page by page (``puzzle_page`` likewise); a test that uses a
-      module-scoped fixture (a server of its module) runs with the rest of its module, so it starts once.
+      module-scoped fixture (a server of its module) runs with the rest of its module, so it starts once;
+      a test marked ``shares_puzzles`` and parametrized by ``kind`` runs where that kind's other such tests
+      run, so the kind's puzzles are made once (``widgets.puzzles.measure.cached_puzzle``).
       Every other test goes to whichever worker is free: session fixtures (the browser, the served book)
       are made once per worker.
     """
@@ -69,8 +71,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         callspec = getattr(item, "callspec", None)
         page = next((callspec.params[name] for name in PAGE_PARAMETERS if name in callspec.params), None) \
             if callspec is not None else None
+        kind = callspec.params.get("kind") if callspec is not None else None
         if page is not None:
             item.add_marker(pytest.mark.xdist_group(f"page:{page}"))
+        elif kind is not None and item.get_closest_marker("shares_puzzles") is not None:
+            item.add_marker(pytest.mark.xdist_group(f"kind:{kind}"))
         elif module_fixtures(item):
             item.add_marker(pytest.mark.xdist_group(f"module:{item.path.relative_to(REPO)}"))
 

@@ -42,12 +42,27 @@ EXTENT = """() => {
   return box;
 }"""
 
-#: Move the present slide's stepper to step ``i`` as its slider does; how many steps it has.
-STEP_TO = """(i) => {
+#: Walk the present slide's stepper through every step as its slider does, in the page (one call, not a
+#: round trip per step): after each step wait until the slide fits ``screen`` (reveal.js re-scales a slide
+#: a few frames after its height changes: ResizeObserver → resize → layout), for at most two seconds,
+#: then measure it.  The steps that still run off the screen, or (on the projector) draw a card smaller
+#: than ``min``, with their extent; and how many steps there are.
+STEP_THROUGH = """async ({ screen, min }) => {
+  const extent = """ + EXTENT + """;
   const slider = document.querySelector('.reveal .slides section.present .cbs-slider');
-  slider.value = String(i);
-  slider.dispatchEvent(new Event('input', { bubbles: true }));
-  return Number(slider.max) + 1;
+  const steps = Number(slider.max) + 1, bad = [];
+  const frame = () => new Promise((r) => requestAnimationFrame(r));
+  const fits = (b) => b.top >= -1 && b.left >= -1 && b.bottom <= screen.height + 1 && b.right <= screen.width + 1;
+  for (let i = 0; i < steps; i++) {
+    slider.value = String(i);
+    slider.dispatchEvent(new Event('input', { bubbles: true }));
+    await frame(); await frame();
+    let box = extent();
+    for (const t0 = performance.now(); !fits(box) && performance.now() - t0 < 2000; box = extent()) await frame();
+    const small = min && box.cards.length ? Math.min(...box.cards) : Infinity;
+    if (!fits(box) || small < min) bad.push({ step: i + 1, top: box.top, bottom: box.bottom, left: box.left, right: box.right, smallestCard: small });
+  }
+  return { steps, bad };
 }"""
 
 PRESENT = "() => [...document.querySelectorAll('.reveal .slides > section')].findIndex((s) => s.classList.contains('present'))"
@@ -133,10 +148,9 @@ def test_every_slide_fits_both_screens_with_its_answer_revealed_and_every_step(o
             reveal_answer(page)
             assert_fits(page, screen, where)
             if page.locator(".reveal .slides section.present .cbs").count():
-                steps = page.evaluate(STEP_TO, 0)
-                for step in range(steps):
-                    page.evaluate(STEP_TO, step)
-                    assert_fits(page, screen, f"{where}, step {step + 1} of {steps}")
+                walk = page.evaluate(STEP_THROUGH, {"screen": screen, "min": MIN_CARD if screen["width"] == 1920 else 0})
+                assert walk["steps"] > 1 and not walk["bad"], \
+                    f"{where}: {len(walk['bad'])} of {walk['steps']} steps run off the screen or draw small cards, first: {walk['bad'][:1]}"
             page.locator("body").press("PageDown")
             if index + 1 < slides:
                 on_slide(page, index + 1)

@@ -16,6 +16,8 @@ import pytest
 from widgets.puzzles import KINDS
 from widgets.puzzles.measure import DIFFICULTY_FEATURES, MAX_SHARE, feature_means, ordered, puzzles, top_share
 
+pytestmark = pytest.mark.shares_puzzles  # a kind's puzzles made once (tests/conftest.py)
+
 #: Seeds per kind: at least 150 (fifty per difficulty).
 SEEDS = 150
 #: A variant graded on fewer puzzles than this (kitty schemes take turns) is not weighed on its own.

@@ -23,6 +23,8 @@ from widgets.puzzles.measure import puzzles
 from widgets.puzzles.yishang_story import replay, story
 from widgets.puzzles.spec import RulesetChoice
 
+pytestmark = pytest.mark.shares_puzzles  # a kind's puzzles made once (tests/conftest.py)
+
 SEEDS = 60
 
 
