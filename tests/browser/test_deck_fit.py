@@ -13,6 +13,7 @@ puzzle reveals.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from pathlib import Path
 
@@ -102,11 +103,9 @@ def assert_fits(page, screen: dict, where: str) -> dict:
     """The present slide fits ``screen`` once its layout has settled: a stepper's new step or a revealed
     answer changes the slide's height, and reveal.js re-scales it on the next resize (ResizeObserver →
     resize → layout); under load that lands a few frames later, so give it up to two seconds."""
-    try:
+    with contextlib.suppress(PlaywrightTimeout):  # the measurement below says what is off screen
         page.wait_for_function(f"(s) => {{ const b = ({EXTENT})(); return b.bottom <= s.height + 1 && b.right <= s.width + 1; }}",
                                arg=screen, timeout=2_000, polling="raf")
-    except PlaywrightTimeout:  # the measurement below says what is off screen
-        pass
     box = page.evaluate(EXTENT)
     assert box["top"] >= -1 and box["left"] >= -1, f"{where}: starts off screen ({box})"
     assert box["bottom"] <= screen["height"] + 1 and box["right"] <= screen["width"] + 1, \
