@@ -22,6 +22,7 @@ from cardlib.shengji.trick import find_trick_winner
 from cardlib.shengji.trump import TrumpContext
 from tests.reader_text import spec_leaks
 from widgets.puzzles import make_puzzle
+from widgets.puzzles.measure import cached_puzzle
 from widgets.puzzles.registry import KIND_RULES, KINDS
 from widgets.puzzles.spec import verdict_of
 
@@ -29,11 +30,14 @@ KIND = "give_points"
 SEEDS = range(45)  # fifteen of each difficulty (seed % 3)
 
 
+#: This module's tests run where the give-points balance tests run (tests/conftest.py), so the
+#: puzzles are made once, when a test first asks, not while every worker collects the tests.
+pytestmark = pytest.mark.xdist_group("kind:give_points")
+
+
 def specs(seeds=SEEDS) -> list[dict]:
-    return [make_puzzle(KIND, seed) for seed in seeds]
-
-
-SPECS = specs()
+    """The puzzles of ``seeds``, shared with the balance tests (callers must not change them)."""
+    return [cached_puzzle(KIND, seed) for seed in seeds]
 
 
 def ctx_of(position: dict) -> TrumpContext:
@@ -59,18 +63,18 @@ def engine_right(spec: dict, ruleset: dict) -> set[str]:
 
 def test_the_kind_is_registered_with_the_rules_it_cites():
     assert KINDS[KIND] == "strategy:make_give_points"
-    cited = set().union(*(spec["rules"] for spec in SPECS))
+    cited = set().union(*(spec["rules"] for spec in specs()))
     assert cited <= KIND_RULES[KIND] and {"SJ-9", "SJ-11"} <= cited
 
 
 def test_the_right_answers_are_the_engines_under_both_presets_SJ_9_SJ_11():
-    for spec in SPECS:
+    for spec in specs():
         for ruleset in spec["rulesets"]:
             assert set(spec["correct"][ruleset["id"]]) == engine_right(spec, ruleset), (spec["id"], ruleset["id"])
 
 
 def test_your_partner_is_winning_and_your_side_takes_the_trick_whatever_you_play_SJ_10():
-    for spec in SPECS:
+    for spec in specs():
         pos = spec["position"]
         ctx = ctx_of(pos)
         for ruleset in spec["rulesets"]:
@@ -84,7 +88,7 @@ def test_your_partner_is_winning_and_your_side_takes_the_trick_whatever_you_play
 def test_every_distinct_play_is_an_answer_and_the_cards_fit_two_decks_SJ_1():
     from itertools import combinations
 
-    for spec in SPECS:
+    for spec in specs():
         pos = spec["position"]
         keys = {" ".join(c) for c in combinations(pos["hand"], spec["pick"])}
         assert {a["key"] for a in spec["answers"]} == keys
@@ -93,11 +97,11 @@ def test_every_distinct_play_is_an_answer_and_the_cards_fit_two_decks_SJ_1():
 
 
 def test_no_text_leaks_engine_notation():
-    assert [line for spec in SPECS for line in spec_leaks(spec)] == []
+    assert [line for spec in specs() for line in spec_leaks(spec)] == []
 
 
 def test_every_wrong_answer_names_itself_and_a_right_answer_and_says_it_is_advice():
-    for spec in SPECS:
+    for spec in specs():
         for ruleset in spec["rulesets"]:
             rid = ruleset["id"]
             right = {tuple(sorted(k.split())) for k in spec["correct"][rid]}
@@ -113,7 +117,7 @@ def test_every_wrong_answer_names_itself_and_a_right_answer_and_says_it_is_advic
 
 
 def test_a_legal_wrong_answer_says_what_it_gives_up_SJ_11_SJ_12():
-    for spec in SPECS:
+    for spec in specs():
         ctx = ctx_of(spec["position"])
         for answer in spec["answers"]:
             ok, reason = verdict_of(spec, "shengji", answer["key"])
@@ -129,11 +133,11 @@ def test_no_answer_is_right_in_more_than_60_percent_of_puzzles():
     """Per puzzle, at most 60% of its answers are right, and some legal play is wrong; over the
     puzzles no answer key (nor "the card with most points") wins more than 60% of the time."""
     keys: Counter[str] = Counter()
-    for spec in SPECS:
+    for spec in specs():
         for right in spec["correct"].values():
             assert len(right) <= 0.6 * len(spec["answers"]), spec["id"]
             keys.update(right)
-    assert max(keys.values()) <= 0.6 * len(SPECS) * 2
+    assert max(keys.values()) <= 0.6 * len(specs()) * 2
     naive = 0  # a player who grabs the most points: some play with the most points is right
     for spec in specs(range(90)):
         most = max(trick_points(a["key"]) for a in spec["answers"])
@@ -146,7 +150,7 @@ def test_the_difficulties_differ_in_measured_features():
     trumps in hand, many more legal plays to weigh."""
     by: dict[str, dict[str, float]] = {}
     for level in ("easy", "normal", "hard"):
-        rows = [s["features"] for s in SPECS if s["difficulty"] == level]
+        rows = [s["features"] for s in specs() if s["difficulty"] == level]
         by[level] = {k: statistics.mean(r[k] for r in rows) for k in rows[0]}
     assert by["easy"]["lead_cards"] == 1 < by["hard"]["lead_cards"]
     assert by["easy"]["legal_plays"] < by["normal"]["legal_plays"] < by["hard"]["legal_plays"]
