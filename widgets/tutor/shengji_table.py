@@ -14,6 +14,10 @@ turn and says what the table shows.  The reader decides:
 A take-back replays the hand from its seed without the reader's last action (the bots have
 no random choices, so the replay is exact).
 
+The review after the hand also grades South's plays of the last tricks (``review["graded"]``:
+:func:`cardlib.shengji.review.review_hand`, single-dummy on deals of the cards South could not see):
+the plays that stood, a move taken back is not graded.
+
 Rules: SJ-1 … SJ-13, SG-1 / SS-1, SG-6 / SS-6, SG-7 / SS-7.
 """
 
