@@ -35,6 +35,7 @@ play with no alternative (one legal play, or all alike) is no decision and is no
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -381,8 +382,12 @@ def read_hands_now(tricks: Sequence[tuple[tuple[int, Play], ...]], number: int,
 # --- the words -------------------------------------------------------------------------------
 
 def _points(value: float) -> str:
-    """Points as a reader reads them: 10, 6.3."""
-    return f"{value:.1f}".removesuffix(".0")
+    """Points as a reader reads them, to a tenth, a half rounded up: 10, 6.3 (1.25: 1.3).
+
+    >>> _points(10.0), _points(1.25), _points(6.875)
+    ('10', '1.3', '6.9')
+    """
+    return f"{math.floor(value * 10 + 0.5) / 10:g}"
 
 
 def _explain(trick: tuple[tuple[int, Play], ...], won: tuple[int, Play], number: int, seat: int, chosen: Play,

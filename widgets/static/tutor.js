@@ -514,14 +514,15 @@ function render({ model, el }) {
   /** South's plays of the last tricks as the engine graded them (cardlib/shengji/review.py): per decision
    * its grade, its average loss and the better play, then the engine's sentence; first, what was graded. */
   function graded(g) {
-    const points = (n) => String(Math.round(n * 10) / 10);
+    const points = (n) => String(Math.round(n * 10) / 10);  // as cardlib/shengji/review.py writes it
     const decision = (d) => h("li", { class: `cbtu-decision cbtu-grade-${d.grade}`, "data-review-decision": String(d.trick),
       "data-grade": d.grade, "data-loss": String(d.loss) }, [
       h("p", { class: "cbtu-decision-head" }, [
         h("span", { class: "cbtu-grade", text: t(`grade_${d.grade}`) }),
         h("strong", { text: t("trickNo", d.trick) }), cardChips(d.played, lang),
-        d.loss ? h("span", { class: "cbtu-loss", text: t("loss", points(d.loss)) }) : null,
-        d.best ? h("span", { class: "cbtu-better" }, [t("better"), " ", cardChips(d.best, lang)]) : null]),
+        // a play within the margin of the best is not marked down: its sentence says what did a little better
+        d.grade !== "best" ? h("span", { class: "cbtu-loss", text: t("loss", points(d.loss)) }) : null,
+        d.grade !== "best" && d.best ? h("span", { class: "cbtu-better" }, [t("better"), " ", cardChips(d.best, lang)]) : null]),
       h("p", { class: "cbtu-why" }, reasonNodes(d.reason, lang))]);
     return h("section", { class: "cbtu-graded", "aria-label": t("graded") }, [
       h("h4", { text: t("graded") }),
