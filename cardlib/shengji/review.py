@@ -153,8 +153,13 @@ class HandReview:
 
 # --- what the seat saw ---------------------------------------------------------------------
 
+def _sorted(cards: Iterable[Card]) -> Play:
+    """Cards in canonical order (``Card.sort_key``), as the solver's plays are."""
+    return tuple(sorted(cards, key=lambda c: c.sort_key))
+
+
 def _play(cards: CardsInput, what: str) -> Play:
-    return tuple(sorted(as_cards(cards, what), key=lambda c: c.sort_key))
+    return _sorted(as_cards(cards, what))
 
 
 def read_tricks(tricks: Iterable[TrickPlays]) -> list[tuple[tuple[int, Play], ...]]:
@@ -170,6 +175,20 @@ def read_tricks(tricks: Iterable[TrickPlays]) -> list[tuple[tuple[int, Play], ..
     return read
 
 
+def read_hands_now(tricks: Sequence[tuple[tuple[int, Play], ...]], number: int,
+                   seat: int) -> tuple[Play, Play, Play, Play]:
+    """Every seat's hand at ``seat``'s play to trick ``number`` (0 for the first): the cards it plays from
+    there on (the double-dummy reference's deal, and the seat's own hand)."""
+    index = next(i for i, (s, _c) in enumerate(tricks[number]) if s == seat)
+    now: list[list[Card]] = [[] for _ in range(SEATS)]
+    for t in tricks[number + 1:]:
+        for s, cards in t:
+            now[s].extend(cards)
+    for s, cards in tricks[number][index:]:
+        now[s].extend(cards)
+    return (_sorted(now[0]), _sorted(now[1]), _sorted(now[2]), _sorted(now[3]))
+
+
 def seat_view(ctx: TrumpContext, tricks: Sequence[tuple[tuple[int, Play], ...]], number: int, seat: int,
               kitty: Play | None, shown: Sequence[Play] = ((), (), (), ()), pack: Sequence[Card] = FULL_DECK) -> SeatView:
     """What ``seat`` knows at its play to trick ``number`` (0 for the first) of ``tricks``: the whole
@@ -178,12 +197,7 @@ def seat_view(ctx: TrumpContext, tricks: Sequence[tuple[tuple[int, Play], ...]],
     ``pack``: the cards in play (both decks, or an endgame's cards when the rest went before)."""
     trick = tricks[number]
     index = next(i for i, (s, _c) in enumerate(trick) if s == seat)
-    now: list[list[Card]] = [[] for _ in range(SEATS)]
-    for later in tricks[number + 1:]:
-        for s, cards in later:
-            now[s].extend(cards)
-    for s, cards in trick[index:]:
-        now[s].extend(cards)
+    now = read_hands_now(tricks, number, seat)
     seen = [(t, plays) for t, plays in enumerate(tricks[:number])] + [(number, trick[:index])]
     voids: list[set[EffectiveSuit]] = [set() for _ in range(SEATS)]
     checks: list[tuple[int, Play, Play, Play]] = []
@@ -205,7 +219,7 @@ def seat_view(ctx: TrumpContext, tricks: Sequence[tuple[tuple[int, Play], ...]],
     played_by = [Counter(c for _t, plays in seen for s, cards in plays if s == s0 for c in cards) for s0 in range(SEATS)]
     known = tuple(tuple((Counter(shown[s]) - played_by[s]).elements()) if s != seat else () for s in range(SEATS))
     unseen = tuple((Counter(pack) - gone).elements())
-    return SeatView(seat, tuple(now[seat]), trick[0][0], tuple(c for _s, c in trick[:index]),
+    return SeatView(seat, now[seat], trick[0][0], tuple(c for _s, c in trick[:index]),
                     (len(now[0]), len(now[1]), len(now[2]), len(now[3])), unseen,
                     tuple(frozenset(v) for v in voids), known, kitty, tuple(checks))
 
@@ -254,8 +268,8 @@ def _deal_once(rng: random.Random, pool: list[Card], allowed: dict[Card, list[in
         holder = rng.choices(options, weights=[left[h] for h in options])[0]
         left[holder] -= 1
         got[holder].append(card)
-    hands = tuple(view.hand if s == view.seat else tuple(got[s]) + view.known[s] for s in range(SEATS))
-    return Deal(hands, tuple(got[SEATS]) if view.kitty is None else view.kitty)  # type: ignore[arg-type]
+    hands = tuple(view.hand if s == view.seat else _sorted(got[s] + list(view.known[s])) for s in range(SEATS))
+    return Deal(hands, _sorted(got[SEATS]) if view.kitty is None else view.kitty)  # type: ignore[arg-type]
 
 
 # --- grading ---------------------------------------------------------------------------------
@@ -364,19 +378,6 @@ def review_hand(hand: ShengjiHand, seat: int = 0, *, cards: int = GRADED_CARDS, 
                          dealer=hand.dealer, buried=hand.buried, seat=seat,
                          shown=[tuple(c.elements()) for c in shown], cards=cards, deals=deals, seed=seed,
                          double_dummy=double_dummy)
-
-
-def read_hands_now(tricks: Sequence[tuple[tuple[int, Play], ...]], number: int,
-                   seat: int) -> tuple[Play, Play, Play, Play]:
-    """Every seat's true hand at ``seat``'s play to trick ``number`` (the double-dummy reference)."""
-    index = next(i for i, (s, _c) in enumerate(tricks[number]) if s == seat)
-    now: list[list[Card]] = [[] for _ in range(SEATS)]
-    for t in tricks[number + 1:]:
-        for s, cards in t:
-            now[s].extend(cards)
-    for s, cards in tricks[number][index:]:
-        now[s].extend(cards)
-    return (tuple(now[0]), tuple(now[1]), tuple(now[2]), tuple(now[3]))
 
 
 # --- the words -------------------------------------------------------------------------------
