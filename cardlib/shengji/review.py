@@ -39,6 +39,7 @@ import math
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from itertools import islice
 from dataclasses import dataclass
 from typing import Literal, TypeAlias
 
@@ -48,8 +49,9 @@ from ..explain import Reason, Seat
 from ..rule_ids import RuleId
 from ..words import cards_text
 from .combos import CardsInput, as_cards
-from .follow import is_legal_follow
+from .follow import is_legal_follow, legal_follows
 from .hand import FULL_DECK, ShengjiHand
+from .leads import legal_leads
 from .progression import check_seat, team_of
 from .rules import RulesetLike, as_ruleset
 from .scoring import KITTY_SIZE, trick_points
@@ -342,6 +344,10 @@ def review_tricks(ctx: TrumpContext, rules: RulesetLike, tricks: Iterable[TrickP
     for number in range(first, len(read)):
         view = seat_view(ctx, read, number, seat, kitty if dealer == seat else None, shown_plays, pack)
         chosen = next(c for s, c in read[number] if s == seat)
+        lead = list(view.played[0]) if view.played else None
+        if next(islice(legal_leads(ctx, rules, list(view.hand)) if lead is None
+                       else legal_follows(ctx, rules, lead, list(view.hand)), 1, None), None) is None:
+            continue  # one legal play: no decision (and no deal to solve)
         if double_dummy:
             found = [Deal(read_hands_now(read, number, seat), kitty)]
         else:
