@@ -16,8 +16,11 @@ average over the deals, against the play that does best on average; :data:`INACC
 
 The search is only affordable near the end (a whole review must take about a second in CPython),
 so only the plays of the last tricks are graded (from when the seat holds :data:`GRADED_CARDS`
-cards), and the review says so; a
-play with no alternative (one legal play, or all alike) is no decision and is not graded.
+cards), and the review says so; a play with no alternative (one legal play, or all alike) is no
+decision and is not graded.  Bad input (a trick out of seat order, a hand not finished, cards that
+do not add up) raises :class:`~cardlib.errors.InvalidPositionError`, a ``ValueError``.
+
+South leads the last two tricks; East–West attack; South buried the kitty, so knows it:
 
 >>> from cardlib.shengji.trump import TrumpContext
 >>> ctx = TrumpContext("2", "S")
@@ -25,7 +28,7 @@ play with no alternative (one legal play, or all alike) is no decision and is no
 ...           ((0, ("C5",)), (1, ("H10",)), (2, ("C3",)), (3, ("CK",)))]
 >>> review = review_tricks(ctx, "shengji", tricks, attackers=1, dealer=0,
 ...                        buried="C4 C6 C7 C8 D3 D4 D6 DK", seat=0, whole_pack=False)
->>> [(d.trick, d.grade, d.loss, d.best_text(), d.worse_in, d.deals) for d in review.decisions]
+>>> [(d.trick, d.grade, d.loss, d.best_text(), d.worse_in, d.deals) for d in review.decisions]  # ♥A first
 [(1, 'mistake', 13.75, '♣5', 6, 8)]
 >>> seen = review_tricks(ctx, "shengji", tricks, attackers=1, dealer=0, buried="C4 C6 C7 C8 D3 D4 D6 DK",
 ...                      seat=0, whole_pack=False, double_dummy=True)  # every hand seen
@@ -39,8 +42,8 @@ import math
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from itertools import islice
 from dataclasses import dataclass
+from itertools import islice
 from typing import Literal, TypeAlias
 
 from ..cards import Card
@@ -55,8 +58,8 @@ from .leads import legal_leads
 from .progression import check_seat, team_of
 from .rules import RulesetLike, as_ruleset
 from .scoring import KITTY_SIZE, trick_points
-from .trick import find_trick_winner
 from .solver import EndgameSolver, Play, read_attackers
+from .trick import find_trick_winner
 from .trump import EffectiveSuit, TrumpContext
 
 SEATS = 4  # SJ-1

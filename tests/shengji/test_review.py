@@ -14,6 +14,7 @@ from functools import cache
 import pytest
 
 from cardlib.cards import parse_cards
+from cardlib.errors import InvalidPositionError
 from cardlib.shengji.hand import ShengjiHand
 from cardlib.shengji.review import (DEALS, INACCURACY_POINTS, MISTAKE_POINTS, Deal, SeatView, grade_of, grade_play,
                                     read_hands_now, read_tricks, review_hand, sample_deals, seat_view)
@@ -110,3 +111,12 @@ def test_sj11_a_whole_hands_review_is_said_in_players_words_and_within_its_last_
         assert f"第{decision.trick}轮" in decision.reason.zh
         for card in decision.played:  # cards as players write them, never the engine's tokens
             assert str(card) not in decision.reason.en and str(card) not in decision.reason.zh
+
+
+def test_bad_input_is_refused_with_a_clear_error() -> None:
+    with pytest.raises(InvalidPositionError, match="seat order"):
+        read_tricks([((0, "HA"), (2, "H3"), (1, "HK"), (3, "H4"))])
+    with pytest.raises(InvalidPositionError, match="finished hand"):
+        review_hand(ShengjiHand("shengji", seed=1))
+    with pytest.raises(InvalidPositionError, match="not a legal play"):
+        grade_play(CTX, "shengji", 1, FORCED, play("C3"), sample_deals(CTX, "shengji", FORCED, 2, 0))
