@@ -18,6 +18,7 @@ from cardlib.errors import InvalidPositionError
 from cardlib.shengji.hand import ShengjiHand
 from cardlib.shengji.review import (DEALS, INACCURACY_POINTS, MISTAKE_POINTS, Deal, SeatView, grade_of, grade_play,
                                     read_hands_now, read_tricks, review_hand, sample_deals, seat_view)
+from cardlib.shengji.endgames import deal_endgame
 from cardlib.shengji.follow import is_legal_follow
 from cardlib.shengji.simulate import play_random_hand
 from cardlib.shengji.solver import EndgameSolver
@@ -120,3 +121,13 @@ def test_bad_input_is_refused_with_a_clear_error() -> None:
         review_hand(ShengjiHand("shengji", seed=1))
     with pytest.raises(InvalidPositionError, match="not a legal play"):
         grade_play(CTX, "shengji", 1, FORCED, play("C3"), sample_deals(CTX, "shengji", FORCED, 2, 0))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_sj11_the_solvers_value_of_every_play_keeps_its_best_value_and_best_plays(seed: int) -> None:
+    game = deal_endgame(seed, 2 + seed % 2, ("shengji", "shuangsheng")[seed % 2], played=seed % 4)
+    values = game.solver().play_values(list(game.hands), game.leader, list(game.played))
+    solution = game.solve()
+    best = (max if game.to_move % 2 == game.attackers else min)(values.values())
+    assert best == solution.attacker_points
+    assert {p for p, v in values.items() if v == best} == set(solution.best)
