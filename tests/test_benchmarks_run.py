@@ -70,3 +70,14 @@ def test_test_time_sums_the_minutes_by_area(tmp_path):
     rows = {line.split()[0]: line.split()[1:] for line in result.stdout.splitlines()[1:]}
     assert rows["tests/test_api.py"] == ["1", "60", "60%"] and rows["tests/browser"] == ["2", "40", "40%"]
     assert rows["all"] == ["3", "100"]
+
+
+def test_review_benchmark_times_the_review_beside_the_double_dummy_reference():
+    """The review's benchmark, a smoke run: the single-dummy review's times beside the double-dummy
+    grading of the same hands, and how often they agree."""
+    result = subprocess.run([sys.executable, str(BENCHMARKS / "review.py"), "--quick"], capture_output=True,
+                            text=True, timeout=300)
+    assert result.returncode == 0, result.stderr + result.stdout
+    single, double, summary = result.stdout.splitlines()
+    assert single.startswith("single-dummy (the review): p50 ") and double.startswith("double-dummy (reference): p50 ")
+    assert summary.startswith("3 hands, ") and "target p95 ≤ 1 s" in summary, result.stdout

@@ -366,6 +366,17 @@ class EndgameSolver:
         return EndgameSolution(value, seat, tuple(best), tuple(line), self.nodes - before,
                                _explain(value, seat, best, line, self.attackers))
 
+    def play_values(self, hands: Sequence[CardsInput], leader: int,
+                    played: Sequence[CardsInput] = ()) -> dict[Play, int]:
+        """The attackers' points from here after each legal play of the seat to move, best play on both
+        sides after it (SJ-8 … SJ-12): the value of every choice, not only of the best (the review
+        grades a choice by what it cost, cardlib/shengji/review.py)."""
+        start, trick = self.read_position(hands, leader, played)
+        self._set_kitty_cap(max(len(h) for h in start) + sum(len(p) for p in trick[:1]))
+        seat = (leader + len(trick)) % SEATS
+        plays = self.legal_plays(start[seat], trick[0] if trick else None)
+        return {_play(p): self._child(start, leader, trick, p, -_INF, _INF) for p in plays}
+
     def read_position(self, hands: Sequence[CardsInput], leader: int,
                       played: Sequence[CardsInput]) -> tuple[IHands, tuple[IPlay, ...]]:
         """The hands and the trick as the search keeps them; raise on a position no hand could reach."""

@@ -8,7 +8,7 @@ Rules: SJ-9 (a refused follow), SJ-12 / SG-7 (the review), YS-12 (the game's end
 
 from __future__ import annotations
 
-from tests.widgets.test_tutor_drive import play_out
+from tests.widgets.test_tutor_drive import hinted_move, play_out
 from widgets.tutor.session import TutorSession
 
 PAGE = "voila/render/play.ipynb"
@@ -112,4 +112,36 @@ def test_sj_a_deal_link_deals_the_same_hand_every_time_it_is_followed(offline_pa
         assert [b.get_attribute("data-card") for b in root.locator("button.cbtu-card").all()] == cards
     other = page.locator("[data-tutor=yishang]")
     assert "Deal 6" in other.inner_text()  # the link names the 升级 tutor's deal only
+    assert log.blocked == []
+
+
+def test_sj11_a_deliberate_mistake_in_the_last_tricks_is_marked_in_the_review(offline_page, present_url):
+    """Deal 10 by hint and play but one lead of the last tricks (tests/widgets/test_tutor_review.py): the
+    review marks that decision a mistake, with the engine's loss and its better play."""
+    from tests.widgets.test_tutor_review import AT, SEED, TRICK, WRONG, play_with
+
+    page, log = offline_page
+    session = TutorSession.start({"game": "shengji", "seed": SEED})
+    moves = []  # the hints, to click without asking for them
+    for _move in range(AT):
+        moves.append(hinted_move(session)["cards"])
+        session.handle({"type": "act", "cards": moves[-1]})
+    expected = next(d for d in play_with(session, 0, WRONG)["review"]["graded"]["decisions"] if d["trick"] == TRICK)
+    page.set_viewport_size({"width": 1366, "height": 900})
+    page.goto(present_url + PAGE + f"#deal=shengji:{SEED}", wait_until="load", timeout=90_000)
+    root = page.locator("[data-tutor=shengji][data-state=playing][data-turn=you]")
+    root.wait_for(timeout=90_000)
+    page.wait_for_function(f"el => el.textContent.includes('Deal {SEED}')", arg=root.element_handle(), timeout=20_000)
+    root = page.locator("[data-tutor=shengji]")
+    for cards in moves + [WRONG]:
+        for index, card in enumerate(cards):  # the second of two alike is the second button
+            root.locator(f"button.cbtu-card[data-card='{card}']").nth(cards[:index].count(card)).click()
+        answered(page, root, "play")
+    play_to_the_review(page, "shengji")
+    decision = root.locator(f"[data-review-decision='{TRICK}']")
+    assert decision.get_attribute("data-grade") == "mistake"
+    assert float(decision.get_attribute("data-loss")) == expected["loss"]
+    better = [c.get_attribute("data-card") for c in decision.locator(".cbtu-better [data-card]").all()]
+    assert better == expected["best"] and decision.is_visible()
+    assert expected["reason"]["en"].split(":")[0] in decision.inner_text()
     assert log.blocked == []

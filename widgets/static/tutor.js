@@ -48,7 +48,9 @@ const TUTOR_WORDS = {
     silent: "No answer from the engine yet. On a page opened from disk, or before the book's engine has loaded, the tutor cannot deal; in JupyterLab or Voila, run the page's cells.",
     rules: "Rules", opponents: "Opponents", deal: (g, s) => `Deal ${s}`, refused: (e) => `That could not be done: ${e}.`,
     match: "Match: levels carry over", levels: "Levels", nextHand: "Next hand of the match", newMatch: "New match",
-    sparring: "Bots",
+    sparring: "Bots", graded: "Your plays graded", noneGraded: "None of your last plays had a choice to grade.",
+    grade_best: "Best", grade_inaccuracy: "Inaccuracy", grade_mistake: "Mistake",
+    loss: (n) => `−${n} point${n === 1 ? "" : "s"} on average`, better: "Better:",
   },
   zh: {
     shengji: "升级陪练：你坐南家", yishang: "一上一下陪练：你是甲",
@@ -73,7 +75,9 @@ const TUTOR_WORDS = {
     silent: "引擎还没有回应。从本地文件打开的页面，或本书引擎尚未加载时，陪练无法发牌；在 JupyterLab 或 Voila 中请运行本页的代码单元。",
     rules: "规则", opponents: "对手人数", deal: (g, s) => `第${s}副`, refused: (e) => `无法执行：${e}。`,
     match: "整场比赛：级别延续", levels: "双方打几", nextHand: "比赛的下一局", newMatch: "新比赛",
-    sparring: "陪练水平",
+    sparring: "陪练水平", graded: "你的出牌评分", noneGraded: "你最后几手牌都没有选择，不评分。",
+    grade_best: "最好", grade_inaccuracy: "欠佳", grade_mistake: "失误",
+    loss: (n) => `平均损失${n}分`, better: "更好：",
   },
 };
 
@@ -476,6 +480,7 @@ function render({ model, el }) {
     const lines = (r.summary || []).map((line) => h("p", { class: "cbtu-summary", text: say(line) }));
     const body = [];
     if (game === "shengji") {
+      if (r.graded) body.push(graded(r.graded));
       body.push(h("ol", { class: "cbtu-review-tricks" }, r.tricks.map((trick) => h("li", {}, [
         h("p", {}, [h("strong", { text: `${t("trickNo", trick.number)}${t("colon")}` }),
           ...trick.plays.flatMap((p, i) => [i ? " · " : "", `${who(p.seat)} `, cardChips(p.cards, lang)]),
@@ -504,6 +509,25 @@ function render({ model, el }) {
         h("a", { href: v.link, class: "cbtu-link", "data-action": "link", text: t("link") }),
         nextButton(v, r)]),
       ...body]);
+  }
+
+  /** South's plays of the last tricks as the engine graded them (cardlib/shengji/review.py): per decision
+   * its grade, its average loss and the better play, then the engine's sentence; first, what was graded. */
+  function graded(g) {
+    const points = (n) => String(Math.round(n * 10) / 10);  // as cardlib/shengji/review.py writes it
+    const decision = (d) => h("li", { class: `cbtu-decision cbtu-grade-${d.grade}`, "data-review-decision": String(d.trick),
+      "data-grade": d.grade, "data-loss": String(d.loss) }, [
+      h("p", { class: "cbtu-decision-head" }, [
+        h("span", { class: "cbtu-grade", text: t(`grade_${d.grade}`) }),
+        h("strong", { text: t("trickNo", d.trick) }), cardChips(d.played, lang),
+        // a play within the margin of the best is not marked down: its sentence says what did a little better
+        d.grade !== "best" ? h("span", { class: "cbtu-loss", text: t("loss", points(d.loss)) }) : null,
+        d.grade !== "best" && d.best ? h("span", { class: "cbtu-better" }, [t("better"), " ", cardChips(d.best, lang)]) : null]),
+      h("p", { class: "cbtu-why" }, reasonNodes(d.reason, lang))]);
+    return h("section", { class: "cbtu-graded", "aria-label": t("graded") }, [
+      h("h4", { text: t("graded") }),
+      g.decisions.length ? h("ol", { class: "cbtu-decisions" }, g.decisions.map(decision)) : h("p", { text: t("noneGraded") }),
+      h("p", { class: "cbtu-why cbtu-graded-about" }, reasonNodes(g.about, lang))]);
   }
 
   /** "Deal another": in a match, its next hand (levels and dealer carried over) or, once a team has

@@ -14,6 +14,10 @@ turn and says what the table shows.  The reader decides:
 A take-back replays the hand from its seed without the reader's last action (the bots have
 no random choices, so the replay is exact).
 
+The review after the hand also grades South's plays of the last tricks (``review["graded"]``:
+:func:`cardlib.shengji.review.review_hand`, single-dummy on deals of the cards South could not see):
+the plays that stood, a move taken back is not graded.
+
 Rules: SJ-1 … SJ-13, SG-1 / SS-1, SG-6 / SS-6, SG-7 / SS-7.
 """
 
@@ -31,6 +35,7 @@ from cardlib.shengji.bots import ShengjiBot
 from cardlib.shengji.sparring import SparringShengjiBot
 from cardlib.shengji.hand import Event, HandEventKind, ShengjiHand
 from cardlib.shengji.progression import check_levels, team_of, team_words
+from cardlib.shengji.review import review_hand
 from cardlib.shengji.rules import get_ruleset
 from cardlib.shengji.scoring import trick_points
 from cardlib.shengji.trick import find_trick_winner
@@ -115,6 +120,7 @@ class ShengjiTutor(ReplayedTable):
         self._offered: tuple[Any, ...] | None = None
         self._since = 0
         self._mine: tuple[Pending, list[str], int] | None = None
+        self._graded: dict[str, Any] | None = None
         self._advance()
         for move in self.moves:
             self._apply(move)
@@ -397,6 +403,7 @@ class ShengjiTutor(ReplayedTable):
                              "levels": [str(level) for level in result.progress.levels],
                              "next_dealer": result.progress.next_dealer},
             "match": self._match(result.progress) if self.match else None,
+            "graded": self._grade(),
             "summary": [
                 text(f"{side.en}, the attackers: {result.attacker_trick_points} in tricks + {result.kitty_points} "
                      f"from the kitty = {result.attacker_points} points",
@@ -406,6 +413,15 @@ class ShengjiTutor(ReplayedTable):
                      "你方赢了这一局。" if won else "你方输了这一局。"),
             ],
         }
+
+    def _grade(self) -> dict[str, Any]:
+        """South's plays of the last tricks graded by the engine (cardlib/shengji/review.py), once a
+        hand: the plays that stood (a move taken back is not in the hand), the same seed the same grades."""
+        if self._graded is None:
+            graded = review_hand(self.hand, YOU, seed=self.seed)
+            self._graded = {"about": reason(graded.reason), "tricks": list(graded.tricks),
+                            "decisions": [d.to_dict() for d in graded.decisions]}
+        return self._graded
 
     def _match(self, progress: Any) -> dict[str, Any]:
         """Where the match goes after this hand: the next hand's options, or who won it (SJ-13)."""

@@ -1,0 +1,55 @@
+"""The 升级 tutor's review grades South's plays that stood (cardlib/shengji/review.py): a deliberate
+mistake in the last tricks is marked with its loss and the better play; taken back and replayed by the
+hint, it is no longer there, and the take-back is counted as before.
+
+Rules: SJ-11 (the points a play cost), SJ-12 (the kitty with the last trick)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.widgets.test_tutor_drive import hinted_move, view_texts
+from widgets.tutor.session import TutorSession
+
+#: Deal 10 (the 四人升级 guide): South's 24th move, a lead with 4 cards left, played as ♣4 ♣4 instead of
+#: the hint is a mistake the engine marks at trick 22 (found with the engine, tests/browser/test_tutor_voila.py
+#: plays it in the page).
+SEED, AT, WRONG, TRICK = 10, 23, ["C4", "C4"], 22
+
+
+def play_with(session: TutorSession, at: int | None, cards: list[str]) -> dict[str, Any]:
+    """Hint and play to the end, but ``cards`` as South's move number ``at`` (0 for the first)."""
+    view = session.view()
+    move = 0
+    while view["state"] != "over":
+        message = {"type": "act", "cards": cards} if move == at else hinted_move(session)
+        view = session.handle(message)
+        assert view["status"] is None, view["status"]
+        move += 1
+    return view
+
+
+def test_sj11_a_mistake_in_the_last_tricks_is_graded_with_its_loss_and_a_better_play() -> None:
+    view = play_with(TutorSession.start({"game": "shengji", "seed": SEED}), AT, WRONG)
+    graded = view["review"]["graded"]
+    first, last = graded["tricks"]
+    assert first <= TRICK <= last == len(view["review"]["tricks"])
+    decision = next(d for d in graded["decisions"] if d["trick"] == TRICK)
+    assert decision["played"] == WRONG and decision["grade"] == "mistake" and decision["loss"] >= 10
+    assert decision["best"] and decision["best"] != WRONG
+    assert "♣4 ♣4" in decision["reason"]["en"] and f"第{TRICK}轮失误" in decision["reason"]["zh"]
+    assert not [t for w, t in view_texts(graded) if "C4" in t]  # cards as players write them
+
+
+def test_sj11_the_review_grades_the_play_that_stood_and_keeps_the_take_back_counted() -> None:
+    session = TutorSession.start({"game": "shengji", "seed": SEED})
+    view = session.view()
+    for _move in range(AT):
+        view = session.handle(hinted_move(session))
+    session.handle({"type": "act", "cards": WRONG})
+    session.handle({"type": "undo"})
+    view = play_with(session, None, [])
+    assert view["review"]["undos"] == 1
+    decisions = {d["trick"]: d for d in view["review"]["graded"]["decisions"]}
+    assert TRICK not in decisions or decisions[TRICK]["played"] != WRONG
