@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from tests.examples import examples
 
 from cardlib.shengji.hand import FULL_DECK
+from cardlib.shengji.review import grade_of
 from cardlib.yishang.deal import DECK
 from tests.widgets.test_tutor_drive import hinted_move, play_out
 from widgets.tutor.session import TutorSession
@@ -46,6 +47,21 @@ def check_shengji_view(session: TutorSession, view: dict) -> None:
         assert hand.phase == "over" and view["review"] is not None
         points = view["review"]["points"]
         assert points["attacker_tricks"] + points["defender_tricks"] + view["review"]["kitty"]["points"] == 200
+        check_graded(hand, view["review"]["graded"])
+
+
+def check_graded(hand, graded: dict) -> None:
+    """The review's grades of South's plays: each a play South made in a graded trick, its grade the
+    one its loss earns, a better play named exactly when it lost points, on at most the deals sampled."""
+    first, last = graded["tricks"]
+    south = {number: sorted(map(str, plays[0])) for number, plays in
+             ((n, dict(t.plays)) for n, t in enumerate(hand.tricks, start=1))}
+    for decision in graded["decisions"]:
+        assert first <= decision["trick"] <= last and decision["seat"] == 0
+        assert sorted(decision["played"]) == south[decision["trick"]]
+        assert decision["loss"] >= 0 and decision["grade"] == grade_of(decision["loss"])
+        assert (decision["best"] is not None) == (decision["loss"] > 0)
+        assert 0 <= decision["worse_in"] <= decision["deals"] and decision["reason"]["en"] and decision["reason"]["zh"]
 
 
 def check_yishang_view(session: TutorSession, view: dict) -> None:
