@@ -8,6 +8,7 @@ YS-4, YS-5, YS-9, YS-10, YS-14, YS-E1.
 
 from __future__ import annotations
 
+import functools
 import json
 
 import pytest
@@ -56,6 +57,14 @@ def each_answer(spec: dict):
         for answer in spec["answers"]:
             ok, _reason = verdict_of(spec, ruleset["id"], answer["key"])
             yield ruleset, answer["key"], ok
+
+
+@functools.cache
+def endgame_best(_puzzle: str, position: str, preset: str) -> frozenset[str]:
+    """The solver's best plays for an endgame position (JSON), solved once per puzzle and preset."""
+    from widgets.puzzles.endgame import engine_right
+
+    return frozenset(engine_right({"position": json.loads(position)}, preset))
 
 
 def engine_ok(spec: dict, ruleset: dict, key: str) -> bool:
@@ -172,8 +181,7 @@ def engine_ok(spec: dict, ruleset: dict, key: str) -> bool:
         from tests.widgets.test_strategy_puzzles import engine_right
         return key in engine_right(spec, ruleset)
     if kind == "endgame":  # the solver's best plays, solved again from the position shown (SJ-11, SJ-12)
-        from widgets.puzzles.endgame import engine_right as endgame_right
-        return key in endgame_right(spec, ruleset["preset"])
+        return key in endgame_best(spec["id"], json.dumps(spec["position"]), ruleset["preset"])
     raise AssertionError(f"no engine check for {kind}")
 
 
