@@ -1,0 +1,100 @@
+"""Verdicts teach: the fact that decides comes first, in the position's own cards, and no template phrase
+or general sentence says something false or odd in the position it is filled for (the developers' guide,
+"a verdict teaches"; the second referee's patterns).
+
+Each test states its rule over many seeds of the kinds it is about, every ruleset and every answer, in
+the main text a reader sees first (the notes behind "Why, and where the sources stand" where said).
+
+Rules: SG-1 / SS-1, SG-3 / SS-3, SG-9 / SS-9 (calling); the rules each test names.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from cardlib.cards import Card, Rank, parse_cards
+from cardlib.shengji.calling import CallKind, classify_call
+from cardlib.words import cards_text
+from widgets.puzzles import make_puzzle
+from widgets.puzzles.spec import verdict_of
+
+SEEDS = range(24)
+
+
+@cache
+def specs(kind: str, seeds: range = SEEDS) -> tuple[dict[str, Any], ...]:
+    return tuple(make_puzzle(kind, seed) for seed in seeds)  # type: ignore[arg-type]  # a kind of KINDS
+
+
+def verdicts(kind: str, seeds: range = SEEDS):
+    """(spec, ruleset id, answer key, right or not, the reason shown) of every answer under every ruleset."""
+    for spec in specs(kind, seeds):
+        for ruleset in spec["verdicts"]:
+            for answer in spec["answers"]:
+                ok, reason = verdict_of(spec, ruleset, answer["key"])
+                yield spec, ruleset, answer["key"], ok, reason
+
+
+def main_texts(reason: dict[str, Any]) -> dict[str, str]:
+    """The main text in each language (a several-part answer's parts joined, as the front end shows them)."""
+    parts = reason.get("reasons", [reason])
+    return {lang: " ".join(part[lang] for part in parts) for lang in ("en", "zh")}
+
+
+# --- calling and the first dealer (SG-1 / SS-1, SG-3 / SS-3, SG-9 / SS-9) --------------------------------
+
+def _refused_by_the_standing_call(calls: list[tuple[int, list[Card]]], level: str, trump: str) -> list[Card] | None:
+    """The last call showing ``trump`` (level cards of that suit) that was refused while the call that
+    stands at the end stood already, by replaying which calls set a call (each stronger kind; positions with
+    two joker pairs, which the guides rank differently, are left out by the caller); None if there is none."""
+    standing_since, found = -1, None
+    kinds = [classify_call(Rank(level), cards) for _seat, cards in calls]
+    strongest: CallKind | None = None
+    for i, kind in enumerate(kinds):
+        if kind is not None and (strongest is None or kind > strongest):
+            strongest, standing_since = kind, i
+    for i, (_seat, cards) in enumerate(calls):
+        if i > standing_since and not cards[0].is_joker and cards[0].suit is not None and \
+                cards[0].suit.value == trump and len(cards) <= 2:
+            found = cards
+    return found
+
+
+def test_a_first_dealer_verdict_that_refuses_the_readers_trump_names_the_refused_call():
+    """first_dealer: where the trump chosen was shown by a call made after the standing call, and refused,
+    the visible text names that call by its cards (the reader's trump came from it), in both languages."""
+    checked = 0
+    for spec, ruleset, key, ok, reason in verdicts("first_dealer"):
+        position = spec["position"]
+        if ok or not position["calls"] or ruleset == "seat-zero":
+            continue
+        calls = [(c["seat"], parse_cards(c["cards"])) for c in position["calls"]]
+        kinds = [classify_call(Rank(position["level"]), cards) for _s, cards in calls]
+        if None in kinds or sum(1 for k in kinds if k is not None and k.is_joker_pair) > 1:
+            continue
+        trump = key.split("|")[1]
+        refused = _refused_by_the_standing_call(calls, position["level"], trump)
+        if refused is None or trump == spec["correct"][ruleset][0].split("|")[1]:
+            continue
+        texts = main_texts(reason)
+        assert cards_text(refused) in texts["en"] and cards_text(refused, "zh") in texts["zh"], (spec["id"], key, texts)
+        checked += 1
+    assert checked
+
+
+def test_calling_verdicts_say_stands_once_never_no_suit_and_notes_name_the_refused_call():
+    """calling, first_dealer: a main text says "stands" at most once; no "trump is not no suit" (no-trump is
+    named as such); a refused call's note names the seat and the cards it showed, with no capital after
+    its colon."""
+    for kind in ("calling", "first_dealer"):
+        for spec, ruleset, key, _ok, reason in verdicts(kind):
+            texts = main_texts(reason)
+            where = (spec["id"], ruleset, key, texts["en"])
+            assert texts["en"].count("stands") <= 1, where
+            assert "not no suit" not in texts["en"] and "Not no suit" not in texts["en"], where
+            for part in reason.get("reasons", [reason]):
+                for note in part.get("notes", ()):
+                    assert "was refused: A" not in note["en"], (where, note["en"])
+                    if "cannot override" in note["en"]:
+                        assert note["en"].split("'s ")[0] in ("South", "East", "North", "West"), (where, note["en"])
