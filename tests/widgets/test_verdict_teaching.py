@@ -10,6 +10,8 @@ Rules: SG-1 / SS-1, SG-3 / SS-3, SG-9 / SS-9 (calling); the rules each test name
 
 from __future__ import annotations
 
+import re
+
 from functools import cache
 from typing import Any
 
@@ -98,3 +100,46 @@ def test_calling_verdicts_say_stands_once_never_no_suit_and_notes_name_the_refus
                     assert "was refused: A" not in note["en"], (where, note["en"])
                     if "cannot override" in note["en"]:
                         assert note["en"].split("'s ")[0] in ("South", "East", "North", "West"), (where, note["en"])
+
+
+# --- the kitty (SJ-12, SG-6 / SS-6) ----------------------------------------------------------------------
+
+SHAPES = ("a single", "a pair", "a tractor of")
+
+
+def test_kitty_verdicts_say_the_shape_only_where_it_sets_the_multiplier_and_why_a_count_of_cards_does():
+    """kitty_score (SJ-12, SG-6 / SS-6): under the 双升 guide's ×2 and the card-counting variants the winning
+    shape is not said (it does not decide); the 双升 ×2 says "whatever the shape"; the cards-led variant says
+    "2 × the n cards led"; where the attackers won, leaving out the multiplier is named as the slip."""
+    checked = 0
+    for spec, ruleset, key, ok, reason in verdicts("kitty_score"):
+        texts = main_texts(reason)
+        attackers = spec["position"]["last_trick_winner_team"] == "attackers"
+        where = (spec["id"], ruleset, key, texts["en"])
+        if ruleset in ("shuangsheng", "kitty-lead-size", "kitty-power") and attackers:
+            assert not any(f"{shape}" in texts["en"] for shape in SHAPES), where
+            checked += 1
+        if ruleset == "shuangsheng" and attackers:
+            assert "whatever the shape" in texts["en"] and "不论牌型" in texts["zh"], where
+        if ruleset == "kitty-lead-size" and attackers:
+            led = len(spec["position"]["last_trick"][0])
+            assert f"2 × the {led} card" in texts["en"] and f"首家出{led}张" in texts["zh"], where
+        right = int(spec["correct"][ruleset][0])
+        kitty_points = spec["features"]["kitty_points"]
+        if not ok and key == str(kitty_points) and right > kitty_points:
+            assert texts["en"].startswith(f"Not {key}: you left out ×{right // kitty_points}."), where
+    assert checked
+
+
+#: A lone joker named without its article ("with little joker", not "with little joker, big joker, ...").
+LONE_JOKER = re.compile(r"\bwith (?:little|big) joker(?!, (?:little|big) joker)(?!,? ?[♠♥♦♣])")
+
+
+def test_no_verdict_says_with_a_joker_without_its_article_or_adds_0_points_twice():
+    """kitty_score, trick_winner, last_trick: "with the little joker", never "with little joker"; a total of
+    0 is said once, in words ("add nothing"), never "the kitty adds 0 points" before it."""
+    for kind in ("kitty_score", "trick_winner", "last_trick"):
+        for spec, ruleset, key, _ok, reason in verdicts(kind, range(12)):
+            text = main_texts(reason)["en"]
+            assert not LONE_JOKER.search(text), (spec["id"], key, text)
+            assert "adds 0 points" not in text, (spec["id"], ruleset, key, text)
