@@ -143,3 +143,49 @@ def test_no_verdict_says_with_a_joker_without_its_article_or_adds_0_points_twice
             text = main_texts(reason)["en"]
             assert not LONE_JOKER.search(text), (spec["id"], key, text)
             assert "adds 0 points" not in text, (spec["id"], ruleset, key, text)
+
+
+# --- 一上一下: challenges, turns and the draw for the lead (YS-3, YS-5, YS-8) ----------------------------
+
+def test_ys8_challenging_ones_own_stood_card_is_refused_as_ones_own_first():
+    """YS-8: only another player may challenge; after player B's face-down card stood, B trying to challenge
+    it is told first that the card is B's own (then that nobody else challenged it), player C that it stood."""
+    from cardlib.yishang.state import Game
+
+    game = Game(["S8 H3", "D10 C4", "H5 S6"], draw_pile="C9", first=0)
+    game.play("S8")
+    game.play("D10", claim="10")
+    game.pass_challenge()
+    own, other = game.check_challenge("B"), game.check_challenge("C")
+    assert not own and not other
+    assert own.reason.en.startswith("that face-down card is player B's own") and "乙自己的" in own.reason.zh
+    assert "'s own" not in other.reason.en and "stands" in other.reason.en
+
+
+def test_ys_verdicts_name_whose_turn_once_and_a_right_play_says_why_it_is_that_players_turn():
+    """ys_action (YS-5, YS-10, YS-E1): no verdict names the player whose turn it is twice in one clause
+    ("it is player C's turn, not player A's (player C plays next …)"); a right play says whose turn it is and
+    why before the play; a closed window is never given as the reason to a player challenging their own card."""
+    for spec, ruleset, key, ok, reason in verdicts("ys_action", range(30)):
+        text = main_texts(reason)["en"]
+        where = (spec["id"], key, text)
+        assert "'s turn, not" not in text and "turn (" not in text, where
+        if ok and key.startswith("play:"):
+            player = "player " + "ABCD"[int(key.split(":")[1])]
+            head, _so, rest = text.partition(f", so {player} may play")
+            assert rest and head, where
+        if not ok and key.startswith("challenge:") and "nobody challenged" in text:
+            assert "'s own" not in text, where
+
+
+def test_a_tie_in_the_draw_for_the_lead_is_answered_with_the_tie_not_an_unseen_second_round():
+    """ys_first_player (YS-3): "the tied players draw again", when right, names the tied draws and says the
+    tied players draw again; it never names who leads after a second round the position does not show."""
+    checked = 0
+    for spec, _ruleset, key, ok, reason in verdicts("ys_first_player", range(60)):
+        if key == "again" and ok:
+            text = main_texts(reason)["en"]
+            assert "tie for the highest rank" in text and "draw again" in text, (spec["id"], text)
+            assert "drew the highest rank and leads" not in text, (spec["id"], text)
+            checked += 1
+    assert checked
