@@ -189,3 +189,42 @@ def test_a_tie_in_the_draw_for_the_lead_is_answered_with_the_tie_not_an_unseen_s
             assert "drew the highest rank and leads" not in text, (spec["id"], text)
             checked += 1
     assert checked
+
+
+# --- general sentences true in the position (SJ-6, SJ-10, C-3) -------------------------------------------
+
+def _is_trump(spec: dict[str, Any], card: Card) -> bool:
+    position = spec["position"]
+    level, trump = position["level"], position.get("trump")
+    return card.is_joker or card.rank.value == level or (card.suit is not None and card.suit.value == trump)
+
+
+def test_no_trick_verdict_says_nobody_trumps_when_a_follower_played_a_trump_or_nobody_follows_higher():
+    """trick_winner, next_leader (SJ-10): "nobody trumps" (bare) is said only where no follower played a
+    trump card at all (a trump in the wrong shape is a trump played: the verdict says "nobody trumps with a
+    pair of trumps"); "nobody follows higher" is never said (a higher single on a pair lead is higher)."""
+    checked = 0
+    for kind in ("trick_winner", "next_leader"):
+        for spec, ruleset, key, _ok, reason in verdicts(kind):
+            text = main_texts(reason)["en"]
+            where = (spec["id"], ruleset, key, text)
+            assert "nobody follows higher" not in text, where
+            if "nobody trumps." in text:
+                plays = [parse_cards(" ".join(p)) for p in spec["position"]["plays"]]
+                led_trump = _is_trump(spec, plays[0][0])
+                assert led_trump or not any(_is_trump(spec, c) for p in plays[1:] for c in p), where
+                checked += 1
+    assert checked
+
+
+def test_a_mixed_lead_under_throws_is_refused_for_its_suits_not_for_being_several_units():
+    """lead_legal (C-3, SJ-6): where throws are allowed, a lead mixing suits is refused because even a throw
+    is all one suit; "a lead is a single, a pair or a tractor" is said only where throws are not allowed."""
+    checked = 0
+    for spec, ruleset, key, _ok, reason in verdicts("lead_legal"):
+        text = main_texts(reason)["en"]
+        if ruleset == "throws" and " mixes " in text:
+            assert "a lead is a single, a pair or a tractor" not in text, (spec["id"], key, text)
+            assert "even a throw (甩牌) must be all one suit" in text, (spec["id"], key, text)
+            checked += 1
+    assert checked
