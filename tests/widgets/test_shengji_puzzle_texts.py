@@ -186,7 +186,7 @@ def check_fields(spec, rid, key, reason):
     """Several parts (the front end marks which parts are wrong): the fact that decides each wrong part,
     each once, in sentences of their own citing their own rules (SG-8, SJ-3, SG-7 / SS-7, SJ-2, SJ-11, ...),
     at most one a wrong part; the right value of each wrong part is in them, where the value is a
-    number or a seat."""
+    number or a seat (a 0 may be said in words: "none of the 8 cards is a trump")."""
     right = spec["correct"][rid][0]
     given_values, right_values = key.split("|"), right.split("|")
     parts = reason.get("reasons", [reason])
@@ -196,8 +196,9 @@ def check_fields(spec, rid, key, reason):
     for lang in ("en", "zh"):
         said = " ".join(p[lang] for p in parts)
         for field, given, good in zip(spec["fields"], given_values, right_values):
-            if given != good and good.isdigit() and "label" not in field["options"][0]:
-                assert good in said, (field["name"], lang, good, said)
+            if given != good and good.isdigit() and "label" not in field["options"][0]:  # 0 may be said in words
+                zero = good == "0" and any(word in said for word in ("none of", "nothing", "都没有", "不计入"))
+                assert good in said or zero, (field["name"], lang, good, said)
             elif given != good and good != "over" and field["name"] in ("dealer", "partner", "kitty"):
                 assert fold(option_label(field, good, lang)) in fold(said), (field["name"], lang, good, said)
 

@@ -228,3 +228,51 @@ def test_a_mixed_lead_under_throws_is_refused_for_its_suits_not_for_being_severa
             assert "even a throw (甩牌) must be all one suit" in text, (spec["id"], key, text)
             checked += 1
     assert checked
+
+
+# --- template phrases that fit their values (every kind) --------------------------------------------------
+
+#: Phrases a template writes only when its values do not fit it: a count of 0 or 1 in words meant for more,
+#: a capital after a colon in mid-sentence, a double space.
+MISFITS = {
+    "en": re.compile(r"only 0 points?|\(0 of \d+ cards\)|adds 0 points|: (?:The|A|An|It|Nobody|No|Only|Under|After)\b"
+                     r"|  |not no suit|gives only 1 points"),
+    "zh": re.compile(r"中有0张|加0分。|：[，。]"),
+}
+
+
+def test_no_verdict_says_a_template_phrase_that_does_not_fit_its_values():
+    """Every kind, 5 seeds, every ruleset and answer, the main text and the notes: no "only 0 points", no
+    "(0 of 8 cards)" / "8张中有0张", no "adds 0 points" (a 0 is said once, in words), no capital after a colon
+    in mid-sentence ("Not East: The dealer …"), no double space; and no Chinese verdict says of a single
+    card that it has "not a single heart" (一张红桃也没有)."""
+    from widgets.puzzles import KINDS
+
+    for kind in KINDS:
+        for spec, ruleset, key, _ok, reason in verdicts(kind, range(5)):
+            for part in reason.get("reasons", [reason]):
+                for lang in ("en", "zh"):
+                    for text in (part[lang], *(note[lang] for note in part.get("notes", ()))):
+                        assert not MISFITS[lang].search(text), (spec["id"], ruleset, key, lang, text)
+                if kind in ("pick_follow", "follow_legal") and len(key.split()) == 1:
+                    assert "也没有" not in part["zh"] or "一对" in part["zh"], (spec["id"], key, part["zh"])
+
+
+# --- after the hand (SJ-13 / SS-8, SG-8) -------------------------------------------------------------------
+
+def test_after_hand_says_there_is_no_next_hand_first_and_the_shut_out_rule_only_after_a_shut_out():
+    """after_hand: where the game is over, the verdict starts "There is no next hand." (a reader who named a
+    level or a dealer learns that first); the SG-8 note "silent here beyond the shut-out rule" is never
+    attached after a shut-out (0 points), where the 四人升级 guide's 大光 rule is named instead."""
+    over = shut_out = 0
+    for spec, ruleset, key, _ok, reason in verdicts("after_hand", range(24)):
+        parts = reason.get("reasons", [reason])
+        if spec["correct"][ruleset][0].startswith("over"):
+            assert parts[0]["en"].startswith("There is no next hand.") and parts[0]["zh"].startswith("没有下一局了。"), \
+                (spec["id"], ruleset, key, parts[0]["en"])
+            over += 1
+        notes = [note["en"] for part in parts for note in part.get("notes", ())]
+        if spec["position"]["attacker_points"] == 0:
+            assert not any("silent here beyond" in note for note in notes), (spec["id"], notes)
+            shut_out += any("After a shut-out (大光" in note for note in notes)
+    assert over and shut_out
