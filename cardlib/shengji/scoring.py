@@ -364,13 +364,13 @@ def _kitty_from_trick(ctx: TrumpContext, rules: RulesetLike, kitty: CardsInput, 
     won_by = find_trick_winner(ctx, rules, plays).winner if winner is None else winner
     who = _who(won_by, leader)
     won = sorted(plays[won_by], key=ctx.order_key)
-    how = _level_trump(ctx, plays, won_by)
+    how = level_trump_words(ctx, plays, won_by)
     points = trick_points(kitty)
     counted = [card for card in kitty if card_points(card)]
     holds = Reason.make(RuleId.SJ_12, "{points} points ({counted})", "{points}分（{counted}）",
                         points=points, counted=counted) if counted else \
         Reason.make(RuleId.SJ_12, "0 points (no 5, 10 or K)", "0分（没有5、10或K）")
-    won_words = _the_joker(won)
+    won_words = the_joker(won)
     if not attackers_won_last:
         return Result(0, Reason.make(RuleId.SJ_12, "{who}, of the dealer's team, won the last trick with {won}{how}, so "
                               "the kitty's {holds} add nothing to the attackers.",
@@ -408,7 +408,7 @@ def _kitty_from_trick(ctx: TrumpContext, rules: RulesetLike, kitty: CardsInput, 
     return Result(points * factor, Reason.make(rule, en, zh, **params).with_notes(*notes))  # type: ignore[arg-type]
 
 
-def _the_joker(won: list[Card]) -> Reason | list[Card]:
+def the_joker(won: list[Card]) -> Reason | list[Card]:
     """The cards a trick was won with, a lone joker with its article: "the little joker" (the Chinese 小王
     needs none)."""
     if len(won) == 1 and won[0].is_joker:
@@ -440,7 +440,7 @@ def _who(index: int, leader: int | None) -> Seat | Words:
     return Words(place_en[:1].upper() + place_en[1:], place_zh)
 
 
-def _level_trump(ctx: TrumpContext, plays: list[list[Card]], index: int) -> Words | Reason:
+def level_trump_words(ctx: TrumpContext, plays: list[list[Card]], index: int) -> Words | Reason:
     """" (♦Q is a level card, so a trump)" when a level card of a plain suit made play ``index`` a trump
     that took a plain-suit lead; else nothing."""
     lead_suit = ctx.effective_suit(plays[0][0])

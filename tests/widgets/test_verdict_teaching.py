@@ -136,9 +136,9 @@ LONE_JOKER = re.compile(r"\bwith (?:little|big) joker(?!, (?:little|big) joker)(
 
 
 def test_no_verdict_says_with_a_joker_without_its_article_or_adds_0_points_twice():
-    """kitty_score, trick_winner, last_trick: "with the little joker", never "with little joker"; a total of
+    """kitty_score, trick_winner, last_trick, endgame: "with the little joker", never "with little joker"; a total of
     0 is said once, in words ("add nothing"), never "the kitty adds 0 points" before it."""
-    for kind in ("kitty_score", "trick_winner", "last_trick"):
+    for kind in ("kitty_score", "trick_winner", "last_trick", "endgame"):
         for spec, ruleset, key, _ok, reason in verdicts(kind, range(12)):
             text = main_texts(reason)["en"]
             assert not LONE_JOKER.search(text), (spec["id"], key, text)
@@ -276,3 +276,23 @@ def test_after_hand_says_there_is_no_next_hand_first_and_the_shut_out_rule_only_
             assert not any("silent here beyond" in note for note in notes), (spec["id"], notes)
             shut_out += any("After a shut-out (大光" in note for note in notes)
     assert over and shut_out
+
+
+# --- the endgame (SJ-4, SJ-10, SJ-11) ------------------------------------------------------------------------
+
+WON_WITH = re.compile(r"takes (?:trick \d+|the last trick(?: and the kitty)?) with ([♠♥♦♣](?:10|[2-9JQKA]))(?! \()")
+
+
+def test_an_endgame_verdict_says_why_a_winning_level_card_is_a_trump_and_uses_shengji_words():
+    """endgame (SJ-4, SJ-10): where the card that takes the costly trick is a level card of a plain suit, the
+    verdict says it is a level card, so a trump (a lone card named without that, e.g. "with ♦5:", is one the
+    reader can place by its suit); the Chinese says 跟 for a follow, never the bridge word 应."""
+    for spec, ruleset, key, ok, reason in verdicts("endgame", range(12)):
+        if ok:
+            continue
+        text, zh = main_texts(reason)["en"], main_texts(reason)["zh"]
+        level = spec["position"]["level"]
+        suits = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+        for card in WON_WITH.findall(text):  # a level card of a plain suit is always explained
+            assert card[1:] != level or suits[card[0]] == spec["position"]["trump"], (spec["id"], ruleset, key, text)
+        assert not re.search(r"应(?:[♠♥♦♣]|大王|小王)", zh), (spec["id"], key, zh)
