@@ -102,8 +102,9 @@ def _outcome(game: Endgame, value: int, best: int | None) -> Words:
         return Words(f"your side takes {value} points, the most it can" if ours
                      else f"the attackers take only {value} points, the fewest they can",
                      f"你方得{value}分，是能得的最多分数" if ours else f"闲家只得{value}分，是最少的")
+    got = f"只得{value}分" if value else "一分不得"
     return Words(f"your side takes {value} points, not {best}" if ours else f"the attackers take {value} points, not {best}",
-                 f"你方只得{value}分，而不是{best}分" if ours else f"闲家得{value}分，而不是{best}分")
+                 f"你方{got}，而不是{best}分" if ours else f"闲家得{value}分，而不是{best}分")
 
 
 def reason_for(game: Endgame, best: EndgameSolution, graded: Graded) -> Reason:
@@ -154,17 +155,19 @@ def reason_for(game: Endgame, best: EndgameSolution, graded: Graded) -> Reason:
 
 def _level_card_words(game: Endgame, plays: list[list[Card]], index: int) -> Words | Reason:
     """Why the play that takes a trick wins, where a level card of a plain suit decides it (SJ-4, SJ-5):
-    " (♦5 is a level card, so a trump)" on a plain-suit lead; on a trump lead, " (♠7 is a level card, a
-    trump higher than ♦K)"; else nothing."""
+    " (♦5 is a level card, so a trump)" on a plain-suit lead; on a trump lead, " (♠7 is a level card: only
+    the jokers and ♦7 rank above it)"; else nothing."""
     ctx = game.ctx
     if ctx.effective_suit(plays[0][0]) is not EffectiveSuit.TRUMP or not index:
         return level_trump_words(ctx, plays, index)
     levels = [c for c in dict.fromkeys(plays[index]) if not c.is_joker and c.rank is ctx.level and c.suit is not ctx.trump]
-    if not levels or any(c.rank is ctx.level or c.is_joker for c in plays[0]):
+    if len(levels) != 1 or any(c.rank is ctx.level or c.is_joker for c in plays[0]):
         return Words("", "")
-    return Reason.make(RuleId.SJ_5, " ({levels} " + ("are level cards" if len(levels) > 1 else "is a level card")
-                       + ", a trump higher than {lead})", "（{levels}是级牌，比{lead}大的主牌）",
-                       levels=levels, lead=plays[0])
+    if ctx.trump is None:
+        return Reason.make(RuleId.SJ_5, " ({level} is a level card: only the jokers rank above it)",
+                           "（{level}是级牌，只比大小王小）", level=levels)
+    return Reason.make(RuleId.SJ_5, " ({level} is a level card: only the jokers and {top} rank above it)",
+                       "（{level}是级牌，只比大小王和{top}小）", level=levels, top=[Card(ctx.trump, ctx.level)])
 
 
 def _first_trick(game: Endgame, graded: Graded) -> list[tuple[int, Play]]:
