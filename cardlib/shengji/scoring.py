@@ -64,7 +64,7 @@ def explain_trick_points(cards: Sequence[Card] | str) -> Reason:
 
     >>> from cardlib.cards import parse_cards
     >>> explain_trick_points(parse_cards("S5 H10 DK C9")).en
-    '5s are worth 5, 10s and Ks 10: ♠5 (5) + ♥10 (10) + ♦K (10) = 25 points.'
+    '♠5 (5) + ♥10 (10) + ♦K (10) = 25 points (5s count 5, 10s and Ks 10).'
     """
     cards = parse_cards(cards)
     counted = [c for c in cards if card_points(c)]
@@ -74,8 +74,8 @@ def explain_trick_points(cards: Sequence[Card] | str) -> Reason:
                            "{cards}中没有5、10或K：这些牌0分。", cards=list(cards))
     terms = " + ".join(f"{{c{i}}} ({card_points(c)})" for i, c in enumerate(counted))
     params: dict[str, Card | int] = {f"c{i}": c for i, c in enumerate(counted)}
-    return Reason.make(RuleId.SJ_11, f"5s are worth 5, 10s and Ks 10: {terms} = {{total}} points.",
-                       f"5算5分，10和K算10分：{terms} = {{total}}分。", total=total, **params)
+    return Reason.make(RuleId.SJ_11, f"{terms} = {{total}} points (5s count 5, 10s and Ks 10).",
+                       f"{terms} = {{total}}分（5算5分，10和K算10分）。", total=total, **params)
 
 
 def points_left(won: Iterable[Card] | str) -> Result[int]:
@@ -571,7 +571,7 @@ def level_change(rules: RulesetLike, attacker_points: int) -> Result[LevelChange
     reason = Reason.make(table_rule,
                          "The attackers have {points} points ({band}), reaching the take-over line {line}: "
                          "{table_en}they take over and go up {levels} level" + "s" * (levels > 1) + ".",
-                         "闲家得{points}分，在{band_zh}一档，到了{line}分，{table_zh}闲家上台并升{levels}级。",
+                         "闲家得{points}分，达到{line}分，{table_zh}闲家上台；{band_zh}一档升{levels}级。",
                          points=points, band=_band(low, high), band_zh=_band_zh(low, high), line=line,
                          table_en=table_en, table_zh=table_zh, levels=levels)
     return Result(change, _local_line(reason, line) if local else reason)
