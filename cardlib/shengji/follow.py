@@ -551,11 +551,12 @@ def _explain(duty: FollowDuty, play: list[Card], breach: Breach | None, seat: in
                                **base)
         return Reason.make(RuleId.SJ_9,
                            "The lead {lead} is in {suit} and {hand} holds {n} of them, so {you} must follow with {must}; "
-                           "{play} holds {played}. A legal follow: {example}.",
+                           "{play} {played}. A legal follow: {example}.",
                            "首家出{lead}，是{suit}；{hand}有{n}张{suit}，必须跟出{must}；{play}{played}。"
                            "可以这样跟：{example}。",
                            n=Words(count_en(held), count_zh(held)), must=_cards_words(duty.must_suit, suit),
-                           played=Words("none of them" if not in_suit else f"only {count_en(len(in_suit))}",
+                           played=Words("is not one of them" if not in_suit and len(play) == 1 else
+                                        "holds none of them" if not in_suit else f"holds only {count_en(len(in_suit))}",
                                         f"只有{count_zh(len(in_suit))}张{suit.zh}" if in_suit else
                                         f"不是{suit.zh}" if len(play) == 1 else f"一张{suit.zh}也没有"),
                            **base)

@@ -254,8 +254,9 @@ def test_no_verdict_says_a_template_phrase_that_does_not_fit_its_values():
                 for lang in ("en", "zh"):
                     for text in (part[lang], *(note[lang] for note in part.get("notes", ()))):
                         assert not MISFITS[lang].search(text), (spec["id"], ruleset, key, lang, text)
-                if kind in ("pick_follow", "follow_legal") and len(key.split()) == 1:
+                if kind in ("pick_follow", "give_points") and len(key.split()) == 1:  # one card: not "none of them"
                     assert "也没有" not in part["zh"] or "一对" in part["zh"], (spec["id"], key, part["zh"])
+                    assert "holds none of them" not in part["en"], (spec["id"], key, part["en"])
 
 
 # --- after the hand (SJ-13 / SS-8, SG-8) -------------------------------------------------------------------
