@@ -265,7 +265,7 @@ def _explain(ctx: TrumpContext, cards: list[list[Card]], shape: Shape, keys: lis
                                "{fact}，比{them}先毙的{theirs}大{rank}（盖毙须更大），赢了这一轮。",
                                fact=fact, them=play_name(runner, leader), theirs=cards[runner], **base)  # type: ignore[arg-type]
         return Reason.make(RuleId.SJ_10, "{who_cap} wins with {best}: {fact}, and beats the {suit} lead {lead}.",
-                           "{fact}，毙了首家的{suit}{lead}，赢了这一轮。", fact=fact, **base)  # type: ignore[arg-type]
+                           "{fact}，毙了首家的{lead}，赢了这一轮。", fact=fact, **base)  # type: ignore[arg-type]
     mixed = [i for i in range(1, len(cards)) if shape.kind == "pair" and lead_suit is not EffectiveSuit.TRUMP
              and all(ctx.is_trump(c) for c in cards[i]) and keys[i] is None]
     if mixed:  # nobody trumps with a pair: the two different trumps would be the only trumping play (C-5 decides)
