@@ -160,7 +160,7 @@ def check_number(spec, rid, key, reason):
     right = spec["correct"][rid][0]
     zero = {"en": "nothing", "zh": "不计入"}
     for lang in ("en", "zh"):
-        assert key in reason[lang] and (right in reason[lang] or right == "0" and zero[lang] in reason[lang]), \
+        assert key in reason[lang] and (right in reason[lang] or (right == "0" and zero[lang] in reason[lang])), \
             (lang, key, right)
 
 
@@ -230,7 +230,7 @@ def test_a_number_not_listed_is_told_the_right_number_and_how_it_is_counted_SJ_1
             ok, reason = verdict_of(spec, ruleset["id"], "9999")
             right = spec["correct"][ruleset["id"]][0]
             zero = right == "0" and "nothing" in reason["en"] and "不计入" in reason["zh"]
-            assert not ok and (zero or right in reason["en"] and right in reason["zh"])
+            assert not ok and (zero or (right in reason["en"] and right in reason["zh"]))
 
 
 def test_after_hand_says_the_climb_stops_at_A_SG_7_SS_7_SJ_13():

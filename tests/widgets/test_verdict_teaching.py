@@ -166,7 +166,7 @@ def test_ys_verdicts_name_whose_turn_once_and_a_right_play_says_why_it_is_that_p
     """ys_action (YS-5, YS-10, YS-E1): no verdict names the player whose turn it is twice in one clause
     ("it is player C's turn, not player A's (player C plays next …)"); a right play says whose turn it is and
     why before the play; a closed window is never given as the reason to a player challenging their own card."""
-    for spec, ruleset, key, ok, reason in verdicts("ys_action", range(30)):
+    for spec, _ruleset, key, ok, reason in verdicts("ys_action", range(30)):
         text = main_texts(reason)["en"]
         where = (spec["id"], key, text)
         assert "'s turn, not" not in text and "turn (" not in text, where
