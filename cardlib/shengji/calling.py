@@ -137,9 +137,10 @@ def classify_call(level: Rank, cards: Sequence[Card]) -> CallKind | None:
 
 def call_words(kind: CallKind, cards: Sequence[Card], article: str = "a") -> Reason:
     """A call in words with its cards: "a single level card (♠2)", "the pair of big jokers"
-    (a joker pair's name says its cards).  ``article`` "A", "the" or "The" replaces "a"."""
+    (a joker pair's name says its cards).  ``article`` "A", "the" or "The" replaces "a"; "" leaves none
+    (after a seat's name: "West's pair of level cards (♠2 ♠2)")."""
     en, zh = _KIND_NAMES[kind]
-    en = article + en.removeprefix("a")
+    en = (article + en.removeprefix("a")).lstrip()
     if kind.is_joker_pair:
         return Reason.make(RuleId.SG_1, en, zh)
     return Reason.make(RuleId.SG_1, en + " ({cards})", zh + "（{cards}）", cards=cards)
@@ -200,7 +201,7 @@ def _why_too_weak(rules: Ruleset, kind: CallKind, standing: CallKind) -> Reason:
     guide, rule = guide_words(rules), _calling_rule(rules)
     if rules.calling is Calling.SHUANGSHENG:
         if standing is CallKind.SINGLE:
-            return Reason.make(rule, "only a pair of level cards or a pair of jokers overrides a single (this book's "
+            return Reason.make(rule, "only a pair, of level cards or jokers, overrides a single (this book's "
                                      "convention)", "单张只能被一对级牌或一对王反掉（本书约定）").with_notes(
                 Reason(rule, "The 双升 guide is silent on a second single call; this book's convention follows the "
                              "四人升级 guide, and under 双升 a second single does not reinforce the first either.",
@@ -209,17 +210,17 @@ def _why_too_weak(rules: Ruleset, kind: CallKind, standing: CallKind) -> Reason:
                     CallKind.LITTLE_JOKER_PAIR: Words("a pair of big jokers", "一对大王")}.get(standing)
     else:
         if standing is CallKind.SINGLE:
-            return Reason.make(rule, "under the 四人升级 guide only a pair of level cards or a pair of jokers "
-                                     "overrides a single", "按《四人升级》，单张只能被一对级牌或一对王反掉").with_notes(
+            return Reason.make(rule, "under the 四人升级 guide only a pair, of level cards or jokers, overrides a "
+                                     "single", "按《四人升级》，单张只能被一对级牌或一对王反掉").with_notes(
                 Reason(rule, "A second single of the same suit from another player reinforces a single, nothing more.",
                        "别人再亮一张同花色的级牌只是加固。"))
         stronger = Words("a pair of jokers", "一对王") if standing is CallKind.LEVEL_PAIR else None
     if stronger is None:
         if rules.calling is Calling.SHENGJI:
-            return Reason.make(rule, "under the 四人升级 guide a pair of jokers, little or big, is the top call: "
-                                     "nothing overrides it", "按《四人升级》，一对王（小王或大王）是最大的亮主，谁也反不了")
-        return Reason.make(rule, "under the 双升 guide a pair of big jokers is the top call: nothing overrides it",
-                           "按《双升》，一对大王是最大的亮主，谁也反不了")
+            return Reason.make(rule, "under the 四人升级 guide nothing overrides a pair of jokers, little or big",
+                               "按《四人升级》，一对王（小王或大王）最大，谁也反不了")
+        return Reason.make(rule, "under the 双升 guide nothing overrides a pair of big jokers",
+                           "按《双升》，一对大王最大，谁也反不了")
     same = Reason(rule, "The guides do not say that an equal call overrides; this book's convention is that it does "
                         "not.", "指南没有写同级的亮主能不能反；本书约定不能。") if kind is standing else None
     return (Reason.make(rule, "under {guide} only {stronger} overrides a pair of level cards",
@@ -240,8 +241,8 @@ def check_call(rules: RulesetLike, state: CallState, seat: int, cards: Sequence[
     >>> from cardlib.shengji.rules import get_ruleset
     >>> state = apply_call(get_ruleset("shengji"), CallState(Rank.TWO), 1, parse_cards("H2 H2"))
     >>> print(check_call(get_ruleset("shengji"), state, 2, parse_cards("S2")).reason)  # doctest: +NORMALIZE_WHITESPACE
-    SG-1: A single level card (♠2) cannot override the pair of level cards (♥2 ♥2) already shown by East: under the
-    四人升级 guide only a pair of jokers overrides a pair of level cards.
+    SG-1: North's single level card (♠2) cannot override East's pair of level cards (♥2 ♥2): under the 四人升级 guide
+    only a pair of jokers overrides a pair of level cards.
     """
     rules, cards = as_ruleset(rules), parse_cards(cards)
     if not isinstance(state, CallState):
@@ -256,7 +257,7 @@ def check_call(rules: RulesetLike, state: CallState, seat: int, cards: Sequence[
                                          "尚无人亮主：{call}有效：{effect}。",
                                          call=call_words(kind, cards), effect=_effect(rules, state, kind, cards)))
     shown, caller = state.shown(), Seat(state.caller)
-    call, standing = call_words(kind, cards, "A"), call_words(state.kind, shown, "the")
+    standing = call_words(state.kind, shown, "")
     if (rules.calling is Calling.SHENGJI and kind is CallKind.SINGLE and state.kind is CallKind.SINGLE
             and cards[0].suit is state.trump):
         if seat == state.caller:
@@ -270,13 +271,17 @@ def check_call(rules: RulesetLike, state: CallState, seat: int, cards: Sequence[
                   "a second level card of the same suit reinforces, it does not override).",
             "{seat}再亮一张{card}是加固{caller}的亮主：主花色仍为{suit}（按《四人升级》，别人亮同花色的第二张级牌只是加固，"
             "不是反主）。", card=cards[0], seat=Seat(seat), caller=caller, suit=_suit_of(cards[0])))
+    whose = Words("their own", "自己") if seat == state.caller else \
+        Reason.make(rule, "{caller}'s", "{caller}", caller=caller)
     if _strength(rules, kind) > _strength(rules, state.kind):
-        return Verdict(True, Reason.make(rule, "{call} overrides {standing} shown by {caller}: {effect}.",
-                                         "{call}反掉{caller}亮的{standing}：{effect}。", call=call, standing=standing,
-                                         caller=caller, effect=_effect(rules, state, kind, cards)))
-    return Verdict(False, Reason.make(rule, "{call} cannot override {standing} already shown by {caller}: {why}.",
-                                      "{call}反不了{caller}已亮的{standing}：{why}。", call=call, standing=standing,
-                                      caller=caller, why=_why_too_weak(rules, kind, state.kind)))
+        return Verdict(True, Reason.make(rule, "{seat}'s {call} overrides {whose} {standing}: {effect}.",
+                                         "{seat}亮的{call}反掉{whose}亮的{standing}：{effect}。", seat=Seat(seat),
+                                         call=call_words(kind, cards, ""), standing=standing,
+                                         whose=whose, effect=_effect(rules, state, kind, cards)))
+    return Verdict(False, Reason.make(rule, "{seat}'s {call} cannot override {whose} {standing}: {why}.",
+                                      "{seat}亮的{call}反不了{whose}已亮的{standing}：{why}。",
+                                      seat=Seat(seat), call=call_words(kind, cards, ""), standing=standing,
+                                      whose=whose, why=_why_too_weak(rules, kind, state.kind)))
 
 
 def apply_call(rules: Ruleset, state: CallState, seat: int, cards: Sequence[Card]) -> CallState:
@@ -306,12 +311,11 @@ def explain_trump(rules: Ruleset, state: CallState) -> Reason:
     >>> from cardlib.shengji.rules import get_ruleset
     >>> state = apply_call(get_ruleset("shuangsheng"), CallState(Rank.TWO), 3, parse_cards("BJ BJ"))
     >>> print(explain_trump(get_ruleset("shuangsheng"), state))  # doctest: +NORMALIZE_WHITESPACE
-    SS-3: A pair of big jokers, shown by West, stands: no trump suit (无主); only the jokers and the level cards are
-    trumps.
+    SS-3: West's pair of big jokers stands: no trump suit (无主); only the jokers and the level cards are trumps.
     """
     if state.kind is None or state.caller is None:
         return Reason.make(_calling_rule(rules), "No call stands: there is no trump yet.", "无人亮主：尚未定主。")
-    call, caller = call_words(state.kind, state.shown(), "A"), Seat(state.caller)
+    call, caller = call_words(state.kind, state.shown(), ""), Seat(state.caller)
     if state.kind.is_joker_pair:
         joker_rule = RuleId.SS_3 if rules.calling is Calling.SHUANGSHENG else RuleId.SG_3
         if state.trump is None:
@@ -319,17 +323,17 @@ def explain_trump(rules: Ruleset, state: CallState) -> Reason:
                             "suit; this book's convention follows the 四人升级 guide: no trump suit.",
                             "《双升》说以新亮主的花色为主，但王没有花色；本书约定按《四人升级》：无主。") \
                 if joker_rule is RuleId.SS_3 else None
-            return Reason.make(joker_rule, "{call}, shown by {caller}, stands: no trump suit (无主); only the jokers "
+            return Reason.make(joker_rule, "{caller}'s {call} stands: no trump suit (无主); only the jokers "
                                            "and the level cards are trumps.",
                                "{caller}亮的{call}反主：无主，主牌只有大小王和级牌。",
                                call=call, caller=caller).with_notes(silent)
-        return Reason.make(joker_rule, "{call}, shown by {caller}, stands, and the suit called before, "
+        return Reason.make(joker_rule, "{caller}'s {call} stands, and the suit called before, "
                                        "{suit}, stays trump.",
                            "{caller}亮的{call}反主，之前的主花色{suit}仍为主。",
                            call=call, caller=caller, suit=state.trump).with_notes(
             Reason(joker_rule, "This is a variant: the book's default after a pair of jokers is no trump suit.",
                    "这是变体；本书默认一对王反主后无主。"))
-    return Reason.make(_calling_rule(rules), "{call}, shown by {caller}, stands: {suit} are trump.",
+    return Reason.make(_calling_rule(rules), "{caller}'s {call} stands: {suit} are trump.",
                        "{caller}亮的{call}定主：{suit}为主。", call=call, caller=caller,
                        suit=_suit_of(state.shown()[0]))
 
@@ -418,8 +422,7 @@ def first_hand_dealer(rules: Ruleset, state: CallState) -> tuple[int | None, Rea
     Rules: SS-9, SG-9, SS-E3
     """
     if rules.first_dealer is FirstDealer.SEAT_ZERO:
-        return 0, Reason.make(RuleId.SG_9, "Under this variant {seat}, chosen before the deal, deals the first hand, "
-                                           "whoever calls.",
+        return 0, Reason.make(RuleId.SG_9, "Under this variant, the first dealer, {seat}, is chosen before the deal.",
                               "按此变体，首局庄家在发牌前已定：由{seat}坐庄，不论谁亮主。", seat=Seat(0))
     if state.first_caller is None:
         return None, None
@@ -427,15 +430,14 @@ def first_hand_dealer(rules: Ruleset, state: CallState) -> tuple[int | None, Rea
     silent = FIRST_DEALER_SG_SILENT if rules.calling is Calling.SHENGJI else None  # only where SG's reader would ask
     if state.kind is CallKind.LEVEL_PAIR and state.caller is not None and state.caller != state.first_caller:
         return seat.index, Reason.make(  # 高亮 by another player (SS-E3)
-            RuleId.SS_E3, "{seat} made the first call, so {seat} deals the first hand, though {caller} later shows a "
-                          "pair of level cards.",
-            "{seat}最先亮主，首局由{seat}坐庄，虽然之后{caller}亮了一对级牌（高亮）。",
+            RuleId.SS_E3, "The first caller, {seat}, deals the first hand, though {caller} overrides later.",
+            "{seat}最先亮主，首局由{seat}坐庄，虽然之后{caller}高亮反主。",
             caller=Seat(state.caller), seat=seat).with_notes(
             Reason(RuleId.SS_E3, "The 双升 guide's unusual “高亮” passage keeps the first single caller as dealer.",
                    "这是《双升》“高亮”一段的特别之处：首局仍由最先亮单张的人坐庄。"), silent)
     if state.caller is not None and state.caller != state.first_caller:  # another's overcall: it moves no deal
         return seat.index, Reason.make(
-            RuleId.SS_9, "{seat} called first, so {seat} deals the first hand; {caller}'s later call sets only the trump.",
+            RuleId.SS_9, "The first caller, {seat}, deals the first hand; {caller}'s overcall sets only the trump.",
             "{seat}最先亮主，首局由{seat}坐庄；{caller}之后反主，只定主，不换庄家。", seat=seat,
             caller=Seat(state.caller)).with_notes(silent)
     return seat.index, Reason.make(RuleId.SS_9, "{seat} called first, so {seat} deals the first hand.",
@@ -462,9 +464,9 @@ def resolve_calls(rules: RulesetLike, level: Rank | str, calls: Sequence[tuple[i
     ...                        [(1, parse_cards("H2")), (2, parse_cards("S2 S2")), (3, parse_cards("D2"))], True)
     >>> result.trump, result.dealer, result.accepted
     (<Suit.SPADES: 'S'>, 1, (True, True, False))
-    >>> print([n for n in result.reason.all_notes() if "refused" in n.en][-1].en)  # doctest: +NORMALIZE_WHITESPACE
-    West's call was refused: A single level card (♦2) cannot override the pair of level cards (♠2 ♠2) already shown by
-    North: under the 双升 guide only a pair of jokers overrides a pair of level cards.
+    >>> print([n for n in result.reason.all_notes() if "cannot override" in n.en][-1].en)  # doctest: +NORMALIZE_WHITESPACE
+    West's single level card (♦2) cannot override North's pair of level cards (♠2 ♠2): under the 双升 guide only a
+    pair of jokers overrides a pair of level cards.
     """
     rules, level = as_ruleset(rules), as_level(level)
     if not isinstance(calls, (list, tuple)) or not all(isinstance(c, (list, tuple)) and len(c) == 2 for c in calls):
@@ -504,8 +506,7 @@ def resolve_calls(rules: RulesetLike, level: Rank | str, calls: Sequence[tuple[i
                 dealer = 0
                 reason = Reason.make(reason.rule, "{turn} {dealer}", "{turn}{dealer}", turn=reason,
                                      dealer=no_call_first_dealer(dealer))
-    refused = [Reason.make(why.rule, "{seat}'s call was refused: {why}", "{seat}的亮主无效：{why}", seat=Seat(seat),
-                           why=why) for (seat, _cards), ok, why in zip(shown, accepted, reasons, strict=True) if not ok]
-    if refused:  # the outcome says what stands; every refused call says why behind it
+    refused = [why for ok, why in zip(accepted, reasons, strict=True) if not ok]
+    if refused:  # the outcome says what stands; every refused call, named by its seat and cards, says why behind it
         reason = reason.with_notes(*refused)
     return CallingResult(trump, reason, state, tuple(accepted), tuple(reasons), trump_set, dealer, trump_reason)

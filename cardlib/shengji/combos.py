@@ -334,9 +334,9 @@ def classify(ctx: TrumpContext, rules: RulesetLike, cards: Iterable[Card] | str)
 
 
 #: SG-E3: the 四人升级 guide's example of a tractor, "77JJ", is two pairs that are not adjacent.
-SG_E3_NOTE = Reason(RuleId.SG_E3, "So is the 四人升级 guide's example of a tractor, “77JJ”: 7 and J are not adjacent, so "
-                    "it is no tractor (77 88 would be one).",
-                    "《四人升级》举的拖拉机例子“77JJ”也是这样：7和J不相连，不是拖拉机（77 88才是）。")
+SG_E3_NOTE = Reason(RuleId.SG_E3, "The 四人升级 guide's own example of a tractor, “77JJ”, has the same flaw: 7 and J are "
+                    "not adjacent, so it is no tractor (77 88 would be one).",
+                    "《四人升级》自己举的拖拉机例子“77JJ”也有同样的问题：7和J不相连，不是拖拉机（77 88才是）。")
 
 
 def explain_shape(ctx: TrumpContext, rules: RulesetLike, cards: Iterable[Card] | str) -> Reason:
@@ -393,10 +393,15 @@ def explain_shape(ctx: TrumpContext, rules: RulesetLike, cards: Iterable[Card] |
         main = Reason.make(tractor_rule(rules), "{the}{cards} is {n} pairs of {suit} but no tractor: {why}.",
                            "{cards}是{n}对{suit}，但不是拖拉机：{why}。", **params)
         if not _adjacent_in_some_reading(ctx, pairs):  # the other reading (SG-4 / SS-4) does not join them either
-            other = Reason.make(tractor_rule(rules), "Counted {way}, the pairs are not adjacent either: {other}.",
-                                "按{way_zh}算也不相连：{other}。", other=_not_adjacent_words(ctx, not natural, pairs),
-                                way=Words("in card order" if natural else "by printed rank", ""),
-                                way_zh=Words("", "牌的大小顺序" if natural else "牌面点数"))
+            other_why = _not_adjacent_words(ctx, not natural, pairs)
+            way = Words("in card order" if natural else "by printed rank", "")
+            way_zh = Words("", "牌的大小顺序" if natural else "牌面点数")
+            if other_why.render("en") == why.render("en"):  # the same cards between them: said once, above
+                other = Reason.make(tractor_rule(rules), "Counted {way}, the answer is the same.",
+                                    "按{way_zh}算，结论也一样。", way=way, way_zh=way_zh)
+            else:
+                other = Reason.make(tractor_rule(rules), "Counted {way}, the pairs are not adjacent either: {other}.",
+                                    "按{way_zh}算也不相连：{other}。", other=other_why, way=way, way_zh=way_zh)
             main = main.with_notes(other)
             if len(pairs) == 2:  # two pairs apart, like the 四人升级 guide's "77JJ" (SG-E3): its note, only here
                 return main.with_notes(SG_E3_NOTE)

@@ -551,12 +551,14 @@ def _explain(duty: FollowDuty, play: list[Card], breach: Breach | None, seat: in
                                **base)
         return Reason.make(RuleId.SJ_9,
                            "The lead {lead} is in {suit} and {hand} holds {n} of them, so {you} must follow with {must}; "
-                           "{play} holds {played}. A legal follow: {example}.",
+                           "{play} {played}. A legal follow: {example}.",
                            "首家出{lead}，是{suit}；{hand}有{n}张{suit}，必须跟出{must}；{play}{played}。"
                            "可以这样跟：{example}。",
                            n=Words(count_en(held), count_zh(held)), must=_cards_words(duty.must_suit, suit),
-                           played=Words("none of them" if not in_suit else f"only {count_en(len(in_suit))}",
-                                        f"只有{count_zh(len(in_suit))}张" if in_suit else f"一张{suit.zh}也没有"),
+                           played=Words("is not one of them" if not in_suit and len(play) == 1 else
+                                        "holds none of them" if not in_suit else f"holds only {count_en(len(in_suit))}",
+                                        f"只有{count_zh(len(in_suit))}张{suit.zh}" if in_suit else
+                                        f"不是{suit.zh}" if len(play) == 1 else f"一张{suit.zh}也没有"),
                            **base)
     if breach == "tractor":
         return Reason.make(RuleId.SJ_9,
@@ -604,9 +606,9 @@ def _explain(duty: FollowDuty, play: list[Card], breach: Breach | None, seat: in
     if held < duty.size:
         return Reason.make(RuleId.SJ_9, "The lead {lead} is in {suit} and {hand} holds only {n}; {play} plays {all}, "
                            "and the rest may be anything.",
-                           "首家出{lead}，是{suit}；{hand}只有{n}张{suit}，出{play}，{held}{all}跟出，其余的牌出什么都行。",
+                           "首家出{lead}，是{suit}；{hand}只有{n}张{suit}：{held}，{all}跟出了，另外的牌出什么都行。",
                            n=Words(count_en(held), count_zh(held)), held=sorted(duty.suit_cards, key=ctx.order_key),
-                           all=Words("it" if held == 1 else "all of them", "已" if held == 1 else "都已"), **base)
+                           all=Words("it" if held == 1 else "all of them", "已" if held == 1 else "都"), **base)
     if duty.tractor:
         return Reason.make(RuleId.SJ_9, "The lead {lead} is {led}; {play} follows with {led}.",
                            "首家出{lead}，是{led}；{play}跟出同样的拖拉机。", **base)
@@ -637,12 +639,14 @@ def _explain(duty: FollowDuty, play: list[Card], breach: Breach | None, seat: in
         if shape.kind == "throw":
             return Reason.make(rule, "The lead {lead} is {led} holding {must_n}; {play} plays {must} as required, then other "
                                "{suit}.",
-                               "首家出{lead}，是{led}，其中有{must_n}；{play}按要求跟出{must}，其余为{suit}。",
+                               "首家出{lead}，是{led}，其中有{must_n}；{play}按要求跟出{must}" +
+                               ("，其余为{suit}。" if len(play) > 2 * duty.must_pairs else "，合法。"),
                                must=_pairs_words(duty.must_pairs, suit),
                                must_n=_pairs_words(shape.pairs, suit), **base).with_notes(_THROW_PAIRS_NOTE)
         return Reason.make(rule, "The lead {lead} is {led} and {hand} holds no tractor as long; {play} plays {must} as "
                            "required, then other {suit}.",
-                           "首家出{lead}，是{led}；{hand}没有同样长的拖拉机；{play}按要求跟出{must}，其余为{suit}。",
+                           "首家出{lead}，是{led}；{hand}没有同样长的拖拉机；{play}按要求跟出{must}" +
+                           ("，其余为{suit}。" if len(play) > 2 * duty.must_pairs else "，合法。"),
                            must=_pairs_words(duty.must_pairs, suit), **base)
     return Reason.make(RuleId.SJ_9, "The lead {lead} is {led}; {play} follows with {led}.",
                        "首家出{lead}，是{led}；{you}跟{play}，同门同型，合法。", **base)

@@ -137,12 +137,19 @@ def check_levels(levels: object) -> tuple[Rank, Rank]:
     return parsed[0], parsed[1]
 
 
-def next_dealer(rules: RulesetLike, dealer: int, attackers_take_over: bool) -> SeatResult:
+#: SG-8 after a shut-out (大光): the one case a guide speaks to.
+SHUT_OUT_NOTE = Reason(RuleId.SG_8, "After a shut-out (大光, 0 points) the 四人升级 guide lets the dealer's partner deal "
+                       "next; this book makes that its rule after every hand the dealer team keeps.",
+                       "庄家方大光（闲家0分）时，《四人升级》允许由庄家的对家坐庄；本书把它定为庄家方保庄时的通则。")
+
+
+def next_dealer(rules: RulesetLike, dealer: int, attackers_take_over: bool, shut_out: bool = False) -> SeatResult:
     """SG-8: the dealer team keeps the deal (the dealer's partner deals, or the dealer again
     under ``dealer_stays_or_next``); when the attackers take over, the player after the dealer deals.
 
     The guides are silent here (SG only lets the dealer's partner deal after a shut-out, 大光):
-    the reason says it is this book's convention.
+    the reason says it is this book's convention; after a shut-out (``shut_out``: the attackers took
+    0 points) the note names the 四人升级 guide's rule instead.
 
     Rules: SG-8
 
@@ -162,7 +169,8 @@ def next_dealer(rules: RulesetLike, dealer: int, attackers_take_over: bool) -> S
     if rules.next_dealer is NextDealer.PARTNER_OR_NEXT:
         seat = partner_of(dealer)
         return SeatResult(seat, Reason.make(RuleId.SG_8, "The dealer team keeps the deal: the dealer's partner, {seat}, deals next.",
-                                 "庄家方保庄：由庄家的对家{seat}坐庄。", seat=Seat(seat)).with_notes(silent))
+                                 "庄家方保庄：由庄家的对家{seat}坐庄。", seat=Seat(seat)).with_notes(
+            SHUT_OUT_NOTE if shut_out else silent))
     return SeatResult(dealer, Reason.make(RuleId.SG_8, "The dealer team keeps the deal, so {seat} deals again.",
                                "庄家方保庄：{seat}继续坐庄。", seat=Seat(dealer)).with_notes(
         Reason(RuleId.SG_8, "A local custom the guides do not name.", "规则没有写的地方习惯。")))

@@ -64,7 +64,7 @@ def explain_trick_points(cards: Sequence[Card] | str) -> Reason:
 
     >>> from cardlib.cards import parse_cards
     >>> explain_trick_points(parse_cards("S5 H10 DK C9")).en
-    '5s are worth 5, 10s and Ks 10: ♠5 (5) + ♥10 (10) + ♦K (10) = 25 points.'
+    '♠5 (5) + ♥10 (10) + ♦K (10) = 25 points (5s count 5, 10s and Ks 10).'
     """
     cards = parse_cards(cards)
     counted = [c for c in cards if card_points(c)]
@@ -74,8 +74,8 @@ def explain_trick_points(cards: Sequence[Card] | str) -> Reason:
                            "{cards}中没有5、10或K：这些牌0分。", cards=list(cards))
     terms = " + ".join(f"{{c{i}}} ({card_points(c)})" for i, c in enumerate(counted))
     params: dict[str, Card | int] = {f"c{i}": c for i, c in enumerate(counted)}
-    return Reason.make(RuleId.SJ_11, f"5s are worth 5, 10s and Ks 10: {terms} = {{total}} points.",
-                       f"5算5分，10和K算10分：{terms} = {{total}}分。", total=total, **params)
+    return Reason.make(RuleId.SJ_11, f"{terms} = {{total}} points (5s count 5, 10s and Ks 10).",
+                       f"{terms} = {{total}}分（5算5分，10和K算10分）。", total=total, **params)
 
 
 def points_left(won: Iterable[Card] | str) -> Result[int]:
@@ -351,8 +351,8 @@ def _kitty_from_trick(ctx: TrumpContext, rules: RulesetLike, kitty: CardsInput, 
     120
     >>> trick = [parse_cards(p) for p in ("S8 S8", "S3 S4", "D6 D7", "H2 H2")]
     >>> print(kitty_score(ctx, get_ruleset("shengji"), kitty, trick, True, leader=1)[1])  # doctest: +NORMALIZE_WHITESPACE
-    C-2: South, an attacker, won the last trick with ♥2 ♥2 (♥2 is a level card, so a trump), a pair: under the
-    四人升级 guide, the kitty's 30 points (♠5 ♠5 ♥K ♥10) count ×4, 120.
+    C-2: South, an attacker, won the last trick with ♥2 ♥2 (♥2 is a level card, so a trump), a pair, so under the
+    四人升级 guide the kitty counts ×4: its 30 points (♠5 ♠5 ♥K ♥10) add 120.
     """
     ctx, rules = require_context(ctx, rules)
     plays = read_plays(ctx, rules, last_trick)
@@ -364,45 +364,72 @@ def _kitty_from_trick(ctx: TrumpContext, rules: RulesetLike, kitty: CardsInput, 
     won_by = find_trick_winner(ctx, rules, plays).winner if winner is None else winner
     who = _who(won_by, leader)
     won = sorted(plays[won_by], key=ctx.order_key)
-    how = _level_trump(ctx, plays, won_by)
+    how = level_trump_words(ctx, plays, won_by)
     points = trick_points(kitty)
     counted = [card for card in kitty if card_points(card)]
     holds = Reason.make(RuleId.SJ_12, "{points} points ({counted})", "{points}分（{counted}）",
                         points=points, counted=counted) if counted else \
         Reason.make(RuleId.SJ_12, "0 points (no 5, 10 or K)", "0分（没有5、10或K）")
+    won_words = the_joker(won)
     if not attackers_won_last:
-        return Result(0, Reason.make(RuleId.SJ_12, "{who}, of the dealer's team, won the last trick with {won}{how}: the "
-                              "kitty's {holds} add nothing to the attackers.",
+        return Result(0, Reason.make(RuleId.SJ_12, "{who}, of the dealer's team, won the last trick with {won}{how}, so "
+                              "the kitty's {holds} add nothing to the attackers.",
                               "庄家方的{who}用{won}{how}赢得最后一轮：底牌的{holds}不计入闲家得分。",
-                              who=who, won=won, how=how, holds=holds))
+                              who=who, won=won_words, how=how, holds=holds))
     index = 0 if rules.kitty_shape is KittyShape.LEAD else won_by
     play = plays[index]
     unit_pairs = max(unit.pairs for unit in split_units(ctx, rules, play))
     factor, why = kitty_multiplier(rules, unit_pairs, len(play), len(plays[0]))
-    # C-2 bears only where a follower won with several cards under a scheme where the shape counts
-    # (not the 双升 guide's ×2 whatever the shape)
-    shape_counts = kitty_multiplier(rules, 0, 2, 2)[0] != kitty_multiplier(rules, 1, 2, 2)[0]
+    # the shape is said only where it sets the multiplier (not the 双升 guide's ×2, nor a count of cards);
+    # C-2 bears only where a follower won with several cards under such a scheme
+    shape_counts = len({kitty_multiplier(rules, n, 4, 4)[0] for n in (0, 1, 2)}) > 1
     decides = bool(index) and len(play) > 1 and shape_counts
     notes = list(why.notes)
-    params: dict[str, object] = {"who": who, "won": won, "how": how, "holds": holds, "factor": factor,
+    times = _times(rules.kitty_multiplier, factor, len(play), len(plays[0]))
+    params: dict[str, object] = {"who": who, "won": won_words, "how": how, "holds": holds, "times": times,
                                  "total": points * factor, "unit": unit_words(unit_pairs),
                                  "short": scheme_short(rules.kitty_multiplier.value)}
     if rules.kitty_shape is KittyShape.LEAD:
         en = ("{who}, an attacker, won the last trick with {won}{how}; under this variant the lead, {unit}, sets the "
-              "multiplier: {short}, the kitty's {holds} count ×{factor}, {total}.")
-        zh = "闲家{who}用{won}{how}抠底；按此变体，由首家的{unit}定倍数：{short}，底牌{holds}×{factor} = {total}分。"
+              "multiplier, so {short} the kitty counts {times}: its {holds} add {total}.")
+        zh = "闲家{who}用{won}{how}抠底；按此变体，由首家的{unit}定倍数：{short}底分{times}，底牌{holds}加{total}分。"
         notes.append(Reason(RuleId.C_2, "This book's default is the winning play's shape, not the lead's.",
                             "本书默认按赢牌的牌型定倍数，而不是首家的。"))
     else:
-        en = ("{who}, an attacker, won the last trick with {won}{how}, {unit}: {short}, the kitty's {holds} count "
-              "×{factor}, {total}.")
-        zh = "闲家{who}用{won}{how}抠底，是{unit}：{short}，底牌{holds}×{factor} = {total}分。"
+        shape = (", {unit}", "，是{unit}") if shape_counts else ("", "")
+        en = ("{who}, an attacker, won the last trick with {won}{how}" + shape[0] + ", so {short} the kitty counts "
+              "{times}: its {holds} add {total}.")
+        zh = "闲家{who}用{won}{how}抠底" + shape[1] + "：{short}底分{times}，底牌{holds}加{total}分。"
         if decides:  # C-2 decides: the follower's winning shape counts, not the lead's
             notes.append(Reason(RuleId.C_2, "The guides are silent on whose shape sets the multiplier when a "
                                 "follower wins the last trick; this book's convention is the winning play's.",
                                 "最后一轮由跟牌者赢时按谁的牌型定倍数，指南没有写；本书约定按赢牌的牌型。"))
     rule = RuleId.C_2 if decides and rules.kitty_shape is not KittyShape.LEAD else why.rule
     return Result(points * factor, Reason.make(rule, en, zh, **params).with_notes(*notes))  # type: ignore[arg-type]
+
+
+def the_joker(won: list[Card]) -> Reason | list[Card]:
+    """The cards a trick was won with, a lone joker with its article: "the little joker" (the Chinese 小王
+    needs none)."""
+    if len(won) == 1 and won[0].is_joker:
+        return Reason.make(RuleId.SJ_12, "the {card}", "{card}", card=won)
+    return won
+
+
+def _times(scheme: KittyMultiplier, factor: int, cards: int, lead_cards: int) -> Reason:
+    """How many times the kitty counts, with the count that sets it where the scheme counts cards
+    (SG-6 / SS-6 variants): "×4"; "×2, whatever the shape"; "2 × the 4 cards led, ×8"."""
+    rule = scheme.rule
+    if scheme is KittyMultiplier.DOUBLE:
+        return Reason.make(rule, "×{factor}, whatever the shape", "×{factor}（不论牌型）", factor=factor)
+    if scheme is KittyMultiplier.LEAD_SIZE:
+        return Reason.make(rule, "2 × the {n} card" + "s" * (lead_cards != 1) + " led, ×{factor}",
+                           "×{factor}（首家出{n}张，2×{n}）", n=lead_cards, factor=factor)
+    if scheme is KittyMultiplier.POWER_OF_CARDS:
+        return Reason.make(rule, "×2 for each of the {n} cards it was won with, ×{factor}" if cards != 1 else
+                           "×2 for the one card it was won with", "×{factor}（赢牌{n}张，每张翻一倍）",
+                           n=cards, factor=factor)
+    return Reason.make(rule, "×{factor}", "×{factor}", factor=factor)
 
 
 def _who(index: int, leader: int | None) -> Seat | Words:
@@ -413,7 +440,7 @@ def _who(index: int, leader: int | None) -> Seat | Words:
     return Words(place_en[:1].upper() + place_en[1:], place_zh)
 
 
-def _level_trump(ctx: TrumpContext, plays: list[list[Card]], index: int) -> Words | Reason:
+def level_trump_words(ctx: TrumpContext, plays: list[list[Card]], index: int) -> Words | Reason:
     """" (♦Q is a level card, so a trump)" when a level card of a plain suit made play ``index`` a trump
     that took a plain-suit lead; else nothing."""
     lead_suit = ctx.effective_suit(plays[0][0])
@@ -544,7 +571,7 @@ def level_change(rules: RulesetLike, attacker_points: int) -> Result[LevelChange
     reason = Reason.make(table_rule,
                          "The attackers have {points} points ({band}), reaching the take-over line {line}: "
                          "{table_en}they take over and go up {levels} level" + "s" * (levels > 1) + ".",
-                         "闲家得{points}分，在{band_zh}一档，到了{line}分，{table_zh}闲家上台并升{levels}级。",
+                         "闲家得{points}分，达到{line}分，{table_zh}闲家上台；{band_zh}一档升{levels}级。",
                          points=points, band=_band(low, high), band_zh=_band_zh(low, high), line=line,
                          table_en=table_en, table_zh=table_zh, levels=levels)
     return Result(change, _local_line(reason, line) if local else reason)

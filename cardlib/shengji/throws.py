@@ -115,7 +115,7 @@ def resolve_throw(ctx: TrumpContext, rules: RulesetLike, lead: CardsInput,
     return ThrowResult(False, play=list(unit.cards), reason=Reason.make(
         RuleId.C_3, "{who_cap} holds {beater}, higher than {unit} in the throw, so the throw fails and only {unit}, "
         "the smallest part that can be beaten, is led.",
-        "{who}有{beater}，比甩牌中的{unit}大，甩牌失败，只能出{unit}，即能被管住的最小部分。",
+        "{who}有{beater}，比甩牌中的{unit}大，甩牌失败：只能出{unit}（被管住的部分里最小的）。",
         who_cap=who if thrower is not None else Words(who.en[0].upper() + who.en[1:], who.zh),  # type: ignore[union-attr]
         who=who, beater=[c for c in beater for _ in range(1 if unit.pairs == 0 else 2)],
         unit=list(unit.cards)).with_notes(THROWS_NOTE))

@@ -265,7 +265,7 @@ def _explain(ctx: TrumpContext, cards: list[list[Card]], shape: Shape, keys: lis
                                "{fact}，比{them}先毙的{theirs}大{rank}（盖毙须更大），赢了这一轮。",
                                fact=fact, them=play_name(runner, leader), theirs=cards[runner], **base)  # type: ignore[arg-type]
         return Reason.make(RuleId.SJ_10, "{who_cap} wins with {best}: {fact}, and beats the {suit} lead {lead}.",
-                           "{fact}，毙了首家的{suit}{lead}，赢了这一轮。", fact=fact, **base)  # type: ignore[arg-type]
+                           "{fact}，毙了首家的{lead}，赢了这一轮。", fact=fact, **base)  # type: ignore[arg-type]
     mixed = [i for i in range(1, len(cards)) if shape.kind == "pair" and lead_suit is not EffectiveSuit.TRUMP
              and all(ctx.is_trump(c) for c in cards[i]) and keys[i] is None]
     if mixed:  # nobody trumps with a pair: the two different trumps would be the only trumping play (C-5 decides)
@@ -294,13 +294,15 @@ def _explain(ctx: TrumpContext, cards: list[list[Card]], shape: Shape, keys: lis
         trumped = [i for i in range(1, len(cards)) if all(ctx.is_trump(c) for c in cards[i])]
         if trumped:  # trumps of another shape: they name the shape that would have trumped it
             names = {f"t{j}": play_name(i, leader) for j, i in enumerate(trumped)}
-            return Reason.make(RuleId.SJ_10, "{who_cap} wins with the lead {lead}: nobody follows higher, and "
+            return Reason.make(RuleId.SJ_10, "{who_cap} wins with the lead {lead}: nobody follows with {higher}, and "
                                + " and ".join(f"{{{n}}}'s" for n in names) + " trumps are not {trumps}.",
                                "{who}首出的{lead}赢：没有人跟出{higher}；" + "和".join(f"{{{n}}}" for n in names)
                                + "出的虽是主牌，但不是{trumps}，毙不了。",
-                               higher=_higher(shape, lead_suit), trumps=shape_in_suit(shape, EffectiveSuit.TRUMP),
+                               higher=_higher(shape, lead_suit),
+                               trumps=Words(shape.en, shape_in_suit(shape, EffectiveSuit.TRUMP).zh),
                                **names, **base)  # type: ignore[arg-type]
-        return Reason.make(RuleId.SJ_10, "{who_cap} wins with the lead {lead}: nobody follows higher or trumps it.",
+        return Reason.make(RuleId.SJ_10, "{who_cap} wins with the lead {lead}: nobody follows with {higher} or trumps it"
+                           + (" with {trumps}." if shape.kind != "single" else "."),
                            "{who}首出的{lead}赢：没有人跟出{higher}，也没有人用{trumps}毙牌。",
                            higher=_higher(shape, lead_suit), trumps=shape_in_suit(shape, EffectiveSuit.TRUMP),
                            **base)  # type: ignore[arg-type]
@@ -308,5 +310,10 @@ def _explain(ctx: TrumpContext, cards: list[list[Card]], shape: Shape, keys: lis
         return Reason.make(RuleId.SJ_10, "{who_cap} wins with {best}: {fact}it is the highest {kind}.",
                            "{fact}{who}的{best}是最大的{kind}，赢了这一轮。", fact=_level_fact(ctx, best), kind=kind_words,
                            **base)  # type: ignore[arg-type]
-    return Reason.make(RuleId.SJ_10, "{who_cap} wins with {best}: it is the highest {kind}, and nobody trumps.",
-                       "{who}的{best}是最大的{kind}，也没有人毙，赢了这一轮。", kind=kind_words, **base)  # type: ignore[arg-type]
+    if shape.kind == "single":  # any trump single would trump it
+        return Reason.make(RuleId.SJ_10, "{who_cap} wins with {best}: it is the highest {kind}, and nobody trumps.",
+                           "{who}的{best}是最大的{kind}，也没有人毙，赢了这一轮。", kind=kind_words, **base)  # type: ignore[arg-type]
+    # a longer lead is trumped only by trumps of its shape: a follower's odd trump cards do not (SJ-10)
+    return Reason.make(RuleId.SJ_10, "{who_cap} wins with {best}: it is the highest {kind}, and nobody trumps with "
+                       "{trumps}.", "{who}的{best}是最大的{kind}，也没有人用{trumps}毙，赢了这一轮。", kind=kind_words,
+                       trumps=shape_in_suit(shape, EffectiveSuit.TRUMP), **base)  # type: ignore[arg-type]

@@ -188,9 +188,7 @@ def explain_trumps(ctx: TrumpContext, cards: list[Card] | str) -> Reason:
                            level=ctx.level)
     which: Words | Reason
     rest: Words | Reason
-    if not trumps:
-        which = Words("none is a trump", "没有主牌")
-    elif len(trumps) == 1:
+    if len(trumps) == 1:
         which = Reason.make(RuleId.SJ_4, "{trumps} is a trump", "{trumps}是主牌", trumps=trumps)
     else:
         which = Reason.make(RuleId.SJ_4, "{trumps} are trumps", "{trumps}是主牌", trumps=trumps)
@@ -200,6 +198,9 @@ def explain_trumps(ctx: TrumpContext, cards: list[Card] | str) -> Reason:
         rest = Reason.make(RuleId.SJ_4, "; {plain} is a plain card", "；{plain}不是主牌", plain=plain)
     else:
         rest = Reason.make(RuleId.SJ_4, "; {plain} are plain cards", "；{plain}不是主牌", plain=plain)
+    if not trumps:  # "none is a trump" says the count: no "(0 of 8 cards)"
+        return Reason.make(RuleId.SJ_4, "{head}: none of the {total} cards is a trump.",
+                           "{head}：这{total}张里一张主牌都没有。", head=head, total=len(cards))
     return Reason.make(RuleId.SJ_4, "{head}: {which} ({count} of {total} cards){rest}.",
                        "{head}：{which}（{total}张中有{count}张）{rest}。",
                        head=head, which=which, count=len(trumps), total=len(cards), rest=rest)

@@ -86,6 +86,23 @@ def lower_draw(seat: int, card: Card, tops: list[tuple[int, Card]]) -> Reason:
                        given=Player(seat), card=card, **names)
 
 
+def tie_draws_again(tops: list[tuple[int, Card]]) -> Reason:
+    """YS-3: two or more players tie for the highest rank (suits never count), so they draw again, and the
+    highest of those draws leads.
+
+    >>> tie_draws_again([(0, Card.parse("S6")), (1, Card.parse("H6"))]).en
+    "player A's ♠6 and player B's ♥6 tie for the highest rank (suits never count), so those two draw again, and the higher of their new draws leads"
+    """
+    names = {f"t{i}": Player(s) for i, (s, _c) in enumerate(tops)} | {f"k{i}": c for i, (_s, c) in enumerate(tops)}
+    those = "those two" if len(tops) == 2 else "those players"
+    higher = "higher" if len(tops) == 2 else "highest"
+    return Reason.make(RuleId.YS_3, " and ".join(f"{{t{i}}}'s {{k{i}}}" for i in range(len(tops)))
+                       + f" tie for the highest rank (suits never count), so {those} draw again, and the {higher} of "
+                       "their new draws leads",
+                       "和".join(f"{{t{i}}}的{{k{i}}}" for i in range(len(tops)))
+                       + "点数并列最大（不分花色），所以这几家重新抽，重新抽到最大的先出", **names)
+
+
 def two_is_highest(first: int, card: Card) -> Reason:
     return Reason.make(RuleId.YS_2, "{first} drew {card}: 2 is the highest rank (3 lowest … A, then 2), "
                        "so {first} leads", "{first}抽到{card}：2最大（3最小……A，再到2），所以{first}先出",
@@ -153,10 +170,10 @@ def game_over(winner: int | None) -> Reason:
                        winner=Player(winner))
 
 
-def not_your_turn(player: int, turn_player: int, turn: Reason) -> Reason:
-    return Reason.make(turn.rule, "it is {turn_player}'s turn, not {player}'s ({turn})",
-                       "现在轮到{turn_player}，不是{player}（{turn}）",
-                       turn_player=Player(turn_player), player=Player(player), turn=turn)
+def not_your_turn(player: int, turn: Reason) -> Reason:
+    """YS-5 (or the rule ``turn`` cites): not ``player``'s turn; whose it is, and why, said once in ``turn``."""
+    return Reason.make(turn.rule, "it is not {player}'s turn: {turn}", "还没轮到{player}：{turn}",
+                       player=Player(player), turn=turn)
 
 
 def not_held(player: int, card: Card, face: Face) -> Reason:
@@ -194,6 +211,12 @@ def no_challenger() -> Reason:
 def own_card(seat: int) -> Reason:
     return Reason.make(RuleId.YS_8, "{seat} cannot challenge their own card; only other players can",
                        "{seat}不能质疑自己的牌，只有其他玩家可以", seat=Player(seat))
+
+
+def own_card_stood(seat: int) -> Reason:
+    """YS-8: only another player may challenge a face-down card; nobody else did, so it stood."""
+    return Reason.make(RuleId.YS_8, "that face-down card is {seat}'s own, and nobody else challenged it, so it stands",
+                       "那张暗牌是{seat}自己的，别人都没有质疑，已经成立", seat=Player(seat))
 
 
 def already_challenged(what: str, what_zh: str) -> Reason:

@@ -305,7 +305,7 @@ class Game:
         if player != self._next:
             turn = (reasons.challenger_does_not_lead(player, self._next) if player == self._outled
                     else self.turn_reason)
-            raise IllegalPlayError(reasons.not_your_turn(player, self._next, turn))
+            raise IllegalPlayError(reasons.not_your_turn(player, turn))
         face = self.next_face
         if card not in self._hands[player]:
             owner = next((s for s, hand in enumerate(self._hands) if card in hand), None)
@@ -351,6 +351,13 @@ class Game:
             return reasons.covered(top.card, what, what_zh)
         return reasons.face_up_top(top.card, what, what_zh)
 
+    def _standing_down_owner(self) -> int | None:
+        """Who played the face-down card on top of the pile, once it stood (its window closed); else None."""
+        if not self._pile or self._pile[-1].face is not Face.DOWN:
+            return None
+        played = next((e for e in reversed(self._log) if e.kind is EventKind.PLAY_DOWN), None)
+        return None if played is None else played.seat
+
     def _challenge_inputs(self, seats: PlayerLike | Iterable[PlayerLike]) -> tuple[int, Reason]:
         if self._winner is not None:
             raise IllegalPlayError(reasons.game_over(self._winner))
@@ -363,6 +370,9 @@ class Game:
         checked = [self._check_seat(seat) for seat in seat_list]
         window = self._window
         if window is None:
+            owner = self._standing_down_owner()
+            if owner is not None and owner in checked:  # YS-8: one's own card first, then that it stood
+                raise IllegalPlayError(reasons.own_card_stood(owner))
             raise IllegalPlayError(self._no_window_reason("no challenge now", "现在不能质疑"))
         if not checked:
             raise IllegalPlayError(reasons.no_challenger())

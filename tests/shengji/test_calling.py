@@ -51,7 +51,7 @@ def test_sg1_a_pair_overrides_a_single_but_not_a_pair():
     result = run(SG, [(1, "H2"), (2, "S2 S2"), (3, "D2 D2"), (0, "C2")])
     assert (result.trump, result.dealer, result.accepted) == (Suit.SPADES, 1, (True, True, False, False))
     refused = result.reasons[2]
-    assert "(♦2 ♦2) cannot override the pair of level cards (♠2 ♠2) already shown by North" in refused.en
+    assert "West's pair of level cards (♦2 ♦2) cannot override North's pair of level cards (♠2 ♠2)" in refused.en
     assert "only a pair of jokers overrides a pair of level cards" in refused.en
     # an equal call: the guides are silent, the book's convention (it does not override) is the note behind it
     assert "本书约定" not in refused.zh and "本书约定" in refused.notes_text("zh")
@@ -88,7 +88,7 @@ def test_ss9_ss_e3_the_first_dealer_reason_says_the_dealer_once_and_no_trump_twi
     _seat, own = first_hand_dealer(SS, run(SS, [(1, "H2"), (1, "BJ BJ")]).state)
     assert own is not None and own.rule is RuleId.SS_9 and "later call" not in own.en and "反主" not in own.zh
     _seat, other = first_hand_dealer(SS, run(SS, [(1, "H2"), (3, "BJ BJ")]).state)
-    assert other is not None and "West's later call sets only the trump" in other.en
+    assert other is not None and "West's overcall sets only the trump" in other.en
 
 
 def test_ss3_joker_call_trump_previous_suit_keeps_the_suit():
@@ -146,7 +146,7 @@ def test_a_kitty_of_jokers_only_is_impossible():
 
 def test_apply_call_refuses_a_weak_call_and_leaves_the_state():
     state = apply_call(SG, CallState(Rank.TWO), 0, parse_cards("H2 H2"))
-    with pytest.raises(IllegalActionError, match="cannot override the pair of level cards"):
+    with pytest.raises(IllegalActionError, match="cannot override South's pair of level cards"):
         apply_call(SG, state, 1, parse_cards("S2"))
     with pytest.raises(IllegalActionError, match="only a pair of jokers overrides a pair of level cards"):
         apply_call(SG, state, 1, parse_cards("S2"))
@@ -159,20 +159,20 @@ def test_ss1_a_second_single_is_refused_as_the_books_convention():
     result = run(SS, [(1, "H2"), (2, "S2"), (3, "H2")])
     assert result.accepted == (True, False, False)
     for reason in result.reasons[1:]:
-        assert reason.rule is RuleId.SS_1 and "already shown by East" in reason.en
+        assert reason.rule is RuleId.SS_1 and "cannot override East's single level card (♥2)" in reason.en
         assert "overrides a single (this book's convention)" in reason.en
         assert any("The 双升 guide is silent on a second single call" in note.en for note in reason.all_notes())
-        assert "only a pair of level cards or a pair of jokers overrides" in reason.en and "本书约定" in reason.zh
+        assert "only a pair, of level cards or jokers, overrides" in reason.en and "本书约定" in reason.zh
 
 
 def test_sg1_ss1_the_top_calls_cannot_be_overridden_and_say_so():
     """SG-1: any joker pair is the top call; SS-1: big jokers over little jokers over a level pair."""
     sg = run(SG, [(1, "LJ LJ"), (2, "BJ BJ")]).reasons[1]
-    assert "a pair of jokers, little or big, is the top call" in sg.en and "一对王（小王或大王）是最大的亮主" in sg.zh
+    assert "nothing overrides a pair of jokers, little or big" in sg.en and "一对王（小王或大王）最大" in sg.zh
     ss = run(SS, [(1, "LJ LJ"), (2, "LJ LJ"), (3, "BJ BJ"), (0, "BJ BJ")]).reasons
     assert "only a pair of big jokers overrides a pair of little jokers" in ss[1].en
-    assert "A pair of big jokers overrides the pair of little jokers shown by East" in ss[2].en
-    assert "a pair of big jokers is the top call" in ss[3].en
+    assert "West's pair of big jokers overrides East's pair of little jokers" in ss[2].en
+    assert "nothing overrides a pair of big jokers" in ss[3].en
 
 
 def test_sg1_reinforcing_ones_own_call_is_refused_and_says_what_would_override():

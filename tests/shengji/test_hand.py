@@ -78,7 +78,7 @@ def test_sg1_calls_need_the_cards_in_hand_and_a_weak_call_is_refused_unchanged()
     assert event.kind == "call" and event.reason.rule is RuleId.SG_1 and hand.calls.trump is card.suit
     other_seat, single = next((s, c) for s in range(4) for c in hand.hands[s]
                               if c.rank is Rank.TWO and c.suit is not card.suit)
-    refused(hand, hand.call, other_seat, [single], match="cannot override the single level card")
+    refused(hand, hand.call, other_seat, [single], match="cannot override South's single level card")
 
 
 def test_ss9_the_first_caller_deals_the_first_hand():

@@ -135,5 +135,5 @@ def test_sj10_trumps_of_the_wrong_shape_are_named_when_the_lead_wins():
     result = find_trick_winner(TrumpContext(Rank.NINE, Suit.DIAMONDS), SHUANGSHENG,
                                ["C7 C7 C6 C6", "DJ D2 D2 S6", "D9 DK DK D6", "D9 D10 D6 D3"], leader=0)
     assert result.winner == 0 and result.reason.rule is RuleId.SJ_10
-    assert "nobody follows higher, and North's and West's trumps are not a tractor" in result.reason.en
+    assert "nobody follows with a higher tractor of 2 pairs of clubs, and North's and West's trumps are not a tractor of 2 pairs." in result.reason.en
     assert "or trumps it" not in result.reason.en and "虽是主牌" in result.reason.zh

@@ -155,10 +155,13 @@ def check_highest(spec, rid, key, reason):
 
 
 def check_number(spec, rid, key, reason):
-    """SJ-11, SJ-12, SJ-4: the number given and the right one."""
+    """SJ-11, SJ-12, SJ-4: the number given and the right one (a right 0 may be said in words: the kitty's
+    points "add nothing" / "不计入" the attackers' total)."""
     right = spec["correct"][rid][0]
+    zero = {"en": "nothing", "zh": "不计入"}
     for lang in ("en", "zh"):
-        assert key in reason[lang] and right in reason[lang], (lang, key, right)
+        assert key in reason[lang] and (right in reason[lang] or (right == "0" and zero[lang] in reason[lang])), \
+            (lang, key, right)
 
 
 def check_seats(spec, rid, key, reason):
@@ -183,7 +186,7 @@ def check_fields(spec, rid, key, reason):
     """Several parts (the front end marks which parts are wrong): the fact that decides each wrong part,
     each once, in sentences of their own citing their own rules (SG-8, SJ-3, SG-7 / SS-7, SJ-2, SJ-11, ...),
     at most one a wrong part; the right value of each wrong part is in them, where the value is a
-    number or a seat."""
+    number or a seat (a 0 may be said in words: "none of the 8 cards is a trump")."""
     right = spec["correct"][rid][0]
     given_values, right_values = key.split("|"), right.split("|")
     parts = reason.get("reasons", [reason])
@@ -193,8 +196,9 @@ def check_fields(spec, rid, key, reason):
     for lang in ("en", "zh"):
         said = " ".join(p[lang] for p in parts)
         for field, given, good in zip(spec["fields"], given_values, right_values):
-            if given != good and good.isdigit() and "label" not in field["options"][0]:
-                assert good in said, (field["name"], lang, good, said)
+            if given != good and good.isdigit() and "label" not in field["options"][0]:  # 0 may be said in words
+                zero = good == "0" and any(word in said for word in ("none of", "nothing", "都没有", "不计入"))
+                assert good in said or zero, (field["name"], lang, good, said)
             elif given != good and good != "over" and field["name"] in ("dealer", "partner", "kitty"):
                 assert fold(option_label(field, good, lang)) in fold(said), (field["name"], lang, good, said)
 
@@ -225,7 +229,8 @@ def test_a_number_not_listed_is_told_the_right_number_and_how_it_is_counted_SJ_1
         for ruleset in spec["rulesets"]:
             ok, reason = verdict_of(spec, ruleset["id"], "9999")
             right = spec["correct"][ruleset["id"]][0]
-            assert not ok and right in reason["en"] and right in reason["zh"]
+            zero = right == "0" and "nothing" in reason["en"] and "不计入" in reason["zh"]
+            assert not ok and (zero or (right in reason["en"] and right in reason["zh"]))
 
 
 def test_after_hand_says_the_climb_stops_at_A_SG_7_SS_7_SJ_13():

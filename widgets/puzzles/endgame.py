@@ -20,13 +20,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from cardlib.cards import Card
 from cardlib.explain import Reason, Seat, Words
 from cardlib.rule_ids import RuleId
+from cardlib.shengji.trump import EffectiveSuit
 from cardlib.shengji.endgames import Endgame, deal_endgame
 from cardlib.shengji.leads import legal_leads
 from cardlib.shengji.progression import TEAM_WORDS
 from cardlib.shengji.rules import get_ruleset
-from cardlib.shengji.scoring import card_points
+from cardlib.shengji.scoring import card_points, level_trump_words, the_joker
 from cardlib.shengji.solver import EndgameSolution, EndgameSolver, Play
 from cardlib.shengji.trick import find_trick_winner
 
@@ -100,8 +102,9 @@ def _outcome(game: Endgame, value: int, best: int | None) -> Words:
         return Words(f"your side takes {value} points, the most it can" if ours
                      else f"the attackers take only {value} points, the fewest they can",
                      f"你方得{value}分，是能得的最多分数" if ours else f"闲家只得{value}分，是最少的")
+    got = f"只得{value}分" if value else "一分不得"
     return Words(f"your side takes {value} points, not {best}" if ours else f"the attackers take {value} points, not {best}",
-                 f"你方只得{value}分，而不是{best}分" if ours else f"闲家得{value}分，而不是{best}分")
+                 f"你方{got}，而不是{best}分" if ours else f"闲家得{value}分，而不是{best}分")
 
 
 def reason_for(game: Endgame, best: EndgameSolution, graded: Graded) -> Reason:
@@ -110,7 +113,7 @@ def reason_for(game: Endgame, best: EndgameSolution, graded: Graded) -> Reason:
     win_line = [(s, p) for s, p in best.line]
     if graded.right:
         return Reason.make(RuleId.SJ_11, "{given} first: {line}. With best play on both sides {outcome}.",
-                           "先出{given}：{line}。双方都走最好时，{outcome}。", given=list(graded.play),
+                           "先出{given}：{line}。双方都出最好的牌时，{outcome}。", given=list(graded.play),
                            line=_line_words(_first_trick(game, graded)), outcome=_outcome(game, best.attacker_points, None))
     moves = [(game.leader, graded.play)] + [(s, p) for s, p in graded.after.line]
     reply_seat, reply = moves[1]
@@ -119,28 +122,52 @@ def reason_for(game: Endgame, best: EndgameSolution, graded: Graded) -> Reason:
     lost = next(((k, trick, winner) for k, (trick, winner) in enumerate(tricks)
                  if winner % 2 != ours and (k == len(tricks) - 1 or any(card_points(c) for _s, p in trick for c in p))),
                 None)
-    params: dict[str, Any] = {"given": list(graded.play), "seat": Seat(reply_seat), "reply": list(reply),
+    params: dict[str, Any] = {"given": the_joker(list(graded.play)), "seat": Seat(reply_seat), "reply": list(reply),
                               "outcome": _outcome(game, graded.after.attacker_points, best.attacker_points),
                               "best": list(win_line[0][1]), "line": _line_words(win_line[1:4])}
     kitty = any(card_points(c) for c in game.kitty)
     if lost is None:
-        return Reason.make(RuleId.SJ_11, "After {given}, {seat} answers {reply}: {outcome}. Best is {best} first: "
-                           "{line}.", "出{given}后，{seat}应{reply}：{outcome}。应先出{best}：{line}。", **params)
+        return Reason.make(RuleId.SJ_11, "After {given}, {seat} plays {reply}: {outcome}. Best is {best} first: "
+                           "{line}.", "出{given}后，{seat}跟{reply}：{outcome}。应先出{best}：{line}。", **params)
     k, trick, winner = lost
     last = k == len(tricks) - 1
-    won_with = next(p for s, p in trick if s == winner)
+    index = next(i for i, (s, _p) in enumerate(trick) if s == winner)
+    won_with = trick[index][1]
+    how = _level_card_words(game, [list(p) for _s, p in trick], index)  # why a level card is a trump, or that high
     which = Words("the last trick" + (" and the kitty" if kitty and winner % 2 == game.attackers else ""),
                   "最后一轮" + ("和底牌" if kitty and winner % 2 == game.attackers else "")) if last \
         else Words(f"trick {k + 1}", f"第{k + 1}轮")
     rule = RuleId.SJ_12 if last and kitty and winner % 2 == game.attackers else RuleId.SJ_11
     if k == 0 and winner == reply_seat and won_with == reply:  # the reply itself takes the trick
-        return Reason.make(rule, "After {given}, {seat} takes {which} with {reply}: {outcome}. Best is {best} first: "
-                           "{line}.", "出{given}后，{seat}用{reply}赢{which}：{outcome}。应先出{best}：{line}。",
-                           which=which, **params)
-    return Reason.make(rule, "After {given}, {seat} answers {reply} and {winner} takes {which} with {won}: "
+        return Reason.make(rule, "After {given}, {seat} takes {which} with {reply}{how}: {outcome}. Best is {best} "
+                           "first: {line}.", "出{given}后，{seat}用{reply}{how}赢{which}：{outcome}。应先出{best}：{line}。",
+                           which=which, how=how, **params)
+    if k == 0:
+        return Reason.make(rule, "After {given}, {seat} plays {reply} and {winner} takes {which} with {won}{how}: "
+                           "{outcome}. Best is {best} first: {line}.",
+                           "出{given}后，{seat}跟{reply}，{winner}用{won}{how}赢{which}：{outcome}。应先出{best}：{line}。",
+                           winner=Seat(winner), which=which, won=the_joker(list(won_with)), how=how, **params)
+    return Reason.make(rule, "After {given}, {seat} plays {reply}; then {winner} takes {which} with {won}{how}: "
                        "{outcome}. Best is {best} first: {line}.",
-                       "出{given}后，{seat}应{reply}，{winner}用{won}赢{which}：{outcome}。应先出{best}：{line}。",
-                       winner=Seat(winner), which=which, won=list(won_with), **params)
+                       "出{given}后，{seat}跟{reply}；{winner}再用{won}{how}赢下{which}：{outcome}。应先出{best}：{line}。",
+                       winner=Seat(winner), which=which, won=the_joker(list(won_with)), how=how, **params)
+
+
+def _level_card_words(game: Endgame, plays: list[list[Card]], index: int) -> Words | Reason:
+    """Why the play that takes a trick wins, where a level card of a plain suit decides it (SJ-4, SJ-5):
+    " (♦5 is a level card, so a trump)" on a plain-suit lead; on a trump lead, " (♠7 is a level card: only
+    the jokers and ♦7 rank above it)"; else nothing."""
+    ctx = game.ctx
+    if ctx.effective_suit(plays[0][0]) is not EffectiveSuit.TRUMP or not index:
+        return level_trump_words(ctx, plays, index)
+    levels = [c for c in dict.fromkeys(plays[index]) if not c.is_joker and c.rank is ctx.level and c.suit is not ctx.trump]
+    if len(levels) != 1 or any(c.rank is ctx.level or c.is_joker for c in plays[0]):
+        return Words("", "")
+    if ctx.trump is None:
+        return Reason.make(RuleId.SJ_5, " ({level} is a level card: only the jokers rank above it)",
+                           "（{level}是级牌，只比大小王小）", level=levels)
+    return Reason.make(RuleId.SJ_5, " ({level} is a level card: only the jokers and {top} rank above it)",
+                       "（{level}是级牌，只比大小王和{top}小）", level=levels, top=[Card(ctx.trump, ctx.level)])
 
 
 def _first_trick(game: Endgame, graded: Graded) -> list[tuple[int, Play]]:

@@ -74,12 +74,22 @@ def wrong_choice(why: Reason, given: dict[str, str]) -> Reason:
     return explain(why, "Not “{given}”. {why}", "不是“{given}”。{why}", given=lower(given))
 
 
-def wrong_number(why: Reason, given: int | None, right: int, en: str, zh: str) -> Reason:
-    """A wrong number (``given``; ``None`` for any number not listed): the right one and how it is counted.
-    ``en`` / ``zh`` name what is counted, with ``{right}`` in them ("the kitty adds {right} points")."""
+#: How a reason says a total of 0 in words, where it does ("add nothing to the attackers", "不计入闲家得分").
+ZERO_SAID = {"en": re.compile(r"\bnothing\b"), "zh": re.compile("不计入")}
+
+
+def wrong_number(why: Reason, given: int | None, right: int, en: str, zh: str,
+                 slip: tuple[str, str] | None = None) -> Reason:
+    """A wrong number (``given``; ``None`` for any number not listed): the likely ``slip`` that gives it, if
+    known ("you left out the multiplier"), then the right one and how it is counted.  ``en`` / ``zh`` name
+    what is counted, with ``{right}`` in them ("the kitty adds {right} points"), said only when the reason
+    does not reach the number itself (a 0 it may say in words: "add nothing")."""
     said = re.compile(rf"(?<![0-9]){right}(?![0-9])")  # when the reason reaches the number, it is said once
-    once = all(said.search(why.render(lang)) for lang in ("en", "zh"))
+    once = all(said.search(why.render(lang)) or (right == 0 and ZERO_SAID[lang].search(why.render(lang)))
+               for lang in ("en", "zh"))
     head_en, head_zh, sep = ("", "", ".") if once else (f" {en}.", f"{zh}。", ":")
+    if slip is not None:  # the slip first, after a colon; the right number follows in the reason
+        head_en, head_zh, sep = f" {slip[0]}.{head_en}", f"{slip[1]}。{head_zh}", ":"
     if given is None:
         return explain(why, f"No{sep}{head_en} {{why}}", f"不对：{head_zh}{{why}}", right=right)
     return explain(why, f"Not {{given}}{sep}{head_en} {{why}}", f"不是{{given}}：{head_zh}{{why}}", given=given,

@@ -15,7 +15,8 @@ from typing import Any
 from cardlib.cards import BIG_JOKER, DECK_WITH_JOKERS, LITTLE_JOKER, Card, Rank, Suit
 from cardlib.explain import Reason, Seat, Words
 from cardlib.shengji.calling import CallingResult, first_hand_dealer, no_call_first_dealer, resolve_calls
-from cardlib.shengji.rules import get_ruleset
+from cardlib.rule_ids import RuleId
+from cardlib.shengji.rules import JokerCallTrump, Ruleset, get_ruleset
 
 from .position import explain, random_level, seat_label, text, trump_label, words, wrong_parts
 from .spec import SHENGJI_RULESETS, Difficulty, PuzzleError, RulesetChoice, SpecBuilder
@@ -64,42 +65,96 @@ def _key(seat: int | None, trump: Suit | None) -> str:
 
 
 def _trump_words(trump: Suit | None) -> Any:
-    """What "trump is ..." says: a suit, or, with no trump suit, that only jokers and level cards are."""
+    """The trump an answer names, after "Not": a suit, or no-trump (无主)."""
     if trump is None:
-        return words(text("no suit (无主)", "无主"))
+        return words(text("no-trump (无主)", "无主"))
     return words(trump_label(trump))
 
 
-def _call_reason(result: CallingResult, calls: Sequence[tuple[int, Sequence[Card]]], seat: int,
+def _overrides(result: CallingResult, calls: Sequence[tuple[int, Sequence[Card]]]) -> list[int]:
+    """The accepted calls that set a call (the first, and every overcall; a reinforcing single sets none)."""
+    setting: list[int] = []
+    for i, ok in enumerate(result.accepted):
+        if ok and (not setting or len(calls[i][1]) == 2):
+            setting.append(i)
+    return setting
+
+
+def _deciding_call(result: CallingResult, rules: Ruleset, calls: Sequence[tuple[int, Sequence[Card]]],
+                   trump: Suit | None, seat: int | None = None) -> int | None:
+    """The call whose engine reason decides a wrong answer, if one does: the refusal of the call the answer
+    rests on (``seat``'s own when another's call stands, else the last refused call that would have set the
+    trump chosen; a joker pair only where it leaves no trump suit, SG-3 / SS-3) where the call that refused it
+    still stands, or else the last overcall, where it overrode the call the answer rests on (SG-1 / SS-1)."""
+    refused = [i for i, ok in enumerate(result.accepted) if not ok]
+    setting = _overrides(result, calls)
+    caller = result.state.caller
+    mine = [i for i, (who, _cards) in enumerate(calls) if who == seat]
+    if mine and caller != seat:
+        rests_on = [i for i in refused if i in mine] or [i for i in setting if i in mine]
+    else:
+        no_trump = rules.joker_call_trump is JokerCallTrump.NO_TRUMP
+        shows = [i for i in range(len(calls))
+                 if _suit_of(calls[i][1]) == trump and (no_trump or not calls[i][1][0].is_joker)]
+        rests_on = [i for i in refused if i in shows] or [i for i in setting if i in shows]
+    if not rests_on or not setting:
+        return None
+    at = rests_on[-1]
+    before = [j for j in setting if j < at]
+    if not result.accepted[at] and before and before[-1] == setting[-1]:
+        return at  # refused by the call that stands
+    return setting[-1] if setting[-2:] == [at, setting[-1]] else None  # the last overcall, of that very call
+
+
+def _outcome(result: CallingResult, rule: RuleId, whose: bool) -> Words | Reason:
+    """What stands, briefly, after the call that decides an answer: "West's call stands: ♣ clubs are trump",
+    or (``whose`` false, where the question is only what is trump) "clubs are trump"."""
+    caller, right_trump = result.state.caller, result.trump
+    if caller is None:
+        return Words("no call stands", "没有有效的亮主")
+    if not whose:
+        return Words("the hand is no-trump (无主)", "无主") if right_trump is None else \
+            Reason.make(rule, "{suit} are trump", "{suit}为主", suit=right_trump)
+    return Reason.make(rule, "{caller}'s call stands: {right}", "{caller}的亮主有效：{right}", caller=Seat(caller),
+                       right=Words("no trump suit (无主)", "无主") if right_trump is None else
+                       Reason.make(rule, "{suit} are trump", "{suit}为主", suit=words(trump_label(right_trump))))
+
+
+def call_first(result: CallingResult, index: int, whose: bool = True) -> Reason:
+    """The engine's reason for call ``index`` (its seat and cards, and the rule that refuses it or the call
+    it overrides), then what stands, unless that call says it (the last overcall; or, where only the trump
+    is asked, a refusal by level cards, whose suit is trump); the refused calls as notes (SG-1 / SS-1, SG-3 /
+    SS-3)."""
+    why = result.reasons[index]
+    stands = result.trump_reason or result.reason
+    notes = [n for n in result.reason.notes if n != why]
+    last = result.accepted[index] and index == max(i for i, ok in enumerate(result.accepted) if ok)
+    kind = result.state.kind
+    if last or (not whose and kind is not None and not kind.is_joker_pair):
+        return why.with_notes(*stands.notes, *notes)  # the call says what stands, or the level cards it refuses to
+    return Reason.make(why.rule, "{why} So {outcome}.", "{why}所以{outcome}。", why=why,
+                       outcome=_outcome(result, stands.rule, whose)).with_notes(*stands.notes, *notes)
+
+
+def _call_reason(result: CallingResult, rules: Ruleset, calls: Sequence[tuple[int, Sequence[Card]]], seat: int,
                  trump: Suit | None) -> Reason:
     """The engine's reason why trump is what it is (the question is not who deals: a first hand's dealer is
     left out), the refused calls behind it as notes; for a wrong answer, first the deciding fact: the
     engine's reason the call the answer rests on was refused (the seat's, or the one that showed the trump
-    chosen), or that a later call overrode the seat's (SG-2 / SS-2, SG-3 / SS-3)."""
+    chosen, named by its seat and cards), or that a later call overrode the seat's (SG-2 / SS-2, SG-3 / SS-3)."""
     caller, right_trump = result.state.caller, result.trump
     stands = result.trump_reason or result.reason
     if (caller, right_trump) == (seat, trump):
         return stands.with_notes(*result.reason.notes)
-    refused = [i for i, ok in enumerate(result.accepted) if not ok]
-    mine = [i for i, (who, _cards) in enumerate(calls) if who == seat]
-    rests_on = [i for i in refused if i in mine and caller != seat] or \
-        ([] if mine and caller != seat else [i for i in refused if _suit_of(calls[i][1]) == trump])
-    if rests_on:
-        index = rests_on[-1]
-        notes = [n for n in result.reason.notes if dict(n.params).get("why") != result.reasons[index]]
-        outcome = Words("no call stands", "没有有效的亮主") if caller is None else Reason.make(
-            stands.rule, "{caller}'s call stands: {right}", "{caller}的亮主有效：{right}",
-            caller=Seat(caller), right=Words("no trump suit (无主)", "无主") if right_trump is None else
-            Reason.make(stands.rule, "{suit} are trump", "{suit}为主", suit=words(trump_label(right_trump))))
-        opener = Words("", "") if calls[index][0] != seat else Reason.make(
-            stands.rule, "Not {seat}'s call. ", "{seat}的亮主无效。", seat=Seat(seat))
-        return Reason.make(result.reasons[index].rule, "{opener}{refusal} So {outcome}.", "{opener}{refusal}所以{outcome}。",
-                           opener=opener, refusal=result.reasons[index], outcome=outcome).with_notes(*notes)
+    index = _deciding_call(result, rules, calls, trump, seat)
+    if index is not None:
+        return call_first(result, index)
     why = stands.with_notes(*result.reason.notes)
+    mine = any(who == seat for who, _cards in calls)
     if mine and caller != seat:
         return explain(why, "{seat}'s call was overridden later. {why}", "{seat}的亮主后来被反掉了。{why}", seat=Seat(seat))
     if caller == seat:
-        return explain(why, "Not {given}: {why}", "主不是{given}：{why}", given=_trump_words(trump))
+        return explain(why, "Not {given}. {why}", "主不是{given}。{why}", given=_trump_words(trump))
     if caller is None:
         return explain(why, "{seat} made no call, and no call stands: {why}", "{seat}没有亮主，也没有有效的亮主：{why}",
                        seat=Seat(seat))
@@ -118,7 +173,8 @@ def make_calling(seed: int, difficulty: Difficulty) -> dict[str, Any]:
     level = random_level(rng)
     calls = _random_calls(rng, level, difficulty)
     first_hand = difficulty == "hard" and rng.random() < 0.5
-    results = {r.id: resolve_calls(get_ruleset(r.preset, r.variant), level, calls, first_hand) for r in CALLING_RULESETS}
+    rules = {r.id: get_ruleset(r.preset, r.variant) for r in CALLING_RULESETS}
+    results = {rid: resolve_calls(rules[rid], level, calls, first_hand) for rid in rules}
     options: dict[str, tuple[int, Suit | None]] = {}
     for seat, cards in calls:
         trump = None if cards[0].is_joker else cards[0].suit
@@ -133,8 +189,8 @@ def make_calling(seed: int, difficulty: Difficulty) -> dict[str, Any]:
         seat_text, trump_text = seat_label(seat), trump_label(trump)
         builder.add_answer(key, {"en": f"{seat_text['en']}'s call; trump: {trump_text['en']}",
                                  "zh": f"{seat_text['zh']}的亮主；主：{trump_text['zh']}"},
-                           {rid: ((res.state.caller, res.trump) == (seat, trump), _call_reason(res, calls, seat, trump))
-                            for rid, res in results.items()})
+                           {rid: ((res.state.caller, res.trump) == (seat, trump),
+                                  _call_reason(res, rules[rid], calls, seat, trump)) for rid, res in results.items()})
     plays = [{"label": seat_label(seat), "cards": [str(c) for c in cards]} for seat, cards in calls]
     return builder.build(
         position={"level": str(level), "first_hand": first_hand,
@@ -179,14 +235,24 @@ def _first_hand_position(rng: random.Random, level: Rank, difficulty: Difficulty
             return calls, None
 
 
+def _trump_part(result: CallingResult, rules: Ruleset, calls: Sequence[tuple[int, Sequence[Card]]],
+                trump: str) -> Reason:
+    """Why trump is not the one chosen in a first hand: the refused call that showed it, if one did, and the
+    rule that refused it; else why the standing call sets the trump it does (SG-1 / SS-1, SG-3 / SS-3)."""
+    index = _deciding_call(result, rules, calls, None if trump == "none" else Suit(trump))
+    if index is not None:
+        return call_first(result, index, whose=False)
+    return (result.trump_reason or result.reason).with_notes(*result.reason.notes)
+
+
 def make_first_dealer(seed: int, difficulty: Difficulty) -> dict[str, Any]:
     """The first hand: who deals, and what is trump? (SG-9 / SS-9, SS-E3; SG-2 / SS-2 when nobody calls)"""
     rng = random.Random(f"first_dealer:{seed}")
     level = random_level(rng)
     calls, kitty = _first_hand_position(rng, level, difficulty, jokers=(seed // 3) % 3 == 0)
-    outcomes = {}
+    outcomes, rules_of = {}, {}
     for choice in FIRST_DEALER_RULESETS:
-        rules = get_ruleset(choice.preset, choice.variant)
+        rules = rules_of[choice.id] = get_ruleset(choice.preset, choice.variant)
         result = resolve_calls(rules, level, calls, True, kitty)
         if result.dealer is None:  # a first hand has a dealer: a caller, seat 0, or the kitty turned (no redeal here)
             raise PuzzleError(f"no first dealer under {choice.id} after {calls!r}")
@@ -200,10 +266,9 @@ def make_first_dealer(seed: int, difficulty: Difficulty) -> dict[str, Any]:
         verdicts: dict[str, tuple[bool, Reason | list[Reason]]] = {}
         for rid, (result, dealer, dealer_reason) in outcomes.items():
             real_trump = result.trump.value if result.trump else "none"
-            trump_why = (result.trump_reason or result.reason).with_notes(*result.reason.notes)
             wrong = wrong_parts([dealer_reason] * (seat != dealer)  # SG-9 / SS-9 / SS-E3: who deals the first hand
                                 # SG-1 / SS-1, SG-3 / SS-3, SG-2 / SS-2: what is trump (the dealer said above)
-                                + [trump_why] * (trump != real_trump))
+                                + [_trump_part(result, rules_of[rid], calls, trump)] * (trump != real_trump))
             if wrong:
                 verdicts[rid] = (False, wrong)
             elif dealer_reason is result.reason or dealer_reason.en in result.reason.en:

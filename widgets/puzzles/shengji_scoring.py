@@ -57,6 +57,14 @@ LEVEL_RULESETS: tuple[RulesetChoice, ...] = SHENGJI_RULESETS + (
 )
 
 
+def _kitty_slip(given: int, points: int, right: int) -> tuple[str, str] | None:
+    """The likely slip behind a wrong kitty total: the kitty's face value, where the attackers' last trick
+    multiplies it (SJ-12).  (A total where the dealer's team won is answered by the reason's first words.)"""
+    if given == points and right > points:
+        return f"you left out ×{right // points}", f"漏乘了×{right // points}"
+    return None
+
+
 def make_kitty_score(seed: int, difficulty: Difficulty) -> dict[str, Any]:
     """How many points does the kitty add to the attackers? (SJ-12, SG-6 / SS-6, SG-E2, C-2).
 
@@ -96,7 +104,8 @@ def make_kitty_score(seed: int, difficulty: Difficulty) -> dict[str, Any]:
     what_en, what_zh = "the kitty adds {right} points", "底牌加{right}分"
     for value in candidates:
         builder.add_answer(str(value), None, {
-            rid: (value == answer, reason if value == answer else wrong_number(reason, value, answer, what_en, what_zh))
+            rid: (value == answer, reason if value == answer else
+                  wrong_number(reason, value, answer, what_en, what_zh, _kitty_slip(value, points, answer)))
             for rid, (answer, reason) in results.items()})
     builder.set_otherwise({rid: wrong_number(reason, None, answer, what_en, what_zh)
                            for rid, (answer, reason) in results.items()})

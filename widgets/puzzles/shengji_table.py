@@ -155,7 +155,7 @@ def make_next_leader(seed: int, difficulty: Difficulty) -> dict[str, Any]:
     for seat in range(SEATS):
         builder.add_answer(str(seat), seat_label(seat), {
             rid: (seat == right, reason if seat == right else explain(
-                reason, "Not {given}: {why}", "不是{given}：{why}", given=Seat(seat)))
+                reason, "Not {given}. {why}", "不是{given}。{why}", given=Seat(seat)))
             for rid, (right, reason) in answers.items()})
     return builder.build(position={**case, "dealer": dealer}, input_type="choice", question=question,
                          features={"first_trick": first_trick, "lead_cards": len(case.get("plays", [[0]])[0])},
@@ -236,9 +236,10 @@ def _climb(rules: Ruleset, dealer: int, levels: tuple[Rank, Rank], points: int) 
                             "{team}从{old}升到A：升级到A为止。",
                             team=name, old=old)
     else:
-        where = Reason.make(change_reason.rule, "{team}: {old} to {new}.", "{team}从{old}升到{new}。",
+        where = Reason.make(change_reason.rule, "{team} reach {new}.", "{team}从{old}升到{new}。",
                             team=name, old=old, new=new)
-    climb = Reason.make(change_reason.rule, "{change} {where}", "{change}{where}", change=change_reason, where=where)
+    climb = change_reason if progress.winner is not None else \
+        Reason.make(change_reason.rule, "{change} {where}", "{change}{where}", change=change_reason, where=where)
     if progress.winner is not None:
         game = progress.reason
     elif rules.game_end is GameEnd.REACH_ACE:
@@ -253,13 +254,13 @@ def _climb(rules: Ruleset, dealer: int, levels: tuple[Rank, Rank], points: int) 
 def _after_hand_outcome(rules: Ruleset, dealer: int, levels: tuple[Rank, Rank], points: int) -> AfterHand:
     change, _change_reason = level_change(rules, points)
     progress = after_hand(rules, dealer, levels, change)
-    _seat, dealer_reason = next_dealer(rules, dealer, change.attackers_take_over)
+    _seat, dealer_reason = next_dealer(rules, dealer, change.attackers_take_over, shut_out=points == 0)
     next_level, level_reason = level_played(progress.levels, progress.next_dealer)
     climb, game, stops_at_ace = _climb(rules, dealer, levels, points)
     winner = "none" if progress.winner is None else str(progress.winner)
     rule = game.rule if progress.winner is not None else climb.rule
-    if progress.winner is not None:  # the game is over: there is no next hand to deal or to play
-        whole = Reason.make(rule, "{climb} {game} There is no next hand.", "{climb}{game}没有下一局了。",
+    if progress.winner is not None:  # the game is over: that there is no next hand answers first, then why
+        whole = Reason.make(rule, "There is no next hand. {game} {climb}", "没有下一局了。{game}{climb}",
                             climb=climb, game=game)
     else:
         whole = Reason.make(rule, "{climb} {dealer} {game}", "{climb}{dealer}{game}", climb=climb,

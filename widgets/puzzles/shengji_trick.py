@@ -166,7 +166,7 @@ def _why_not(ctx: TrumpContext, rules: Ruleset, plays: list[list[Card]], seats: 
                            "{seat}的{play}跟了{suit}，但不比首家的{lead}大", seat=seat, play=play, suit=led, lead=lead)
     if all(ctx.is_trump(c) for c in play):
         rule = RuleId.C_5 if shape.kind == "pair" else RuleId.SJ_10
-        return Reason.make(rule, "{seat}'s {play} is all trumps but not {shape} like the lead, so it cannot win",
+        return Reason.make(rule, "{seat}'s {play} is all trumps but not {shape}, so it cannot win",
                            "{seat}的{play}虽是主牌，但不是首家那样的{shape}，毙不了首家，只算垫牌",
                            seat=seat, play=play, shape=shape)
     if ctx.effective_suit(lead[0]) is EffectiveSuit.TRUMP:

@@ -302,10 +302,24 @@ def reason_for(position: GivePosition, graded: list[Graded], right: list[int], i
                            "{given}动用了大主{big}：大主应留着拿最后一轮和底牌，而你方不靠它也赢这一轮。"
                            "应出{right}，垫{best}分（{advice}）。",
                            given=g.play, big=g.big, right=example, best=best, advice=ADVICE)
-    return Reason.make(RuleId.SJ_11, "{given} gives only {points} points, and your side takes this trick whatever you "
+    gives = (Words("gives no points", "一分都不垫") if g.points == 0 else
+             Reason.make(RuleId.SJ_11, "gives only {points} point" + "s" * (g.points != 1), "只垫{points}分",
+                         points=g.points))
+    ctx = position.ctx
+    lead = position.plays[0]
+    if len(lead) == 1 and ctx.effective_suit(lead[0]) is not EffectiveSuit.TRUMP and ctx.is_trump(g.play[0]) \
+            and not ctx.is_trump(example[0]):
+        # the likely slip: a trump spent on a single the partner is already winning, where a best play spends none
+        # (a longer lead is trumped only by trumps of its shape: not said there)
+        return Reason.make(RuleId.SJ_11, "{given} spends a trump on a trick {partner} is already winning, and {gives}: "
+                                         "{right} gives {best}, {most} ({advice}).",
+                           "{given}是主牌，用在{partner}已经在赢的一轮上，{gives}：{right}垫{best}分，{most}（{advice}）。",
+                           given=g.play, partner=partner, gives=gives, right=example, best=best, most=most,
+                           advice=ADVICE)
+    return Reason.make(RuleId.SJ_11, "{given} {gives}, and your side takes this trick whatever you "
                                      "play: {right} gives {best}, {most} ({advice}).",
-                       "{given}只垫{points}分；这一轮你方赢定了：{right}垫{best}分，{most}（{advice}）。",
-                       given=g.play, points=g.points, right=example, best=best, most=most, advice=ADVICE)
+                       "{given}{gives}；这一轮你方赢定了：{right}垫{best}分，{most}（{advice}）。",
+                       given=g.play, gives=gives, right=example, best=best, most=most, advice=ADVICE)
 
 
 def _display(position: GivePosition) -> list[dict[str, Any]]:

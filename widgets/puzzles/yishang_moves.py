@@ -119,8 +119,8 @@ def make_first_player(seed: int, difficulty: Difficulty) -> dict[str, Any]:
         else:
             verdict = (False, reasons.lower_draw(seat, drawn[seat], best).sentence())
         builder.add_answer(str(seat), text(f"{label['en']} leads", f"{label['zh']}先出"), {rid: verdict})
-    if tied:
-        again = (True, reason)
+    if tied:  # the tie decides it; the second round is not in the position shown
+        again = (True, reasons.tie_draws_again(best).sentence())
     else:
         again = (False, Reason.make(
             rule, "Nobody tied: {first} alone drew the highest card, {top}, and leads.",
@@ -165,21 +165,26 @@ def _candidates(rng: random.Random, game: Game, want: str) -> list[tuple[str, di
 
 def _action_right(game: Game, key: str, verdict: Verdict) -> Reason:
     """Why an allowed action is allowed: a challenge, with the fact that allows it (YS-8: the last card
-    played is face down and still open); a play, the engine's reason (whose turn, which face)."""
-    if not key.startswith("challenge:") or game.window is None:
+    played is face down and still open); a play, whose turn it is and why (YS-5, YS-10, YS-3), then the
+    engine's reason (which face, YS-6 / YS-7)."""
+    if key.startswith("play:"):  # whose turn it is, and why, then the play the engine allows
+        return explain(verdict.reason, "{turn}, so {why}.", "{turn}，所以{why}。", turn=turn_why(game))
+    if game.window is None:
         return verdict.reason
     return explain(verdict.reason, "{why}: it is the last card played, so any other player may challenge it now.",
                    "{why}：这是刚打出的最后一张牌，其他人现在都可以质疑。")
 
 
-def _action_wrong(game: Game, label: dict[str, str], verdict: Verdict, allowed: list[dict[str, str]]) -> Reason:
+def _action_wrong(game: Game, key: str, label: dict[str, str], verdict: Verdict,
+                  allowed: list[dict[str, str]]) -> Reason:
     """Why a refused action is wrong: the action, the engine's refusal (a turn refusal citing the rule
-    that put the next player to play, not the erratum), and what is allowed instead."""
+    that put the next player to play, not the erratum, and naming the player once), and what is allowed
+    instead."""
     why = verdict.reason
     if why.rule is RuleId.YS_E1:  # the engine's turn order: say which rule really decides it
         turn = turn_why(game)
-        why = Reason.make(turn.rule, "it is {player}'s turn ({turn})", "现在轮到{player}（{turn}）",
-                          player=Player(game.next_player), turn=turn)
+        why = Reason.make(turn.rule, "{turn}, not {player}", "{turn}，不是{player}", turn=turn,
+                          player=Player(int(key.split(":")[1])))
     why = citable(why)
     rights = Words("; ".join(a["en"] for a in allowed), "；".join(a["zh"] for a in allowed))
     return wrong(why.rule, Words(label["en"], label["zh"]), rights, why,
@@ -206,7 +211,7 @@ def make_action(seed: int, difficulty: Difficulty) -> dict[str, Any]:
     candidates = _candidates(rng, game, want)
     allowed = [label for _key, label, verdict in candidates if verdict.ok]
     for key, label, verdict in candidates:
-        reason = _action_right(game, key, verdict) if verdict.ok else _action_wrong(game, label, verdict, allowed)
+        reason = _action_right(game, key, verdict) if verdict.ok else _action_wrong(game, key, label, verdict, allowed)
         builder.add_answer(key, label, {YISHANG_RULESETS[0].id: (verdict.ok, reason)})
     return builder.build(
         position={"players": players, "first": first, "hands": hands, "draw_pile": draw_pile, "actions": actions},

@@ -1,0 +1,299 @@
+"""Verdicts teach: the fact that decides comes first, in the position's own cards, and no template phrase
+or general sentence says something false or odd in the position it is filled for (the developers' guide,
+"a verdict teaches"; the second referee's patterns).
+
+Each test states its rule over many seeds of the kinds it is about, every ruleset and every answer, in
+the main text a reader sees first (the notes behind "Why, and where the sources stand" where said).
+
+Rules: SG-1 / SS-1, SG-3 / SS-3, SG-9 / SS-9 (calling); the rules each test names.
+"""
+
+from __future__ import annotations
+
+import re
+
+from functools import cache
+from typing import Any
+
+from cardlib.cards import Card, Rank, parse_cards
+from cardlib.shengji.calling import CallKind, classify_call
+from cardlib.words import cards_text
+from widgets.puzzles import make_puzzle
+from widgets.puzzles.spec import verdict_of
+
+SEEDS = range(24)
+
+
+@cache
+def specs(kind: str, seeds: range = SEEDS) -> tuple[dict[str, Any], ...]:
+    return tuple(make_puzzle(kind, seed) for seed in seeds)  # type: ignore[arg-type]  # a kind of KINDS
+
+
+def verdicts(kind: str, seeds: range = SEEDS):
+    """(spec, ruleset id, answer key, right or not, the reason shown) of every answer under every ruleset."""
+    for spec in specs(kind, seeds):
+        for ruleset in spec["verdicts"]:
+            for answer in spec["answers"]:
+                ok, reason = verdict_of(spec, ruleset, answer["key"])
+                yield spec, ruleset, answer["key"], ok, reason
+
+
+def main_texts(reason: dict[str, Any]) -> dict[str, str]:
+    """The main text in each language (a several-part answer's parts joined, as the front end shows them)."""
+    parts = reason.get("reasons", [reason])
+    return {lang: " ".join(part[lang] for part in parts) for lang in ("en", "zh")}
+
+
+# --- calling and the first dealer (SG-1 / SS-1, SG-3 / SS-3, SG-9 / SS-9) --------------------------------
+
+def _refused_by_the_standing_call(calls: list[tuple[int, list[Card]]], level: str, trump: str) -> list[Card] | None:
+    """The last call showing ``trump`` (level cards of that suit) that was refused while the call that
+    stands at the end stood already, by replaying which calls set a call (each stronger kind; positions with
+    two joker pairs, which the guides rank differently, are left out by the caller); None if there is none."""
+    standing_since, found = -1, None
+    kinds = [classify_call(Rank(level), cards) for _seat, cards in calls]
+    strongest: CallKind | None = None
+    for i, kind in enumerate(kinds):
+        if kind is not None and (strongest is None or kind > strongest):
+            strongest, standing_since = kind, i
+    for i, (_seat, cards) in enumerate(calls):
+        if i > standing_since and not cards[0].is_joker and cards[0].suit is not None and \
+                cards[0].suit.value == trump and len(cards) <= 2:
+            found = cards
+    return found
+
+
+def test_a_first_dealer_verdict_that_refuses_the_readers_trump_names_the_refused_call():
+    """first_dealer: where the trump chosen was shown by a call made after the standing call, and refused,
+    the visible text names that call by its cards (the reader's trump came from it), in both languages."""
+    checked = 0
+    for spec, ruleset, key, ok, reason in verdicts("first_dealer"):
+        position = spec["position"]
+        if ok or not position["calls"] or ruleset == "seat-zero":
+            continue
+        calls = [(c["seat"], parse_cards(c["cards"])) for c in position["calls"]]
+        kinds = [classify_call(Rank(position["level"]), cards) for _s, cards in calls]
+        if None in kinds or sum(1 for k in kinds if k is not None and k.is_joker_pair) > 1:
+            continue
+        trump = key.split("|")[1]
+        refused = _refused_by_the_standing_call(calls, position["level"], trump)
+        if refused is None or trump == spec["correct"][ruleset][0].split("|")[1]:
+            continue
+        texts = main_texts(reason)
+        assert cards_text(refused) in texts["en"] and cards_text(refused, "zh") in texts["zh"], (spec["id"], key, texts)
+        checked += 1
+    assert checked
+
+
+def test_calling_verdicts_say_stands_once_never_no_suit_and_notes_name_the_refused_call():
+    """calling, first_dealer: a main text says "stands" at most once; no "trump is not no suit" (no-trump is
+    named as such); a refused call's note names the seat and the cards it showed, with no capital after
+    its colon."""
+    for kind in ("calling", "first_dealer"):
+        for spec, ruleset, key, _ok, reason in verdicts(kind):
+            texts = main_texts(reason)
+            where = (spec["id"], ruleset, key, texts["en"])
+            assert texts["en"].count("stands") <= 1, where
+            assert "not no suit" not in texts["en"] and "Not no suit" not in texts["en"], where
+            for part in reason.get("reasons", [reason]):
+                for note in part.get("notes", ()):
+                    assert "was refused: A" not in note["en"], (where, note["en"])
+                    if "cannot override" in note["en"]:
+                        assert note["en"].split("'s ")[0] in ("South", "East", "North", "West"), (where, note["en"])
+
+
+# --- the kitty (SJ-12, SG-6 / SS-6) ----------------------------------------------------------------------
+
+SHAPES = ("a single", "a pair", "a tractor of")
+
+
+def test_kitty_verdicts_say_the_shape_only_where_it_sets_the_multiplier_and_why_a_count_of_cards_does():
+    """kitty_score (SJ-12, SG-6 / SS-6): under the 双升 guide's ×2 and the card-counting variants the winning
+    shape is not said (it does not decide); the 双升 ×2 says "whatever the shape"; the cards-led variant says
+    "2 × the n cards led"; where the attackers won, leaving out the multiplier is named as the slip."""
+    checked = 0
+    for spec, ruleset, key, ok, reason in verdicts("kitty_score"):
+        texts = main_texts(reason)
+        attackers = spec["position"]["last_trick_winner_team"] == "attackers"
+        where = (spec["id"], ruleset, key, texts["en"])
+        if ruleset in ("shuangsheng", "kitty-lead-size", "kitty-power") and attackers:
+            assert not any(f"{shape}" in texts["en"] for shape in SHAPES), where
+            checked += 1
+        if ruleset == "shuangsheng" and attackers:
+            assert "whatever the shape" in texts["en"] and "不论牌型" in texts["zh"], where
+        if ruleset == "kitty-lead-size" and attackers:
+            led = len(spec["position"]["last_trick"][0])
+            assert f"2 × the {led} card" in texts["en"] and f"首家出{led}张" in texts["zh"], where
+        right = int(spec["correct"][ruleset][0])
+        kitty_points = spec["features"]["kitty_points"]
+        if not ok and key == str(kitty_points) and right > kitty_points:
+            assert texts["en"].startswith(f"Not {key}: you left out ×{right // kitty_points}."), where
+    assert checked
+
+
+#: A lone joker named without its article ("with little joker", not "with little joker, big joker, ...").
+LONE_JOKER = re.compile(r"\bwith (?:little|big) joker(?!, (?:little|big) joker)(?!,? ?[♠♥♦♣])")
+
+
+def test_no_verdict_says_with_a_joker_without_its_article_or_adds_0_points_twice():
+    """kitty_score, trick_winner, last_trick, endgame: "with the little joker", never "with little joker"; a total of
+    0 is said once, in words ("add nothing"), never "the kitty adds 0 points" before it."""
+    for kind in ("kitty_score", "trick_winner", "last_trick", "endgame"):
+        for spec, ruleset, key, _ok, reason in verdicts(kind, range(8)):  # endgame: the 8 the test below makes
+            text = main_texts(reason)["en"]
+            assert not LONE_JOKER.search(text), (spec["id"], key, text)
+            assert "adds 0 points" not in text, (spec["id"], ruleset, key, text)
+
+
+# --- 一上一下: challenges, turns and the draw for the lead (YS-3, YS-5, YS-8) ----------------------------
+
+def test_ys8_challenging_ones_own_stood_card_is_refused_as_ones_own_first():
+    """YS-8: only another player may challenge; after player B's face-down card stood, B trying to challenge
+    it is told first that the card is B's own (then that nobody else challenged it), player C that it stood."""
+    from cardlib.yishang.state import Game
+
+    game = Game(["S8 H3", "D10 C4", "H5 S6"], draw_pile="C9", first=0)
+    game.play("S8")
+    game.play("D10", claim="10")
+    game.pass_challenge()
+    own, other = game.check_challenge("B"), game.check_challenge("C")
+    assert not own and not other
+    assert own.reason.en.startswith("that face-down card is player B's own") and "乙自己的" in own.reason.zh
+    assert "'s own" not in other.reason.en and "stands" in other.reason.en
+
+
+def test_ys_verdicts_name_whose_turn_once_and_a_right_play_says_why_it_is_that_players_turn():
+    """ys_action (YS-5, YS-10, YS-E1): no verdict names the player whose turn it is twice in one clause
+    ("it is player C's turn, not player A's (player C plays next …)"); a right play says whose turn it is and
+    why before the play; a closed window is never given as the reason to a player challenging their own card."""
+    for spec, _ruleset, key, ok, reason in verdicts("ys_action", range(30)):
+        text = main_texts(reason)["en"]
+        where = (spec["id"], key, text)
+        assert "'s turn, not" not in text and "turn (" not in text, where
+        if ok and key.startswith("play:"):
+            player = "player " + "ABCD"[int(key.split(":")[1])]
+            head, _so, rest = text.partition(f", so {player} may play")
+            assert rest and head, where
+        if not ok and key.startswith("challenge:") and "nobody challenged" in text:
+            assert "'s own" not in text, where
+
+
+def test_a_tie_in_the_draw_for_the_lead_is_answered_with_the_tie_not_an_unseen_second_round():
+    """ys_first_player (YS-3): "the tied players draw again", when right, names the tied draws and says the
+    tied players draw again; it never names who leads after a second round the position does not show."""
+    checked = 0
+    for spec, _ruleset, key, ok, reason in verdicts("ys_first_player", range(60)):
+        if key == "again" and ok:
+            text = main_texts(reason)["en"]
+            assert "tie for the highest rank" in text and "draw again" in text, (spec["id"], text)
+            assert "drew the highest rank and leads" not in text, (spec["id"], text)
+            checked += 1
+    assert checked
+
+
+# --- general sentences true in the position (SJ-6, SJ-10, C-3) -------------------------------------------
+
+def _is_trump(spec: dict[str, Any], card: Card) -> bool:
+    position = spec["position"]
+    level, trump = position["level"], position.get("trump")
+    return card.is_joker or card.rank.value == level or (card.suit is not None and card.suit.value == trump)
+
+
+def test_no_trick_verdict_says_nobody_trumps_when_a_follower_played_a_trump_or_nobody_follows_higher():
+    """trick_winner, next_leader (SJ-10): "nobody trumps" (bare) is said only where no follower played a
+    trump card at all (a trump in the wrong shape is a trump played: the verdict says "nobody trumps with a
+    pair of trumps"); "nobody follows higher" is never said (a higher single on a pair lead is higher)."""
+    checked = 0
+    for kind in ("trick_winner", "next_leader"):
+        for spec, ruleset, key, _ok, reason in verdicts(kind):
+            text = main_texts(reason)["en"]
+            where = (spec["id"], ruleset, key, text)
+            assert "nobody follows higher" not in text, where
+            if "nobody trumps." in text:
+                plays = [parse_cards(" ".join(p)) for p in spec["position"]["plays"]]
+                led_trump = _is_trump(spec, plays[0][0])
+                assert led_trump or not any(_is_trump(spec, c) for p in plays[1:] for c in p), where
+                checked += 1
+    assert checked
+
+
+def test_a_mixed_lead_under_throws_is_refused_for_its_suits_not_for_being_several_units():
+    """lead_legal (C-3, SJ-6): where throws are allowed, a lead mixing suits is refused because even a throw
+    is all one suit; "a lead is a single, a pair or a tractor" is said only where throws are not allowed."""
+    checked = 0
+    for spec, ruleset, key, _ok, reason in verdicts("lead_legal"):
+        text = main_texts(reason)["en"]
+        if ruleset == "throws" and " mixes " in text:
+            assert "a lead is a single, a pair or a tractor" not in text, (spec["id"], key, text)
+            assert "even a throw (甩牌) must be all one suit" in text, (spec["id"], key, text)
+            checked += 1
+    assert checked
+
+
+# --- template phrases that fit their values (every kind) --------------------------------------------------
+
+#: Phrases a template writes only when its values do not fit it: a count of 0 or 1 in words meant for more,
+#: a capital after a colon in mid-sentence, a double space.
+MISFITS = {
+    "en": re.compile(r"only 0 points?|\(0 of \d+ cards\)|adds 0 points|: (?:The|A|An|It|Nobody|No|Only|Under|After)\b"
+                     r"|  |not no suit|gives only 1 points"),
+    "zh": re.compile(r"中有0张|加0分。|：[，。]"),
+}
+
+
+def test_no_verdict_says_a_template_phrase_that_does_not_fit_its_values():
+    """Every kind, 5 seeds, every ruleset and answer, the main text and the notes: no "only 0 points", no
+    "(0 of 8 cards)" / "8张中有0张", no "adds 0 points" (a 0 is said once, in words), no capital after a colon
+    in mid-sentence ("Not East: The dealer …"), no double space; and no Chinese verdict says of a single
+    card that it has "not a single heart" (一张红桃也没有)."""
+    from widgets.puzzles import KINDS
+
+    for kind in KINDS:
+        for spec, ruleset, key, _ok, reason in verdicts(kind, range(5)):
+            for part in reason.get("reasons", [reason]):
+                for lang in ("en", "zh"):
+                    for text in (part[lang], *(note[lang] for note in part.get("notes", ()))):
+                        assert not MISFITS[lang].search(text), (spec["id"], ruleset, key, lang, text)
+                if kind in ("pick_follow", "give_points") and len(key.split()) == 1:  # one card: not "none of them"
+                    assert "也没有" not in part["zh"] or "一对" in part["zh"], (spec["id"], key, part["zh"])
+                    assert "holds none of them" not in part["en"], (spec["id"], key, part["en"])
+
+
+# --- after the hand (SJ-13 / SS-8, SG-8) -------------------------------------------------------------------
+
+def test_after_hand_says_there_is_no_next_hand_first_and_the_shut_out_rule_only_after_a_shut_out():
+    """after_hand: where the game is over, the verdict starts "There is no next hand." (a reader who named a
+    level or a dealer learns that first); the SG-8 note "silent here beyond the shut-out rule" is never
+    attached after a shut-out (0 points), where the 四人升级 guide's 大光 rule is named instead."""
+    over = shut_out = 0
+    for spec, ruleset, key, _ok, reason in verdicts("after_hand", range(24)):
+        parts = reason.get("reasons", [reason])
+        if spec["correct"][ruleset][0].startswith("over"):
+            assert parts[0]["en"].startswith("There is no next hand.") and parts[0]["zh"].startswith("没有下一局了。"), \
+                (spec["id"], ruleset, key, parts[0]["en"])
+            over += 1
+        notes = [note["en"] for part in parts for note in part.get("notes", ())]
+        if spec["position"]["attacker_points"] == 0:
+            assert not any("silent here beyond" in note for note in notes), (spec["id"], notes)
+            shut_out += any("After a shut-out (大光" in note for note in notes)
+    assert over and shut_out
+
+
+# --- the endgame (SJ-4, SJ-10, SJ-11) ------------------------------------------------------------------------
+
+WON_WITH = re.compile(r"takes (?:trick \d+|the last trick(?: and the kitty)?) with ([♠♥♦♣](?:10|[2-9JQKA]))(?! \()")
+
+
+def test_an_endgame_verdict_says_why_a_winning_level_card_is_a_trump_and_uses_shengji_words():
+    """endgame (SJ-4, SJ-10): where the card that takes the costly trick is a level card of a plain suit, the
+    verdict says it is a level card, so a trump (a lone card named without that, e.g. "with ♦5:", is one the
+    reader can place by its suit); the Chinese says 跟 for a follow, never the bridge word 应."""
+    for spec, ruleset, key, ok, reason in verdicts("endgame", range(8)):
+        if ok:
+            continue
+        text, zh = main_texts(reason)["en"], main_texts(reason)["zh"]
+        level = spec["position"]["level"]
+        suits = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+        for card in WON_WITH.findall(text):  # a level card of a plain suit is always explained
+            assert card[1:] != level or suits[card[0]] == spec["position"]["trump"], (spec["id"], ruleset, key, text)
+        assert not re.search(r"应(?:[♠♥♦♣]|大王|小王)", zh), (spec["id"], key, zh)
