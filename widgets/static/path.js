@@ -61,7 +61,7 @@ function drawGame(game, levels, w, progress) {
   game.querySelector(".cb-path-done")?.remove();
   if (target) {
     link.href = target.href;
-    link.dataset.stage = next.dataset.stage;
+    link.dataset.nextStage = next.dataset.stage;
     link.textContent = `${started ? w.continue : w.start}${w === PATH_WORDS.zh ? "：" : ": "}${target.textContent.replace(/^\d+\.\s*/, "")} →`;
   } else {
     link.after(Object.assign(document.createElement("span"), { className: "cb-path-done", textContent: w.done }));
