@@ -108,10 +108,10 @@ function offerToContinue() {
   }
   const zh = pageEdition() === "zh";
   for (const next of nextStages()) {
-    const game = document.querySelector(`[data-cardbook-path] [data-game="${next.game}"] .cb-path-title`);
-    const name = game && game.firstChild ? String(game.firstChild.textContent).trim() : next.game;
+    const name = h("span", { lang: "zh-Hans", text: next.name });  // the games' names are Chinese in both editions
     lines.push(h("p", { lang: zh ? "zh-Hans" : "en", class: "cb-continue-path", "data-game": next.game },
-      [zh ? `学习路线（${name}）：` : `Your path (${name}): `, h("a", { href: next.href, text: next.text })]));
+      zh ? ["学习路线（", name, "）：", h("a", { href: next.href, text: next.text })]
+        : ["Your path (", name, "): ", h("a", { href: next.href, text: next.text })]));
   }
   if (!lines.length) return;
   const region = pageNoticeRegion();

@@ -233,7 +233,7 @@ def path_map(lang: str | None = None) -> str:
         stages = [stage for stage in STAGES if stage.game == game]
         first = stages[0]
         games.append(
-            f'<div class="cb-path-game" data-game="{game}"><p class="cb-path-title">{escape(name(lang))}'
+            f'<div class="cb-path-game" data-game="{game}"><p class="cb-path-title"><span class="cb-path-name-game">{escape(name(lang))}</span>'
             f' <a class="cb-path-continue" data-path-continue href="{section(first.sections[0])[0]}.html#{first.sections[0]}">'
             f'{MAP_WORDS["start"](lang)}{"：" if lang == "zh" else ": "}{escape(first.name(lang))} →</a></p>'
             f'<ol class="cb-path-stages">{"".join(_stage_html(n, s, lang) for n, s in enumerate(stages, 1))}</ol></div>')

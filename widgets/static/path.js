@@ -84,11 +84,14 @@ export function drawPaths() {
   return onProgress(draw);
 }
 
-/** The next stage without a star of each game a reader has started, from the maps on this page: [{game, href, text}]. */
+/** The next stage without a star of each game a reader has started, from the maps on this page:
+ * [{game, name (the game's, as its map names it), href, text}]. */
 export function nextStages() {
   return [...document.querySelectorAll("[data-cardbook-path] [data-game]")].flatMap((game) => {
     const link = /** @type {HTMLAnchorElement | null} */ (game.querySelector("[data-path-continue]"));
     const started = [...game.querySelectorAll("[data-stage]")].some((s) => s.querySelector("[data-path-count]")?.textContent);
-    return link && !link.hidden && started ? [{ game: /** @type {HTMLElement} */ (game).dataset.game, href: link.href, text: link.textContent }] : [];
+    const name = game.querySelector(".cb-path-name-game")?.textContent || "";
+    return link && !link.hidden && started
+      ? [{ game: /** @type {HTMLElement} */ (game).dataset.game, name, href: link.href, text: link.textContent }] : [];
   });
 }
