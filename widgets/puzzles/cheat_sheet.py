@@ -14,6 +14,7 @@ from __future__ import annotations
 from html import escape
 
 from cardlib.register import Kind, entry
+from cardlib.rule_ids import RuleId
 from cardlib.words import reader_lang
 
 from .path import GAMES, STAGES, PathError, Words, stage_rules
@@ -42,6 +43,19 @@ def _statement(rule: str, lang: str) -> str:
     return (f"<em>{escape(topic)}</em>{colon}<b>SG</b> {escape(sg)} <b>SS</b> {escape(ss)}")
 
 
+def _pair(rule: str) -> tuple[str, ...]:
+    """The ids a row stands for: a difference's SG and SS rows when both answer the same question, else its own."""
+    row = entry(rule)
+    if row.difference is None or not rule.startswith(("SG-", "SS-")):
+        return (rule,)
+    sg, ss = "SG-" + rule[3:], "SS-" + rule[3:]
+    counterpart = ss if rule == sg else sg
+    if counterpart not in {known.value for known in RuleId}:
+        return (rule,)
+    other = entry(counterpart).difference
+    return (sg, ss) if other is not None and other.topic == row.difference.topic else (rule,)
+
+
 def cheat_sheet(game: str, lang: str | None = None) -> str:
     """``game``'s sheet as HTML, in ``lang`` (the edition's, by default): a heading per stage of its path, then
     the statements of the rules it teaches, each with its id; a difference's SG and SS rows once, as one."""
@@ -57,7 +71,7 @@ def cheat_sheet(game: str, lang: str | None = None) -> str:
             if row.kind not in SHOWN_KINDS or key in said:
                 continue
             said.add(key)
-            shown = rule if row.difference is None else f"{rule.replace('SS-', 'SG-')} / {rule.replace('SG-', 'SS-')}"
+            shown = " / ".join(_pair(rule))
             rows.append(f'<li><span class="cb-sheet-id">{shown}</span> {_statement(rule, lang)}</li>')
         parts.append(f'<div class="cb-sheet-stage"><p class="cb-sheet-stage-name">{number}. {escape(stage.name(lang))}</p>'
                      f'<ul>{"".join(rows)}</ul></div>')
