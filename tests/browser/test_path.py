@@ -1,6 +1,7 @@
 """The reader's path in the built book (widgets/puzzles/path.py, widgets/static/path.js): puzzles of a stage
 answered right first time on a chapter earn the stage its star on the title page's map, a reload keeps it,
-and "continue" goes to the next stage without a star; the sidebar's "Your path" opens the map.
+and "continue" goes to the next stage without a star; the sidebar's "Your path" opens the map.  The cheat
+sheets (widgets/puzzles/cheat_sheet.py) print one game to a page.
 
 Rules: YS-3 (who starts: the first stage's puzzles answered here).
 """
@@ -9,10 +10,11 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from widgets.puzzles import make_puzzle
-from widgets.puzzles.path import ONE_STAR, STAGES
+from widgets.puzzles.path import GAMES, ONE_STAR, STAGES
 
 from .book_page import open_book_page
 
@@ -58,3 +60,15 @@ def test_a_stage_earns_its_star_from_first_answers_and_continue_goes_to_the_next
     resume.click()
     page.wait_for_url(re.compile(rf"yishang\.html#{SECOND.sections[0]}$"))
     assert log.blocked == [] and [e for e in log.errors if "net::ERR_ABORTED" not in e] == []
+
+
+@pytest.mark.parametrize("edition", ["", "zh/"])
+def test_each_games_cheat_sheet_prints_on_one_page(offline_page, site_url, edition):
+    """Printed (A4, Chromium's own PDF), the cheat-sheet page is one sheet per game: the book's menus and the
+    page's prose stay off the paper, and each game starts a page of its own."""
+    page, log = offline_page
+    open_book_page(page, f"{site_url}{edition}book/cheat-sheets.html")
+    expect(page.locator(".cb-sheet")).to_have_count(len(GAMES))
+    pdf = page.pdf(format="A4", margin={side: "12mm" for side in ("top", "bottom", "left", "right")})
+    assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == len(GAMES)
+    assert log.blocked == []
