@@ -10,7 +10,9 @@ Read from the MyST source (no book build). When ``_build/html`` holds a build at
 the source, the built page is checked too (the sidebar entry, the start links), and with Debian's
 Chromium the first screen is measured at 1280×800 and 390×844; otherwise those parts skip.
 
-Rules: the first-screen puzzle asks who wins a trick (SJ-10); its texts are player language.
+Rules: the first-screen puzzle asks a trick's points (SJ-11), the one thing the line above it teaches; 一上一下's
+own first puzzle, after the page has told that game, asks what a challenge decides (YS-9); their texts are
+player language.
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ MAX_WORDS_SOURCES = 130
 STARTS = {"book/yishang": "一上一下 in ten minutes", "book/shengji": "升级 from the table to the score"}
 #: Sections the intro keeps (other pages, the glossary and the tests link to them).
 KEPT_LABELS = {"intro", "intro-games", "intro-cards", "intro-puzzles", "intro-ids", "intro-reading",
-               "intro-exercises"}
+               "intro-exercises", "intro-path"}
 STYLE = re.compile(r"<style>.*?</style>", re.S)
 CARD = re.compile(r"^:{3,}\{grid-item-card\}(?P<title>.*)\n(?P<options>(?::[\w-]+:.*\n)*)\n?(?P<body>(?:(?!:{3}).*\n)*)",
                   re.M)
@@ -119,18 +121,32 @@ def test_the_two_starts_come_before_the_puzzle_and_open_the_first_chapters(first
     assert all(f"file: {target}" in toc for target in STARTS)
 
 
-def test_sj10_a_quick_puzzle_comes_before_any_long_prose(page, first_screen):
+def test_sj11_a_quick_puzzle_comes_before_any_long_prose(page, first_screen):
     """The first puzzle stands before the first section heading and after at most
-    ``MAX_WORDS_BEFORE_PUZZLE`` words; it is easy, answered with a button, and asks SJ-10."""
+    ``MAX_WORDS_BEFORE_PUZZLE`` words; it is easy, answered with a few buttons or a number, and asks what the
+    line before it taught: a trick's points (SJ-11), not a rule the page has not told."""
     first = page.embeds[0]
     sections = [line for line, level in page.headings if level >= 2]
     assert first.line < sections[0], "the first puzzle comes after a section heading"
     count = len(words(first_screen))
     assert count <= MAX_WORDS_BEFORE_PUZZLE, f"{count} words before the first puzzle"
     spec = first.spec()
-    assert spec["difficulty"] == "easy" and spec["input"] == "choice", first.text
-    assert len(spec["answers"]) <= 4, "a quick puzzle: a few buttons"
-    assert "SJ-10" in spec["rules"], spec["rules"]
+    assert spec["difficulty"] == "easy" and spec["input"] in ("choice", "number"), first.text
+    assert len(spec["answers"]) <= 4, "a quick puzzle: a few answers"
+    assert spec["rules"] == ["SJ-11"], spec["rules"]
+    assert all(word in first_screen for word in ("five", "ten", "king", "5 points")), "the line before it says the points"
+
+
+def test_ys9_the_bluffing_game_has_its_own_first_puzzle_after_the_page_tells_it(page):
+    """一上一下's first puzzle on the page comes in "The two games", after the paragraph that tells the game (a
+    face-down card, its claim, a challenge, the pile), and asks only that: does the challenge succeed (YS-9)."""
+    games = next(line for line, label in page.labels if label == "intro-games")
+    told = next(number for number, line in enumerate(page.lines, 1) if "Lose a challenge" in line)
+    first_ys = next(e for e in page.embeds if e.spec()["kind"].startswith("ys_"))
+    assert games < told < first_ys.line < next(line for line, label in page.labels if label == "intro-cards")
+    spec = first_ys.spec()
+    assert spec["kind"] == "ys_challenge" and spec["difficulty"] == "easy" and spec["input"] == "choice"
+    assert "YS-9" in spec["rules"] and spec_leaks(spec) == []
 
 
 def test_the_first_screen_speaks_as_players_do(page, first_screen):
@@ -228,7 +244,7 @@ def test_the_first_screen_shows_the_title_the_sentence_the_puzzle_and_the_starts
         tab.route("**/*", lambda route: route.continue_() if route.request.url.startswith(
             ("file:", "data:", "blob:")) else route.abort())
         tab.goto(page_file.resolve().as_uri(), wait_until="load")
-        tab.locator(".cbp-answers").first.wait_for(timeout=20_000)
+        tab.locator(".cbp-answers, .cbp-form").first.wait_for(timeout=20_000)
         bottom = tab.evaluate("""() => {
             const box = (el) => el ? el.getBoundingClientRect().bottom + window.scrollY : Infinity;
             const article = document.querySelector('article.bd-article');
@@ -236,7 +252,7 @@ def test_the_first_screen_shows_the_title_the_sentence_the_puzzle_and_the_starts
             return {title: box(h1), sentence: box(h1.nextElementSibling.tagName === 'P' ? h1.nextElementSibling
                                                   : article.querySelector('h1 ~ p')),
                     question: box(article.querySelector('.cbp-question')),
-                    answers: box(article.querySelector('.cbp-answers')),
+                    answers: box(article.querySelector('.cbp-answers, .cbp-form')),
                     starts: Math.max(...[...article.querySelectorAll('.intro-starts .sd-card')].map(box), -1),
                     sideways: document.documentElement.scrollWidth - document.documentElement.clientWidth};
         }""")

@@ -13,6 +13,7 @@ import {
   writeSettings,
 } from "../../widgets/static/settings.js";
 import { lastPuzzle } from "../../widgets/static/places.js";
+import { drawPaths, nextStages } from "../../widgets/static/path.js";
 
 /** How long a page has to draw the puzzle a link names before the page says it can't. */
 const PUZZLE_LINK_WAIT_MS = 4000;
@@ -95,13 +96,26 @@ function checkPuzzleLinkOnceLoaded() {
 }
 
 /** On the title page (its label ``intro``): "Continue where you left off", a link to the puzzle the reader last
- * answered on another page, in both languages. */
+ * answered on another page, in both languages, and for each game the reader has started, the next stage of its
+ * path without a star (path.js, from the map the page draws). */
 function offerToContinue() {
+  if (!document.getElementById("intro")) return;
   const last = lastPuzzle();
-  if (!document.getElementById("intro") || !last || last.page === window.location.pathname) return;
+  const lines = [];
+  if (last && last.page !== window.location.pathname) {
+    const line = (lang, words) => h("p", { lang, class: "cb-continue" }, [words, " ", h("a", { href: last.href, lang: last.lang, text: last.title })]);
+    lines.push(line("en", "Continue where you left off:"), line("zh-Hans", "从上次停下的地方继续："));
+  }
+  const zh = pageEdition() === "zh";
+  for (const next of nextStages()) {
+    const name = h("span", { lang: "zh-Hans", text: next.name });  // the games' names are Chinese in both editions
+    lines.push(h("p", { lang: zh ? "zh-Hans" : "en", class: "cb-continue-path", "data-game": next.game },
+      zh ? ["学习路线（", name, "）：", h("a", { href: next.href, text: next.text })]
+        : ["Your path (", name, "): ", h("a", { href: next.href, text: next.text })]));
+  }
+  if (!lines.length) return;
   const region = pageNoticeRegion();
-  const line = (lang, words) => h("p", { lang, class: "cb-continue" }, [words, " ", h("a", { href: last.href, lang: last.lang, text: last.title })]);
-  region.replaceChildren(line("en", "Continue where you left off:"), line("zh-Hans", "从上次停下的地方继续："));
+  region.replaceChildren(...lines);
   region.hidden = false;
 }
 
@@ -133,6 +147,7 @@ function startPage() {
   nameSearchButtonsByTheirText();
   quietThemeIcons();
   checkPuzzleLinkOnceLoaded();
+  drawPaths();
   offerToContinue();
   window.addEventListener("hashchange", checkPuzzleLink);
   if (document.readyState === "complete") restoreReadingPlace();
