@@ -23,6 +23,7 @@ from cardlib.words import player_name, rank_word
 from cardlib.yishang.events import Event, EventKind
 from cardlib.yishang.pile import Face
 from cardlib.yishang.ranks import ORDER, strength
+from cardlib.yishang.review import review_game
 from cardlib.yishang.rules import get_ruleset
 from cardlib.yishang.state import Game
 from cardlib.levels import Level
@@ -74,6 +75,7 @@ class YishangTutor(ReplayedTable):
 
     def _replay(self) -> None:
         self.state = Game.new(self.opponents + 1, self.seed, self.rules)
+        self._graded: dict[str, Any] | None = None
         self.pending: Pending | None = None
         self._stood = False
         self._since = 0
@@ -260,12 +262,20 @@ class YishangTutor(ReplayedTable):
         end = next(e for e in reversed(log) if e.kind in (EventKind.WIN, EventKind.STALL))
         winner = game.winner
         assert winner is not None
-        return {"winner": winner, "reason": reason(end.reason), "challenges": challenges,
+        return {"winner": winner, "reason": reason(end.reason), "challenges": challenges, "graded": self._grade(),
                 "counts": [len(h) for h in game.hands], "cards": game.card_count(),
                 "plays": sum(e.kind in (EventKind.PLAY_UP, EventKind.PLAY_DOWN) for e in log),
                 "summary": [text("You won the game." if winner == YOU else
                                  f"{player_name(winner, 'en')[:1].upper()}{player_name(winner, 'en')[1:]} won the game.",
                                  "你赢了这一局。" if winner == YOU else f"{player_name(winner, 'zh')}赢了这一局。")]}
+
+    def _grade(self) -> dict[str, Any]:
+        """A's challenge decisions graded by the engine (cardlib/yishang/review.py) from the game's log, once
+        a game: the decisions that stood (a move taken back is not in the log)."""
+        if self._graded is None:
+            graded = review_game(Game.new(self.opponents + 1, self.seed, self.rules), self.state.log, YOU)
+            self._graded = {"about": reason(graded.reason), "unit": "pp", **graded.to_dict()}
+        return self._graded
 
     def names(self) -> dict[str, list[str]]:
         return {lang: [player_name(p, lang) for p in range(self.opponents + 1)] for lang in ("en", "zh")}
