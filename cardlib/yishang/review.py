@@ -358,7 +358,8 @@ def _explain(opened: _Open, seat: int, counts: tuple[int, int], favoured: tuple[
     params: dict[str, Param | list[Card]] = {"n": opened.number, "who": Player(opened.claimant), "claim": opened.claim, "target": opened.target,
               "total": total, "true": true, "false": false, "card": [opened.card], "pile": opened.pile,
               "hand": opened.hand, "chance": _percent(opened.chance), "threshold": _percent(threshold),
-              "a_claim": rank_with_article(opened.claim)}
+              "a_claim": rank_with_article(opened.claim),
+              "cards": Words("1 card" if opened.hand == 1 else f"{opened.hand} cards", f"{opened.hand}张牌")}
     last = (" (their last card)", "（最后一张牌）") if opened.last_card else ("", "")
     head = Reason.make(RuleId.YS_7, "{who} put a card face down" + last[0] + " and claimed {claim} over the target "
                        "{target}", "{who}扣下一张暗牌" + last[1] + "，报{claim}，出牌前的目标点数是{target}", **params)
@@ -369,7 +370,7 @@ def _explain(opened: _Open, seat: int, counts: tuple[int, int], favoured: tuple[
     else:
         were = "none were {claim}s" if not true else "{true} were {claim}s" if true > 1 else "1 was {a_claim}"
         count = Reason.make(RuleId.YS_9, "of the {total} cards it could have been, " + were + " ({false} would make "
-                            "the claim false); with {hand} cards before it, {who} held {a_claim} with a {chance}% "
+                            "the claim false); with {cards} before it, {who} held {a_claim} with a {chance}% "
                             "chance", "按你所见它可能是{total}张牌中的一张，其中{true}张是{claim}（{false}张会让报点不成立）；"
                             "{who}出牌前有{hand}张牌，手里有{claim}的机会是{chance}%", **params)
     if choice == "challenge" and opened.last_card:
@@ -409,13 +410,16 @@ def _about(count: int) -> Reason:
     if not count:
         return Reason.make(RuleId.YS_8, "Nothing graded: no face-down card of another player came while you could "
                            "challenge it.", "没有评分：没有出现你可以质疑的别人的暗牌。")
-    return Reason.make(RuleId.YS_8, "Graded: each face-down card of another player you could challenge, by the cards "
-                       "that could have been in that player's hand as far as you could tell from what you saw (your "
-                       "cards, the cards face up, the cards a challenge turned over, the piles taken), each counted as "
-                       "equally likely. Off the favoured choice by {inaccuracy} points of odds or more is an "
-                       "inaccuracy, by {mistake} or "
-                       "more a mistake.",
-                       "评分：每张你可以质疑的别人的暗牌，按你所见（你的手牌、明牌、质疑翻开的牌、被收走的牌堆）"
-                       "它可能是出牌者手里的哪些牌，每张算同样可能。和更有利的选择相差{inaccuracy}个百分点以上算欠佳，"
-                       "{mistake}个百分点以上算失误。",
-                       inaccuracy=int(INACCURACY_MARGIN), mistake=int(MISTAKE_MARGIN))
+    return Reason.make(RuleId.YS_8, "Graded: each face-down card of another player you could challenge. The count: the "
+                       "cards that could have been in that player's hand as far as you could tell (not your cards, the "
+                       "cards face up, the cards a challenge turned over, nor those you saw taken by another player); "
+                       "from it, the chance that a hand of that player's size held the claimed rank (a player who "
+                       "holds it mostly tells the truth). As the hint does, challenging is favoured below {doubt}% "
+                       "({last}% for a last card, which wins if it stands); a choice against that by {inaccuracy} "
+                       "points of chance or more is an inaccuracy, by {mistake} or more a mistake.",
+                       "评分：每张你可以质疑的别人的暗牌。先数牌：按你所见，这张暗牌可能是出牌者手里的哪些牌（不算你的手牌、"
+                       "明牌、质疑翻开的牌和你看到别人收走的牌）；再算出牌者那么多张手牌里有报的点数的机会（手里有这个点数的人"
+                       "多半照实报）。和提示一样，机会低于{doubt}%时质疑更有利（最后一张牌放过就让其获胜，低于{last}%）；"
+                       "选择与此相反、相差{inaccuracy}个百分点以上算欠佳，{mistake}个百分点以上算失误。",
+                       doubt=_percent(THRESHOLDS.doubt), last=_percent(THRESHOLDS.last_card_doubt),
+                       inaccuracy=_percent(INACCURACY_MARGIN / 100), mistake=_percent(MISTAKE_MARGIN / 100))
