@@ -201,6 +201,7 @@ class GameReview:
 
     def to_dict(self) -> dict[str, object]:
         return {"seat": self.seat, "decisions": [d.to_dict() for d in self.decisions],
+                "missed_bluffs": [d.number for d in self.missed_bluffs],
                 "own": [o.to_dict() for o in self.own], "about": self.reason.to_dict()}
 
 

@@ -54,6 +54,7 @@ const TUTOR_WORDS = {
     gradedChallenges: "Your challenge decisions graded", noneGradedYs: "No face-down card of another player came while you could challenge it.",
     cardNo: (n) => `Card ${n}`, lossPp: (n) => `${n} percentage points off`, choice_challenge: "Challenge", choice_stand: "Let it stand",
     oddsLine: (k, n, r, c) => `${r}s: ${k} of the ${n} cards it could be · held one: ${c}%`, ownDown: "Your face-down cards", was: "it was",
+    missedBluffs: "Bluffs you let stand", noMissedBluffs: "You let no bluff stand that you could have challenged.",
   },
   zh: {
     shengji: "升级陪练：你坐南家", yishang: "一上一下陪练：你是甲",
@@ -84,6 +85,7 @@ const TUTOR_WORDS = {
     gradedChallenges: "你的质疑评分", noneGradedYs: "没有出现你可以质疑的别人的暗牌。",
     cardNo: (n) => `第${n}张牌`, lossPp: (n) => `偏离${n}个百分点`, choice_challenge: "质疑", choice_stand: "放过",
     oddsLine: (k, n, r, c) => `可能的${n}张牌中有${k}张${r} · 手里有${r}的机会：${c}%`, ownDown: "你扣下的暗牌", was: "实际是",
+    missedBluffs: "你放过的虚报", noMissedBluffs: "你可以质疑的虚报，一张都没有放过。",
   },
 };
 
@@ -546,11 +548,18 @@ function render({ model, el }) {
     const own = ys && g.own.length ? [h("h4", { text: t("ownDown") }), h("ol", { class: "cbtu-own-down" },
       g.own.map((o) => h("li", { "data-own-down": String(o.number), "data-truthful": String(o.truthful) },
         [h("p", { class: "cbtu-why" }, reasonNodes(o.reason, lang))])))] : [];
+    const byNumber = new Map((ys ? g.decisions : []).map((d) => [d.number, d]));
+    const missed = ys ? (g.missed_bluffs || []).map((n) => byNumber.get(n)).filter(Boolean) : [];
+    const bluffs = ys ? [h("h4", { text: t("missedBluffs") }), missed.length
+      ? h("ul", { class: "cbtu-missed-bluffs" }, missed.map((d) => h("li", { "data-missed-bluff": String(d.number) }, [
+        h("strong", { text: t("cardNo", d.number) }), ` ${who(d.claimant)} · ${t("claims", d.claim)} · ${t("was")} `,
+        cardChips([d.card], lang)])))
+      : h("p", { text: t("noMissedBluffs") })] : [];
     const title = ys ? t("gradedChallenges") : t("graded");
     return h("section", { class: "cbtu-graded", "aria-label": title }, [
       h("h4", { text: title }),
       g.decisions.length ? h("ol", { class: "cbtu-decisions" }, g.decisions.map(decision)) : h("p", { text: t(ys ? "noneGradedYs" : "noneGraded") }),
-      h("p", { class: "cbtu-why cbtu-graded-about" }, reasonNodes(g.about, lang)), ...own]);
+      h("p", { class: "cbtu-why cbtu-graded-about" }, reasonNodes(g.about, lang)), ...bluffs, ...own]);
   }
 
   /** "Deal another": in a match, its next hand (levels and dealer carried over) or, once a team has
