@@ -6,7 +6,9 @@ The game runs in :class:`~cardlib.yishang.state.Game` and the bots are
 turn and what the table shows.  The reader decides each of A's cards (face up, or face down with
 a claim: YS-6, YS-7) and, when another player's face-down card is open, whether to challenge it
 (YS-8); then the bots decide whether they do.  A face-down card another player played stays a
-back (YS-11) unless a challenge turns it over.
+back (YS-11) unless a challenge turns it over.  The review after the game also grades A's challenge
+decisions (``review["graded"]``: :func:`cardlib.yishang.review.review_game`, from what A could know at
+each face-down card it could challenge, YS-8, YS-9): the decisions that stood; a move taken back is not graded.
 
 Rules: YS-1 … YS-16.
 """
@@ -248,7 +250,8 @@ class YishangTutor(ReplayedTable):
                                 "轮到你出暗牌：选一张牌扣下，报一个点数，真报假报都行（报得比目标小，一被质疑就输）。")}
 
     def review(self) -> dict[str, Any]:
-        """The game looked back on: each challenge and who took the pile, and how the game was won."""
+        """The game looked back on: each challenge and who took the pile, how the game was won, and A's
+        challenge decisions graded (``graded``)."""
         game = self.state
         log = list(game.log)
         challenges = []
