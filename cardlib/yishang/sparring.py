@@ -55,7 +55,7 @@ from .events import EventKind
 from .pile import Face
 from .ranks import ORDER, is_below, strength
 from .state import Game
-from .tutor_bots import _NUMBER_WORDS, _NUMBER_ZH, COPIES, TutorBot, _a, _chance_words, _plural, card_locations
+from .tutor_bots import _NUMBER_WORDS, _NUMBER_ZH, COPIES, TutorBot, rank_with_article, _chance_words, _plural, card_locations
 
 #: How far above the target a varied bluff may go (ranks).
 BLUFF_REACH = 6
@@ -343,7 +343,7 @@ class SparringBot(TutorBot):
         parts: list[Reason] = []
         if count.theirs:
             parts.append(Reason.make(RuleId.YS_8, "you know {player} holds {a_claim}", "你知道{player}有{claim}",
-                                     player=player, a_claim=_a(claim), claim=claim))
+                                     player=player, a_claim=rank_with_article(claim), claim=claim))
         elif count.elsewhere >= COPIES:
             parts.append(Reason.make(RuleId.YS_9, "you can place all four {claims} elsewhere",
                                      "四张{claim}你都知道在别处", claims=_plural(claim), claim=claim))

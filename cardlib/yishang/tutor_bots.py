@@ -231,7 +231,7 @@ class TutorBot:
                 RuleId.YS_9, "This is {player}'s last card: if it stands, they win. By your count the chance that "
                              "they hold {a_claim} is {chance}, so challenge.",
                 "这是{player}的最后一张牌，放过就让其获胜。按你数的牌，{player}有{claim}的机会{chance}，质疑。",
-                player=player, claim=claim, a_claim=_a(claim), chance=_chance_words(count.chance))
+                player=player, claim=claim, a_claim=rank_with_article(claim), chance=_chance_words(count.chance))
         if count.chance < self.doubt:
             return True, Reason.make(
                 RuleId.YS_9, "By your count {known}{seen}: the chance that they hold one is {chance}, so challenge.",
@@ -262,7 +262,7 @@ def _plural(rank: Rank) -> Words:
     return Words("aces" if rank is Rank.ACE else f"{word}s", word)
 
 
-def _a(rank: Rank) -> Words:
+def rank_with_article(rank: Rank) -> Words:
     """A rank with its article: ``a K``, ``an 8``, ``an A`` (``K``, ``8``, ``A`` in Chinese)."""
     word = rank_word(rank)
     return Words(f"{'an' if rank in (Rank.EIGHT, Rank.ACE) else 'a'} {word}", word)

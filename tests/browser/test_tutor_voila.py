@@ -145,3 +145,43 @@ def test_sj11_a_deliberate_mistake_in_the_last_tricks_is_marked_in_the_review(of
     assert better == expected["best"] and decision.is_visible()
     assert expected["reason"]["en"].split(":")[0] in decision.inner_text()
     assert log.blocked == []
+
+
+def test_ys8_a_challenge_against_the_count_is_marked_in_the_review(offline_page, present_url):
+    """The page's 一上一下 deal by hint and play, but A challenges the first face-down card the hint would let
+    stand (tests/yishang/test_review.py grades the same choices): the review marks it with the engine's
+    grade, its loss in percentage points (data-loss-unit pp) and the counts."""
+    from tests.yishang.test_review import table
+
+    session = TutorSession.start(TUTORS["yishang"])
+    view = session.view()
+    while not (view["decision"]["kind"] == "challenge" and hinted_move(session)["choice"] == "stand"):
+        view = session.handle(hinted_move(session))
+    number = len([e for e in table(session).state.log if e.kind.value.startswith("play")])
+    view = session.handle({"type": "act", "cards": [], "choice": "challenge"})
+    while view["state"] != "over":
+        view = session.handle(hinted_move(session))
+    expected = next(d for d in view["review"]["graded"]["decisions"] if d["number"] == number)
+    assert expected["grade"] != "best"
+    page, log = offline_page
+    open_page(page, present_url)
+    root = page.locator("[data-tutor=yishang]")
+    for _move in range(80):
+        if root.locator("[data-choice=challenge]").count() and root.get_attribute("data-turn") == "you":
+            answered(page, root, "hint")
+            if root.locator("[data-choice=stand][aria-pressed=true]").count():
+                root.locator("[data-choice=challenge]").click()
+                answered(page, root, "play")
+                break
+            answered(page, root, "play")
+        else:
+            answered(page, root, "hint")
+            answered(page, root, "play")
+    play_to_the_review(page, "yishang")
+    decision = root.locator(f"[data-review-decision='{number}']")
+    assert decision.get_attribute("data-grade") == expected["grade"]
+    assert float(decision.get_attribute("data-loss")) == expected["loss"]
+    assert decision.get_attribute("data-loss-unit") == "pp" and decision.is_visible()
+    assert f"of the {expected['total']} cards it could be" in decision.inner_text()
+    assert expected["reason"]["en"].split(":")[0] in decision.inner_text()
+    assert log.blocked == []

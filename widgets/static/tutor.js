@@ -51,6 +51,10 @@ const TUTOR_WORDS = {
     sparring: "Bots", graded: "Your plays graded", noneGraded: "None of your last plays had a choice to grade.",
     grade_best: "Best", grade_inaccuracy: "Inaccuracy", grade_mistake: "Mistake",
     loss: (n) => `−${n} point${n === 1 ? "" : "s"} on average`, better: "Better:",
+    gradedChallenges: "Your challenge decisions graded", noneGradedYs: "No face-down card of another player came while you could challenge it.",
+    cardNo: (n) => `Card ${n}`, lossPp: (n) => `${n} percentage points off`, choice_challenge: "Challenge", choice_stand: "Let it stand",
+    oddsLine: (k, n, r, c) => `${r}s: ${k} of the ${n} cards it could be · held one: ${c}%`, ownDown: "Your face-down cards", was: "it was",
+    missedBluffs: "Bluffs you let stand", noMissedBluffs: "You let no bluff stand that you could have challenged.",
   },
   zh: {
     shengji: "升级陪练：你坐南家", yishang: "一上一下陪练：你是甲",
@@ -78,6 +82,10 @@ const TUTOR_WORDS = {
     sparring: "陪练水平", graded: "你的出牌评分", noneGraded: "你最后几手牌都没有选择，不评分。",
     grade_best: "最好", grade_inaccuracy: "欠佳", grade_mistake: "失误",
     loss: (n) => `平均损失${n}分`, better: "更好：",
+    gradedChallenges: "你的质疑评分", noneGradedYs: "没有出现你可以质疑的别人的暗牌。",
+    cardNo: (n) => `第${n}张牌`, lossPp: (n) => `偏离${n}个百分点`, choice_challenge: "质疑", choice_stand: "放过",
+    oddsLine: (k, n, r, c) => `可能的${n}张牌中有${k}张${r} · 手里有${r}的机会：${c}%`, ownDown: "你扣下的暗牌", was: "实际是",
+    missedBluffs: "你放过的虚报", noMissedBluffs: "你可以质疑的虚报，一张都没有放过。",
   },
 };
 
@@ -493,7 +501,9 @@ function render({ model, el }) {
         notesDisclosure(r.level_change.reason, lang) || "",
         h("p", {}, reasonNodes(sentence(r.level_change.next), lang)));
     } else {
-      body.push(h("p", {}, reasonNodes(sentence(r.reason), lang)), notesDisclosure(r.reason, lang) || "", h("h4", { text: t("challenges") }),
+      body.push(h("p", {}, reasonNodes(sentence(r.reason), lang)), notesDisclosure(r.reason, lang) || "");
+      if (r.graded) body.push(graded(r.graded));
+      body.push(h("h4", { text: t("challenges") }),
         r.challenges.length ? h("ol", { class: "cbtu-review-challenges" }, r.challenges.map((c) => h("li", {}, [
           h("p", { text: t("challenged", who(c.challenger), who(c.claimant), c.claim) }),
           h("p", { class: "cbtu-why" }, reasonNodes(sentence(c.reason), lang)), notesDisclosure(c.reason, lang),
@@ -511,23 +521,45 @@ function render({ model, el }) {
       ...body]);
   }
 
-  /** South's plays of the last tricks as the engine graded them (cardlib/shengji/review.py): per decision
-   * its grade, its average loss and the better play, then the engine's sentence; first, what was graded. */
+  /** The reader's decisions as the engine graded them, in one shape for both games: per decision its
+   * grade (by word and colour), its loss and the better choice, then the engine's sentence; first, what
+   * was graded.  升级 (cardlib/shengji/review.py): South's plays of the last tricks, the loss in points;
+   * 一上一下 (cardlib/yishang/review.py): each face-down card A could challenge, the exact counts, the loss
+   * in percentage points of the chance the claimant held the claimed rank (data-loss-unit says which). */
   function graded(g) {
-    const points = (n) => String(Math.round(n * 10) / 10);  // as cardlib/shengji/review.py writes it
-    const decision = (d) => h("li", { class: `cbtu-decision cbtu-grade-${d.grade}`, "data-review-decision": String(d.trick),
-      "data-grade": d.grade, "data-loss": String(d.loss) }, [
+    const tenth = (n) => String(Math.round(n * 10) / 10);  // as the engine writes it
+    const ys = game === "yishang";
+    const head = (d) => (ys
+      ? [h("strong", { text: t("cardNo", d.number) }), `${who(d.claimant)} · ${t("claims", d.claim)} · ${t("was")}`, cardChips([d.card], lang)]
+      : [h("strong", { text: t("trickNo", d.trick) }), cardChips(d.played, lang)]);
+    const better = (d) => (ys
+      ? h("span", { class: "cbtu-better", text: `${t("better")}${lang === "zh" ? "" : " "}${t(`choice_${d.favoured}`)}` })
+      : d.best ? h("span", { class: "cbtu-better" }, [t("better"), " ", cardChips(d.best, lang)]) : null);
+    const decision = (d) => h("li", { class: `cbtu-decision cbtu-grade-${d.grade}`,
+      "data-review-decision": String(ys ? d.number : d.trick), "data-grade": d.grade, "data-loss": String(d.loss),
+      "data-loss-unit": ys ? "pp" : "points" }, [
       h("p", { class: "cbtu-decision-head" }, [
-        h("span", { class: "cbtu-grade", text: t(`grade_${d.grade}`) }),
-        h("strong", { text: t("trickNo", d.trick) }), cardChips(d.played, lang),
-        // a play within the margin of the best is not marked down: its sentence says what did a little better
-        d.grade !== "best" ? h("span", { class: "cbtu-loss", text: t("loss", points(d.loss)) }) : null,
-        d.grade !== "best" && d.best ? h("span", { class: "cbtu-better" }, [t("better"), " ", cardChips(d.best, lang)]) : null]),
+        h("span", { class: "cbtu-grade", text: t(`grade_${d.grade}`) }), ...head(d),
+        // a choice within the margin of the best is not marked down: its sentence says what was a little better
+        d.grade !== "best" ? h("span", { class: "cbtu-loss", text: ys ? t("lossPp", tenth(d.loss)) : t("loss", tenth(d.loss)) }) : null,
+        d.grade !== "best" ? better(d) : null]),
+      ys ? h("p", { class: "cbtu-odds", text: t("oddsLine", d.true, d.total, d.claim, Math.round(d.chance)) }) : null,
       h("p", { class: "cbtu-why" }, reasonNodes(d.reason, lang))]);
-    return h("section", { class: "cbtu-graded", "aria-label": t("graded") }, [
-      h("h4", { text: t("graded") }),
-      g.decisions.length ? h("ol", { class: "cbtu-decisions" }, g.decisions.map(decision)) : h("p", { text: t("noneGraded") }),
-      h("p", { class: "cbtu-why cbtu-graded-about" }, reasonNodes(g.about, lang))]);
+    const own = ys && g.own.length ? [h("h4", { text: t("ownDown") }), h("ol", { class: "cbtu-own-down" },
+      g.own.map((o) => h("li", { "data-own-down": String(o.number), "data-truthful": String(o.truthful) },
+        [h("p", { class: "cbtu-why" }, reasonNodes(o.reason, lang))])))] : [];
+    const byNumber = new Map((ys ? g.decisions : []).map((d) => [d.number, d]));
+    const missed = ys ? (g.missed_bluffs || []).map((n) => byNumber.get(n)).filter(Boolean) : [];
+    const bluffs = ys ? [h("h4", { text: t("missedBluffs") }), missed.length
+      ? h("ul", { class: "cbtu-missed-bluffs" }, missed.map((d) => h("li", { "data-missed-bluff": String(d.number) }, [
+        h("strong", { text: t("cardNo", d.number) }), ` ${who(d.claimant)} · ${t("claims", d.claim)} · ${t("was")} `,
+        cardChips([d.card], lang)])))
+      : h("p", { text: t("noMissedBluffs") })] : [];
+    const title = ys ? t("gradedChallenges") : t("graded");
+    return h("section", { class: "cbtu-graded", "aria-label": title }, [
+      h("h4", { text: title }),
+      g.decisions.length ? h("ol", { class: "cbtu-decisions" }, g.decisions.map(decision)) : h("p", { text: t(ys ? "noneGradedYs" : "noneGraded") }),
+      h("p", { class: "cbtu-why cbtu-graded-about" }, reasonNodes(g.about, lang)), ...bluffs, ...own]);
   }
 
   /** "Deal another": in a match, its next hand (levels and dealer carried over) or, once a team has

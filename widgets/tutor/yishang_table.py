@@ -6,7 +6,9 @@ The game runs in :class:`~cardlib.yishang.state.Game` and the bots are
 turn and what the table shows.  The reader decides each of A's cards (face up, or face down with
 a claim: YS-6, YS-7) and, when another player's face-down card is open, whether to challenge it
 (YS-8); then the bots decide whether they do.  A face-down card another player played stays a
-back (YS-11) unless a challenge turns it over.
+back (YS-11) unless a challenge turns it over.  The review after the game also grades A's challenge
+decisions (``review["graded"]``: :func:`cardlib.yishang.review.review_game`, from what A could know at
+each face-down card it could challenge, YS-8, YS-9): the decisions that stood; a move taken back is not graded.
 
 Rules: YS-1 … YS-16.
 """
@@ -23,6 +25,7 @@ from cardlib.words import player_name, rank_word
 from cardlib.yishang.events import Event, EventKind
 from cardlib.yishang.pile import Face
 from cardlib.yishang.ranks import ORDER, strength
+from cardlib.yishang.review import review_game
 from cardlib.yishang.rules import get_ruleset
 from cardlib.yishang.state import Game
 from cardlib.levels import Level
@@ -74,6 +77,7 @@ class YishangTutor(ReplayedTable):
 
     def _replay(self) -> None:
         self.state = Game.new(self.opponents + 1, self.seed, self.rules)
+        self._graded: dict[str, Any] | None = None
         self.pending: Pending | None = None
         self._stood = False
         self._since = 0
@@ -246,7 +250,8 @@ class YishangTutor(ReplayedTable):
                                 "轮到你出暗牌：选一张牌扣下，报一个点数，真报假报都行（报得比目标小，一被质疑就输）。")}
 
     def review(self) -> dict[str, Any]:
-        """The game looked back on: each challenge and who took the pile, and how the game was won."""
+        """The game looked back on: each challenge and who took the pile, how the game was won, and A's
+        challenge decisions graded (``graded``)."""
         game = self.state
         log = list(game.log)
         challenges = []
@@ -260,12 +265,20 @@ class YishangTutor(ReplayedTable):
         end = next(e for e in reversed(log) if e.kind in (EventKind.WIN, EventKind.STALL))
         winner = game.winner
         assert winner is not None
-        return {"winner": winner, "reason": reason(end.reason), "challenges": challenges,
+        return {"winner": winner, "reason": reason(end.reason), "challenges": challenges, "graded": self._grade(),
                 "counts": [len(h) for h in game.hands], "cards": game.card_count(),
                 "plays": sum(e.kind in (EventKind.PLAY_UP, EventKind.PLAY_DOWN) for e in log),
                 "summary": [text("You won the game." if winner == YOU else
                                  f"{player_name(winner, 'en')[:1].upper()}{player_name(winner, 'en')[1:]} won the game.",
                                  "你赢了这一局。" if winner == YOU else f"{player_name(winner, 'zh')}赢了这一局。")]}
+
+    def _grade(self) -> dict[str, Any]:
+        """A's challenge decisions graded by the engine (cardlib/yishang/review.py) from the game's log, once
+        a game: the decisions that stood (a move taken back is not in the log)."""
+        if self._graded is None:
+            graded = review_game(Game.new(self.opponents + 1, self.seed, self.rules), self.state.log, YOU)
+            self._graded = {"about": reason(graded.reason), "unit": "pp", **graded.to_dict()}
+        return self._graded
 
     def names(self) -> dict[str, list[str]]:
         return {lang: [player_name(p, lang) for p in range(self.opponents + 1)] for lang in ("en", "zh")}
