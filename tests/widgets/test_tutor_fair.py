@@ -10,7 +10,9 @@ show cards to it.  What a seat has seen is read from the engine's log, the whole
   card played or thrown; the kitty and the burial only when South deals; the buried cards once the
   hand is over;
 - 一上一下 (YS-3, YS-6, YS-7, YS-9, YS-11): A's own cards (as dealt, drawn and taken), every card played face
-  up, every card a challenge turns over, the cards drawn for the lead (YS-3); never another player's face-down card or draw.
+  up, every card a challenge turns over, the cards drawn for the lead (YS-3); never another player's face-down card or
+  draw while the game lasts.  Once it is over, the review turns the face-down cards over (what each card the reader
+  could have challenged really was, as a 升级 review shows the buried kitty); other players' draws stay unnamed.
 
 Also: the outcome of every move of the reader is told (in both languages), and a move sent for a
 position that is gone (a double click) is refused, not applied.
@@ -73,6 +75,8 @@ def yishang_seen(session: TutorSession, seen: set[str], read: int) -> int:
         public = event.kind in (EventKind.PLAY_UP, EventKind.REVEAL, EventKind.TAKE)
         if public or event.seat == 0:
             seen.add(str(event.card))
+    if game.is_over:  # the review turns the face-down cards over
+        seen.update(str(e.card) for e in game.log if e.kind is EventKind.PLAY_DOWN and e.card is not None)
     seen.update(map(str, game.hand(0)))
     return len(game.log)
 
