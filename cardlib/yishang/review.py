@@ -361,19 +361,18 @@ def _explain(opened: _Open, seat: int, counts: tuple[int, int], favoured: tuple[
               "hand": opened.hand, "chance": _percent(opened.chance), "threshold": _percent(threshold),
               "a_claim": rank_with_article(opened.claim),
               "cards": Words("1 card" if opened.hand == 1 else f"{opened.hand} cards", f"{opened.hand}张牌")}
-    last = (" (their last card)", "（最后一张牌）") if opened.last_card else ("", "")
-    head = Reason.make(RuleId.YS_7, "{who} put a card face down" + last[0] + " and claimed {claim} over the target "
-                       "{target}", "{who}扣下一张暗牌" + last[1] + "，报{claim}，出牌前的目标点数是{target}", **params)
     if challenge_outcome(opened.target, opened.claim, opened.claim).value:  # the claim itself is below the target
-        count = Reason.make(RuleId.YS_9, "{claim} is below the target, so none of the {total} cards it could have "
-                            "been made the claim hold: it loses any challenge",
-                            "{claim}低于目标点数，按你所见它可能是的{total}张牌没有一张能让报点成立：一被质疑就输", **params)
+        count = Reason.make(RuleId.YS_9, "{who} claimed {claim} below the target {target}, so no card could make the "
+                            "claim hold: it loses any challenge",
+                            "{who}报{claim}，低于目标点数{target}，是什么牌都不成立：一被质疑就输", **params)
     else:
-        were = "none were {claim}s" if not true else "{true} were {claim}s" if true > 1 else "1 was {a_claim}"
-        count = Reason.make(RuleId.YS_9, "of the {total} cards it could have been, " + were + " ({false} would make "
-                            "the claim false); with {cards} before it, {who} held {a_claim} with a {chance}% "
-                            "chance", "按你所见它可能是{total}张牌中的一张，其中{true}张是{claim}（{false}张会让报点不成立）；"
-                            "{who}出牌前有{hand}张牌，手里有{claim}的机会是{chance}%", **params)
+        were = "none of the {total} cards it could have been was {a_claim}" if not true else \
+            "{true} of the {total} cards it could have been were {claim}s" if true > 1 else \
+            "1 of the {total} cards it could have been was {a_claim}"
+        were_zh = "没有一张是{claim}" if not true else "有{true}张是{claim}"
+        count = Reason.make(RuleId.YS_9, "{who} held {a_claim} with a {chance}% chance ({cards} before the play; " + were + ")",
+                            "{who}手里有{claim}的机会是{chance}%（出牌前{hand}张牌；按你所见，它可能是的{total}张牌中"
+                            + were_zh + "）", **params)
     if choice == "challenge" and opened.last_card:
         odds = Reason.make(RuleId.YS_12, "below {threshold}% for a last card, which wins if it stands, challenging "
                            "was favoured", "最后一张牌放过就让其获胜，机会低于{threshold}%时质疑更有利", **params)
@@ -401,9 +400,8 @@ def _explain(opened: _Open, seat: int, counts: tuple[int, int], favoured: tuple[
                           "你放过了；那张牌是{card}" + other[1] + "：" + would[1], other=Player(challenger or 0),
                           **params)
     word = _GRADE_WORDS[grade]
-    return Reason.make(RuleId.YS_9, word[0] + ": {head}; {count}: {odds}. {end}.",
-                       word[1] + "：{head}；{count}：{odds}。{end}。",
-                       n=opened.number, head=head, count=count, odds=odds, end=end)
+    return Reason.make(RuleId.YS_9, word[0] + ": {count}; {odds}. {end}.", word[1] + "：{count}；{odds}。{end}。",
+                       n=opened.number, count=count, odds=odds, end=end)
 
 
 def _about(count: int) -> Reason:

@@ -113,8 +113,8 @@ def test_ys8_letting_stand_a_claim_the_count_made_impossible_is_a_mistake() -> N
     assert (decision.total, decision.true_count, decision.false_count, decision.chance) == (47, 0, 47, 0.0)
     assert (decision.choice, decision.favoured, decision.grade) == ("stand", "challenge", "mistake")
     assert decision.loss >= MISTAKE_MARGIN and decision.bluff and decision.card == Card.parse("C4")
-    assert "none were 8s" in decision.reason.en and "♣4" in decision.reason.en
-    assert decision.reason.zh.startswith("第2张牌失误：乙扣下一张暗牌，报8")
+    assert "none of the 47 cards it could have been was an 8" in decision.reason.en and "♣4" in decision.reason.en
+    assert decision.reason.zh.startswith("第2张牌失误：乙手里有8的机会是0%") and "没有一张是8" in decision.reason.zh
     assert not review_game(start, game.log).own  # A put no card face down
 
 
