@@ -117,7 +117,8 @@ def test_sj_a_deal_link_deals_the_same_hand_every_time_it_is_followed(offline_pa
 
 def test_sj11_a_deliberate_mistake_in_the_last_tricks_is_marked_in_the_review(offline_page, present_url):
     """Deal 10 by hint and play but one lead of the last tricks (tests/widgets/test_tutor_review.py): the
-    review marks that decision a mistake, with the engine's loss and its better play."""
+    review marks that decision a mistake, with the engine's loss and its better play; its "Replay from
+    trick 22" deals the hand back to just before that lead."""
     from tests.widgets.test_tutor_review import AT, SEED, TRICK, WRONG, play_with
 
     page, log = offline_page
@@ -144,6 +145,12 @@ def test_sj11_a_deliberate_mistake_in_the_last_tricks_is_marked_in_the_review(of
     better = [c.get_attribute("data-card") for c in decision.locator(".cbtu-better [data-card]").all()]
     assert better == expected["best"] and decision.is_visible()
     assert expected["reason"]["en"].split(":")[0] in decision.inner_text()
+    decision.locator("button[data-action=rewind]").click()  # "Replay from trick 22": back to just before it
+    page.wait_for_function("el => el.dataset.state === 'playing' && el.dataset.turn === 'you'",
+                           arg=root.element_handle(), timeout=20_000)
+    assert root.locator(".cbtu-review").count() == 0
+    held = [c.get_attribute("data-card") for c in root.locator("button.cbtu-card").all()]
+    assert all(held.count(card) >= WRONG.count(card) for card in WRONG)
     assert log.blocked == []
 
 

@@ -1,6 +1,7 @@
 """The 升级 tutor's review grades South's plays that stood (cardlib/shengji/review.py): a deliberate
 mistake in the last tricks is marked with its loss and the better play; taken back and replayed by the
-hint, it is no longer there, and the take-back is counted as before.
+hint, it is no longer there, and the take-back is counted as before; "replay from here" goes back to just
+before a graded play.
 
 Rules: SJ-11 (the points a play cost), SJ-12 (the kitty with the last trick)
 """
@@ -9,8 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from tests.widgets.test_tutor_drive import hinted_move, view_texts
-from widgets.tutor.session import TutorSession
+from widgets.tutor.session import TutorError, TutorSession
 
 #: Deal 10 (the 四人升级 guide): South's 24th move, a lead with 4 cards left, played as ♣4 ♣4 instead of
 #: the hint is a mistake the engine marks at trick 22 (found with the engine, tests/browser/test_tutor_voila.py
@@ -53,3 +56,32 @@ def test_sj11_the_review_grades_the_play_that_stood_and_keeps_the_take_back_coun
     assert view["review"]["undos"] == 1
     decisions = {d["trick"]: d for d in view["review"]["graded"]["decisions"]}
     assert TRICK not in decisions or decisions[TRICK]["played"] != WRONG
+
+
+def test_sj11_replay_from_a_graded_play_returns_to_just_before_it_and_a_better_play_changes_the_grade() -> None:
+    """"Replay from trick 22": the review's decision names South's move; rewinding to it deals the same hand,
+    keeps the moves before it, and South is to play trick 22 again holding the cards it played; the better
+    play the review named, played there, is no longer a mistake.  A move that is not the game's is refused."""
+    session = TutorSession.start({"game": "shengji", "seed": SEED})
+    view = play_with(session, AT, WRONG)
+    decision = next(d for d in view["review"]["graded"]["decisions"] if d["trick"] == TRICK)
+    assert decision["move"] == AT
+    kept = [list(m) for m in session.table.moves[:AT]]
+    view = session.handle({"type": "rewind", "moves": decision["move"]})
+    hand = session.table.hand
+    assert view["state"] == "playing" and view["decision"]["kind"] == "lead" and len(hand.tricks) + 1 == TRICK
+    assert session.table.moves == kept and view["counters"]["undos"] == 1
+    assert all(WRONG.count(c) <= list(map(str, hand.hands[0])).count(c) for c in WRONG)
+    view = play_with(session, 0, decision["best"])
+    again = next(d for d in view["review"]["graded"]["decisions"] if d["trick"] == TRICK)
+    assert again["played"] == sorted(decision["best"]) or again["played"] == decision["best"]
+    assert again["grade"] != "mistake"
+    over = session.handle({"type": "rewind", "moves": len(session.table.moves)})
+    assert over["status"] and over["status"]["en"] == "That move is not one of this game's." and over["state"] == "over"
+
+
+def test_a_rewind_without_a_number_of_moves_is_a_clear_error() -> None:
+    session = TutorSession.start({"game": "shengji", "seed": SEED})
+    for bad in (None, "3", True, 2.5):
+        with pytest.raises(TutorError, match="how many of the reader's moves"):
+            session.handle({"type": "rewind", "moves": bad})

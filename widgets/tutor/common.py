@@ -84,3 +84,12 @@ class ReplayedTable(ABC):
         """The same deal from the start."""
         self.moves = []
         self._replay()
+
+    def rewind(self, count: int) -> bool:
+        """Keep only the reader's first ``count`` moves and replay ("replay from here" in the review:
+        the position before move ``count``); False if ``count`` is not an earlier move."""
+        if not 0 <= count < len(self.moves):
+            return False
+        del self.moves[count:]
+        self._replay()
+        return True

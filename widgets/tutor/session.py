@@ -15,6 +15,8 @@ hand); ``session.handle(message)`` answers every message with the whole view:
   message) is refused in ``view["status"]``, not applied;
 - ``{"type": "hint"}``: the practice bot's choice in the reader's seat and why (counted);
 - ``{"type": "undo"}``: take back the reader's last move (counted);
+- ``{"type": "rewind", "moves": n}``: keep the reader's first ``n`` moves and play on from there (the
+  review's "replay from here"; counted as a take-back);
 - ``{"type": "again"}``: the same deal from the start (counters reset);
 - ``{"type": "view"}``: the view as it is.
 
@@ -50,7 +52,7 @@ __all__ = ["TutorError", "TutorSession"]
 _OPTIONS = ("game", "seed", "ruleset", "opponents", "match", "levels", "dealer", "sparring")
 _DEFAULT_RULESET = {"shengji": "shengji", "yishang": "yishang"}
 #: The messages a session answers (their ``type``, as the front end sends it).
-MessageType: TypeAlias = Literal["start", "act", "hint", "undo", "again", "view"]
+MessageType: TypeAlias = Literal["start", "act", "hint", "undo", "rewind", "again", "view"]
 _TYPES: tuple[MessageType, ...] = get_args(MessageType)
 
 
@@ -133,15 +135,28 @@ class TutorSession:
         elif kind == "undo":
             if not self.table.undo():
                 self._status = {"rule": "", **text("There is no move of yours to take back yet.",
-                                                    "还没有可以悔的棋：你还没出过牌。")}
+                                                    "还没有可以悔的牌：你还没出过牌。")}
             else:
                 self.undos += 1
                 self._status = self._hint = None
                 self._outcome = self.table.outcome()  # as it was told before the move taken back
+        elif kind == "rewind":
+            self._rewind(message.get("moves"))
         elif kind == "act":
             self._act(message)
         self.serial += 1
         return self.view()
+
+    def _rewind(self, count: object) -> None:
+        """Back to the position before the reader's move ``count`` (the review's "replay from here")."""
+        if not isinstance(count, int) or isinstance(count, bool):
+            raise TutorError(f"a rewind names how many of the reader's moves to keep, as a number, not {count!r}")
+        if not self.table.rewind(count):
+            self._status = {"rule": "", **text("That move is not one of this game's.", "这一步不在这一局里。")}
+            return
+        self.undos += 1
+        self._status = self._hint = None
+        self._outcome = self.table.outcome()
 
     def _reset(self) -> None:
         self.hints = self.undos = 0

@@ -121,6 +121,8 @@ class ShengjiTutor(ReplayedTable):
         self._since = 0
         self._mine: tuple[Pending, list[str], int] | None = None
         self._graded: dict[str, Any] | None = None
+        self._move_of_trick: dict[int, int] = {}  # trick number → the index of South's move in it
+        self._applied = 0  # South's moves applied so far
         self._advance()
         for move in self.moves:
             self._apply(move)
@@ -185,10 +187,13 @@ class ShengjiTutor(ReplayedTable):
         elif kind == "bury":
             hand.bury(cards)
         else:
+            trick = len(hand.tricks) + 1
             hand.play(YOU, cards)
+            self._move_of_trick[trick] = self._applied
         # The log the reader reads starts with the reader's own move, so its outcome is told too.
         self._since = before
         self._mine = (kind, move, before)
+        self._applied += 1
         self.pending = None
         self._advance()
 
@@ -420,7 +425,7 @@ class ShengjiTutor(ReplayedTable):
         if self._graded is None:
             graded = review_hand(self.hand, YOU, seed=self.seed)
             self._graded = {"about": reason(graded.reason), "tricks": list(graded.tricks),
-                            "decisions": [d.to_dict() for d in graded.decisions]}
+                            "decisions": [{**d.to_dict(), "move": self._move_of_trick[d.trick]} for d in graded.decisions]}
         return self._graded
 
     def _match(self, progress: Any) -> dict[str, Any]:
