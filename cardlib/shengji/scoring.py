@@ -446,12 +446,15 @@ def _who(index: int, leader: int | None) -> Seat | Words:
 
 def level_trump_words(ctx: TrumpContext, plays: list[list[Card]], index: int) -> Words | Reason:
     """" (♦Q is a level card, so a trump)" when a level card of a plain suit made play ``index`` a trump
-    that took a plain-suit lead; else nothing."""
+    that took a plain-suit lead (" (a level card, so a trump)" where the play is that card alone, named just
+    before); else nothing."""
     lead_suit = ctx.effective_suit(plays[0][0])
     play = plays[index]
     levels = list(dict.fromkeys(c for c in play if not c.is_joker and c.rank is ctx.level and c.suit is not ctx.trump))
     if not index or not levels or lead_suit is EffectiveSuit.TRUMP:
         return Words("", "")
+    if play == levels:  # the card was named just before: not again
+        return Words(" (a level card, so a trump)", "（级牌，算主牌）")
     return Reason.make(RuleId.SJ_12, " ({levels} " + ("are level cards" if len(levels) > 1 else "is a level card")
                        + ", so a trump)", "（{levels}是级牌，算主牌）", levels=levels)
 

@@ -144,7 +144,7 @@ def make_bury(seed: int, difficulty: Difficulty) -> dict[str, Any]:
     value = trick_points(bury)
     trump_count = sum(ctx.is_trump(c) for c in bury)
     points_reason = explain_trick_points(bury)
-    trumps_reason = explain_trumps(ctx, bury)
+    trumps_reason = explain_trumps(ctx, bury, name_plain=False)  # the points sum beside it names the bury's cards
     whole = Reason.make(verdict.reason.rule, "{bury} {trumps}", "{bury}{trumps}", bury=verdict.reason,
                         trumps=trumps_reason)
     builder = SpecBuilder("bury", seed=seed, difficulty=difficulty, rulesets=SHENGJI_RULESETS)

@@ -259,8 +259,9 @@ def _after_hand_outcome(rules: Ruleset, dealer: int, levels: tuple[Rank, Rank], 
     climb, game, stops_at_ace = _climb(rules, dealer, levels, points)
     winner = "none" if progress.winner is None else str(progress.winner)
     rule = game.rule if progress.winner is not None else climb.rule
-    if progress.winner is not None:  # the game is over: that there is no next hand answers first, then why
-        whole = Reason.make(rule, "There is no next hand. {game} {climb}", "没有下一局了。{game}{climb}",
+    if progress.winner is not None:  # the game is over: that there is no next hand answers first, then the
+        # points that make the climb, then the game it wins
+        whole = Reason.make(rule, "There is no next hand. {climb} {game}", "没有下一局了。{climb}{game}",
                             climb=climb, game=game)
     else:
         whole = Reason.make(rule, "{climb} {dealer} {game}", "{climb}{dealer}{game}", climb=climb,
