@@ -160,8 +160,7 @@ def _why_not(ctx: TrumpContext, rules: Ruleset, plays: list[list[Card]], seats: 
         # winner's reason, which follows, names the higher play
     if all(ctx.effective_suit(c) is ctx.effective_suit(lead[0]) for c in play):
         if classify(ctx, rules, play) != shape:
-            return Reason.make(RuleId.SJ_10, "{seat}'s {play} follows {suit} but is not {shape} like the lead, "
-                                             "so it cannot win", "{seat}的{play}跟了{suit}，但不是首家那样的{shape}，不能赢",
+            return Reason.make(RuleId.SJ_10, "{seat}'s {play} follows {suit} but is not {shape}", "{seat}的{play}跟了{suit}，但不是首家那样的{shape}，不能赢",
                                seat=seat, play=play, suit=led, shape=shape)
         return Reason.make(RuleId.SJ_10, "{seat}'s {play} follows {suit} but is not higher than the lead {lead}",
                            "{seat}的{play}跟了{suit}，但不比首家的{lead}大", seat=seat, play=play, suit=led, lead=lead)
@@ -180,7 +179,7 @@ def _why_not(ctx: TrumpContext, rules: Ruleset, plays: list[list[Card]], seats: 
                            "{seat}的{play}" + ("不是" if len(play) == 1 else "都不是") + "主牌：是垫牌，不能赢",
                            seat=seat, play=play)
     followed = sum(1 for c in play if ctx.effective_suit(c) is led_suit)
-    return Reason.make(RuleId.SJ_10, "{seat}'s {play} neither follows {suit} nor is all trumps, so it cannot win",
+    return Reason.make(RuleId.SJ_10, "{seat}'s {play} is a discard, neither {suit} nor all trumps",
                        "{seat}的{play}" + ("不全是" if followed else "不是") + "{suit}，也"
                        + ("不全是主牌" if trumps else "不是主牌" if len(play) == 1 else "没有主牌") + "：是垫牌，不能赢",
                        seat=seat, play=play, suit=led)
@@ -206,6 +205,8 @@ def wrong_winner(ctx: TrumpContext, rules: Ruleset, plays: list[list[Card]], sea
                            "{level}是级牌，算主牌，不算{suit}：{top}的{best}是{how}，毙了首家的{lead}，所以赢的是{top}，"
                            "不是{seat}。", level=levels[0], suit=suit_words(plain), top=Seat(seats[winner]), best=best,
                            how=how, lead=lead, seat=Seat(seats[index])).with_notes(*result.reason.all_notes())
+    if any(value == Seat(seats[index]) for _name, value in result.reason.params):  # the engine's reason says
+        return result.reason  # already why that seat's play fails (a failed over-trump, trumps of another shape)
     return explain(result.reason, "{problem}. {why}", "{problem}。{why}",
                    problem=_why_not(ctx, rules, plays, seats, index, winner))
 
