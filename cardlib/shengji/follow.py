@@ -631,7 +631,7 @@ def _explain(duty: FollowDuty, play: list[Card], breach: Breach | None, seat: in
         if not duty.must_pairs:  # no pair of the suit held: any cards of it, under every reading (first)
             return Reason.make(rule, "The lead {lead} is {led} and {hand} holds no pair of {suit}, so any {n} {suit} follow, "
                                "as {play} does.",
-                               "首家出{lead}，是{led}；{hand}没有{suit}对子，任意{n}张{suit}即可，{play}可以。",
+                               "首家出{lead}，是{led}；{hand}没有{suit}对子，跟任意{n}张{suit}即可，{play}就是{n}张{suit}。",
                                n=Words(count_en(duty.size), count_zh(duty.size)), **base).with_notes(_SILENT_NOTE)
         if shape.kind == "tractor" and duty.rules.short_tractor_follow is ShortTractorFollow.SUIT_COUNT_ONLY:
             return Reason.make(rule, "The lead {lead} is {led} and {hand} holds no tractor as long; in this game only the "

@@ -257,7 +257,7 @@ def _draw_facts(card: Card, target: Rank, pile: bool, last: bool, no_claim: Reas
         facts["target"] = Reason.make(RuleId.YS_15, "the target is {target}: {why}",
                                       "目标点数是{target}：{why}", target=target, why=no_claim)
     if is_below(card.rank, target):
-        top = Words(" (2 is the highest rank)", "（2最大）") if target is Rank.TWO else Words("", "")  # YS-2 decides
+        top = reasons.top_rank(target)  # YS-2 decides
         facts["below"] = (Reason.make(RuleId.YS_6, "{card} is below the target {target}{top}, so {player} draws a card "
                                       "from the draw pile", "{card}低于目标点数{target}{top}，所以{player}要从摸牌堆摸一张牌",
                                       card=card, target=target, top=top, player=player) if pile else
