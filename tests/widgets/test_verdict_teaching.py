@@ -436,3 +436,16 @@ def test_an_endgame_verdict_names_trick_1_before_a_later_trick():
             assert "trick 1" in texts["en"] and "第1轮" in texts["zh"], texts
         if "discards" in texts["en"]:
             assert "垫" in texts["zh"], texts
+
+
+def test_a_throw_that_stands_names_what_the_other_hands_lack_against_its_parts():
+    """Pattern 1 (C-3): a throw that stands says, in the throw's own cards, what nobody holds against each
+    shape in it (its lowest single, its pairs or tractors), not a bookish "同型部分"."""
+    checked = 0
+    for spec, _ruleset, _key, _ok, reason in verdicts("throw"):
+        texts = main_texts(reason)
+        assert "同型部分" not in texts["zh"] and "same-shaped part" not in texts["en"], texts
+        if "so the throw stands" in texts["en"]:
+            assert re.search(r"no (?:single|pair|tractor) above [♠♥♦♣]|nobody holds a pair of", texts["en"]), texts
+            checked += 1
+    assert checked
