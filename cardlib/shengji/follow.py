@@ -591,7 +591,8 @@ def _explain(duty: FollowDuty, play: list[Card], breach: Breach | None, seat: in
                              "The lead {lead} is {led}; {hand} holds {no_tractor}{k} {pairs_of}, so {you} must play "
                              "{must}" + ("" if fills else " first") + "; {play} holds {played}. A legal follow: {example}.",
                              "首家出{lead}，是{led}；{hand}{no_tractor}有{k_zh}对{suit}，"
-                             + (("须跟出其中{must}；" if len(pairs) > duty.must_pairs else "须跟出{must}；") if fills else "须先跟出{must}，再跟单张；")
+                             + (("须跟出其中{must}；" if len(pairs) > duty.must_pairs else "须跟出{must}；") if fills
+                                else "须先跟出{must}，再跟单张；")
                              + "{play}{played}。可以这样跟：{example}。",
                              k=Words(count_en(len(pairs)), ""), k_zh=Words("", count_zh(len(pairs))),
                              pairs_of=Words(f"pair{'s' * (len(pairs) > 1)} of {suit.en}", ""),

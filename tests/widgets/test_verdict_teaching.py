@@ -326,7 +326,7 @@ def test_a_draw_decided_by_a_target_of_2_says_2_is_the_highest_rank():
     """Pattern 1 (YS-2, YS-6): where the card played is below a target of 2, the verdict says 2 is the
     highest rank (the reader who said "no draw" took 2 for the lowest)."""
     checked = 0
-    for spec, _ruleset, _key, _ok, reason in verdicts("ys_draw", range(60)):
+    for _spec, _ruleset, _key, _ok, reason in verdicts("ys_draw", range(60)):
         texts = main_texts(reason)
         if "below the target 2" in texts["en"]:
             assert "below the target 2 (2 is the highest rank)" in texts["en"], texts["en"]
@@ -338,7 +338,7 @@ def test_a_draw_decided_by_a_target_of_2_says_2_is_the_highest_rank():
 def test_a_wrong_next_leader_says_first_why_that_seats_play_does_not_win():
     """Pattern 1 (SJ-8, SJ-10): after a trick, a wrong seat's verdict names that seat first (why its play
     does not win, or the engine's sentence that names it), then who wins and so leads next."""
-    for spec, ruleset, key, ok, reason in verdicts("next_leader"):
+    for spec, _ruleset, key, ok, reason in verdicts("next_leader"):
         if ok or "plays" not in spec["position"]:
             continue
         texts = main_texts(reason)
@@ -351,13 +351,13 @@ def test_a_wrong_next_leader_says_first_why_that_seats_play_does_not_win():
 def test_a_yes_or_no_verdict_states_its_answer_once_without_a_double_negative():
     """Pattern 2 (SJ-12, SJ-6, C-4): last_trick opens with the right answer (no "不是“不是，后面还有”", no
     "not the last trick" twice); lead_legal says "may be led" once; a legal follow's Chinese says 可以 once."""
-    for _spec, _ruleset, _key, ok, reason in verdicts("last_trick"):
+    for _spec, _ruleset, _key, _ok, reason in verdicts("last_trick"):
         texts = main_texts(reason)
         assert "“" not in texts["zh"] and "“" not in texts["en"], texts
         assert texts["zh"].count("最后一轮") <= 2 and texts["zh"].count("不是最后一轮") <= 1, texts["zh"]
-    for _spec, _ruleset, _key, ok, reason in verdicts("lead_legal"):
+    for _spec, _ruleset, _key, _ok, reason in verdicts("lead_legal"):
         assert main_texts(reason)["en"].count("may be led") <= 1, main_texts(reason)["en"]
-    for _spec, _ruleset, key, ok, reason in verdicts("follow_legal"):
+    for _spec, _ruleset, _key, _ok, reason in verdicts("follow_legal"):
         zh = main_texts(reason)["zh"]
         if zh.startswith("可以这样跟"):
             assert zh.count("可以") == 1 or "可以毙牌" in zh, zh
@@ -442,7 +442,7 @@ def test_a_throw_that_stands_names_what_the_other_hands_lack_against_its_parts()
     """Pattern 1 (C-3): a throw that stands says, in the throw's own cards, what nobody holds against each
     shape in it (its lowest single, its pairs or tractors), not a bookish "同型部分"."""
     checked = 0
-    for spec, _ruleset, _key, _ok, reason in verdicts("throw"):
+    for _spec, _ruleset, _key, _ok, reason in verdicts("throw"):
         texts = main_texts(reason)
         assert "同型部分" not in texts["zh"] and "same-shaped part" not in texts["en"], texts
         if "so the throw stands" in texts["en"]:

@@ -160,7 +160,8 @@ def _why_not(ctx: TrumpContext, rules: Ruleset, plays: list[list[Card]], seats: 
         # winner's reason, which follows, names the higher play
     if all(ctx.effective_suit(c) is ctx.effective_suit(lead[0]) for c in play):
         if classify(ctx, rules, play) != shape:
-            return Reason.make(RuleId.SJ_10, "{seat}'s {play} follows {suit} but is not {shape}", "{seat}的{play}跟了{suit}，但不是首家那样的{shape}，不能赢",
+            return Reason.make(RuleId.SJ_10, "{seat}'s {play} follows {suit} but is not {shape}",
+                               "{seat}的{play}跟了{suit}，但不是首家那样的{shape}，不能赢",
                                seat=seat, play=play, suit=led, shape=shape)
         return Reason.make(RuleId.SJ_10, "{seat}'s {play} follows {suit} but is not higher than the lead {lead}",
                            "{seat}的{play}跟了{suit}，但不比首家的{lead}大", seat=seat, play=play, suit=led, lead=lead)
