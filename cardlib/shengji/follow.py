@@ -629,7 +629,8 @@ def _explain(duty: FollowDuty, play: list[Card], breach: Breach | None, seat: in
                            tractors=_held_tractors(duty), structure=units_words(duty.structure), **base)
     if shape.kind in ("tractor", "throw"):
         rule = short_tractor_rule(duty.rules) if shape.kind == "tractor" else RuleId.C_3
-        if not duty.must_pairs:  # no pair of the suit held: any cards of it, under every reading (first)
+        if not duty.must_pairs and (shape.kind == "throw" or not find_pairs(ctx, duty.suit_cards)):  # no pair of the suit held: any cards
+            # of it, under every reading (first); pairs held but not required is the suit-count reading below
             return Reason.make(rule, "The lead {lead} is {led} and {hand} holds no pair of {suit}, so any {n} {suit} follow, "
                                "as {play} does.",
                                "首家出{lead}，是{led}；{hand}没有{suit}对子，跟任意{n}张{suit}即可，{play}就是{n}张{suit}。",
@@ -637,7 +638,7 @@ def _explain(duty: FollowDuty, play: list[Card], breach: Breach | None, seat: in
         if shape.kind == "tractor" and duty.rules.short_tractor_follow is ShortTractorFollow.SUIT_COUNT_ONLY:
             return Reason.make(rule, "The lead {lead} is {led} and {hand} holds no tractor as long; in this game only the "
                                "count of {suit} matters then, so {play} follows.",
-                               "首家出{lead}，是{led}；{hand}没有同样长的拖拉机；本局这时只看{suit}的张数，{play}可以。",
+                               "首家出{lead}，是{led}；{hand}没有同样长的拖拉机；本局这时只看{suit}的张数：{play}都是{suit}。",
                                **base)
         if shape.kind == "throw":
             return Reason.make(rule, "The lead {lead} is {led} holding {must_n}; {play} plays {must} as required, then other "
