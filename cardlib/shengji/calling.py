@@ -203,9 +203,9 @@ def _why_too_weak(rules: Ruleset, kind: CallKind, standing: CallKind) -> Reason:
         if standing is CallKind.SINGLE:
             return Reason.make(rule, "only a pair, of level cards or jokers, overrides a single (this book's "
                                      "convention)", "单张只能被一对级牌或一对王反掉（本书约定）").with_notes(
-                Reason(rule, "The 双升 guide is silent on a second single call; this book's convention follows the "
-                             "四人升级 guide, and under 双升 a second single does not reinforce the first either.",
-                       "《双升》没有说明第二张单张亮主怎么办；本书约定按《四人升级》处理，在《双升》下第二张单张也不算加固。"))
+                Reason(rule, "The 双升 guide does not say what a second single level card does; this book's convention: "
+                             "a second single never overrides the first, as under the 四人升级 guide.",
+                       "《双升》没有说第二张单张级牌算什么；本书约定：单张反不了单张，和《四人升级》一样。"))
         stronger = {CallKind.LEVEL_PAIR: Words("a pair of jokers", "一对王"),
                     CallKind.LITTLE_JOKER_PAIR: Words("a pair of big jokers", "一对大王")}.get(standing)
     else:
@@ -422,7 +422,7 @@ def first_hand_dealer(rules: Ruleset, state: CallState) -> tuple[int | None, Rea
     Rules: SS-9, SG-9, SS-E3
     """
     if rules.first_dealer is FirstDealer.SEAT_ZERO:
-        return 0, Reason.make(RuleId.SG_9, "Under this variant, the first dealer, {seat}, is chosen before the deal.",
+        return 0, Reason.make(RuleId.SG_9, "Under this variant {seat}, chosen before the deal, deals first.",
                               "按此变体，首局庄家在发牌前已定：由{seat}坐庄，不论谁亮主。", seat=Seat(0))
     if state.first_caller is None:
         return None, None
@@ -437,9 +437,9 @@ def first_hand_dealer(rules: Ruleset, state: CallState) -> tuple[int | None, Rea
                    "这是《双升》“高亮”一段的特别之处：首局仍由最先亮单张的人坐庄。"), silent)
     if state.caller is not None and state.caller != state.first_caller:  # another's overcall: it moves no deal
         return seat.index, Reason.make(
-            RuleId.SS_9, "The first caller, {seat}, deals the first hand; {caller}'s overcall sets only the trump.",
-            "{seat}最先亮主，首局由{seat}坐庄；{caller}之后反主，只定主，不换庄家。", seat=seat,
-            caller=Seat(state.caller)).with_notes(silent)
+            RuleId.SS_9, "The first caller, {seat}, deals the first hand; a later overcall sets only the trump.",
+            "{seat}最先亮主，首局由{seat}坐庄；之后的反主只定主，不换庄家。", seat=seat).with_notes(silent)  # the
+        # trump's own sentence names the overcall
     return seat.index, Reason.make(RuleId.SS_9, "{seat} called first, so {seat} deals the first hand.",
                                    "{seat}最先亮主，首局由{seat}坐庄。", seat=seat).with_notes(silent)
 

@@ -416,9 +416,8 @@ def explain_shape(ctx: TrumpContext, rules: RulesetLike, cards: Iterable[Card] |
 
 
 #: Throws (甩牌) are in neither guide (C-3): where a play would be one, this note stands behind the verdict.
-THROWS_NOTE = Reason(RuleId.C_3, "Leading several units at once is a throw (甩牌); neither guide has throws, and this "
-                                 "book offers them as a variant you can turn on.",
-                     "一次出几个牌型就是甩牌；两份指南都没有甩牌，本书把它作为可选的变体。")
+THROWS_NOTE = Reason(RuleId.C_3, "Neither guide has throws (甩牌); this book offers them as a variant you can turn on.",
+                     "两份指南都没有甩牌；本书把它作为可选的变体。")  # the sentence it stands behind says what a throw is
 
 
 _THE_PLAY = Words("The play ", "")

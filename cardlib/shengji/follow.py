@@ -586,11 +586,14 @@ def _explain(duty: FollowDuty, play: list[Card], breach: Breach | None, seat: in
                                "首家出{lead}，是{led}；{hand}有{suit}{which}{pairs}，必须跟出对子；{play}不是对子。"
                                "可以这样跟：{example}。",
                                which=Words("the pair" if len(pairs) == 1 else "the pairs", "对子"), pairs=_groups(pairs), **base)
+        fills = 2 * duty.must_pairs >= duty.size  # the pairs fill the lead: no single follows them
         reason = Reason.make(rule_for_pairs,
                              "The lead {lead} is {led}; {hand} holds {no_tractor}{k} {pairs_of}, so {you} must play "
-                             "{must} first; {play} holds {played}. A legal follow: {example}.",
-                             "首家出{lead}，是{led}；{hand}{no_tractor}有{k_zh}对{suit}，须先跟出{must}，再跟单张；"
-                             "{play}{played}。可以这样跟：{example}。",
+                             "{must}" + ("" if fills else " first") + "; {play} holds {played}. A legal follow: {example}.",
+                             "首家出{lead}，是{led}；{hand}{no_tractor}有{k_zh}对{suit}，"
+                             + (("须跟出其中{must}；" if len(pairs) > duty.must_pairs else "须跟出{must}；") if fills
+                                else "须先跟出{must}，再跟单张；")
+                             + "{play}{played}。可以这样跟：{example}。",
                              k=Words(count_en(len(pairs)), ""), k_zh=Words("", count_zh(len(pairs))),
                              pairs_of=Words(f"pair{'s' * (len(pairs) > 1)} of {suit.en}", ""),
                              must=_pairs_words(duty.must_pairs, suit),
@@ -615,7 +618,7 @@ def _explain(duty: FollowDuty, play: list[Card], breach: Breach | None, seat: in
     if shape.kind == "pair" and not duty.must_pairs:
         return Reason.make(RuleId.C_4, "The lead {lead} is {led} and {hand} holds {suit} but no pair of them, so any two "
                            "{suit} follow, as {play} does.",
-                           "首家出{lead}，是{led}；{hand}有{suit}但没有对子，任意两张{suit}即可，{play}可以。",
+                           "首家出{lead}，是{led}；{hand}有{suit}但没有对子，跟任意两张{suit}即可，{play}就是两张{suit}。",
                            **base).with_notes(_SILENT_NOTE)
     if duty.structure:
         return Reason.make(RuleId.C_7,
@@ -626,15 +629,16 @@ def _explain(duty: FollowDuty, play: list[Card], breach: Breach | None, seat: in
                            tractors=_held_tractors(duty), structure=units_words(duty.structure), **base)
     if shape.kind in ("tractor", "throw"):
         rule = short_tractor_rule(duty.rules) if shape.kind == "tractor" else RuleId.C_3
-        if not duty.must_pairs:  # no pair of the suit held: any cards of it, under every reading (first)
+        if not duty.must_pairs and (shape.kind == "throw" or not find_pairs(ctx, duty.suit_cards)):  # no pair of the suit held: any cards
+            # of it, under every reading (first); pairs held but not required is the suit-count reading below
             return Reason.make(rule, "The lead {lead} is {led} and {hand} holds no pair of {suit}, so any {n} {suit} follow, "
                                "as {play} does.",
-                               "首家出{lead}，是{led}；{hand}没有{suit}对子，任意{n}张{suit}即可，{play}可以。",
+                               "首家出{lead}，是{led}；{hand}没有{suit}对子，跟任意{n}张{suit}即可，{play}就是{n}张{suit}。",
                                n=Words(count_en(duty.size), count_zh(duty.size)), **base).with_notes(_SILENT_NOTE)
         if shape.kind == "tractor" and duty.rules.short_tractor_follow is ShortTractorFollow.SUIT_COUNT_ONLY:
             return Reason.make(rule, "The lead {lead} is {led} and {hand} holds no tractor as long; in this game only the "
                                "count of {suit} matters then, so {play} follows.",
-                               "首家出{lead}，是{led}；{hand}没有同样长的拖拉机；本局这时只看{suit}的张数，{play}可以。",
+                               "首家出{lead}，是{led}；{hand}没有同样长的拖拉机；本局这时只看{suit}的张数：{play}都是{suit}。",
                                **base)
         if shape.kind == "throw":
             return Reason.make(rule, "The lead {lead} is {led} holding {must_n}; {play} plays {must} as required, then other "

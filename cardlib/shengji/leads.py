@@ -86,7 +86,8 @@ def explain_lead(ctx: TrumpContext, rules: Ruleset, lead: list[Card]) -> Verdict
             "{cards}是{suit}甩牌：一次出几个牌型，本局允许甩牌。",
             cards=cards, the=the, suit=suit).with_notes(THROWS_NOTE))
     if shape.kind != "none":
-        return Verdict(True, Reason.make(RuleId.SJ_6, "{the}{cards} is {shape}, which may be led.", "{cards}是{shape}，可以首出。",
+        return Verdict(True, Reason.make(RuleId.SJ_6, "{the}{cards} is {shape}, and a single, a pair or a tractor of one suit may always be led.",
+                                         "{cards}是{shape}；同一门的单张、对子、拖拉机总可以首出。",
                                          cards=cards, the=the, shape=shape_in_suit(shape, ctx.effective_suit(lead[0]))))
     suits = _ordered({ctx.effective_suit(c) for c in lead})
     if len(suits) == 1:

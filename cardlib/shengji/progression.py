@@ -212,9 +212,9 @@ def after_hand(rules: RulesetLike, dealer: int, levels: tuple[Rank | str, Rank |
             "{team}坐庄打A，打过了A，赢得全局。", team=team))
     if rules.game_end is GameEnd.REACH_ACE and new_level is Rank.ACE and steps > 0:
         return Progress(seat, (new_levels[0], new_levels[1]), gaining_team, Reason.make(
-            RuleId.SS_8, "{team} go up from {old} to A, the agreed level: under this rule (the first team to reach "
-                         "the agreed level wins) they win the game.",
-            "{team}从打{old}升到约定的打A：先打到约定级别的一方胜，赢得全局。", team=team, old=old_level))
+            RuleId.SS_8, "{team} go up from {old} to A: under this rule the first team to reach the agreed level, A, "
+                         "wins the game.",
+            "{team}从打{old}升到打A：按此规则先打到约定级别A的一方赢得全局。", team=team, old=old_level))
     climb = _climb(team, old_level, new_level, steps, change.attackers_take_over, rules.game_end is GameEnd.THROUGH_ACE)
     next_level = new_levels[team_of(seat)]
     played = Reason.make(RuleId.SJ_3, "The next hand is played at the level of the new dealer's team, {team}: "

@@ -118,16 +118,17 @@ def explain_last_trick(cards_each: int, lead_cards: int, number: int | None = No
                                    f"not {cards_each}")
     last = lead_cards == cards_each
     kept = cards_each - lead_cards
-    if last:
-        en, zh = "it empties every hand, so it is the last trick, which takes the kitty", "这一轮打完人人手中无牌，是最后一轮，底牌归这一轮的赢家"
+    each = "{each} card" + ("s" if cards_each != 1 else "")
+    led = "{led} card" + ("s" if lead_cards != 1 else "")
+    if last:  # the verdict first, so a wrong answer needs no "not" before it
+        en = "It is the last trick: each player holds " + each + " and the lead is " + led + \
+            ", so it empties every hand and takes the kitty."
+        zh = "是最后一轮：每人只剩{each}张，首家出{led}张，这一轮打完人人手中无牌，底牌归这一轮的赢家。"
     else:
-        en = ("each player keeps {kept} card" + ("s" if kept != 1 else "")
-              + ", so it is not the last trick; only the last takes the kitty")
-        zh = "打完后每人还剩{kept}张，不是最后一轮；底牌只归最后一轮"
-    reason = Reason.make(RuleId.SJ_12,
-                         "Each player holds {each} card" + ("s" if cards_each != 1 else "") + " and the lead is "
-                         "{led} card" + ("s" if lead_cards != 1 else "") + ": " + en + ".",
-                         "每人{each}张，首家出{led}张：" + zh + "。", each=cards_each, led=lead_cards, kept=kept)
+        en = "It is not the last trick yet: each player holds " + each + " and the lead is only " + led + \
+            ", so each keeps {kept}; only the last trick takes the kitty."
+        zh = "还不是最后一轮：每人{each}张，首家只出{led}张，打完后每人还剩{kept}张；底牌只归最后一轮。"
+    reason = Reason.make(RuleId.SJ_12, en, zh, each=cards_each, led=lead_cards, kept=kept)
     if number is None or (number == 13) != last:  # the guide's "13th" would mislead here (SG-E1)
         reason = reason.with_notes(LAST_TRICK_SLIP_NOTE)
     return last, reason
@@ -396,7 +397,8 @@ def _kitty_from_trick(ctx: TrumpContext, rules: RulesetLike, kitty: CardsInput, 
         notes.append(Reason(RuleId.C_2, "This book's default is the winning play's shape, not the lead's.",
                             "本书默认按赢牌的牌型定倍数，而不是首家的。"))
     else:
-        shape = (", {unit}", "，是{unit}") if shape_counts else ("", "")
+        named = isinstance(won_words, Reason) and len(won) == 2  # "a pair of little jokers" says the shape
+        shape = (", {unit}", "，是{unit}") if shape_counts and not named else ("", "")
         en = ("{who}, an attacker, won the last trick with {won}{how}" + shape[0] + ", so {short} the kitty counts "
               "{times}: its {holds} add {total}.")
         zh = "闲家{who}用{won}{how}抠底" + shape[1] + "：{short}底分{times}，底牌{holds}加{total}分。"
@@ -410,9 +412,11 @@ def _kitty_from_trick(ctx: TrumpContext, rules: RulesetLike, kitty: CardsInput, 
 
 def the_joker(won: list[Card]) -> Reason | list[Card]:
     """The cards a trick was won with, a lone joker with its article: "the little joker" (the Chinese 小王
-    needs none)."""
+    needs none); a pair of jokers as players say it: "a pair of little jokers", "一对小王"."""
     if len(won) == 1 and won[0].is_joker:
         return Reason.make(RuleId.SJ_12, "the {card}", "{card}", card=won)
+    if len(won) == 2 and won[0].is_joker and won[0] == won[1]:
+        return Reason.make(RuleId.SJ_12, "a pair of {card}s", "一对{card}", card=won[:1])
     return won
 
 
@@ -442,12 +446,15 @@ def _who(index: int, leader: int | None) -> Seat | Words:
 
 def level_trump_words(ctx: TrumpContext, plays: list[list[Card]], index: int) -> Words | Reason:
     """" (♦Q is a level card, so a trump)" when a level card of a plain suit made play ``index`` a trump
-    that took a plain-suit lead; else nothing."""
+    that took a plain-suit lead (" (a level card, so a trump)" where the play is that card alone, named just
+    before); else nothing."""
     lead_suit = ctx.effective_suit(plays[0][0])
     play = plays[index]
     levels = list(dict.fromkeys(c for c in play if not c.is_joker and c.rank is ctx.level and c.suit is not ctx.trump))
     if not index or not levels or lead_suit is EffectiveSuit.TRUMP:
         return Words("", "")
+    if play == levels:  # the card was named just before: not again
+        return Words(" (a level card, so a trump)", "（级牌，算主牌）")
     return Reason.make(RuleId.SJ_12, " ({levels} " + ("are level cards" if len(levels) > 1 else "is a level card")
                        + ", so a trump)", "（{levels}是级牌，算主牌）", levels=levels)
 
@@ -545,7 +552,7 @@ def level_change(rules: RulesetLike, attacker_points: int) -> Result[LevelChange
                              "闲家得{points}分，在{band_zh}一档，没到{line}分，上不了台，庄家方升{levels}级。",
                              points=points, band=_band(low, high), band_zh=_band_zh(low, high), line=line,
                              levels=levels)
-        return Result(change, _local_line(reason, line) if local else reason)
+        return Result(change, _local_line(reason, line) if local and points >= 40 else reason)  # lower bands never move
     above = points - line
     if ss_table and above == 0:
         reason = Reason.make(RuleId.SS_E2,
@@ -578,13 +585,14 @@ def level_change(rules: RulesetLike, attacker_points: int) -> Result[LevelChange
 
 
 def _local_line(reason: Reason, line: int) -> Reason:
-    """C-6: a local take-over line of 75 or 85; the sources name only 80, the bands' move is the book's."""
+    """C-6: a local take-over line of 75 or 85: the 双升 guide names such lines (SS-7) but not how the bands
+    move; that move is the book's (the note goes only where the points fall in a band it moves)."""
     shift = line - TABLE_LINE
     direction = Words("up", "上移") if shift > 0 else Words("down", "下移")
     return Reason.make(RuleId.C_6, "{reason}", "{reason}", reason=reason).with_notes(Reason.make(
-        RuleId.C_6, "The guides name only the 80 take-over line; for the local line of {line} this book's convention "
-                    "moves the line and every band above it {direction} by {shift} points together, 40 points apart "
-                    "as in the table (the dealer team's +1 band now ends at {top}).",
-        "两份指南只给出80分上台线；本地用{line}分线时，本书约定上台线和线以上各档一起{direction}{shift}分，"
-        "仍按表每40分一档（庄家方升1级的一档到{top}分为止）。",
+        RuleId.C_6, "The 双升 guide names local take-over lines of 75 or 85 but not how the bands move; this book's "
+                    "convention moves the line and every band above it {direction} by {shift} points together, "
+                    "40 points apart as in the table (at {line}, the dealer team's +1 band ends at {top}).",
+        "《双升》说有的地方把上台线定为75分或85分，但没说各档怎么变；本书约定上台线和线以上各档一起{direction}{shift}分，"
+        "仍按表每40分一档（{line}分线时，庄家方升1级的一档到{top}分为止）。",
         line=line, direction=direction, shift=abs(shift), top=line - 5))

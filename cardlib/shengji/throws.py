@@ -33,7 +33,7 @@ from ..rule_ids import RuleId
 from ..words import cards_text
 from .combos import THROWS_NOTE, CardsInput, Plays, Unit, as_cards, find_pairs, find_tractors, require_context, split_units
 from .rules import Ruleset, RulesetLike
-from .trump import TrumpContext
+from .trump import EffectiveSuit, TrumpContext
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -73,6 +73,29 @@ def _beater(ctx: TrumpContext, rules: Ruleset, unit: Unit, cards: list[Card]) ->
 OTHER_HANDS = (("the next player", "下家"), ("the thrower's partner", "对家"), ("the player before the thrower", "上家"))
 
 
+def _unbeaten_parts(ctx: TrumpContext, units: list[Unit], suit: EffectiveSuit, paired: bool) -> Reason:
+    """What the other hands lack against each shape of a throw that stands, in its own cards, the lowest
+    part of each shape (nothing beats the higher ones then) (C-3): "no single above ♠J; nobody holds a pair
+    of spades"."""
+    en: list[str] = []
+    zh: list[str] = []
+    params: dict[str, list[Card]] = {}
+    lowest = {u.pairs: u for u in sorted(units, key=lambda u: -ctx.strength(u.top))}  # the last of each shape
+    for i, unit in enumerate(lowest.values()):
+        params[f"u{i}"] = list(unit.cards)
+        if unit.pairs == 0:
+            en.append(f"no single above {{u{i}}}")
+            zh.append(f"没有比{{u{i}}}大的单张")
+        elif not paired:
+            en.append("nobody holds a pair of {suit}")
+            zh.append("没有人有{suit}对子")
+        else:
+            shape = ("pair", "对子") if unit.pairs == 1 else ("tractor", "拖拉机")
+            en.append(f"no {shape[0]} above {{u{i}}}")
+            zh.append(f"没有比{{u{i}}}大的{shape[1]}")
+    return Reason.make(RuleId.C_3, "; ".join(dict.fromkeys(en)), "；".join(dict.fromkeys(zh)), suit=suit, **params)
+
+
 def resolve_throw(ctx: TrumpContext, rules: RulesetLike, lead: CardsInput,
                   other_hands: Plays, *, thrower: int | None = None) -> ThrowResult:
     """Whether a throw stands against the other hands, or the unit it is reduced to (C-3).
@@ -98,18 +121,19 @@ def resolve_throw(ctx: TrumpContext, rules: RulesetLike, lead: CardsInput,
     check_copies(throw + [c for h in hands for c in h], 2, what="throw and other hands together")
     throw = sorted(throw, key=ctx.order_key)
     beaten: list[tuple[Unit, int, tuple[Card, ...]]] = []
-    for unit in split_units(ctx, rules, throw):
+    units = split_units(ctx, rules, throw)
+    for unit in units:
         for i, hand in enumerate(hands):
             beater = _beater(ctx, rules, unit, [c for c in hand if ctx.effective_suit(c) is suit])
             if beater is not None:
                 beaten.append((unit, i, beater))
                 break
     if not beaten:
+        paired = any(find_pairs(ctx, [c for c in h if ctx.effective_suit(c) is suit]) for h in hands)
         return ThrowResult(True, play=throw, reason=Reason.make(
-            RuleId.C_3, "No other hand holds a unit of {suit} higher than the same-shaped part of {throw}, so the "
-            "throw stands.",
-            "其他人手中都没有比{throw}中同型部分更大的{suit}，甩牌成立。",
-            suit=suit, throw=throw).with_notes(THROWS_NOTE))
+            RuleId.C_3, "No other hand beats a part of {throw}: {parts}, so the throw stands.",
+            "其他人都管不住{throw}的任何一部分：{parts}，甩牌成立。",
+            throw=throw, parts=_unbeaten_parts(ctx, units, suit, paired)).with_notes(THROWS_NOTE))
     unit, i, beater = min(beaten, key=lambda b: (b[0].size, ctx.strength(b[0].top)))
     who: Seat | Words = Seat((thrower + 1 + i) % 4) if thrower is not None else Words(*OTHER_HANDS[i])
     return ThrowResult(False, play=list(unit.cards), reason=Reason.make(

@@ -168,8 +168,9 @@ _CANONICAL: dict[Card, Card] = {c: c for c in DECK_WITH_JOKERS}
 _CANONICAL_IDS = frozenset(id(c) for c in DECK_WITH_JOKERS)
 
 
-def explain_trumps(ctx: TrumpContext, cards: list[Card] | str) -> Reason:
-    """SJ-4: which of ``cards`` are trumps (jokers, level cards, the trump suit), in both languages.
+def explain_trumps(ctx: TrumpContext, cards: list[Card] | str, name_plain: bool = True) -> Reason:
+    """SJ-4: which of ``cards`` are trumps (jokers, level cards, the trump suit), in both languages; the
+    plain cards named too unless ``name_plain`` is false (where a sentence beside it names them already).
 
     >>> explain_trumps(TrumpContext(Rank.FIVE, Suit.HEARTS), [Card(Suit.SPADES, Rank.FIVE), Card(Suit.CLUBS, Rank.ACE)]).en
     'Trumps are the jokers, every 5 and every heart: ♠5 is a trump (1 of 2 cards); ♣A is a plain card.'
@@ -192,7 +193,7 @@ def explain_trumps(ctx: TrumpContext, cards: list[Card] | str) -> Reason:
         which = Reason.make(RuleId.SJ_4, "{trumps} is a trump", "{trumps}是主牌", trumps=trumps)
     else:
         which = Reason.make(RuleId.SJ_4, "{trumps} are trumps", "{trumps}是主牌", trumps=trumps)
-    if not plain or not trumps:
+    if not plain or not trumps or not name_plain:
         rest = Words("", "")
     elif len(plain) == 1:
         rest = Reason.make(RuleId.SJ_4, "; {plain} is a plain card", "；{plain}不是主牌", plain=plain)

@@ -278,14 +278,21 @@ def played_up(player: int, card: Card, before: Rank, below: bool) -> Reason:
                   "{rank}", "{player}打出明牌{card}，不低于目标点数{before}：目标点数变为{rank}", params)
 
 
+def top_rank(target: Rank) -> Words:
+    """" (2 is the highest rank)" after a target of 2, which a reader may take for the lowest (YS-2)."""
+    return Words(" (2 is the highest rank)", "（2最大）") if target is Rank.TWO else Words("", "")
+
+
 def drew(player: int, card: Card, before: Rank) -> Reason:
-    return Reason.make(RuleId.YS_6, "{card} is below the target {before}, so {player} draws a card",
-                       "{card}低于目标点数{before}，{player}摸一张牌", card=card, before=before, player=Player(player))
+    return Reason.make(RuleId.YS_6, "{card} is below the target {before}{top}, so {player} draws a card",
+                       "{card}低于目标点数{before}{top}，{player}摸一张牌", card=card, before=before,
+                       top=top_rank(before), player=Player(player))
 
 
 def nothing_to_draw(card: Card, before: Rank) -> Reason:
-    return Reason.make(RuleId.YS_16, "{card} is below the target {before}, but the draw pile is empty: no draw",
-                       "{card}低于目标点数{before}，但摸牌堆已空：不再摸牌", card=card, before=before)
+    return Reason.make(RuleId.YS_16, "{card} is below the target {before}{top}, but the draw pile is empty: no draw",
+                       "{card}低于目标点数{before}{top}，但摸牌堆已空：不再摸牌", card=card, before=before,
+                       top=top_rank(before))
 
 
 _NOT_LAST, _LAST = Words("", ""), Words(" (their last card)", "（最后一张）")

@@ -187,16 +187,18 @@ def test_c2_the_follower_who_won_the_last_trick_is_named_by_place_or_seat():
 
 
 @pytest.mark.parametrize("preset, line, points", [("shengji", 85, 80), ("shuangsheng", 85, 85), ("shuangsheng", 75, 75),
-                                                  ("shengji", 75, 30)])
-def test_c6_a_local_takeover_line_cites_c6_and_says_the_sources_name_only_80(preset, line, points):
-    """C-6: with a local line of 75 or 85 the reason cites C-6; its note says the guides name only the 80 line, and
-    that moving the bands with it is this book's convention (the main text says the band and what it does)."""
+                                                  ("shengji", 75, 50)])
+def test_c6_a_local_takeover_line_cites_c6_and_says_how_the_bands_move_is_the_books(preset, line, points):
+    """C-6: with a local line of 75 or 85 the reason cites C-6 where the points fall in a band the line moves;
+    its note says the 双升 guide names such lines (SS-7) but not how the bands move, so moving them is this
+    book's convention (the main text says the band and what it does); below 40 no band moves: no note."""
     reason = _change(preset, points, takeover_line=line)[1]
     assert reason.rule is RuleId.C_6 and (f"line {line}" in reason.en or f"line of {line}" in reason.en)
     said_en, said_zh = reason.notes_text("en"), reason.notes_text("zh")
-    assert "The guides name only the 80 take-over line" in said_en and "this book's convention" in said_en
-    assert "两份指南只给出80分上台线" in said_zh and "本书约定" in said_zh
+    assert "names local take-over lines of 75 or 85 but not how the bands move" in said_en
+    assert "this book's convention" in said_en and "但没说各档怎么变" in said_zh and "本书约定" in said_zh
     assert _change(preset, points)[1].rule is not RuleId.C_6
+    assert not _change(preset, 30, takeover_line=line)[1].notes  # the 5-35 band is the same under any line
 
 
 def test_ss_e2_exactly_80_says_why_it_is_plus_zero():

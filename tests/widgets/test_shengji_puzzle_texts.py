@@ -102,12 +102,21 @@ def check_choice_labels(spec, rid, key, reason):
         assert f"“{fold(labels[right][lang])}”" not in fold(reason[lang]), (lang, right, "echoed")
 
 
+def check_last_trick(spec, rid, key, reason):
+    """SJ-12: a wrong yes/no opens with the right answer in words (no "Not “No, more tricks follow”", which
+    reads as a double negative), then the hand sizes that decide it."""
+    last = key == "no"
+    assert reason["en"].startswith("It is the last trick:" if last else "It is not the last trick yet:"), reason["en"]
+    assert reason["zh"].startswith("是最后一轮：" if last else "还不是最后一轮："), reason["zh"]
+    assert "“" not in reason["zh"]
+
+
 def check_follow_legal(spec, rid, key, reason):
     """SJ-9: the play shown is named; a wrong "Legal" is shown a legal follow from the hand."""
     play = Counter(spec["position"]["play"])
     assert play in groups(reason)
     assert reason["en"].startswith("It is not legal." if key == "yes" else "It is legal.")
-    assert reason["zh"].startswith("不能这样跟。" if key == "yes" else "可以这样跟。")
+    assert reason["zh"].startswith("不能这样跟。" if key == "yes" else "可以这样跟：")
     if key == "yes":
         hand = spec["position"]["hand"]
         from cardlib.shengji.follow import check_follow
@@ -132,8 +141,8 @@ def check_pick_follow(spec, rid, key, reason):
 
 def check_lead_legal(spec, rid, key, reason):
     """SJ-6, C-3: the answer given, and whether the lead may be led (the right answer) in words."""
-    assert reason["en"].startswith("No, it may not be led." if key == "yes" else "Yes, it may be led.")
-    assert reason["zh"].startswith("不能这样首出。" if key == "yes" else "可以这样首出。")
+    assert reason["en"].startswith("No, it may not be led." if key == "yes" else "Yes. ")
+    assert reason["zh"].startswith("不能这样首出。" if key == "yes" else "可以：")
     assert Counter(spec["position"]["play"]) in groups(reason)
 
 
@@ -206,7 +215,7 @@ def check_fields(spec, rid, key, reason):
 CHECKS = {
     "follow_legal": check_follow_legal, "pick_follow": check_pick_follow, "trick_winner": check_trick_winner,
     "shape": check_choice_labels, "highest": check_highest, "kitty_score": check_number,
-    "last_trick": check_choice_labels, "level_change": check_choice_labels, "calling": check_calling,
+    "last_trick": check_last_trick, "level_change": check_choice_labels, "calling": check_calling,
     "first_dealer": check_fields, "deal": check_fields, "next_leader": check_seats, "after_hand": check_fields,
     "trick_points": check_number, "count_trumps": check_number, "bury": check_fields,
     "lead_legal": check_lead_legal,

@@ -1,6 +1,6 @@
 """Verdicts teach: the fact that decides comes first, in the position's own cards, and no template phrase
 or general sentence says something false or odd in the position it is filled for (the developers' guide,
-"a verdict teaches"; the second referee's patterns).
+"a verdict teaches"; the second and third referees' patterns).
 
 Each test states its rule over many seeds of the kinds it is about, every ruleset and every answer, in
 the main text a reader sees first (the notes behind "Why, and where the sources stand" where said).
@@ -18,7 +18,9 @@ from typing import Any
 from cardlib.cards import Card, Rank, parse_cards
 from cardlib.shengji.calling import CallKind, classify_call
 from cardlib.words import cards_text
-from widgets.puzzles import make_puzzle
+from cardlib.shengji.trump import TrumpContext, as_level, as_trump
+from widgets.puzzles.measure import cached_puzzle
+from widgets.puzzles.position import seat_label
 from widgets.puzzles.spec import verdict_of
 
 SEEDS = range(24)
@@ -26,7 +28,7 @@ SEEDS = range(24)
 
 @cache
 def specs(kind: str, seeds: range = SEEDS) -> tuple[dict[str, Any], ...]:
-    return tuple(make_puzzle(kind, seed) for seed in seeds)  # type: ignore[arg-type]  # a kind of KINDS
+    return tuple(cached_puzzle(kind, seed) for seed in seeds)
 
 
 def verdicts(kind: str, seeds: range = SEEDS):
@@ -297,3 +299,153 @@ def test_an_endgame_verdict_says_why_a_winning_level_card_is_a_trump_and_uses_sh
         for card in WON_WITH.findall(text):  # a level card of a plain suit is always explained
             assert card[1:] != level or suits[card[0]] == spec["position"]["trump"], (spec["id"], ruleset, key, text)
         assert not re.search(r"应(?:[♠♥♦♣]|大王|小王)", zh), (spec["id"], key, zh)
+
+
+# --- the third referee's patterns -----------------------------------------------------------------------
+
+SUIT_WORDS = {"S": ("spades", "黑桃"), "H": ("hearts", "红桃"), "D": ("diamonds", "方块"), "C": ("clubs", "梅花"),
+              "none": ("无主", "无主")}
+
+
+def test_a_first_dealer_verdict_with_the_wrong_trump_names_the_right_trump():
+    """Pattern 1 (SG-1 / SS-1, SG-9 / SS-9): a first_dealer answer with the wrong trump always states the
+    right trump in words, in both languages (a refused call's reason alone leaves the reader to infer it)."""
+    checked = 0
+    for spec, ruleset, key, ok, reason in verdicts("first_dealer"):
+        right = spec["correct"][ruleset][0].split("|")[1]
+        if ok or key.split("|")[1] == right:
+            continue
+        texts = main_texts(reason)
+        en, zh = SUIT_WORDS[right]
+        assert en in texts["en"] and zh in texts["zh"], (spec["id"], ruleset, key, texts)
+        checked += 1
+    assert checked
+
+
+def test_a_draw_decided_by_a_target_of_2_says_2_is_the_highest_rank():
+    """Pattern 1 (YS-2, YS-6): where the card played is below a target of 2, the verdict says 2 is the
+    highest rank (the reader who said "no draw" took 2 for the lowest)."""
+    checked = 0
+    for _spec, _ruleset, _key, _ok, reason in verdicts("ys_draw", range(60)):
+        texts = main_texts(reason)
+        if "below the target 2" in texts["en"]:
+            assert "below the target 2 (2 is the highest rank)" in texts["en"], texts["en"]
+            assert "目标点数2（2最大）" in texts["zh"], texts["zh"]
+            checked += 1
+    assert checked
+
+
+def test_a_wrong_next_leader_says_first_why_that_seats_play_does_not_win():
+    """Pattern 1 (SJ-8, SJ-10): after a trick, a wrong seat's verdict names that seat first (why its play
+    does not win, or the engine's sentence that names it), then who wins and so leads next."""
+    for spec, _ruleset, key, ok, reason in verdicts("next_leader"):
+        if ok or "plays" not in spec["position"]:
+            continue
+        texts = main_texts(reason)
+        seat = seat_label(int(key))
+        assert seat["en"] in texts["en"] and seat["zh"] in texts["zh"], (spec["id"], key, texts)
+        assert not texts["en"].startswith("Not "), texts["en"]
+        assert texts["en"].endswith("leads next.") and texts["zh"].endswith("首出。"), texts
+
+
+def test_a_yes_or_no_verdict_states_its_answer_once_without_a_double_negative():
+    """Pattern 2 (SJ-12, SJ-6, C-4): last_trick opens with the right answer (no "不是“不是，后面还有”", no
+    "not the last trick" twice); lead_legal says "may be led" once; a legal follow's Chinese says 可以 once."""
+    for _spec, _ruleset, _key, _ok, reason in verdicts("last_trick"):
+        texts = main_texts(reason)
+        assert "“" not in texts["zh"] and "“" not in texts["en"], texts
+        assert texts["zh"].count("最后一轮") <= 2 and texts["zh"].count("不是最后一轮") <= 1, texts["zh"]
+    for _spec, _ruleset, _key, _ok, reason in verdicts("lead_legal"):
+        assert main_texts(reason)["en"].count("may be led") <= 1, main_texts(reason)["en"]
+    for _spec, _ruleset, _key, _ok, reason in verdicts("follow_legal"):
+        zh = main_texts(reason)["zh"]
+        if zh.startswith("可以这样跟"):
+            assert zh.count("可以") == 1 or "可以毙牌" in zh, zh
+
+
+def _cards_before(text: str, marker: str) -> list[list[Card]]:
+    """The plays a Chinese text names just before ``marker`` ("东家的♠A ♥8都不是主牌" → [♠A ♥8])."""
+    plays = re.findall(r"的((?:(?:[♠♥♦♣](?:10|[2-9JQKA])|大王|小王),? ?)+)" + marker, text)
+    return [parse_cards(p.replace(",", " ")) for p in plays]
+
+
+def test_trick_and_follow_templates_fit_their_values():
+    """Pattern 3 (SJ-10, SJ-9, SJ-12): "不全是主牌" only of a play holding a trump, "都不是主牌" only of one
+    holding none; "再跟单张" only where the pairs required leave cards of the lead to fill; a pair of jokers
+    reads "a pair of little jokers" / "一对小王", never "little joker, little joker"."""
+    for spec, _ruleset, _key, _ok, reason in verdicts("trick_winner"):
+        position = spec["position"]
+        ctx = TrumpContext(as_level(position["level"]), as_trump(position["trump"]))
+        zh = main_texts(reason)["zh"]
+        for play in _cards_before(zh, "不全是主牌"):
+            assert any(ctx.is_trump(c) for c in play), zh
+        for play in _cards_before(zh, "都不是主牌"):
+            assert not any(ctx.is_trump(c) for c in play), zh
+    for spec, _ruleset, _key, _ok, reason in verdicts("follow_legal"):
+        zh = main_texts(reason)["zh"]
+        pairs = re.search(r"须先跟出(.)对", zh)
+        if pairs and "再跟单张" in zh:
+            assert 2 * "一两三四五".index(pairs.group(1)) + 2 < len(spec["position"]["lead"]), zh
+    for kind in ("kitty_score", "endgame"):
+        for _spec, _ruleset, _key, _ok, reason in verdicts(kind, range(12)):
+            texts = main_texts(reason)
+            assert not re.search(r"with (little|big) joker, \1 joker(?![,:]? (?:[♠♥♦♣]|little|big))", texts["en"]), \
+                texts["en"]  # a joker pair alone; inside a longer play the cards are listed
+
+
+def test_no_verdict_says_the_same_fact_twice():
+    """Pattern 4 (SS-8, C-3, SS-9, SJ-10): after_hand names the agreed level once; the throws note does not
+    repeat what a throw is; the first dealer's sentence leaves the overcall to the trump's sentence; a wrong
+    trick answer does not say "出的更大" before the winner's reason says it."""
+    for _spec, _ruleset, _key, _ok, reason in verdicts("after_hand"):
+        assert main_texts(reason)["en"].count("agreed level") <= 1, main_texts(reason)["en"]
+    for _spec, _ruleset, _key, _ok, reason in verdicts("lead_legal"):
+        for part in reason.get("reasons", [reason]):
+            for note in part.get("notes", ()):
+                assert "Leading several units at once" not in note["en"], note["en"]
+    for _spec, _ruleset, _key, _ok, reason in verdicts("first_dealer"):
+        assert "'s overcall sets only the trump" not in main_texts(reason)["en"]
+    for _spec, _ruleset, _key, _ok, reason in verdicts("trick_winner"):
+        assert "出的更大" not in main_texts(reason)["zh"]
+
+
+def test_notes_and_side_facts_stay_on_the_question_and_true():
+    """Pattern 5 (C-6 / SS-7, YS-9 / YS-10): the local take-over line's note goes only where the points fall
+    in a band the line moves (40 up), and never says the guides name only 80; a right ys_challenge answer
+    says who takes the pile, not the next lead or the target's reset."""
+    for spec, ruleset, _key, _ok, reason in verdicts("level_change"):
+        notes = [n["en"] for part in reason.get("reasons", [reason]) for n in part.get("notes", ())]
+        local = [n for n in notes if "names local take-over lines" in n]
+        assert not any("name only the 80" in n for n in notes), notes
+        if spec["position"]["attacker_points"] < 40:
+            assert not local, (spec["id"], ruleset, notes)
+    for _spec, _ruleset, _key, ok, reason in verdicts("ys_challenge"):
+        if ok:
+            texts = main_texts(reason)
+            assert "leads anew" not in texts["en"] and "目标点数" not in texts["zh"].split("质疑")[-1], texts
+            assert not [n for part in reason.get("reasons", [reason]) for n in part.get("notes", ())
+                        if "counting starts again" in n["en"]]
+
+
+def test_an_endgame_verdict_names_trick_1_before_a_later_trick():
+    """Pattern 7 (SJ-10, SJ-11): a verdict that names a later trick lost names trick 1's winner first (no
+    jump from the reply to "trick 2"), and a reply off the led suit that is not a trump is 垫 (a discard)."""
+    for _spec, _ruleset, _key, ok, reason in verdicts("endgame", range(12)):
+        texts = main_texts(reason)
+        if not ok and re.search(r"trick [2-9]", texts["en"]):
+            assert "trick 1" in texts["en"] and "第1轮" in texts["zh"], texts
+        if "discards" in texts["en"]:
+            assert "垫" in texts["zh"], texts
+
+
+def test_a_throw_that_stands_names_what_the_other_hands_lack_against_its_parts():
+    """Pattern 1 (C-3): a throw that stands says, in the throw's own cards, what nobody holds against each
+    shape in it (its lowest single, its pairs or tractors), not a bookish "同型部分"."""
+    checked = 0
+    for _spec, _ruleset, _key, _ok, reason in verdicts("throw"):
+        texts = main_texts(reason)
+        assert "同型部分" not in texts["zh"] and "same-shaped part" not in texts["en"], texts
+        if "so the throw stands" in texts["en"]:
+            assert re.search(r"no (?:single|pair|tractor) above [♠♥♦♣]|nobody holds a pair of", texts["en"]), texts
+            checked += 1
+    assert checked

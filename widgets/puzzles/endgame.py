@@ -107,6 +107,14 @@ def _outcome(game: Endgame, value: int, best: int | None) -> Words:
                  f"你方{got}，而不是{best}分" if ours else f"闲家得{value}分，而不是{best}分")
 
 
+def _reply_verb(game: Endgame, lead: Play, reply: Play) -> Words:
+    """How a reply meets the lead, in players' words (SJ-9, SJ-10): follows (跟), trumps (毙) or discards (垫)."""
+    ctx = game.ctx
+    if ctx.effective_suit(reply[0]) is ctx.effective_suit(lead[0]):
+        return Words("plays", "跟")
+    return Words("trumps with", "毙") if ctx.is_trump(reply[0]) else Words("discards", "垫")
+
+
 def reason_for(game: Endgame, best: EndgameSolution, graded: Graded) -> Reason:
     """Why a lead is right (its line and the value), or the defence's punishing reply, the trick it
     costs and the winning line (SJ-11, SJ-12 when the kitty decides)."""
@@ -123,12 +131,13 @@ def reason_for(game: Endgame, best: EndgameSolution, graded: Graded) -> Reason:
                  if winner % 2 != ours and (k == len(tricks) - 1 or any(card_points(c) for _s, p in trick for c in p))),
                 None)
     params: dict[str, Any] = {"given": the_joker(list(graded.play)), "seat": Seat(reply_seat), "reply": list(reply),
+                              "verb": _reply_verb(game, graded.play, reply),
                               "outcome": _outcome(game, graded.after.attacker_points, best.attacker_points),
                               "best": list(win_line[0][1]), "line": _line_words(win_line[1:4])}
     kitty = any(card_points(c) for c in game.kitty)
     if lost is None:
-        return Reason.make(RuleId.SJ_11, "After {given}, {seat} plays {reply}: {outcome}. Best is {best} first: "
-                           "{line}.", "出{given}后，{seat}跟{reply}：{outcome}。应先出{best}：{line}。", **params)
+        return Reason.make(RuleId.SJ_11, "After {given}, {seat} {verb} {reply}: {outcome}. Best is {best} first: "
+                           "{line}.", "出{given}后，{seat}{verb}{reply}：{outcome}。应先出{best}：{line}。", **params)
     k, trick, winner = lost
     last = k == len(tricks) - 1
     index = next(i for i, (s, _p) in enumerate(trick) if s == winner)
@@ -143,13 +152,23 @@ def reason_for(game: Endgame, best: EndgameSolution, graded: Graded) -> Reason:
                            "first: {line}.", "出{given}后，{seat}用{reply}{how}赢{which}：{outcome}。应先出{best}：{line}。",
                            which=which, how=how, **params)
     if k == 0:
-        return Reason.make(rule, "After {given}, {seat} plays {reply} and {winner} takes {which} with {won}{how}: "
+        return Reason.make(rule, "After {given}, {seat} {verb} {reply} and {winner} takes {which} with {won}{how}: "
                            "{outcome}. Best is {best} first: {line}.",
-                           "出{given}后，{seat}跟{reply}，{winner}用{won}{how}赢{which}：{outcome}。应先出{best}：{line}。",
+                           "出{given}后，{seat}{verb}{reply}，{winner}用{won}{how}赢{which}：{outcome}。应先出{best}：{line}。",
                            winner=Seat(winner), which=which, won=the_joker(list(won_with)), how=how, **params)
-    return Reason.make(rule, "After {given}, {seat} plays {reply}; then {winner} takes {which} with {won}{how}: "
-                       "{outcome}. Best is {best} first: {line}.",
-                       "出{given}后，{seat}跟{reply}；{winner}再用{won}{how}赢下{which}：{outcome}。应先出{best}：{line}。",
+    first, first_winner = tricks[0]  # no jump to a later trick: who won trick 1, and with what
+    first_won = next(p for s, p in first if s == first_winner)
+    if first_winner == game.leader:  # the lead itself wins trick 1: not named twice
+        return Reason.make(rule, "After {given} wins trick 1 ({seat} {verb} {reply}), {winner} takes {which} with "
+                           "{won}{how}: {outcome}. Best is {best} first: {line}.",
+                           "{given}赢下第1轮（{seat}{verb}{reply}）后，{winner}再用{won}{how}赢下{which}：{outcome}。"
+                           "应先出{best}：{line}。",
+                           winner=Seat(winner), which=which, won=the_joker(list(won_with)), how=how, **params)
+    return Reason.make(rule, "After {given}, {seat} {verb} {reply}, {first_winner} wins trick 1 with {first_won}, "
+                       "then {winner} takes {which} with {won}{how}: {outcome}. Best is {best} first: {line}.",
+                       "出{given}后，{seat}{verb}{reply}，{first_winner}用{first_won}赢第1轮；{winner}再用{won}{how}赢下"
+                       "{which}：{outcome}。应先出{best}：{line}。",
+                       first_winner=Seat(first_winner), first_won=the_joker(list(first_won)),
                        winner=Seat(winner), which=which, won=the_joker(list(won_with)), how=how, **params)
 
 

@@ -109,29 +109,31 @@ def _deciding_call(result: CallingResult, rules: Ruleset, calls: Sequence[tuple[
 def _outcome(result: CallingResult, rule: RuleId, whose: bool) -> Words | Reason:
     """What stands, briefly, after the call that decides an answer: "West's call stands: ♣ clubs are trump",
     or (``whose`` false, where the question is only what is trump) "clubs are trump"."""
-    caller, right_trump = result.state.caller, result.trump
+    caller, right_trump, kind = result.state.caller, result.trump, result.state.kind
     if caller is None:
         return Words("no call stands", "没有有效的亮主")
+    if right_trump is None:
+        right: Words | Reason = Words("it is no-trump (无主)" if not whose else "no trump suit (无主)", "无主")
+    elif kind is not None and kind.is_joker_pair:  # the keep-the-suit variant: why the suit is trump (SG-3 / SS-3)
+        right = Reason.make(rule, "the suit called before, {suit}, stays trump", "之前的主花色{suit}仍为主", suit=right_trump)
+    else:
+        right = Reason.make(rule, "{suit} are trump", "{suit}为主", suit=right_trump)
     if not whose:
-        return Words("the hand is no-trump (无主)", "无主") if right_trump is None else \
-            Reason.make(rule, "{suit} are trump", "{suit}为主", suit=right_trump)
+        return right
     return Reason.make(rule, "{caller}'s call stands: {right}", "{caller}的亮主有效：{right}", caller=Seat(caller),
-                       right=Words("no trump suit (无主)", "无主") if right_trump is None else
-                       Reason.make(rule, "{suit} are trump", "{suit}为主", suit=words(trump_label(right_trump))))
+                       right=right)
 
 
 def call_first(result: CallingResult, index: int, whose: bool = True) -> Reason:
     """The engine's reason for call ``index`` (its seat and cards, and the rule that refuses it or the call
-    it overrides), then what stands, unless that call says it (the last overcall; or, where only the trump
-    is asked, a refusal by level cards, whose suit is trump); the refused calls as notes (SG-1 / SS-1, SG-3 /
-    SS-3)."""
+    it overrides), then what stands, unless that call says it (the last overcall): a refusal always ends
+    by naming the trump; the refused calls as notes (SG-1 / SS-1, SG-3 / SS-3)."""
     why = result.reasons[index]
     stands = result.trump_reason or result.reason
     notes = [n for n in result.reason.notes if n != why]
     last = result.accepted[index] and index == max(i for i, ok in enumerate(result.accepted) if ok)
-    kind = result.state.kind
-    if last or (not whose and kind is not None and not kind.is_joker_pair):
-        return why.with_notes(*stands.notes, *notes)  # the call says what stands, or the level cards it refuses to
+    if last:
+        return why.with_notes(*stands.notes, *notes)  # the call says what stands
     return Reason.make(why.rule, "{why} So {outcome}.", "{why}所以{outcome}。", why=why,
                        outcome=_outcome(result, stands.rule, whose)).with_notes(*stands.notes, *notes)
 

@@ -144,7 +144,7 @@ def make_bury(seed: int, difficulty: Difficulty) -> dict[str, Any]:
     value = trick_points(bury)
     trump_count = sum(ctx.is_trump(c) for c in bury)
     points_reason = explain_trick_points(bury)
-    trumps_reason = explain_trumps(ctx, bury)
+    trumps_reason = explain_trumps(ctx, bury, name_plain=False)  # the points sum beside it names the bury's cards
     whole = Reason.make(verdict.reason.rule, "{bury} {trumps}", "{bury}{trumps}", bury=verdict.reason,
                         trumps=trumps_reason)
     builder = SpecBuilder("bury", seed=seed, difficulty=difficulty, rulesets=SHENGJI_RULESETS)
@@ -240,8 +240,8 @@ def make_lead_legal(seed: int, difficulty: Difficulty) -> dict[str, Any]:
     for key, label in YES_NO:
         says_yes = key == "yes"
         builder.add_answer(key, label, {rid: (v.ok == says_yes, v.reason if v.ok == says_yes else explain(
-            v.reason, "No, it may not be led. {why}" if says_yes else "Yes, it may be led. {why}",
-            "不能这样首出。{why}" if says_yes else "可以这样首出。{why}")) for rid, v in verdicts.items()})
+            v.reason, "No, it may not be led. {why}" if says_yes else "Yes. {why}",  # the reason says it may be
+            "不能这样首出。{why}" if says_yes else "可以：{why}")) for rid, v in verdicts.items()})
     hand_cards, play_cards = [str(c) for c in hand], [str(c) for c in play]
     raw = {"level": str(ctx.level), "trump": ctx.trump.value if ctx.trump else "none",
            "hand": hand_cards, "play": play_cards}

@@ -266,7 +266,7 @@ def _legal_reason(play: list[Card], plays: list[list[Card]], verdicts: list[Verd
     if verdict.ok == says_legal:
         return verdict.reason
     if verdict.ok:
-        return explain(verdict.reason, "It is legal. {why}", "可以这样跟。{why}")
+        return explain(verdict.reason, "It is legal. {why}", "可以这样跟：{why}")
     if _names_a_legal_follow(verdict.reason, plays, verdicts):
         return explain(verdict.reason, "It is not legal. {why}", "不能这样跟。{why}")
     return explain(verdict.reason, "It is not legal. {why} A legal follow: {right}.",

@@ -209,7 +209,7 @@ def make_last_trick(seed: int, difficulty: Difficulty) -> dict[str, Any]:
     by_rules = {r.id: reason if r.preset == "shengji" else replace(reason, notes=()) for r in SHENGJI_RULESETS}
     for key, label in answers:
         ok = (key == "yes") == last
-        builder.add_answer(key, label, {rid: (ok, why if ok else wrong_choice(why, label)) for rid, why in by_rules.items()})
+        builder.add_answer(key, label, {rid: (ok, why) for rid, why in by_rules.items()})  # the reason states the answer
     return builder.build(
         position={"level": str(ctx.level), "trump": ctx.trump.value if ctx.trump else "none",
                   "cards_each": cards_each, "lead": [str(c) for c in lead], "hand": [str(c) for c in hand],

@@ -22,7 +22,7 @@ from cardlib.shengji.scoring import KITTY_SIZE, level_change
 from cardlib.shengji.trick import find_trick_winner
 
 from .position import context_facts, explain, facts, seat_label, text, wrong_parts
-from .shengji_trick import make_trick
+from .shengji_trick import make_trick, wrong_winner
 from .spec import SHENGJI_RULESETS, Difficulty, RulesetChoice, SpecBuilder
 
 #: The two documents, plus SS-8's other reading: a team wins as soon as it reaches A.
@@ -136,6 +136,8 @@ def make_next_leader(seed: int, difficulty: Difficulty) -> dict[str, Any]:
         why = Reason.make(RuleId.SJ_8, "The dealer, {seat}, leads the first trick.", "第一轮由庄家{seat}首出。",
                           seat=Seat(dealer))
         answers = {r.id: (dealer, why) for r in SHENGJI_RULESETS}
+        not_it = {r.id: {s: explain(why, "Not {given}. {why}", "不是{given}。{why}", given=Seat(s)) for s in range(SEATS)}
+                  for r in SHENGJI_RULESETS}
     else:
         ctx, plays = make_trick(rng, difficulty)
         leader = rng.randrange(SEATS)
@@ -146,16 +148,20 @@ def make_next_leader(seed: int, difficulty: Difficulty) -> dict[str, Any]:
                    {"type": "plays", "label": text("The trick just played, in order", "刚出完的一轮（按顺序）"),
                     "plays": [{"label": seat_label(s), "cards": p} for s, p in zip(seats, case["plays"])]}]
         question = text("Who leads the next trick?", "下一轮谁首出？")
+        not_it = {}
         for r in SHENGJI_RULESETS:
             result = find_trick_winner(ctx, _rules(r), plays, leader=leader)
             seat = seats[result.winner]
             answers[r.id] = (seat, explain(result.reason, "{why} So {seat} leads the next trick.",
                                            "{why}下一轮由{seat}首出。", rule=RuleId.SJ_8, seat=Seat(seat)))
+            # a wrong seat: first why that seat's play does not win (SJ-10), as trick_winner says it
+            not_it[r.id] = {s: explain(wrong_winner(ctx, _rules(r), plays, seats, seats.index(s), result),
+                                       "{why} So {seat} leads next.", "{why}下一轮由{seat}首出。",
+                                       rule=RuleId.SJ_8, seat=Seat(seat)) for s in range(SEATS) if s != seat}
     builder = SpecBuilder("next_leader", seed=seed, difficulty=difficulty, rulesets=SHENGJI_RULESETS)
     for seat in range(SEATS):
         builder.add_answer(str(seat), seat_label(seat), {
-            rid: (seat == right, reason if seat == right else explain(
-                reason, "Not {given}. {why}", "不是{given}。{why}", given=Seat(seat)))
+            rid: (seat == right, reason if seat == right else not_it[rid][seat])
             for rid, (right, reason) in answers.items()})
     return builder.build(position={**case, "dealer": dealer}, input_type="choice", question=question,
                          features={"first_trick": first_trick, "lead_cards": len(case.get("plays", [[0]])[0])},
@@ -259,8 +265,9 @@ def _after_hand_outcome(rules: Ruleset, dealer: int, levels: tuple[Rank, Rank], 
     climb, game, stops_at_ace = _climb(rules, dealer, levels, points)
     winner = "none" if progress.winner is None else str(progress.winner)
     rule = game.rule if progress.winner is not None else climb.rule
-    if progress.winner is not None:  # the game is over: that there is no next hand answers first, then why
-        whole = Reason.make(rule, "There is no next hand. {game} {climb}", "没有下一局了。{game}{climb}",
+    if progress.winner is not None:  # the game is over: that there is no next hand answers first, then the
+        # points that make the climb, then the game it wins
+        whole = Reason.make(rule, "There is no next hand. {climb} {game}", "没有下一局了。{climb}{game}",
                             climb=climb, game=game)
     else:
         whole = Reason.make(rule, "{climb} {dealer} {game}", "{climb}{dealer}{game}", climb=climb,

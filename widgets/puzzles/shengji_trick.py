@@ -155,12 +155,13 @@ def _why_not(ctx: TrumpContext, rules: Ruleset, plays: list[list[Card]], seats: 
                                            "the one played first wins",
                                "{seat}的{play}与{top}的{best}一样大，一样大时先出者胜",
                                seat=seat, play=play, top=top, best=best).with_notes(EQUAL_PLAYS_NOTE)
-        return Reason.make(RuleId.SJ_10, "{seat}'s {play} beats the lead, but {top}'s play is higher",
-                           "{seat}的{play}管住了首家，但{top}出的更大", seat=seat, play=play, top=top)
+        return Reason.make(RuleId.SJ_10, "{seat}'s {play} beats the lead {lead} but is not the highest play",
+                           "{seat}的{play}管住了首家的{lead}，但还不是最大的", seat=seat, play=play, lead=lead)  # the
+        # winner's reason, which follows, names the higher play
     if all(ctx.effective_suit(c) is ctx.effective_suit(lead[0]) for c in play):
         if classify(ctx, rules, play) != shape:
-            return Reason.make(RuleId.SJ_10, "{seat}'s {play} follows {suit} but is not {shape} like the lead, "
-                                             "so it cannot win", "{seat}的{play}跟了{suit}，但不是首家那样的{shape}，不能赢",
+            return Reason.make(RuleId.SJ_10, "{seat}'s {play} follows {suit} but is not {shape}",
+                               "{seat}的{play}跟了{suit}，但不是首家那样的{shape}，不能赢",
                                seat=seat, play=play, suit=led, shape=shape)
         return Reason.make(RuleId.SJ_10, "{seat}'s {play} follows {suit} but is not higher than the lead {lead}",
                            "{seat}的{play}跟了{suit}，但不比首家的{lead}大", seat=seat, play=play, suit=led, lead=lead)
@@ -169,11 +170,19 @@ def _why_not(ctx: TrumpContext, rules: Ruleset, plays: list[list[Card]], seats: 
         return Reason.make(rule, "{seat}'s {play} is all trumps but not {shape}, so it cannot win",
                            "{seat}的{play}虽是主牌，但不是首家那样的{shape}，毙不了首家，只算垫牌",
                            seat=seat, play=play, shape=shape)
+    trumps = sum(1 for c in play if ctx.is_trump(c))  # the words branch on how many are trumps
     if ctx.effective_suit(lead[0]) is EffectiveSuit.TRUMP:
-        return Reason.make(RuleId.SJ_10, "{seat}'s {play} is not all trumps: it is a discard, which cannot win",
-                           "{seat}的{play}不全是主牌：是垫牌，不能赢", seat=seat, play=play)
-    return Reason.make(RuleId.SJ_10, "{seat}'s {play} neither follows {suit} nor is all trumps, so it cannot win",
-                       "{seat}的{play}既不是{suit}也不全是主牌：是垫牌，不能赢",
+        if trumps:  # some trumps follow the trump lead, but the play is not of its shape
+            return Reason.make(RuleId.SJ_10, "{seat}'s {play} is not all trumps, so it is not {shape} like the lead "
+                                             "and cannot win", "{seat}的{play}不全是主牌，不是首家那样的{shape}，不能赢",
+                               seat=seat, play=play, shape=shape)
+        return Reason.make(RuleId.SJ_10, "{seat}'s {play} holds no trump: it is a discard, which cannot win",
+                           "{seat}的{play}" + ("不是" if len(play) == 1 else "都不是") + "主牌：是垫牌，不能赢",
+                           seat=seat, play=play)
+    followed = sum(1 for c in play if ctx.effective_suit(c) is led_suit)
+    return Reason.make(RuleId.SJ_10, "{seat}'s {play} is a discard, neither {suit} nor all trumps",
+                       "{seat}的{play}" + ("不全是" if followed else "不是") + "{suit}，也"
+                       + ("不全是主牌" if trumps else "不是主牌" if len(play) == 1 else "没有主牌") + "：是垫牌，不能赢",
                        seat=seat, play=play, suit=led)
 
 
@@ -197,6 +206,8 @@ def wrong_winner(ctx: TrumpContext, rules: Ruleset, plays: list[list[Card]], sea
                            "{level}是级牌，算主牌，不算{suit}：{top}的{best}是{how}，毙了首家的{lead}，所以赢的是{top}，"
                            "不是{seat}。", level=levels[0], suit=suit_words(plain), top=Seat(seats[winner]), best=best,
                            how=how, lead=lead, seat=Seat(seats[index])).with_notes(*result.reason.all_notes())
+    if any(value == Seat(seats[index]) for _name, value in result.reason.params):  # the engine's reason says
+        return result.reason  # already why that seat's play fails (a failed over-trump, trumps of another shape)
     return explain(result.reason, "{problem}. {why}", "{problem}。{why}",
                    problem=_why_not(ctx, rules, plays, seats, index, winner))
 

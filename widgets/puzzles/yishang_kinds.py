@@ -129,10 +129,12 @@ def make_challenge(seed: int, difficulty: Difficulty) -> dict[str, Any]:
     pos = _challenge_position(rng, difficulty, succeed=(seed // 3) % 2 == 0)
     hands, draw_pile, up, down = _challenge_deal(rng, pos)
     events: dict[str, dict[EventKind, Any]] = {}
+    count = 0
     for choice in YISHANG_RULESETS:
         game = Game(hands, draw_pile, first=pos["first"], rules=rules_of(choice))
         game.play(up)
         game.play(down, claim=str(pos["claim"]))
+        count = len(game.pile)  # the cards the taker takes
         events[choice.id] = {e.kind: e for e in game.challenge(pos["challengers"])}
     builder = SpecBuilder("ys_challenge", seed=seed, difficulty=difficulty, rulesets=YISHANG_RULESETS)
     player = pos["player"]
@@ -143,9 +145,10 @@ def make_challenge(seed: int, difficulty: Difficulty) -> dict[str, Any]:
             real_succeeds = take.seat == player
             ok = succeeds == real_succeeds and taker == take.seat
             reason: Reason | list[Reason]
-            if ok:
-                reason = combined([reveal.reason, take.reason]) if challenge.reason.rule is not RuleId.YS_14 \
-                    else combined([challenge.reason, reveal.reason, take.reason])
+            if ok:  # the question is who takes the pile (YS-9), not the next lead or target (YS-10)
+                took = reasons.takes(take.seat, count, take.card)
+                reason = combined([reveal.reason, took]) if challenge.reason.rule is not RuleId.YS_14 \
+                    else combined([challenge.reason, reveal.reason, took])
             else:
                 reason = _challenge_wrong((succeeds, taker), (real_succeeds, take.seat), player, pos["challengers"],
                                           challenge.reason, reveal.reason, take.reason)

@@ -257,12 +257,13 @@ def _draw_facts(card: Card, target: Rank, pile: bool, last: bool, no_claim: Reas
         facts["target"] = Reason.make(RuleId.YS_15, "the target is {target}: {why}",
                                       "目标点数是{target}：{why}", target=target, why=no_claim)
     if is_below(card.rank, target):
-        facts["below"] = (Reason.make(RuleId.YS_6, "{card} is below the target {target}, so {player} draws a card "
-                                      "from the draw pile", "{card}低于目标点数{target}，所以{player}要从摸牌堆摸一张牌",
-                                      card=card, target=target, player=player) if pile else
-                          Reason.make(RuleId.YS_16, "{card} is below the target {target}, but the draw pile is empty, "
-                                      "so there is nothing to draw", "{card}低于目标点数{target}，但摸牌堆已空，无牌可摸",
-                                      card=card, target=target))
+        top = reasons.top_rank(target)  # YS-2 decides
+        facts["below"] = (Reason.make(RuleId.YS_6, "{card} is below the target {target}{top}, so {player} draws a card "
+                                      "from the draw pile", "{card}低于目标点数{target}{top}，所以{player}要从摸牌堆摸一张牌",
+                                      card=card, target=target, top=top, player=player) if pile else
+                          Reason.make(RuleId.YS_16, "{card} is below the target {target}{top}, but the draw pile is "
+                                      "empty, so there is nothing to draw",
+                                      "{card}低于目标点数{target}{top}，但摸牌堆已空，无牌可摸", card=card, target=target, top=top))
     else:
         highest = Words(" (2 is the highest rank)", "（2最大）") if card.rank is Rank.TWO else Words("", "")
         facts["below"] = Reason.make(RuleId.YS_6, "{card}{highest} is not below the target {target}, so nobody draws",
