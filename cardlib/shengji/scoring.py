@@ -390,18 +390,21 @@ def _kitty_from_trick(ctx: TrumpContext, rules: RulesetLike, kitty: CardsInput, 
     params: dict[str, object] = {"who": who, "won": won_words, "how": how, "holds": holds, "times": times,
                                  "total": points * factor, "unit": unit_words(unit_pairs),
                                  "short": scheme_short(rules.kitty_multiplier.value)}
+    # a kitty of no points adds nothing, whatever it counts: said so, not "its 0 points add 0"
+    adds = (": its {holds} add {total}.", "，底牌{holds}加{total}分。") if counted else \
+        (", but it holds no 5, 10 or K: it adds nothing.", "，但底牌没有5、10或K，不加分。")
     if rules.kitty_shape is KittyShape.LEAD:
         en = ("{who}, an attacker, won the last trick with {won}{how}; under this variant the lead, {unit}, sets the "
-              "multiplier, so {short} the kitty counts {times}: its {holds} add {total}.")
-        zh = "闲家{who}用{won}{how}抠底；按此变体，由首家的{unit}定倍数：{short}底分{times}，底牌{holds}加{total}分。"
+              "multiplier, so {short} the kitty counts {times}" + adds[0])
+        zh = "闲家{who}用{won}{how}抠底；按此变体，由首家的{unit}定倍数：{short}底分{times}" + adds[1]
         notes.append(Reason(RuleId.C_2, "This book's default is the winning play's shape, not the lead's.",
                             "本书默认按赢牌的牌型定倍数，而不是首家的。"))
     else:
         named = isinstance(won_words, Reason) and len(won) == 2  # "a pair of little jokers" says the shape
         shape = (", {unit}", "，是{unit}") if shape_counts and not named else ("", "")
         en = ("{who}, an attacker, won the last trick with {won}{how}" + shape[0] + ", so {short} the kitty counts "
-              "{times}: its {holds} add {total}.")
-        zh = "闲家{who}用{won}{how}抠底" + shape[1] + "：{short}底分{times}，底牌{holds}加{total}分。"
+              "{times}" + adds[0])
+        zh = "闲家{who}用{won}{how}抠底" + shape[1] + "：{short}底分{times}" + adds[1]
         if decides:  # C-2 decides: the follower's winning shape counts, not the lead's
             notes.append(Reason(RuleId.C_2, "The guides are silent on whose shape sets the multiplier when a "
                                 "follower wins the last trick; this book's convention is the winning play's.",

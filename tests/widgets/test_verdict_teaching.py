@@ -238,7 +238,7 @@ def test_a_mixed_lead_under_throws_is_refused_for_its_suits_not_for_being_severa
 #: a capital after a colon in mid-sentence, a double space.
 MISFITS = {
     "en": re.compile(r"only 0 points?|\(0 of \d+ cards\)|adds 0 points|: (?:The|A|An|It|Nobody|No|Only|Under|After)\b"
-                     r"|  |not no suit|gives only 1 points"),
+                     r"|  |not no suit|gives only 1 points|add 0\."),
     "zh": re.compile(r"中有0张|加0分。|：[，。]"),
 }
 
@@ -449,3 +449,20 @@ def test_a_throw_that_stands_names_what_the_other_hands_lack_against_its_parts()
             assert re.search(r"no (?:single|pair|tractor) above [♠♥♦♣]|nobody holds a pair of", texts["en"]), texts
             checked += 1
     assert checked
+
+
+def test_a_kitty_of_no_points_won_by_the_attackers_adds_nothing_said_once_SJ_12():
+    """The last trick won by an attacker over a kitty with no 5, 10 or K: the multiplier is said, and that the
+    kitty adds nothing, in words ("its 0 points (no 5, 10 or K) add 0" was the template's misfit)."""
+    from cardlib.cards import Rank, parse_cards
+    from cardlib.shengji.rules import get_ruleset
+    from cardlib.shengji.scoring import kitty_score
+    from cardlib.shengji.trump import TrumpContext
+
+    ctx = TrumpContext(Rank.TWO, None)
+    trick = [parse_cards(p) for p in ("S8 S8", "S3 S4", "D6 D7", "H2 H2")]
+    points, reason = kitty_score(ctx, get_ruleset("shengji"), parse_cards("S3 S4 H6 H7 C3 C4 C6 C7"), trick, True, leader=1)
+    assert points == 0
+    assert reason.en.endswith("counts ×4, but it holds no 5, 10 or K: it adds nothing."), reason.en
+    assert reason.zh.endswith("底分×4，但底牌没有5、10或K，不加分。"), reason.zh
+    assert not MISFITS["en"].search(reason.en) and not MISFITS["zh"].search(reason.zh)
