@@ -420,6 +420,17 @@ THROWS_NOTE = Reason(RuleId.C_3, "Neither guide has throws (甩牌); this book o
                      "两份指南都没有甩牌；本书把它作为可选的变体。")  # the sentence it stands behind says what a throw is
 
 
+def the_joker(won: list[Card]) -> Reason | list[Card]:
+    """Cards a trick was won with, as a sentence names them: a lone joker with its article, "the little
+    joker" (the Chinese 小王 needs none); a pair of jokers as players say it, "a pair of little jokers",
+    "一对小王"; any other play as its cards (SJ-6)."""
+    if len(won) == 1 and won[0].is_joker:
+        return Reason.make(RuleId.SJ_6, "the {card}", "{card}", card=won)
+    if len(won) == 2 and won[0].is_joker and won[0] == won[1]:
+        return Reason.make(RuleId.SJ_6, "a pair of {card}s", "一对{card}", card=won[:1])
+    return won
+
+
 _THE_PLAY = Words("The play ", "")
 _NOTHING = Words("", "")
 

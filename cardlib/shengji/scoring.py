@@ -30,7 +30,7 @@ from ..errors import InvalidPositionError
 from ..explain import Reason, Seat, Words
 from ..result import Result
 from ..rule_ids import RuleId
-from .combos import CardsInput, Plays, as_cards, count_zh, require_context, split_units
+from .combos import CardsInput, Plays, as_cards, count_zh, require_context, split_units, the_joker
 from .rules import KittyMultiplier, KittyShape, LevelTable, RulesetLike, as_ruleset
 from .trick import find_trick_winner, read_plays
 from .trump import EffectiveSuit, TrumpContext
@@ -411,16 +411,6 @@ def _kitty_from_trick(ctx: TrumpContext, rules: RulesetLike, kitty: CardsInput, 
                                 "最后一轮由跟牌者赢时按谁的牌型定倍数，指南没有写；本书约定按赢牌的牌型。"))
     rule = RuleId.C_2 if decides and rules.kitty_shape is not KittyShape.LEAD else why.rule
     return Result(points * factor, Reason.make(rule, en, zh, **params).with_notes(*notes))  # type: ignore[arg-type]
-
-
-def the_joker(won: list[Card]) -> Reason | list[Card]:
-    """The cards a trick was won with, a lone joker with its article: "the little joker" (the Chinese 小王
-    needs none); a pair of jokers as players say it: "a pair of little jokers", "一对小王"."""
-    if len(won) == 1 and won[0].is_joker:
-        return Reason.make(RuleId.SJ_12, "the {card}", "{card}", card=won)
-    if len(won) == 2 and won[0].is_joker and won[0] == won[1]:
-        return Reason.make(RuleId.SJ_12, "a pair of {card}s", "一对{card}", card=won[:1])
-    return won
 
 
 def _times(scheme: KittyMultiplier, factor: int, cards: int, lead_cards: int) -> Reason:

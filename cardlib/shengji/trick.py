@@ -37,7 +37,8 @@ from ..explain import Reason, Seat, Words
 from ..result import Result
 from ..rule_ids import RuleId
 from ..words import cards_text
-from .combos import LazyReason, Plays, Shape, as_cards, require_context, shape_in_suit, shape_of, split_units
+from .combos import (LazyReason, Plays, Shape, as_cards, require_context, shape_in_suit, shape_of, split_units,
+                     the_joker)
 from .leads import read_lead, require_copies
 from .rules import Ruleset, RulesetLike
 from .trump import EffectiveSuit, TrumpContext
@@ -234,7 +235,7 @@ def _explain(ctx: TrumpContext, cards: list[list[Card]], shape: Shape, keys: lis
     lead_suit = ctx.effective_suit(cards[0][0])
     cards = [sorted(play, key=ctx.order_key) for play in cards]  # each play shown high to low
     best = cards[winner]
-    base: dict[str, object] = {"lead": cards[0], "best": best, "who": play_name(winner, leader),
+    base: dict[str, object] = {"lead": cards[0], "best": the_joker(best), "who": play_name(winner, leader),
                                "who_cap": play_name(winner, leader, capital=True), "suit": lead_suit}
     key = keys[winner]
     assert key is not None

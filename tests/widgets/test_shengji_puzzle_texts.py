@@ -152,7 +152,10 @@ def check_trick_winner(spec, rid, key, reason):
     for lang in ("en", "zh"):
         assert seat_name(seat_of(spec, key), lang) in reason[lang]
         assert seat_name(seat_of(spec, right), lang) in reason[lang]
-    assert Counter(spec["position"]["plays"][int(right)]) in groups(reason)
+    won = spec["position"]["plays"][int(right)]
+    joker_pair = len(won) == 2 and won[0] == won[1] and won[0] in ("BJ", "LJ")  # "a pair of little jokers"
+    assert Counter(won) in groups(reason) or (joker_pair and Counter(won[:1]) in groups(reason)
+                                              and "a pair of" in reason["en"] and "一对" in reason["zh"])
 
 
 def check_highest(spec, rid, key, reason):

@@ -28,7 +28,8 @@ from cardlib.shengji.endgames import Endgame, deal_endgame
 from cardlib.shengji.leads import legal_leads
 from cardlib.shengji.progression import TEAM_WORDS
 from cardlib.shengji.rules import get_ruleset
-from cardlib.shengji.scoring import card_points, level_trump_words, the_joker
+from cardlib.shengji.combos import the_joker
+from cardlib.shengji.scoring import card_points, level_trump_words
 from cardlib.shengji.solver import EndgameSolution, EndgameSolver, Play
 from cardlib.shengji.trick import find_trick_winner
 
