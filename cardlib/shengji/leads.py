@@ -37,6 +37,7 @@ from .combos import (
     shape_of,
     split_units,
     sub_multisets,
+    the_joker,
     the_play,
     units_words,
 )
@@ -97,19 +98,19 @@ def explain_lead(ctx: TrumpContext, rules: Ruleset, lead: list[Card]) -> Verdict
             "leaves out. Lead one of them, such as {unit}.",
             "{cards}是{units}，都是{suit}：一起出就是甩牌，本局不允许甩牌。只能出其中一个牌型，例如{unit}。",
             cards=cards, the=the, units=units_words([u.pairs for u in units]), suit=suits[0],
-            unit=list(units[0].cards)).with_notes(THROWS_NOTE))
+            unit=the_joker(list(units[0].cards))).with_notes(THROWS_NOTE))
     first = [c for c in cards if ctx.effective_suit(c) is suits[0]]
     mixes = {"cards": cards, "the": the, "suits": Words(" and ".join(s.en for s in suits), "和".join(s.zh for s in suits))}
     if rules.throws:  # a lead of several units is allowed, but never of two suits (C-3)
         return Verdict(False, Reason.make(
             RuleId.C_3, "{the}{cards} mixes {suits}: even a throw (甩牌) must be all one suit (trumps count as one "
             "suit), such as {example}.", "{cards}混了{suits}：甩牌也必须是同一门（主牌算一门），例如{example}。",
-            example=first, **mixes))  # type: ignore[arg-type]
+            example=the_joker(first), **mixes))  # type: ignore[arg-type]
     return Verdict(False, Reason.make(
         RuleId.SJ_6, "{the}{cards} mixes {suits}: a lead is a single, a pair or a tractor of one suit (trumps count as "
         "one suit), such as {example}.",
         "{cards}混了{suits}：首出须是同一门的单张、对子或拖拉机（主牌算一门），例如{example}。",
-        example=list(split_units(ctx, rules, first)[0].cards), **mixes))  # type: ignore[arg-type]
+        example=the_joker(list(split_units(ctx, rules, first)[0].cards)), **mixes))  # type: ignore[arg-type]
 
 
 def _ordered(suits: set[EffectiveSuit]) -> list[EffectiveSuit]:

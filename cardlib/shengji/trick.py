@@ -180,8 +180,9 @@ def _trump_fact(ctx: TrumpContext, best: list[Card], how: Words, who: Words | Se
     """Why ``best`` is a trump play, naming what decides it: its level cards ("♦Q is a level card"),
     else its jokers, else the trump suit (SJ-4); ``how`` is the play as a trump ("a pair of trumps").
     The Chinese names the play with its player (南家的♠5 ♠5), so the sentence needs no 它 and no colon."""
-    what = Reason.make(RuleId.SJ_10, "it", "{who}的{best}", who=who, best=best) if len(best) != 2 else \
-        Reason.make(RuleId.SJ_10, "{best}", "{who}的{best}", who=who, best=best)  # a pair by name
+    by_name = len(best) == 2 and not best[0].is_joker  # a pair by name; a joker pair is named already
+    what = Reason.make(RuleId.SJ_10, "{best}", "{who}的{best}", who=who, best=best) if by_name else \
+        Reason.make(RuleId.SJ_10, "it", "{who}的{best}", who=who, best=the_joker(best))
     levels = list(dict.fromkeys(c for c in best if not c.is_joker and c.rank is ctx.level and c.suit is not ctx.trump))
     if levels:
         many = len(levels) > 1

@@ -180,7 +180,8 @@ def _why_not(ctx: TrumpContext, rules: Ruleset, plays: list[list[Card]], seats: 
                            "{seat}的{play}" + ("不是" if len(play) == 1 else "都不是") + "主牌：是垫牌，不能赢",
                            seat=seat, play=play)
     followed = sum(1 for c in play if ctx.effective_suit(c) is led_suit)
-    return Reason.make(RuleId.SJ_10, "{seat}'s {play} is a discard, neither {suit} nor all trumps",
+    return Reason.make(RuleId.SJ_10, "{seat}'s {play} is a discard, neither {suit} nor "
+                       + ("all trumps" if trumps else "a trump" if len(play) == 1 else "trumps"),
                        "{seat}的{play}" + ("不全是" if followed else "不是") + "{suit}，也"
                        + ("不全是主牌" if trumps else "不是主牌" if len(play) == 1 else "没有主牌") + "：是垫牌，不能赢",
                        seat=seat, play=play, suit=led)
