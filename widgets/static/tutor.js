@@ -546,7 +546,7 @@ function render({ model, el }) {
       ys ? h("p", { class: "cbtu-odds", text: t("oddsLine", d.true, d.total, d.claim, Math.round(d.chance)) }) : null,
       h("p", { class: "cbtu-why" }, reasonNodes(d.reason, lang)),
       // 升级: play the hand on from just before this play (the engine replays the moves before it)
-      !ys && Number.isInteger(d.move) ? h("button", { type: "button", class: "cbtu-replay-from", "data-action": "rewind",
+      !ys && Number.isInteger(d.move) ? h("button", { type: "button", class: "cbtu-rewind", "data-action": "rewind",
         onclick: () => send({ type: "rewind", moves: d.move }), text: t("replayFrom", d.trick) }) : null]);
     const own = ys && g.own.length ? [h("h4", { text: t("ownDown") }), h("ol", { class: "cbtu-own-down" },
       g.own.map((o) => h("li", { "data-own-down": String(o.number), "data-truthful": String(o.truthful) },
