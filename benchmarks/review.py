@@ -19,9 +19,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cardlib.shengji.bots import ShengjiBot
 from cardlib.shengji.hand import ShengjiHand
 from cardlib.shengji.review import HandReview, review_hand
+from tests.widgets.test_tutor_drive import play_out
+from widgets.tutor.session import TutorSession
+from widgets.tutor.shengji_table import ShengjiTutor
 
 TARGET = 1.0  # p95 seconds, CPython
 
@@ -34,26 +36,13 @@ def percentile(values: list[float], share: float) -> float:
 
 
 def bot_hand(seed: int) -> ShengjiHand:
-    """A whole hand with the easy practice bot in every seat (the tutor's table, South played by the bot)."""
-    hand = ShengjiHand("shengji" if seed % 2 == 0 else "shuangsheng", ("2", "2"), None, seed=seed)
-    bot = ShengjiBot()
-    while hand.phase != "over":
-        if hand.phase == "deal":
-            seat = hand.next_to_deal
-            if seat is None:
-                hand.close_calls()
-                continue
-            hand.deal_card()
-            call = bot.choose_call(hand, seat)
-            if call is not None:
-                hand.call(seat, call)
-        elif hand.phase == "bury":
-            hand.bury(bot.choose_burial(hand))
-        else:
-            seat = hand.to_act
-            assert seat is not None
-            hand.play(seat, bot.choose_lead(hand, seat) if hand.lead is None else bot.choose_follow(hand, seat))
-    return hand
+    """A whole hand with the easy practice bot in every seat: the tutor's table, South played by its hints."""
+    session = TutorSession.start({"game": "shengji", "seed": seed, "ruleset": "shengji" if seed % 2 == 0 else "shuangsheng"})
+    for _view in play_out(session):
+        pass
+    table = session.table
+    assert isinstance(table, ShengjiTutor)
+    return table.hand
 
 
 def timed(hand: ShengjiHand, **options: object) -> tuple[HandReview, float]:
