@@ -236,9 +236,12 @@ def test_a_whole_game_by_hint_and_play_in_the_browser_matches_the_kernel(offline
     moves = play_by_hints(page, game)
     root = page.locator(f"[data-tutor={game}]")
     assert root.locator(".cbtu-review").count() == 1
-    kernel = list(play_out(TutorSession.start(options)))
-    assert moves == len(kernel) - 1, "the browser's game took other moves than the kernel's"
+    kernel = list(play_out(TutorSession.start(options), grade=True))  # ends with the review's grades
+    assert moves == len(kernel) - 2, "the browser's game took other moves than the kernel's"
     review = kernel[-1]["review"]
+    graded = root.locator(".cbtu-graded:not([aria-busy])")  # the page asked for the grades once the review showed
+    graded.wait_for(timeout=BOOT_MS)
+    assert graded.locator("[data-review-decision]").count() == len(review["graded"]["decisions"])
     summary = root.locator(".cbtu-summary").all_inner_texts()
     assert summary == [line["en"] for line in review["summary"]] or summary == [line["zh"] for line in review["summary"]]
     if game == "shengji":

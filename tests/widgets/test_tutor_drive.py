@@ -19,12 +19,16 @@ def hinted_move(session: TutorSession) -> dict[str, Any]:
     return message
 
 
-def play_out(session: TutorSession, limit: int = 400) -> Iterator[dict[str, Any]]:
-    """Every view from the start to the review, by hint and play alone."""
+def play_out(session: TutorSession, limit: int = 400, *, grade: bool = False) -> Iterator[dict[str, Any]]:
+    """Every view from the start to the review, by hint and play alone; then, with ``grade``, the review
+    with its grades, asked for as the page asks once the game is over (until then they are None)."""
     view = session.handle({"type": "start"})
     yield view
     for _move in range(limit):
         if view["state"] == "over":
+            assert view["review"]["graded"] is None, "the grades come when the page asks for them"
+            if grade:
+                yield session.handle({"type": "grade"})
             return
         view = session.handle(hinted_move(session))
         assert view["status"] is None, view["status"]

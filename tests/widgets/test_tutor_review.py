@@ -22,7 +22,8 @@ SEED, AT, WRONG, TRICK = 10, 23, ["C4", "C4"], 22
 
 
 def play_with(session: TutorSession, at: int | None, cards: list[str]) -> dict[str, Any]:
-    """Hint and play to the end, but ``cards`` as South's move number ``at`` (0 for the first)."""
+    """Hint and play to the end, but ``cards`` as South's move number ``at`` (0 for the first); the review
+    with its grades."""
     view = session.view()
     move = 0
     while view["state"] != "over":
@@ -30,7 +31,7 @@ def play_with(session: TutorSession, at: int | None, cards: list[str]) -> dict[s
         view = session.handle(message)
         assert view["status"] is None, view["status"]
         move += 1
-    return view
+    return session.handle({"type": "grade"})  # as the page asks once the review shows
 
 
 def test_sj11_a_mistake_in_the_last_tricks_is_graded_with_its_loss_and_a_better_play() -> None:

@@ -175,7 +175,7 @@ def test_the_same_seed_deals_the_same_game_and_again_replays_it(game):
                                      {"game": "yishang", "seed": 3, "opponents": 3}])
 def test_every_text_of_every_view_is_in_both_languages_and_speaks_as_players_do(options):
     session = TutorSession.start(options)
-    views = list(play_out(session))
+    views = list(play_out(session, grade=True))  # the review's grades too
     found = []
     for number, view in enumerate(views):
         texts = list(view_texts(view))
@@ -295,3 +295,19 @@ def test_a_whole_game_against_the_strong_bots_by_hint_and_play_reaches_its_revie
 def test_an_unknown_sparring_level_is_refused_clearly():
     with pytest.raises(TutorError, match="easy, strong"):
         TutorSession.start({"game": "shengji", "sparring": "grandmaster"})
+
+
+@pytest.mark.parametrize("game", ["shengji", "yishang"])
+def test_the_review_shows_at_once_and_its_grades_come_when_asked_SJ_11_YS_9(game):
+    """The review's grades are a search (cardlib/shengji/review.py) the page asks for once the review shows:
+    before the end a grade message is refused in the view's status (in both languages); at the end the
+    review's ``graded`` is None until asked, then filled, and asking again changes nothing."""
+    session = TutorSession.start({"game": game, "seed": 5, "opponents": 1} if game == "yishang" else {"game": game, "seed": 5})
+    early = session.handle({"type": "grade"})
+    assert early["state"] == "playing" and early["status"]["en"].startswith("Your decisions are graded once")
+    assert "评分" in early["status"]["zh"]
+    *_, over = play_out(session)
+    assert over["state"] == "over" and over["review"]["graded"] is None
+    graded = session.handle({"type": "grade"})
+    assert graded["review"]["graded"]["about"]["en"] and graded["serial"] == over["serial"] + 1
+    assert session.handle({"type": "grade"})["review"]["graded"] == graded["review"]["graded"]

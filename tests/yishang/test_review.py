@@ -35,7 +35,7 @@ def table(session: TutorSession) -> YishangTutor:
 
 def finished(seed: int, opponents: int) -> tuple[TutorSession, list[dict[str, Any]]]:
     session = TutorSession.start({"game": "yishang", "seed": seed, "opponents": opponents})
-    return session, list(play_out(session))
+    return session, list(play_out(session, grade=True))
 
 
 def could_be(log: list[Event], upto: int, start_hand: set[Card], hand_now: set[Card], claimant: int) -> list[Card]:
@@ -165,6 +165,7 @@ def test_ys8_every_graded_decision_is_one_the_tutor_asked_and_the_engine_allowed
                 asked.append((window.seat, str(window.claim), game.check_challenge(0).ok, message["choice"]))
             view = session.handle(message)
             assert view["status"] is None, view["status"]
+        view = session.handle({"type": "grade"})
         decisions = view["review"]["graded"]["decisions"]
         assert [(d["claimant"], d["claim"], True, d["choice"]) for d in decisions] == asked
         for d in decisions:

@@ -48,7 +48,8 @@ const TUTOR_WORDS = {
     silent: "No answer from the engine yet. On a page opened from disk, or before the book's engine has loaded, the tutor cannot deal; in JupyterLab or Voila, run the page's cells.",
     rules: "Rules", opponents: "Opponents", deal: (g, s) => `Deal ${s}`, refused: (e) => `That could not be done: ${e}.`,
     match: "Match: levels carry over", levels: "Levels", nextHand: "Next hand of the match", newMatch: "New match",
-    sparring: "Bots", graded: "Your plays graded", noneGraded: "None of your last plays had a choice to grade.",
+    sparring: "Bots", graded: "Your plays graded", grading: "Grading your plays of the last tricks…",
+    gradingYs: "Grading your challenge decisions…", noneGraded: "None of your last plays had a choice to grade.",
     grade_best: "Best", grade_inaccuracy: "Inaccuracy", grade_mistake: "Mistake", replayFrom: (n) => `Replay from trick ${n}`,
     loss: (n) => `−${n} point${n === 1 ? "" : "s"} on average`, better: "Better:",
     gradedChallenges: "Your challenge decisions graded", noneGradedYs: "No face-down card of another player came while you could challenge it.",
@@ -79,7 +80,8 @@ const TUTOR_WORDS = {
     silent: "引擎还没有回应。从本地文件打开的页面，或本书引擎尚未加载时，陪练无法发牌；在 JupyterLab 或 Voila 中请运行本页的代码单元。",
     rules: "规则", opponents: "对手人数", deal: (g, s) => `第${s}副`, refused: (e) => `无法执行：${e}。`,
     match: "整场比赛：级别延续", levels: "双方打几", nextHand: "比赛的下一局", newMatch: "新比赛",
-    sparring: "陪练水平", graded: "你的出牌评分", noneGraded: "你最后几手牌都没有选择，不评分。",
+    sparring: "陪练水平", graded: "你的出牌评分", grading: "正在给你最后几轮的出牌评分……",
+    gradingYs: "正在给你的质疑评分……", noneGraded: "你最后几手牌都没有选择，不评分。",
     grade_best: "最好", grade_inaccuracy: "欠佳", grade_mistake: "失误", replayFrom: (n) => `从第${n}轮重打`,
     loss: (n) => `平均损失${n}分`, better: "更好：",
     gradedChallenges: "你的质疑评分", noneGradedYs: "没有出现你可以质疑的别人的暗牌。",
@@ -112,6 +114,7 @@ function render({ model, el }) {
   let refused = null;      // a message Python could not read (msg:custom {type: "error"})
   let unavailable = false; // no Python can answer on this page (the book opened from disk)
   let busy = false;        // a message is in flight: input is ignored until its answer
+  let gradeAsked = -1;     // the serial of the view whose review's grades were asked for
   let shown = null;        // while the bots' cards appear one at a time: how many recent events are shown
   let stepper = null;
   let cursor = 0;          // the hand's card in the Tab order (the arrows move it)
@@ -175,7 +178,7 @@ function render({ model, el }) {
     const deal = dealFromAddress();
     const v = view();
     if (deal !== null && !isDealt(deal, v)) start(deal);
-    else { started = Boolean(v.state && !v.engine); draw(); }
+    else { started = Boolean(v.state && !v.engine); draw(); if (started) gradeWhenOver(v); }
     model.send({ type: "hello" });  // answered without starting the engine: can Python answer here at all?
   }
 
@@ -206,7 +209,17 @@ function render({ model, el }) {
     else if (!(sent && sent.type === "act" && v.status)) { picked = new Set(); choice = null; claim = null; }
     if (sent && sent.type === "act" && !v.status) beginSteps(v);
     draw();
+    gradeWhenOver(v);
   });
+
+  /** Once the game is over, ask for the review's grades: the review shows at once, the grades follow
+   * (not through send(): the bots' last cards keep being shown one by one, and the buttons stay live). */
+  function gradeWhenOver(v) {
+    if (v.state !== "over" || !v.review || v.review.graded !== null || gradeAsked === v.serial) return;
+    gradeAsked = v.serial;
+    sent = { type: "grade" };  // its answer is not a move's: no bots' cards to show again
+    model.send(sent);
+  }
 
   // --- the bots' cards, one at a time ---
 
@@ -488,7 +501,7 @@ function render({ model, el }) {
     const lines = (r.summary || []).map((line) => h("p", { class: "cbtu-summary", text: say(line) }));
     const body = [];
     if (game === "shengji") {
-      if (r.graded) body.push(graded(r.graded));
+      body.push(graded(r.graded));
       body.push(h("ol", { class: "cbtu-review-tricks" }, r.tricks.map((trick) => h("li", {}, [
         h("p", {}, [h("strong", { text: `${t("trickNo", trick.number)}${t("colon")}` }),
           ...trick.plays.flatMap((p, i) => [i ? " · " : "", `${who(p.seat)} `, cardChips(p.cards, lang)]),
@@ -502,7 +515,7 @@ function render({ model, el }) {
         h("p", {}, reasonNodes(sentence(r.level_change.next), lang)));
     } else {
       body.push(h("p", {}, reasonNodes(sentence(r.reason), lang)), notesDisclosure(r.reason, lang) || "");
-      if (r.graded) body.push(graded(r.graded));
+      body.push(graded(r.graded));
       body.push(h("h4", { text: t("challenges") }),
         r.challenges.length ? h("ol", { class: "cbtu-review-challenges" }, r.challenges.map((c) => h("li", {}, [
           h("p", { text: t("challenged", who(c.challenger), who(c.claimant), c.claim) }),
@@ -527,8 +540,13 @@ function render({ model, el }) {
    * 一上一下 (cardlib/yishang/review.py): each face-down card A could challenge, the exact counts, the loss
    * in percentage points of the chance the claimant held the claimed rank (data-loss-unit says which). */
   function graded(g) {
-    const tenth = (n) => String(Math.round(n * 10) / 10);  // as the engine writes it
     const ys = game === "yishang";
+    if (g === undefined) return "";
+    if (g === null) {  // asked for (gradeWhenOver): the engine's search takes it a moment
+      return h("section", { class: "cbtu-graded", "aria-busy": "true", "aria-label": ys ? t("gradedChallenges") : t("graded") }, [
+        h("h4", { text: ys ? t("gradedChallenges") : t("graded") }), h("p", { class: "cbtu-grading", text: t(ys ? "gradingYs" : "grading") })]);
+    }
+    const tenth = (n) => String(Math.round(n * 10) / 10);  // as the engine writes it
     const head = (d) => (ys
       ? [h("strong", { text: t("cardNo", d.number) }), `${who(d.claimant)} · ${t("claims", d.claim)} · ${t("was")}`, cardChips([d.card], lang)]
       : [h("strong", { text: t("trickNo", d.trick) }), cardChips(d.played, lang)]);

@@ -17,6 +17,9 @@ hand); ``session.handle(message)`` answers every message with the whole view:
 - ``{"type": "undo"}``: take back the reader's last move (counted);
 - ``{"type": "rewind", "moves": n}``: keep the reader's first ``n`` moves and play on from there (the
   review's "replay from here"; counted as a take-back);
+- ``{"type": "grade"}``: once the game is over, the review's grades of the reader's decisions
+  (``view["review"]["graded"]``, None until asked: the review shows at once and the page asks for the
+  grades next, which take the engine a moment);
 - ``{"type": "again"}``: the same deal from the start (counters reset);
 - ``{"type": "view"}``: the view as it is.
 
@@ -52,7 +55,7 @@ __all__ = ["TutorError", "TutorSession"]
 _OPTIONS = ("game", "seed", "ruleset", "opponents", "match", "levels", "dealer", "sparring")
 _DEFAULT_RULESET = {"shengji": "shengji", "yishang": "yishang"}
 #: The messages a session answers (their ``type``, as the front end sends it).
-MessageType: TypeAlias = Literal["start", "act", "hint", "undo", "rewind", "again", "view"]
+MessageType: TypeAlias = Literal["start", "act", "hint", "undo", "rewind", "grade", "again", "view"]
 _TYPES: tuple[MessageType, ...] = get_args(MessageType)
 
 
@@ -144,6 +147,8 @@ class TutorSession:
             self._rewind(message.get("moves"))
         elif kind == "act":
             self._act(message)
+        elif kind == "grade":
+            self._grade()
         self.serial += 1
         return self.view()
 
@@ -157,6 +162,14 @@ class TutorSession:
         self.undos += 1
         self._status = self._hint = None
         self._outcome = self.table.outcome()
+
+    def _grade(self) -> None:
+        """The review's grades (SJ-11 / YS-9 decisions), asked for once the game is over."""
+        if not self.table.over:
+            self._status = {"rule": "", **text("Your decisions are graded once the game is over.",
+                                                "这一局打完以后才给你的选择评分。")}
+            return
+        self.table.grade()
 
     def _reset(self) -> None:
         self.hints = self.undos = 0

@@ -408,7 +408,7 @@ class ShengjiTutor(ReplayedTable):
                              "levels": [str(level) for level in result.progress.levels],
                              "next_dealer": result.progress.next_dealer},
             "match": self._match(result.progress) if self.match else None,
-            "graded": self._grade(),
+            "graded": self._graded,
             "summary": [
                 text(f"{side.en}, the attackers: {result.attacker_trick_points} in tricks + {result.kitty_points} "
                      f"from the kitty = {result.attacker_points} points",
@@ -419,7 +419,7 @@ class ShengjiTutor(ReplayedTable):
             ],
         }
 
-    def _grade(self) -> dict[str, Any]:
+    def grade(self) -> dict[str, Any]:
         """South's plays of the last tricks graded by the engine (cardlib/shengji/review.py), once a
         hand: the plays that stood (a move taken back is not in the hand), the same seed the same grades."""
         if self._graded is None:

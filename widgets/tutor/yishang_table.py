@@ -265,14 +265,14 @@ class YishangTutor(ReplayedTable):
         end = next(e for e in reversed(log) if e.kind in (EventKind.WIN, EventKind.STALL))
         winner = game.winner
         assert winner is not None
-        return {"winner": winner, "reason": reason(end.reason), "challenges": challenges, "graded": self._grade(),
+        return {"winner": winner, "reason": reason(end.reason), "challenges": challenges, "graded": self._graded,
                 "counts": [len(h) for h in game.hands], "cards": game.card_count(),
                 "plays": sum(e.kind in (EventKind.PLAY_UP, EventKind.PLAY_DOWN) for e in log),
                 "summary": [text("You won the game." if winner == YOU else
                                  f"{player_name(winner, 'en')[:1].upper()}{player_name(winner, 'en')[1:]} won the game.",
                                  "你赢了这一局。" if winner == YOU else f"{player_name(winner, 'zh')}赢了这一局。")]}
 
-    def _grade(self) -> dict[str, Any]:
+    def grade(self) -> dict[str, Any]:
         """A's challenge decisions graded by the engine (cardlib/yishang/review.py) from the game's log, once
         a game: the decisions that stood (a move taken back is not in the log)."""
         if self._graded is None:
