@@ -222,7 +222,12 @@ def kitty_multiplier(rules: RulesetLike, unit_pairs: int, cards: int, lead_cards
     rule = scheme.rule  # the row the scheme comes from (its Choice member carries it)
     en = "The last trick was won with {unit} ({cards} card" + "s" * (cards != 1) + "): {short}, the kitty counts ×{factor}."
     zh = "用{unit}（{cards}张）抠底：{short}，底分×{factor}。"
-    notes = [Reason.make(rule, "The multiplier is {scheme}.", "倍数按{scheme}。", scheme=scheme_words(scheme))]
+    if scheme is KittyMultiplier.DOUBLE:  # the sentence says "whatever the shape": the note says where it differs
+        notes = [Reason.make(rule, "This is the 双升 guide's main rule; the guide also mentions “some rules” that count "
+                             "a tractor ×4, offered here as a variant.",
+                             "这是《双升》的主规则；《双升》也提到“有些规则”拖拉机×4，本书作为变体提供。")]
+    else:
+        notes = [Reason.make(rule, "The multiplier is {scheme}.", "倍数按{scheme}。", scheme=scheme_words(scheme))]
     if scheme is KittyMultiplier.SHENGJI and unit_pairs == 2:  # SG-E2: the table gives this tractor no more than a pair
         notes.append(SG_E2_NOTE)
     return Result(factor, Reason.make(rule, en, zh, unit=unit_words(unit_pairs), cards=cards, short=scheme_short(scheme),

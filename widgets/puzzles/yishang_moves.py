@@ -292,9 +292,9 @@ def _draw_wrong(key: str, outcome: str, facts: dict[str, Reason],
         missed = [below] + ([last] if outcome == "wins" else [])
     elif key == "no-draw":
         missed = [below] if outcome == "draws" else [last]
-    else:
-        missed = [last]
-    rule = missed[0].rule
+    else:  # "wins": the draw first where there is one (it keeps the player in), then the cards still held
+        missed = [below, last] if outcome == "draws" else [last]
+    rule = last.rule if key == "wins" else missed[0].rule  # a wrong "wins" misreads when a player is out (YS-12)
     if "target" in facts and below in missed:  # no claim: the target is 3 (YS-15), which decides the draw
         missed.insert(missed.index(below), facts["target"])
         rule = facts["target"].rule
