@@ -292,9 +292,11 @@ def reason_for(position: GivePosition, graded: list[Graded], right: list[int], i
         if any(Counter(map(str, graded[i].play)) in named_groups(g.verdict.reason) for i in right):  # the engine's example is a best play
             return explain(g.verdict.reason, "{why} That gives {partner} {best} points, the most you can.",
                            "{why}这样给{partner}垫{best}分，是能垫的最多分数。", best=best, partner=partner)
-        return explain(g.verdict.reason, "{why} The best legal play: {right}, {best} points for {partner}.",
-                       "{why}最好的合法出法：{right}，给{partner}垫{best}分。",
-                       right=example, best=best, partner=partner)
+        best_play = Words("The best legal play", "最好的合法出法") if len(right) == 1 else \
+            Words("One of the best legal plays", "最好的合法出法之一")  # several give the most
+        return explain(g.verdict.reason, "{why} {best_play}: {right}, {best} points for {partner}.",
+                       "{why}{best_play}：{right}，给{partner}垫{best}分。",
+                       best_play=best_play, right=example, best=best, partner=partner)
     if g.big and not graded[right[0]].big:
         return Reason.make(RuleId.SJ_12, "{given} spends {big}, a big trump worth keeping for the last trick and the "
                                          "kitty, and your side takes this trick without it. Play {right} instead, "
