@@ -72,10 +72,14 @@ def explain_trick_points(cards: Sequence[Card] | str) -> Reason:
     if not counted:
         return Reason.make(RuleId.SJ_11, "No 5, 10 or K among {cards}: they carry 0 points.",
                            "{cards}中没有5、10或K：这些牌0分。", cards=list(cards))
-    terms = " + ".join(f"{{c{i}}} ({card_points(c)})" for i, c in enumerate(counted))
     params: dict[str, Card | int] = {f"c{i}": c for i, c in enumerate(counted)}
-    return Reason.make(RuleId.SJ_11, f"{terms} = {{total}} points (5s count 5, 10s and Ks 10).",
-                       f"{terms} = {{total}}分（5算5分，10和K算10分）。", total=total, **params)
+    if len(counted) == 1:
+        return Reason.make(RuleId.SJ_11, "{c0} carries {total} points (5s count 5, 10s and Ks 10).",
+                           "{c0}算{total}分（5算5分，10和K算10分）。", total=total, **params)
+    terms_en = " + ".join(f"{{c{i}}} ({card_points(c)})" for i, c in enumerate(counted))
+    terms_zh = " + ".join(f"{{c{i}}}（{card_points(c)}分）" for i, c in enumerate(counted))
+    return Reason.make(RuleId.SJ_11, f"{terms_en} = {{total}} points (5s count 5, 10s and Ks 10).",
+                       f"{terms_zh} = {{total}}分（5算5分，10和K算10分）。", total=total, **params)
 
 
 def points_left(won: Iterable[Card] | str) -> Result[int]:
