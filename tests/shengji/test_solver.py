@@ -11,7 +11,6 @@ replayed through the engine, scores exactly that value.
 
 from __future__ import annotations
 
-import time
 
 import pytest
 
@@ -99,12 +98,12 @@ def test_solver_agrees_with_plain_minimax_quickly() -> None:
                 check_position(deal_endgame(10_000 + seed, cards, preset, played=played))
 
 
-def test_six_tricks_are_solved_within_seconds() -> None:
-    """Rules: SJ-11.  A random 6-trick endgame is solved in a few seconds, and its line replays to its value."""
+def test_six_tricks_are_solved_in_a_bounded_search() -> None:
+    """Rules: SJ-11.  A random 6-trick endgame is solved searching under 100,000 positions (17,000 today; the
+    seconds are measured by benchmarks/solver.py, not here), and its line replays to its value."""
     game = deal_endgame(5, 6, "shengji")
-    start = time.perf_counter()
     solution = game.solve()
-    assert time.perf_counter() - start < 10
+    assert solution.nodes < 100_000
     assert replay(game, solution.line) == solution.attacker_points
 
 
