@@ -257,14 +257,17 @@ def hand_cards(page, game: str) -> list[str]:
 
 
 def test_a_deal_link_followed_twice_deals_the_same_hand(browser, site_url, built_book):
+    """Each link opened in a tab of its own (one browser profile: the engine comes from its cache after the
+    first; a cold start is test_a_second_visit_starts_the_engine_from_the_cache_and_so_does_an_offline_one's)."""
     seen = []
+    context = browser.new_context()
+    context.route("**/*", lambda route: route.continue_() if "127.0.0.1" in route.request.url else route.abort())
     for seed in (7, 7, 8):
-        context = browser.new_context()
-        context.route("**/*", lambda route: route.continue_() if "127.0.0.1" in route.request.url else route.abort())
         page = context.new_page()
         page.goto(f"{site_url}book/play.html#deal=yishang:{seed}")
         seen.append(hand_cards(page, "yishang"))
-        context.close()
+        page.close()
+    context.close()
     assert seen[0] and seen[0] == seen[1], "the same link dealt two hands"
     assert seen[2] != seen[0], "another seed dealt the same hand"
 
