@@ -9,9 +9,15 @@ and logged, and every console error, uncaught error and failed local request of 
    (the deciding rule) and where its rule link leads;
 3. the first and the last puzzle (the last alone on a Chinese page, whose slots the same cells number) are each
    moved on once by "New puzzle", so a link names a puzzle of its bank: the link each one's "Copy link" gives;
-4. each link is opened in a new tab of the same context, as a reader opens a link they were given (a full load
-   of the page, not a change of fragment): what the slot's widget shows once the page's widgets are drawn, how
-   many widgets show that puzzle, and where the widget's top is once the page settled.
+4. the last puzzle's link is opened in a new tab of the same context, as a reader opens a link they were given
+   (a full load of the page, not a change of fragment); the first puzzle's link (on an English page) in the page
+   itself, as a reader follows a link to the page they are reading (the fragment alone changes: the widgets
+   listen for ``hashchange``), after that widget was moved on again and the page scrolled to its end, so the
+   link has to bring its puzzle back and scroll up to it.  For each: what the slot's widget shows once the
+   page's widgets are drawn, how many widgets show that puzzle, and where the widget's top is once it holds
+   still.  (Both links were opened by full loads before, at the cost of one more load per page; a full load
+   still opens the last puzzle's link of every page, and links on the static page: test_copy_link_opens…,
+   test_an_old_link_names…, test_a_link_past_the_bank….)
 
 A step that could not finish (a timeout) is recorded with what stopped it, so each test still reports its own
 checks.  The tests of one page share an xdist worker (``tests/conftest.py``), so the page is visited once a run.
@@ -66,6 +72,7 @@ class Followed:
     slot: str
     shown: str  #: the puzzle id the widget showed when its link was copied
     href: str  #: the link "Copy link" gives (its fragment)
+    by: str  #: "load": opened in a tab of its own; "hashchange": in the page, the fragment alone changed
     seen: str | None = None  #: what the slot's widget shows once the link opened (None: no such widget)
     showing: int = 0  #: how many widgets of that page show ``shown``
     top: float | None = None  #: the widget's top once the page settled, in px from the viewport's top
@@ -115,7 +122,10 @@ class PuzzleVisits:
             step(seen, "answer", lambda: answer_first_choice(page, seen))
             step(seen, "links", lambda: copy_links(page, seen, edition_of(puzzle_page) == "zh"))
             for link in seen.links:
-                step(seen, "links", lambda link=link: follow(context, seen, link))
+                if link.by == "load":
+                    step(seen, "links", lambda link=link: opened(open_tab(context, seen, seen.address + link.href), link))
+                else:
+                    step(seen, "links", lambda link=link: follow_in_page(page, seen.address, link))
             page.wait_for_load_state("networkidle")  # nothing of the page's own is cut off as the context closes
         finally:
             context.close()
@@ -164,11 +174,23 @@ def copy_links(page: Any, seen: PuzzleVisit, last_only: bool) -> None:
         widget.locator("button.cbp-new").click()
         expect(widget).not_to_have_attribute("data-puzzle-id", before)
         seen.links.append(Followed(widget.get_attribute("data-puzzle-slot"), widget.get_attribute("data-puzzle-id"),
-                                   widget.locator("button.cbp-permalink").get_attribute("data-href")))
+                                   widget.locator("button.cbp-permalink").get_attribute("data-href"),
+                                   "load" if index == count - 1 else "hashchange"))
 
 
-def follow(context: Any, seen: PuzzleVisit, link: Followed) -> None:
-    tab = open_tab(context, seen, seen.address + link.href)
+def follow_in_page(page: Any, address: str, link: Followed) -> None:
+    """Move the link's widget on again and scroll to the page's end, then go to the link in the same page: its
+    fragment alone changes, and the page must bring the puzzle back and scroll up to it."""
+    widget = page.locator(f'[data-puzzle-slot="{link.slot}"]')
+    widget.locator("button.cbp-new").click()
+    expect(widget).not_to_have_attribute("data-puzzle-id", link.shown)
+    page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
+    page.goto(address + link.href)  # a same-document navigation: hashchange
+    opened(page, link)
+
+
+def opened(tab: Any, link: Followed) -> None:
+    """What ``tab``, opened at ``link``, shows: in the link's slot, how many times, where (see :class:`Followed`)."""
     widget = tab.locator(f'[data-puzzle-slot="{link.slot}"]')
     if widget.count() == 0:
         return

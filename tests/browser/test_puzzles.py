@@ -762,17 +762,18 @@ def page_errors(visit) -> list[str]:
 def test_permalinks_open_the_first_and_last_puzzles_of_every_page_in_their_own_widget(puzzle_visits, built_book,
                                                                             puzzle_page):
     """For the first and the last puzzle of every page (the last one on a Chinese page, whose slots the same
-    cells number), each moved on once by "New puzzle", so the link names a puzzle of its bank: the link, opened
-    by a full load in a tab of its own, opens the page scrolled to that widget, which shows that puzzle, and no
-    other widget does (on the page's one visit: tests/browser/puzzle_visit.py)."""
+    cells number), each moved on once by "New puzzle", so the link names a puzzle of its bank: the link opens
+    the page scrolled to that widget, which shows that puzzle, and no other widget does.  The last puzzle's link
+    is opened by a full load in a tab of its own, the first one's in the page (hashchange), after that widget was
+    moved on again; on the page's one visit: tests/browser/puzzle_visit.py."""
     visit = visit_of(puzzle_visits, built_book, puzzle_page)
     assert len(set(visit.slots)) == len(visit.slots), f"{puzzle_page}: slots repeat: {visit.slots}"
     for link in visit.links:
         assert link.href == f"#puzzle={link.slot}/{link.shown}", puzzle_page
-        assert link.seen == link.shown, f"{puzzle_page}{link.href} opened {link.seen} in slot {link.slot}"
+        assert link.seen == link.shown, f"{puzzle_page}{link.href} ({link.by}) opened {link.seen} in slot {link.slot}"
         assert link.showing == 1, f"{puzzle_page}: {link.shown} shown {link.showing} times"
         assert link.top is not None and 0 <= link.top < link.viewport - 100, \
-            f"{puzzle_page}{link.href}: the widget's top is at {link.top} px, not in view"
+            f"{puzzle_page}{link.href} ({link.by}): the widget's top is at {link.top} px, not in view"
     assert "links" not in visit.problems, f"{puzzle_page}: {visit.problems['links']}"
     assert len(visit.links) == (1 if edition_of(puzzle_page) == "zh" else len({0, len(visit.slots) - 1})), visit.links
     assert visit.blocked == [] and page_errors(visit) == []
