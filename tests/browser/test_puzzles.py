@@ -704,11 +704,19 @@ def test_the_same_page_works_from_a_file(offline_page, static_page):
     assert log.blocked == [] and log.errors == []
 
 
-def test_voila_new_puzzle_comes_fresh_from_the_kernel(offline_page):
-    """In Voila the engine makes a new puzzle (a seed beyond the bank); the answer is graded at once."""
+def test_voila_new_puzzle_comes_fresh_from_the_kernel(offline_page, tmp_path):
+    """In Voila the engine makes a new puzzle (a seed beyond the bank); the answer is graded at once.  The
+    notebook holds the one puzzle it asks about (the kernel makes one bank, not the 26 of
+    tests/widgets/notebooks/puzzles.ipynb, which tests/widgets/test_notebook.py runs)."""
+    import nbformat
+
     port = free_port()
     url = f"http://127.0.0.1:{port}/"
-    notebooks = REPO / "tests" / "widgets" / "notebooks"
+    notebooks = tmp_path
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(
+        'from widgets.puzzle_widget import Puzzle\n\nPuzzle("trick_winner")')])
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(notebook, notebooks / "puzzles.ipynb")
     # as `make present` does (teacher/stage.py): jupytext's and jupyterlab-myst's Lab extensions fail in Voila's page
     voila = start_server([sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
                           "--VoilaConfiguration.extension_denylist=jupyterlab-jupytext",
