@@ -1,4 +1,5 @@
-"""The puzzles in a browser: a static page with no kernel (over http and from ``file://``) and Voila.
+"""The puzzles in a browser: a static page with no kernel (over http and from ``file://``), Voila, and the
+built book (each page that embeds puzzles visited once for its per-page tests: tests/browser/puzzle_visit.py).
 
 The static page holds exactly what a built chapter holds: each widget's state (the shown
 spec and its packed bank) and the local widget runtime; nothing else runs behind it.  It has no
