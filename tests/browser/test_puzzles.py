@@ -1,4 +1,5 @@
-"""The puzzles in a browser: a static page with no kernel (over http and from ``file://``) and Voila.
+"""The puzzles in a browser: a static page with no kernel (over http and from ``file://``), Voila, and the
+built book (each page that embeds puzzles visited once for its per-page tests: tests/browser/puzzle_visit.py).
 
 The static page holds exactly what a built chapter holds: each widget's state (the shown
 spec and its packed bank) and the local widget runtime; nothing else runs behind it.  It has no
@@ -21,6 +22,7 @@ from tests.conftest import edition_of
 
 from .conftest import free_port, served, start_server, stop_server
 from .engine_page import copy_runtime
+from .puzzle_visit import PuzzleVisits, ids_in, settled_top, site_file
 
 REPO = Path(__file__).resolve().parents[2]
 KNOWN_VOILA_CDN = "https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@"
@@ -48,10 +50,11 @@ def build_static_page(folder: Path, runtime: Path) -> dict[str, dict]:
     return {kind: widget.spec for kind, widget in widgets.items()}
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def static_page(tmp_path_factory, built_runtime):
-    """``(folder, http url, specs by kind)``: the page served over http on a free loopback port (made once
-    per worker; tests that change it copy it first)."""
+    """``(folder, http url, specs by kind)``: the page served over http on a free loopback port.  Module-scoped,
+    so the tests that use it share one xdist worker (tests/conftest.py) and its 24 banks are made once a run,
+    not once per worker."""
     folder = tmp_path_factory.mktemp("puzzles")
     specs = build_static_page(folder, built_runtime)
     with served(folder) as url:
@@ -79,20 +82,32 @@ def first_key(spec: dict, ok: bool, ruleset: str | None = None) -> str:
     return next(a["key"] for a, (good, _r) in zip(spec["answers"], spec["verdicts"][rid]) if good == ok)
 
 
+#: Each puzzle's outline, by kind, read in one call: its id, its slot, its polite verdict regions, its link,
+#: its answer buttons and its submit buttons.
+OUTLINES = """(roots) => Object.fromEntries(roots.map((r) => [r.dataset.puzzleKind, {
+  id: r.dataset.puzzleId, slot: r.dataset.puzzleSlot,
+  verdicts: r.querySelectorAll('.cbp-verdict[role="status"][aria-live="polite"]').length,
+  link: r.querySelector("button.cbp-permalink")?.dataset.href ?? null,
+  answers: r.querySelectorAll("button.cbp-answer").length,
+  submits: r.querySelectorAll("form button[type=submit]").length,
+}]))"""
+
+
 def test_every_kind_renders_offline_with_a_stable_outline(offline_page, static_page):
     page, log = offline_page
     _folder, url, specs = static_page
     open_page(page, url)
+    outlines = page.locator("[data-puzzle-kind]").evaluate_all(OUTLINES)
     for kind, seed in SHOWN:
-        widget = root(page, kind)
-        assert widget.get_attribute("data-puzzle-id") == f"{kind}:{seed}"
-        assert widget.get_attribute("data-puzzle-slot") == f"{kind}-1"
-        assert widget.locator('.cbp-verdict[role="status"][aria-live="polite"]').count() == 1
-        assert widget.locator("button.cbp-permalink").get_attribute("data-href") == f"#puzzle={kind}-1/{kind}:{seed}"
+        outline = outlines[kind]
+        assert outline["id"] == f"{kind}:{seed}", outline
+        assert outline["slot"] == f"{kind}-1", outline
+        assert outline["verdicts"] == 1, outline
+        assert outline["link"] == f"#puzzle={kind}-1/{kind}:{seed}", outline
         if specs[kind]["input"] == "choice":
-            assert widget.locator("button.cbp-answer").count() == len(specs[kind]["answers"])
+            assert outline["answers"] == len(specs[kind]["answers"]), outline
         else:
-            assert widget.locator("form button[type=submit]").count() == 1
+            assert outline["submits"] == 1, outline
     assert log.blocked == [] and log.errors == []
 
 
@@ -116,9 +131,21 @@ def test_sj10_wrong_answer_shows_the_explanation_its_rule_id_and_a_link(offline_
     assert log.errors == []
 
 
+#: Press each answer button of a widget in turn, as a click does (its onclick grades), and read the verdict each
+#: one gets: its outcome and its first rule id (the deciding rule), as the page draws them.
+PRESS_EACH_ANSWER = """(root, keys) => keys.map((key) => {
+  root.querySelector(`button.cbp-answer[data-key="${CSS.escape(key)}"]`).click();
+  const status = root.querySelector('[role="status"]');
+  return [status.querySelector(".cbp-outcome")?.innerText ?? null, status.querySelector(".cbp-rule")?.innerText ?? null];
+})"""
+
+
 def test_the_page_grades_every_answer_as_the_engine_did_under_every_ruleset(offline_page, static_page):
     """Every answer button of every choice puzzle, under each ruleset the puzzle offers: the page's
-    verdict and rule id are the spec's (which test_puzzle_specs.py checks against the engine)."""
+    verdict and rule id are the spec's (which test_puzzle_specs.py checks against the engine).  The rulesets
+    are chosen in the menu by clicks; the answers of one puzzle under one ruleset are pressed in one call in
+    the page (each button's click() runs its handler, as a reader's click does: the tests above click answers
+    as a reader does, pointer and keyboard)."""
     page, log = offline_page
     _folder, url, specs = static_page
     open_page(page, url)
@@ -127,16 +154,15 @@ def test_the_page_grades_every_answer_as_the_engine_did_under_every_ruleset(offl
             continue
         widget = root(page, kind)
         rulesets = [r["id"] for r in spec["rulesets"]] if spec["differs"] else [spec["rulesets"][0]["id"]]
+        keys = [answer["key"] for answer in spec["answers"]]
         for rid in rulesets:
             if spec["differs"]:
                 choose_ruleset(widget, rid)
-            for answer, (ok, reason) in zip(spec["answers"], spec["verdicts"][rid]):
-                widget.locator(f'button.cbp-answer[data-key="{answer["key"]}"]').click()
-                status = widget.locator('[role="status"]')
-                assert status.locator(".cbp-outcome").inner_text() == ("Correct!" if ok else "Not quite."), \
-                    (kind, rid, answer["key"])
+            shown = widget.evaluate(PRESS_EACH_ANSWER, keys)
+            for key, (outcome, rule), (ok, reason) in zip(keys, shown, spec["verdicts"][rid], strict=True):
                 first = reason if isinstance(reason, int) else reason[0]  # several parts: the first reason leads
-                assert status.locator(".cbp-rule").first.inner_text() == spec["reasons"][first]["rule"]
+                assert (outcome, rule) == ("Correct!" if ok else "Not quite.", spec["reasons"][first]["rule"]), \
+                    (kind, rid, key)
     assert log.errors == []
 
 
@@ -526,8 +552,7 @@ def test_copy_link_opens_that_puzzle_a_damaged_link_is_calm_and_deal_again_deals
 
 def assert_in_view(page, widget) -> None:
     """The widget's top is on screen (below the top edge, above the bottom), once the page settled."""
-    page.wait_for_timeout(400)
-    top = widget.evaluate("(r) => r.getBoundingClientRect().top")
+    top = settled_top(page, widget)
     assert 0 <= top < page.viewport_size["height"] - 100, top
 
 
@@ -680,11 +705,19 @@ def test_the_same_page_works_from_a_file(offline_page, static_page):
     assert log.blocked == [] and log.errors == []
 
 
-def test_voila_new_puzzle_comes_fresh_from_the_kernel(offline_page):
-    """In Voila the engine makes a new puzzle (a seed beyond the bank); the answer is graded at once."""
+def test_voila_new_puzzle_comes_fresh_from_the_kernel(offline_page, tmp_path):
+    """In Voila the engine makes a new puzzle (a seed beyond the bank); the answer is graded at once.  The
+    notebook holds the one puzzle it asks about (the kernel makes one bank, not the 26 of
+    tests/widgets/notebooks/puzzles.ipynb, which tests/widgets/test_notebook.py runs)."""
+    import nbformat
+
     port = free_port()
     url = f"http://127.0.0.1:{port}/"
-    notebooks = REPO / "tests" / "widgets" / "notebooks"
+    notebooks = tmp_path
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(
+        'from widgets.puzzle_widget import Puzzle\n\nPuzzle("trick_winner")')])
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(notebook, notebooks / "puzzles.ipynb")
     # as `make present` does (teacher/stage.py): jupytext's and jupyterlab-myst's Lab extensions fail in Voila's page
     voila = start_server([sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
                           "--VoilaConfiguration.extension_denylist=jupyterlab-jupytext",
@@ -717,42 +750,42 @@ def widget_pages(built_book: Path) -> list[Path]:
     return sorted(p for p in built_book.rglob("*.html") if PUZZLE_MARKER in p.read_text(encoding="utf-8"))
 
 
-def open_puzzle_page(page, site_url: str, built_book: Path, puzzle_page: str) -> str:
-    """Open a page that embeds puzzles (it must: its chapter makes one) once its first puzzle drew; its address."""
+@pytest.fixture(scope="session")
+def puzzle_visits(browser, site_url):
+    """Every page that embeds puzzles visited once, the visit made when a test first asks
+    (tests/browser/puzzle_visit.py)."""
+    return PuzzleVisits(browser, site_url)
+
+
+def visit_of(puzzle_visits, built_book: Path, puzzle_page: str):
+    """The page's one visit; the page must embed puzzles (its chapter makes one)."""
     assert PUZZLE_MARKER in (built_book / puzzle_page).read_text(encoding="utf-8"), f"{puzzle_page} embeds no puzzle"
-    address = site_url + puzzle_page
-    page.goto(address, wait_until="networkidle")  # the next goto must not abort this page's loads
-    page.locator("[data-puzzle-kind]").first.wait_for(timeout=30_000)
-    return address
+    return puzzle_visits.visit(puzzle_page)
 
 
-def test_permalinks_open_the_first_and_last_puzzles_of_every_page_in_their_own_widget(offline_page, site_url, built_book,
+def page_errors(visit) -> list[str]:
+    """The visit's errors but a load cut off as a tab closes (the favicon): not an error of the page."""
+    return [e for e in visit.errors if "net::ERR_ABORTED" not in e]
+
+
+def test_permalinks_open_the_first_and_last_puzzles_of_every_page_in_their_own_widget(puzzle_visits, built_book,
                                                                             puzzle_page):
     """For the first and the last puzzle of every page (the last one on a Chinese page, whose slots the same
     cells number), each moved on once by "New puzzle", so the link names a puzzle of its bank: the link opens
-    the page scrolled to that widget, which shows that puzzle, and no other widget does."""
-    page, log = offline_page
-    address = open_puzzle_page(page, site_url, built_book, puzzle_page)
-    count = page.locator("[data-puzzle-slot]").count()
-    slots = page.locator("[data-puzzle-slot]").evaluate_all("(rs) => rs.map((r) => r.dataset.puzzleSlot)")
-    assert len(set(slots)) == count, f"{puzzle_page}: slots repeat: {slots}"
-    links = []
-    for index in sorted({count - 1} if edition_of(puzzle_page) == "zh" else {0, count - 1}):
-        widget = page.locator("[data-puzzle-slot]").nth(index)
-        before = widget.get_attribute("data-puzzle-id")
-        widget.locator("button.cbp-new").click()
-        expect(widget).not_to_have_attribute("data-puzzle-id", before)
-        links.append((widget.get_attribute("data-puzzle-slot"), widget.get_attribute("data-puzzle-id"),
-                      widget.locator("button.cbp-permalink").get_attribute("data-href")))
-    for slot, shown, href in links:
-        assert href == f"#puzzle={slot}/{shown}"
-        page.goto("about:blank")
-        page.goto(address + href, wait_until="networkidle")
-        widget = page.locator(f'[data-puzzle-slot="{slot}"]')
-        expect(widget).to_have_attribute("data-puzzle-id", shown, timeout=30_000)
-        assert page.locator(f'[data-puzzle-id="{shown}"]').count() == 1, f"{puzzle_page}: {shown} shown twice"
-        assert_in_view(page, widget)
-    assert log.blocked == [] and [e for e in log.errors if "net::ERR_ABORTED" not in e] == []
+    the page scrolled to that widget, which shows that puzzle, and no other widget does.  The last puzzle's link
+    is opened by a full load in a tab of its own, the first one's in the page (hashchange), after that widget was
+    moved on again; on the page's one visit: tests/browser/puzzle_visit.py."""
+    visit = visit_of(puzzle_visits, built_book, puzzle_page)
+    assert len(set(visit.slots)) == len(visit.slots), f"{puzzle_page}: slots repeat: {visit.slots}"
+    for link in visit.links:
+        assert link.href == f"#puzzle={link.slot}/{link.shown}", puzzle_page
+        assert link.seen == link.shown, f"{puzzle_page}{link.href} ({link.by}) opened {link.seen} in slot {link.slot}"
+        assert link.showing == 1, f"{puzzle_page}: {link.shown} shown {link.showing} times"
+        assert link.top is not None and 0 <= link.top < link.viewport - 100, \
+            f"{puzzle_page}{link.href} ({link.by}): the widget's top is at {link.top} px, not in view"
+    assert "links" not in visit.problems, f"{puzzle_page}: {visit.problems['links']}"
+    assert len(visit.links) == (1 if edition_of(puzzle_page) == "zh" else len({0, len(visit.slots) - 1})), visit.links
+    assert visit.blocked == [] and page_errors(visit) == []
 
 
 def test_an_answer_updates_the_progress_of_every_puzzle_of_its_kind_on_the_page(offline_page, site_url, built_book):
@@ -843,26 +876,22 @@ def test_in_the_built_book_the_engine_makes_new_puzzles_and_linked_ones(offline_
 TYPED_ONLY_CHAPTERS = {"book/shengji.html", "book/strategy.html"}
 
 
-def test_puzzles_in_the_built_book_grade_and_link_to_their_rule(offline_page, site_url, built_book, puzzle_page):
+def test_puzzles_in_the_built_book_grade_and_link_to_their_rule(puzzle_visits, site_url, built_book, puzzle_page):
     """Every chapter that embeds a puzzle: it renders from the page alone, a wrong answer shows the rule id,
-    and the rule link leads to an anchor that exists in the book.  A page may hold only typed or picked
-    answers; no more than a few do."""
-    page, log = offline_page
-    open_puzzle_page(page, site_url, built_book, puzzle_page)
-    choice_puzzles = page.locator("[data-puzzle-kind]:has(button.cbp-answer)")
-    if choice_puzzles.count() == 0:
+    and the rule link leads to an anchor that exists in the book (in the linked page's HTML, read from the
+    built book: the anchor is in the HTML, not made by a script).  A page may hold only typed or picked
+    answers; no more than a few do.  On the page's one visit: tests/browser/puzzle_visit.py."""
+    visit = visit_of(puzzle_visits, built_book, puzzle_page)
+    assert "answer" not in visit.problems, f"{puzzle_page}: {visit.problems['answer']}"
+    answered = visit.answered
+    if answered is None:
         assert puzzle_page.removeprefix("zh/") in TYPED_ONLY_CHAPTERS, f"{puzzle_page} has no choice puzzle"
-        return
-    widget = choice_puzzles.first
-    widget.locator("button.cbp-answer").first.click()
-    status = widget.locator('[role="status"]')
-    assert status.inner_text().strip(), f"{puzzle_page}: no verdict after answering"
-    rule = status.locator(".cbp-rule").first.inner_text()  # the deciding rule first (a verdict may cite two)
-    link = status.locator("a.cbp-rule-link")
-    target = page.evaluate("(a) => a.href", link.element_handle())
-    page.goto(target, wait_until="domcontentloaded")  # the anchor is in the page's HTML
-    anchor = target.split("#", 1)[1]
-    assert anchor == f"rule-{rule.lower()}"
-    assert page.locator(f'[id="{anchor}"]').count() == 1, f"{target} has no anchor {anchor}"
-    # leaving a page may abort its last loads (the favicon): not an error of the page
-    assert log.blocked == [] and [e for e in log.errors if "net::ERR_ABORTED" not in e] == []
+    else:
+        assert answered.verdict.strip(), f"{puzzle_page}: no verdict after answering"
+        assert answered.target, f"{puzzle_page}: the verdict ({answered.verdict!r}) has no rule link"
+        anchor = answered.target.split("#", 1)[1] if "#" in answered.target else ""
+        assert anchor == f"rule-{answered.rule.lower()}", answered.target
+        linked = site_file(built_book, site_url, answered.target)
+        assert linked is not None and linked.is_file(), f"{answered.target} is not a page of the book"
+        assert ids_in(linked)[anchor] == 1, f"{answered.target} has no anchor {anchor}"
+    assert visit.blocked == [] and page_errors(visit) == []
