@@ -3,6 +3,10 @@ speaker view (``s``, its frames at ``?receiver``) and ``?print-pdf`` draw the de
 badge; printing gives one page per slide with every widget drawn; every slide has speaker notes;
 slides are numbered; closing a tab shuts its kernel down (Jupyter's /api/kernels lists it no more).
 
+The decks are served by the Voila every module of tests/browser shares (``present_url``, staged as
+`make present` stages them); each page load starts a kernel, so a check at two screens changes the
+screen of one page.
+
 Rules: SJ-2 / SG-7 / SS-7 (deck 5's widgets), C-3 (the address's own keys beside reveal.js's).
 """
 
@@ -10,40 +14,18 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
 import sys
 import time
 import urllib.request
 from pathlib import Path
 
-import pytest
-
-from .conftest import free_port, stop_server, wait_for_http
-
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "teacher"))
-from stage import DECKS, stage, voila_command  # noqa: E402  (teacher/ is a folder of scripts)
+from stage import DECKS  # noqa: E402  (teacher/ is a folder of scripts)
 
 DECK = "voila/render/teacher/{}.ipynb"
 WIDGET_DECK = "5-shengji-scoring-levels"  # a class puzzle, the level puzzle and a stepper
 SCREENS = {"projector": (1920, 1080), "small": (1024, 768)}
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    """The staged decks served as `make present` serves them; yields the address."""
-    out = tmp_path_factory.mktemp("present")
-    stage(out, chapters=False)
-    port = free_port()
-    command, env = voila_command(out, port)
-    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                               start_new_session=True)
-    url = f"http://127.0.0.1:{port}/"
-    try:
-        wait_for_http(url, process)
-        yield url
-    finally:
-        stop_server(process)
 
 
 def kernels(url: str) -> list[str]:
@@ -62,10 +44,10 @@ def assert_offline(log) -> None:
     assert log.errors == [], f"console errors: {log.errors}"
 
 
-def test_sj_the_start_page_lists_every_deck_and_opens_one(offline_page, server):
+def test_sj_the_start_page_lists_every_deck_and_opens_one(offline_page, present_url):
     page, log = offline_page
     page.set_viewport_size({"width": 1920, "height": 1080})
-    page.goto(server, wait_until="load", timeout=60_000)
+    page.goto(present_url, wait_until="load", timeout=60_000)
     links = page.locator("ol.cbt-decks a")
     assert links.count() == len(DECKS)
     assert "一上一下 · Up, down" in links.first.inner_text()
@@ -76,41 +58,45 @@ def test_sj_the_start_page_lists_every_deck_and_opens_one(offline_page, server):
     assert_offline(log)
 
 
-@pytest.mark.parametrize("screen", SCREENS)
-def test_sj_every_slide_has_notes_and_a_number(offline_page, server, screen):
+def test_sj_every_slide_has_notes_and_a_number(offline_page, present_url):
+    """At each screen (one page, its viewport changed): the slide number, reveal.js 6's help overlay and
+    jump box, styled by reveal.js 6's stylesheet (4.0.2's left them bare)."""
     page, log = offline_page
-    open_deck(page, server, "1-yishang", size=SCREENS[screen])
+    open_deck(page, present_url, "1-yishang", size=SCREENS["projector"])
     slides = page.locator(".reveal .slides > section")
     assert slides.count() >= 5
     noted = page.evaluate("() => Array.from(document.querySelectorAll('.reveal .slides > section'),"
                           " s => s.querySelectorAll('aside.notes').length)")
     assert noted == [1] * slides.count(), f"notes per slide: {noted}"
-    assert page.locator(".reveal .slide-number").inner_text() == f"1 / {slides.count()}"
-    page.locator("body").press("ArrowRight")
-    page.wait_for_function("() => document.querySelector('.reveal .slide-number').innerText.startsWith('2 ')")
-    # reveal.js 6's help overlay and jump box, styled by reveal.js 6's stylesheet (4.0.2's left them bare)
-    page.locator("body").press("Shift+Slash")
-    overlay = page.locator(".r-overlay.r-overlay-help")
-    overlay.wait_for(timeout=10_000)
-    assert overlay.evaluate("e => [getComputedStyle(e).position, getComputedStyle(e).zIndex]") == ["absolute", "99"]
-    assert "Keyboard Shortcuts" in overlay.inner_text()
-    page.locator("body").press("Escape")
-    overlay.wait_for(state="detached", timeout=10_000)
-    page.locator("body").press("g")
-    jump = page.locator(".reveal .jump-to-slide")
-    jump.wait_for(timeout=10_000)
-    assert jump.evaluate("e => [getComputedStyle(e).position, getComputedStyle(e).fontSize]") == ["absolute", "32px"]
-    page.locator(".jump-to-slide-input").fill("4")
-    page.locator(".jump-to-slide-input").press("Enter")
-    page.wait_for_function("() => document.querySelector('.reveal .slide-number').innerText.startsWith('4 ')")
+    for screen, (width, height) in SCREENS.items():
+        page.set_viewport_size({"width": width, "height": height})
+        page.locator("body").press("Home")
+        page.wait_for_function("() => document.querySelector('.reveal .slide-number').innerText.startsWith('1 ')")
+        assert page.locator(".reveal .slide-number").inner_text() == f"1 / {slides.count()}", screen
+        page.locator("body").press("ArrowRight")
+        page.wait_for_function("() => document.querySelector('.reveal .slide-number').innerText.startsWith('2 ')")
+        page.locator("body").press("Shift+Slash")
+        overlay = page.locator(".r-overlay.r-overlay-help")
+        overlay.wait_for(timeout=10_000)
+        assert overlay.evaluate("e => [getComputedStyle(e).position, getComputedStyle(e).zIndex]") == ["absolute", "99"], screen
+        assert "Keyboard Shortcuts" in overlay.inner_text(), screen
+        page.locator("body").press("Escape")
+        overlay.wait_for(state="detached", timeout=10_000)
+        page.locator("body").press("g")
+        jump = page.locator(".reveal .jump-to-slide")
+        jump.wait_for(timeout=10_000)
+        assert jump.evaluate("e => [getComputedStyle(e).position, getComputedStyle(e).fontSize]") == ["absolute", "32px"], screen
+        page.locator(".jump-to-slide-input").fill("4")
+        page.locator(".jump-to-slide-input").press("Enter")
+        page.wait_for_function("() => document.querySelector('.reveal .slide-number').innerText.startsWith('4 ')")
     assert_offline(log)
 
 
-def test_c3_the_speaker_view_draws_the_deck_with_its_notes(offline_page, server):
+def test_c3_the_speaker_view_draws_the_deck_with_its_notes(offline_page, present_url):
     """``s`` opens reveal.js's speaker view; its frames load the deck at ``?receiver``: the deck and
     its rules, never the red "the address sets …" badge."""
     page, log = offline_page
-    open_deck(page, server, WIDGET_DECK, "?rules=shuangsheng")
+    open_deck(page, present_url, WIDGET_DECK, "?rules=shuangsheng")
     with page.context.expect_page(timeout=30_000) as opened:
         page.locator("body").press("s")
     speaker = opened.value
@@ -128,9 +114,9 @@ def test_c3_the_speaker_view_draws_the_deck_with_its_notes(offline_page, server)
     assert_offline(log)
 
 
-def test_sj2_print_pdf_gives_one_page_per_slide_with_every_widget_drawn(offline_page, server):
+def test_sj2_print_pdf_gives_one_page_per_slide_with_every_widget_drawn(offline_page, present_url):
     page, log = offline_page
-    open_deck(page, server, WIDGET_DECK, "?print-pdf&rules=shuangsheng")
+    open_deck(page, present_url, WIDGET_DECK, "?print-pdf&rules=shuangsheng")
     page.wait_for_selector("html[data-cbt-print=ready]", timeout=120_000)
     slides = page.locator(".reveal .slides .pdf-page > section").count()
     assert slides == page.locator(".reveal .pdf-page").count() >= 5
@@ -147,16 +133,16 @@ def test_sj2_print_pdf_gives_one_page_per_slide_with_every_widget_drawn(offline_
     assert_offline(log)
 
 
-def test_sj_closing_a_tab_shuts_its_kernel_down(offline_page, server):
+def test_sj_closing_a_tab_shuts_its_kernel_down(offline_page, present_url):
     page, log = offline_page
-    before = set(kernels(server))
+    before = set(kernels(present_url))
     other = page.context.new_page()
-    open_deck(other, server, "3-shengji-calling-kitty")
-    mine = set(kernels(server)) - before
+    open_deck(other, present_url, "3-shengji-calling-kitty")
+    mine = set(kernels(present_url)) - before
     assert len(mine) == 1, f"one new kernel for the tab, not {mine}"
     other.close(run_before_unload=True)
     deadline = time.monotonic() + 20
-    while mine & set(kernels(server)) and time.monotonic() < deadline:
+    while mine & set(kernels(present_url)) and time.monotonic() < deadline:
         time.sleep(0.3)
-    assert not mine & set(kernels(server)), "the closed tab's kernel is still running"
+    assert not mine & set(kernels(present_url)), "the closed tab's kernel is still running"
     assert_offline(log)

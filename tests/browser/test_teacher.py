@@ -10,11 +10,13 @@ Rules: SJ-2, SJ-12, SG-7 / SS-7 (the level_change verdicts that differ), YS-1, Y
 
 from __future__ import annotations
 
+import contextlib
 import subprocess
 import time
 import urllib.request
 
 import psutil
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from .conftest import start_voila, stop_server
 
@@ -27,6 +29,19 @@ def open_deck(page, url: str, deck: str, query: str = "") -> None:
     page.locator(".reveal .cbt-ruleset.cbt-fixed").wait_for(timeout=90_000)
 
 
+#: The index of the present slide.
+PRESENT = "() => [...document.querySelectorAll('.reveal .slides > section')].findIndex((s) => s.classList.contains('present'))"
+
+
+def next_slide(page) -> None:
+    """Press → and wait (up to five seconds: the caller's checks say if it did not move) until another
+    slide is the present one."""
+    before = page.evaluate(PRESENT)
+    page.locator("body").press("ArrowRight")
+    with contextlib.suppress(PlaywrightTimeout):
+        page.wait_for_function(f"() => ({PRESENT})() !== {before}", timeout=5_000)
+
+
 def go_to_slide_with(page, selector: str, limit: int = 12):
     """Press → until the present slide shows ``selector``; the locator of it there.  Widgets
     render after the page loads, so first wait until one is on some slide."""
@@ -36,8 +51,7 @@ def go_to_slide_with(page, selector: str, limit: int = 12):
         if here.count():
             here.first.wait_for(timeout=30_000)
             return here.first
-        page.locator("body").press("ArrowRight")
-        page.wait_for_timeout(300)
+        next_slide(page)
     raise AssertionError(f"no slide shows {selector}")
 
 
@@ -55,8 +69,7 @@ def test_sj2_a_deck_opens_with_the_ruleset_on_every_slide_and_no_code(offline_pa
         titles.append(page.locator(".reveal .slides section.present h1, .reveal .slides section.present h2")
                       .first.inner_text())
         assert badge.is_visible() and "双升" in badge.inner_text() and "规则" in badge.inner_text()
-        page.locator("body").press("ArrowRight")
-        page.wait_for_timeout(400)
+        next_slide(page)
     assert len(set(titles)) == 4, f"slides did not advance: {titles}"
     text = page.locator(".reveal .slides").inner_text()
     assert "import" not in text and "ruleset_badge" not in text and "ClassPuzzle" not in text
