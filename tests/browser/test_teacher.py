@@ -183,7 +183,9 @@ def _kernels(process: subprocess.Popen) -> list[psutil.Process]:
 
 
 def test_sj_an_idle_kernel_is_culled(present_folder):
-    process, url = start_voila(present_folder, "--MappingKernelManager.cull_idle_timeout=3",
+    """An idle limit of 8 s: with 3 s a loaded machine culled the kernel between two cells while Voila was
+    still rendering the page, and the request never ended."""
+    process, url = start_voila(present_folder, "--MappingKernelManager.cull_idle_timeout=8",
                                "--MappingKernelManager.cull_interval=1")
     try:
         with urllib.request.urlopen(url + DECK.format("3-shengji-calling-kitty"), timeout=90) as response:
