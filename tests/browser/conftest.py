@@ -129,7 +129,9 @@ def tour(browser, site_url, built_book):
 
     if not AXE.is_file():
         pytest.fail(f"{AXE} is missing: run `npm ci` (axe-core is in package.json)")
-    return Tour(browser, site_url, built_book)
+    tour = Tour(browser, site_url, built_book)
+    yield tour
+    tour.close()
 
 
 @dataclass
