@@ -201,7 +201,7 @@ def browser():
 @pytest.fixture
 def offline_page(browser):
     """A fresh page whose requests off this machine are blocked and logged; yields ``(page, log)``."""
-    from tests.browser.conftest import PageLog, is_local
+    from tests.browser.conftest import PageLog, is_local, log_errors
 
     context = browser.new_context()
     log = PageLog()
@@ -215,9 +215,6 @@ def offline_page(browser):
 
     context.route("**/*", route)
     page = context.new_page()
-    page.on("console", lambda message: message.type == "error" and log.errors.append(message.text))
-    page.on("pageerror", lambda error: log.errors.append(f"uncaught: {error}"))
-    page.on("requestfailed", lambda request: is_local(request.url) and log.errors.append(
-        f"failed: {request.url} ({request.failure})"))
+    log_errors(page, log)
     yield page, log
     context.close()

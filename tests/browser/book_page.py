@@ -30,6 +30,12 @@ def settle(page, *, timeout: float = 30_000) -> None:
     """Wait until the page the tab shows (opened by a link, say) has drawn its widgets, mounted its bar,
     loaded all it asks for (its icon too: going on sooner would cut that request off) and settled."""
     page.wait_for_load_state("networkidle")
+    drawn(page, timeout=timeout)
+
+
+def drawn(page, *, timeout: float = 30_000) -> None:
+    """Wait until the page has drawn its widgets, mounted its bar, loaded its fonts and laid itself out
+    (two frames later); whether it still loads something is the caller's to wait for."""
     page.wait_for_function(WIDGETS_DRAWN, timeout=timeout)
     page.wait_for_selector(SETTINGS_BAR, state="attached", timeout=timeout)
     page.evaluate("() => document.fonts.ready.then(() => new Promise(r => requestAnimationFrame(() => "

@@ -17,6 +17,7 @@ import time
 import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 import psutil
@@ -46,6 +47,19 @@ class PageLog:
 
     blocked: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+
+
+def log_errors(page: Any, log: PageLog) -> dict[str, Any]:
+    """Log the page's console errors, uncaught errors and failed local requests in ``log``; the listeners."""
+    listeners = {
+        "console": lambda message: message.type == "error" and log.errors.append(message.text),
+        "pageerror": lambda error: log.errors.append(f"uncaught: {error}"),
+        "requestfailed": lambda request: is_local(request.url) and log.errors.append(
+            f"failed: {request.url} ({request.failure})"),
+    }
+    for event, listener in listeners.items():
+        page.on(event, listener)
+    return listeners
 
 
 def free_port() -> int:
@@ -129,7 +143,61 @@ def tour(browser, site_url, built_book):
 
     if not AXE.is_file():
         pytest.fail(f"{AXE} is missing: run `npm ci` (axe-core is in package.json)")
-    return Tour(browser, site_url, built_book)
+    tour = Tour(browser, site_url, built_book)
+    yield tour
+    tour.close()
+
+
+#: What a page of the site stored: emptied before each test that uses the kept tab.
+FORGET = "() => { localStorage.clear(); sessionStorage.clear(); }"
+
+
+@dataclass
+class KeptTab:
+    """The tab ``kept_page`` hands from test to test, and the log of the test using it."""
+
+    page: Any
+    log: PageLog | None = None
+
+
+@pytest.fixture(scope="session")
+def kept_tab(browser):
+    """One tab kept for the run (each worker's), its requests off this machine refused and logged."""
+    context = browser.new_context()
+    tab = KeptTab(None)
+
+    def route(route):
+        if is_local(route.request.url):
+            route.continue_()
+        else:
+            if tab.log is not None:
+                tab.log.blocked.append(route.request.url)
+            route.abort()
+
+    context.route("**/*", route)
+    tab.page = context.new_page()
+    yield tab
+    context.close()
+
+
+@pytest.fixture
+def kept_page(kept_tab, site_url):
+    """Like ``offline_page`` (yields ``(page, log)``), for tests of the served book, in a tab kept from test
+    to test: its renderer stays warm, so a page load costs about half the CPU of one in a fresh context.
+    Before each test the tab leaves its last page (whose unload may store things), its storage for the
+    site is emptied and its viewport is a new context's, so the test starts as in a new browser but for
+    the renderer's memory (the HTTP cache is off: routing turns it off).  Not for tests that add init
+    scripts (``read_in``): those would stay with the tab."""
+    page = kept_tab.page
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.goto(site_url + "_static/favicon.svg")  # the site's origin, with no script that stores anything
+    page.evaluate(FORGET)
+    log = kept_tab.log = PageLog()
+    listeners = log_errors(page, log)
+    yield page, log
+    for event, listener in listeners.items():
+        page.remove_listener(event, listener)
+    kept_tab.log = None
 
 
 @dataclass

@@ -7,15 +7,8 @@ import json
 
 import pytest
 
-from .book_page import SETTINGS_BAR, open_book_page
-from .tour import RUN_AXE, WCAG_TAGS
-
-@pytest.fixture(scope="session")
-def axe_script(repo_root):
-    path = repo_root / "node_modules" / "axe-core" / "axe.min.js"
-    if not path.is_file():
-        pytest.fail(f"{path} is missing: run `npm ci` (axe-core is in package.json)")
-    return path
+from .book_page import SETTINGS_BAR
+from .tour import AXE, RUN_AXE, WCAG_TAGS
 
 
 def test_axe_finds_no_serious_violation(tour, book_page):
@@ -26,13 +19,13 @@ def test_axe_finds_no_serious_violation(tour, book_page):
 
 @pytest.mark.parametrize("chapter_page", ["index.html", "book/shengji-dealing.html", "book/yishang.html"])
 @pytest.mark.parametrize("edition", ["", "zh/"])
-def test_axe_finds_no_serious_violation_with_four_colours_and_the_progress_menu_open(offline_page, site_url, edition,
-                                                                                    chapter_page, axe_script):
-    page, _log = offline_page
+def test_axe_finds_no_serious_violation_with_four_colours_and_the_progress_menu_open(tour, edition, chapter_page):
+    """In the tour's desktop tab (1366 × 900, tests/browser/tour.py), the page drawn, the four-colour deck
+    turned on and the bar's menu opened."""
     chapter_page = edition + chapter_page
-    open_book_page(page, site_url + chapter_page)
+    page = tour.working_tab(chapter_page)
     page.locator(f"{SETTINGS_BAR} [data-control=four]").click()
     page.locator(f"{SETTINGS_BAR} summary").click()
-    page.add_script_tag(path=str(axe_script))
+    page.add_script_tag(path=str(AXE))
     violations = page.evaluate(RUN_AXE, WCAG_TAGS)
     assert violations == [], f"{chapter_page}, menu open: " + json.dumps(violations, ensure_ascii=False, indent=1)

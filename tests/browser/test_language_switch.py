@@ -1,8 +1,9 @@
 """The switch between the book's two editions: the settings bar's 中文 / English button is the
 link to the page's counterpart in the other language, both ways; it stores that language as the book-wide
 setting, so the puzzles of the page it lands on speak it; a page's edition wins over the stored setting on
-arrival; the Chinese search page finds Chinese words.  Rules: the puzzles are SJ-8 … SJ-10's (calling and
-burying, on the dealing page)."""
+arrival; the Chinese search page finds Chinese words.  The tests over http that store no language
+before the page opens share one kept tab (``kept_page``, tests/browser/conftest.py).
+Rules: the puzzles are SJ-8 … SJ-10's (calling and burying, on the dealing page)."""
 
 from __future__ import annotations
 
@@ -34,8 +35,8 @@ def assert_puzzles_speak(page, lang: str) -> None:
     assert all(found.startswith(lang) for found in langs), f"{page.url}: puzzles in {set(langs)}, not {lang}"
 
 
-def test_the_switch_goes_to_the_counterpart_and_back_and_sets_the_widgets_language(offline_page, site_url):
-    page, log = offline_page
+def test_the_switch_goes_to_the_counterpart_and_back_and_sets_the_widgets_language(kept_page, site_url):
+    page, log = kept_page
     open_book_page(page, site_url + PAGE + "#rule-sg-1")
     assert_puzzles_speak(page, "en")
     link = language_link(page)
@@ -73,8 +74,8 @@ def test_the_switch_works_from_disk(offline_page, built_book):
 
 
 @pytest.mark.parametrize("word", ["拖拉机", "抠底"])
-def test_the_chinese_search_page_finds_chinese_words(offline_page, site_url, word):
-    page, log = offline_page
+def test_the_chinese_search_page_finds_chinese_words(kept_page, site_url, word):
+    page, log = kept_page
     page.goto(f"{site_url}zh/search.html?q={word}", wait_until="load")
     results = page.locator("#search-results ul.search li")
     results.first.wait_for(timeout=20_000)

@@ -2,8 +2,9 @@
 theme's article header): on every page, on one row in both editions; its 中文 / English control is the
 link to the page in the other edition (tests/browser/test_language_switch.py follows it); the
 four-colour toggle recolours the chapters' cards and the puzzles' alike; export and import live in one
-menu; stored data of any shape breaks neither the bar nor grading.  Rules: the cards
-are SJ-1's deck."""
+menu; stored data of any shape breaks neither the bar nor grading.  The tests that open pages of their
+own share one kept tab (``kept_page``, tests/browser/conftest.py), each starting with empty storage.
+Rules: the cards are SJ-1's deck."""
 
 from __future__ import annotations
 
@@ -57,8 +58,8 @@ def test_the_bar_is_in_the_header_of_every_page(tour, book_page):
 
 
 @pytest.mark.parametrize("width", [320, 390, 1366])
-def test_the_bar_fits_the_header_on_one_row_in_both_languages(offline_page, site_url, width):
-    page, _log = offline_page
+def test_the_bar_fits_the_header_on_one_row_in_both_languages(kept_page, site_url, width):
+    page, _log = kept_page
     page.set_viewport_size({"width": width, "height": 800})
     open_book_page(page, site_url + PUZZLE_PAGE)
     for label in ("中文", "English"):
@@ -74,8 +75,8 @@ def test_the_bar_fits_the_header_on_one_row_in_both_languages(offline_page, site
             follow_language_link(page)
 
 
-def test_a_link_to_a_puzzle_the_page_lacks_says_so_calmly_in_both_languages(offline_page, site_url):
-    page, log = offline_page
+def test_a_link_to_a_puzzle_the_page_lacks_says_so_calmly_in_both_languages(kept_page, site_url):
+    page, log = kept_page
     open_book_page(page, site_url + PUZZLE_PAGE + "#puzzle=no_such_kind-9/no_such_kind:1")
     notice = page.locator(".bd-article [data-cardbook-page-notice][role=status]")
     assert notice.count() == 1
@@ -86,8 +87,8 @@ def test_a_link_to_a_puzzle_the_page_lacks_says_so_calmly_in_both_languages(offl
     assert log.errors == []
 
 
-def test_a_link_to_a_puzzle_the_page_has_shows_no_notice(offline_page, site_url):
-    page, log = offline_page
+def test_a_link_to_a_puzzle_the_page_has_shows_no_notice(kept_page, site_url):
+    page, log = kept_page
     open_book_page(page, site_url + PUZZLE_PAGE)
     slot = page.locator("[data-puzzle-slot]").last.get_attribute("data-puzzle-slot")
     puzzle_id = page.locator("[data-puzzle-slot]").last.get_attribute("data-puzzle-id")
@@ -97,8 +98,8 @@ def test_a_link_to_a_puzzle_the_page_has_shows_no_notice(offline_page, site_url)
     assert log.errors == []
 
 
-def test_chinese_puzzles_hold_across_the_chinese_edition_and_reloads(offline_page, site_url):
-    page, log = offline_page
+def test_chinese_puzzles_hold_across_the_chinese_edition_and_reloads(kept_page, site_url):
+    page, log = kept_page
     open_book_page(page, site_url + PUZZLE_PAGE)
     follow_language_link(page)
     for url in (site_url + "zh/" + OTHER_PAGE, site_url + "zh/" + OTHER_PAGE, site_url + "zh/" + PUZZLE_PAGE):
@@ -109,8 +110,8 @@ def test_chinese_puzzles_hold_across_the_chinese_edition_and_reloads(offline_pag
     assert log.errors == []
 
 
-def test_four_colours_recolour_the_chapter_cards_and_the_puzzles(offline_page, site_url):
-    page, log = offline_page
+def test_four_colours_recolour_the_chapter_cards_and_the_puzzles(kept_page, site_url):
+    page, log = kept_page
     open_book_page(page, site_url + PUZZLE_PAGE)
     chapter = ".cell_output:not(:has([data-puzzle-kind]))"
     puzzles = "[data-puzzle-kind]"
@@ -127,8 +128,8 @@ def test_four_colours_recolour_the_chapter_cards_and_the_puzzles(offline_page, s
     assert log.errors == []
 
 
-def test_export_and_import_live_in_one_menu(offline_page, site_url):
-    page, log = offline_page
+def test_export_and_import_live_in_one_menu(kept_page, site_url):
+    page, log = kept_page
     open_book_page(page, site_url + PUZZLE_PAGE)
     menus = bar(page).locator("details")
     assert menus.count() == 1
@@ -153,8 +154,8 @@ def test_export_and_import_live_in_one_menu(offline_page, site_url):
     {"cardbook-puzzle-progress": '{"trick_winner": "lots", "deal": {"solved": -1, "streak": "2"}}'},
     {"cardbook-puzzle-progress": "[1,2"},
 ], ids=["settings-unreadable", "wrong-types", "progress-entries-wrong", "progress-unreadable"])
-def test_stored_data_of_any_shape_breaks_neither_the_bar_nor_grading(offline_page, site_url, stored):
-    page, log = offline_page
+def test_stored_data_of_any_shape_breaks_neither_the_bar_nor_grading(kept_page, site_url, stored):
+    page, log = kept_page
     open_book_page(page, site_url + PUZZLE_PAGE)
     page.evaluate("(stored) => Object.entries(stored).forEach(([k, v]) => localStorage.setItem(k, v))", stored)
     open_book_page(page, site_url + PUZZLE_PAGE)

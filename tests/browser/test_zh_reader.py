@@ -1,7 +1,9 @@
 """The Chinese edition in a browser, as a Chinese reader meets it: a card typed as players write it
 (黑桃5) is a card; no rule id breaks across lines, on a phone or a laptop; nothing English is shown or said
 once the widgets are drawn; the site's root opens the edition the reader chose; the language switch keeps
-the search query and the reader's place.  Rules: the puzzles of the playing page are SJ-9's (following)."""
+the search query and the reader's place.  The tests that store no language before the page opens share
+one kept tab (``kept_page``, tests/browser/conftest.py), each starting with empty storage.
+Rules: the puzzles of the playing page are SJ-9's (following)."""
 
 from __future__ import annotations
 
@@ -65,8 +67,8 @@ def chinese(card: str) -> str:
     return {"BJ": "大王", "LJ": "小王"}.get(card) or CHINESE_SUITS[card[0]] + card[1:]
 
 
-def test_a_card_typed_as_players_write_it_is_a_card(offline_page, site_url):
-    page, log = offline_page
+def test_a_card_typed_as_players_write_it_is_a_card(kept_page, site_url):
+    page, log = kept_page
     open_book_page(page, site_url + "zh/" + PLAYING)
     box = page.locator(".cbp-type").first
     box.scroll_into_view_if_needed()
@@ -86,8 +88,8 @@ def test_a_card_typed_as_players_write_it_is_a_card(offline_page, site_url):
 
 
 @pytest.mark.parametrize("width", [390, 1366])
-def test_no_rule_id_breaks_across_lines(offline_page, site_url, width):
-    page, log = offline_page
+def test_no_rule_id_breaks_across_lines(kept_page, site_url, width):
+    page, log = kept_page
     page.set_viewport_size({"width": width, "height": 900})
     for chapter in (PLAYING, "book/shengji-differences.html"):
         open_book_page(page, site_url + "zh/" + chapter)
@@ -99,8 +101,8 @@ def test_no_rule_id_breaks_across_lines(offline_page, site_url, width):
 
 
 @pytest.mark.parametrize("zh_page", ["book/intro.html", PLAYING, "book/glossary.html"])
-def test_the_drawn_chinese_page_shows_and_says_no_english(offline_page, site_url, zh_page):
-    page, log = offline_page
+def test_the_drawn_chinese_page_shows_and_says_no_english(kept_page, site_url, zh_page):
+    page, log = kept_page
     open_book_page(page, site_url + "zh/" + zh_page)
     found = page.evaluate(ENGLISH_SHOWN, sorted(ALLOWED_LATIN))
     assert found == [], f"zh/{zh_page}: English shown or said: {found[:12]}"
@@ -118,8 +120,8 @@ def test_the_site_root_opens_the_edition_the_reader_chose(offline_page, site_url
     assert log.errors == [] and log.blocked == []
 
 
-def test_the_switch_keeps_the_search_query(offline_page, site_url):
-    page, log = offline_page
+def test_the_switch_keeps_the_search_query(kept_page, site_url):
+    page, log = kept_page
     page.goto(site_url + "zh/search.html?q=拖拉机", wait_until="load")
     page.locator("#search-results ul.search li").first.wait_for(timeout=20_000)
     settle(page)
@@ -139,8 +141,8 @@ TOP_ANCHOR = """() => {
 
 
 @pytest.mark.parametrize("start", ["zh/", ""])
-def test_the_switch_keeps_the_reader_s_place(offline_page, site_url, start):
-    page, log = offline_page
+def test_the_switch_keeps_the_reader_s_place(kept_page, site_url, start):
+    page, log = kept_page
     open_book_page(page, site_url + start + PLAYING)
     page.evaluate("""() => {
       const target = document.getElementById("rule-sj-10") || document.querySelector("article section[id]:nth-of-type(3)");

@@ -1,15 +1,24 @@
 """One visit of each page of the built book per viewport, with every per-page check measured during it.
 
-A page is opened twice in all, each time in a fresh browser context (empty cache), with every request off
-this machine refused and logged:
+A page is opened twice in all, each time in a tab of its viewport that the tour keeps for the whole run,
+with every request off this machine refused and logged:
 
 - on a desktop (1366 × 900), over http: what it loaded (bytes, the browser engine's apart), what it asked
   of other hosts, its console errors, its widgets (rendered, failed, empty), its settings bar, its Chinese
   text not marked ``lang="zh…"``, and axe-core's serious and critical WCAG violations (run last, after
-  everything else was read, so that its script is not counted);
+  everything else was read, so that nothing it does is counted as the page's);
 - on a phone (390 × 844), from ``file://`` (the book opened straight from disk): the same loading checks,
   then the sideways overflow of the page and of its drawn hands at 390 px, and again at 320 px (the
   viewport narrowed in place, and the page given two frames to lay itself out again).
+
+A visit waits until the page has drawn its widgets, mounted its bar and loaded its fonts, and until none
+of its requests (its icon's too) is still loading, counted request by request; a page leaves its tab only
+once nothing it asked for is loading.  Every page starts as in a new browser: an init script empties
+localStorage and sessionStorage before the page's own scripts run, and Playwright's routing turns the HTTP
+cache off, so each visit transfers all it loads (measured when the tabs were first kept: every page made
+the same requests, of the same bytes, as in a fresh context).  A kept tab keeps its renderer process warm:
+a visit costs half the CPU it did in a fresh context.  An error the page logs while it is left (its unload) is the next
+visit's; a visit that fails closes its tab, so the next one starts in a fresh one.
 
 Each test of ``tests/browser`` that checks every page reads the one visit's record (:class:`Tour`), so
 the checks stay separate tests while a page is loaded twice rather than eight times; the tests of one
@@ -19,12 +28,13 @@ page share an xdist worker (``tests/conftest.py``), so the record is made once a
 from __future__ import annotations
 
 import re
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from .book_page import SETTINGS_BAR, settle
+from .book_page import SETTINGS_BAR, drawn
 from .conftest import is_local
 
 DESKTOP = {"width": 1366, "height": 900}
@@ -99,13 +109,22 @@ SIDEWAYS = """() => {
 }"""
 
 RUN_AXE = """async (tags) => {
-  const result = await axe.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] });
+  // preload off: axe fetches no stylesheet of its own (only the experimental css-orientation-lock reads them)
+  const options = { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"], preload: false };
+  const result = await axe.run(document, options);
   return result.violations.filter((v) => ["serious", "critical"].includes(v.impact))
     .map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 4).map((n) => n.target.join(" ")) }));
 }"""
 
 #: Two frames after a change of viewport: the page has laid itself out again.
 TWO_FRAMES = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
+
+#: Run before each page's own scripts: the page starts with the empty storage of a new browser.
+EMPTY_STORAGE = "try { localStorage.clear(); sessionStorage.clear(); } catch (denied) { /* no storage here */ }"
+#: How long a page may go on loading once it is drawn.
+LOADING_LIMIT = 15.0
+#: Requests that stay open by design, which no visit waits for.
+STREAMS = ("eventsource", "websocket")
 
 
 @dataclass
@@ -123,79 +142,145 @@ class Visit:
     sideways: dict[int, dict[str, Any]] = field(default_factory=dict)  #: SIDEWAYS by viewport width
 
 
+class Tab:
+    """A tab kept for every page the tour visits at one viewport, recording each visit in its
+    :class:`Visit`: requests to other hosts (refused), console and uncaught errors, failed local requests,
+    and the bytes of every request the page made."""
+
+    def __init__(self, browser: Any, viewport: dict[str, int]) -> None:
+        self.viewport = viewport
+        self.context = browser.new_context(viewport=viewport)
+        self.context.add_init_script(EMPTY_STORAGE)
+        self.context.route("**/*", self._route)
+        self.page = self.context.new_page()
+        self.seen: Visit | None = None  #: the visit being recorded (None while nothing is)
+        self.made_by: dict[Any, Visit] = {}  #: each unfinished request, with the visit that made it
+        for event, listener in {"console": self._console, "pageerror": self._uncaught, "request": self._request,
+                                "requestfailed": self._failed, "requestfinished": self._finished}.items():
+            self.page.on(event, listener)
+
+    def open(self, url: str) -> Visit:
+        """Go to ``url``, wait until it is drawn and loads nothing; its record, recording on."""
+        self.seen = Visit()
+        self.page.goto(url, wait_until="load")
+        drawn(self.page)
+        self.wait_loaded()
+        return self.seen
+
+    def stop(self) -> None:
+        """Record nothing more of the page (the requests it made are still counted as they finish)."""
+        self.seen = None
+
+    def wait_loaded(self) -> None:
+        """Wait until no request of the page is loading, so that it is all counted and none is cut off."""
+        deadline = time.monotonic() + LOADING_LIMIT
+        while loading := [r.url for r in self.made_by if r.resource_type not in STREAMS]:
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{self.page.url} still loads {loading[:5]} {LOADING_LIMIT} s after it was drawn")
+            self.page.wait_for_timeout(20)
+
+    def close(self) -> None:
+        self.context.close()
+
+    def _route(self, route: Any) -> None:
+        if is_local(route.request.url):
+            route.continue_()
+        else:
+            if self.seen is not None:
+                self.seen.blocked.append(route.request.url)
+            route.abort()
+
+    def _request(self, request: Any) -> None:
+        if self.seen is not None:
+            self.made_by[request] = self.seen
+
+    def _finished(self, request: Any) -> None:
+        seen = self.made_by.pop(request, None)
+        if seen is None:
+            return
+        try:
+            sizes = request.sizes()
+        except Exception:  # a request torn down with its page
+            return
+        size = sizes["responseBodySize"] + sizes["responseHeadersSize"]
+        seen.bytes += size
+        if ENGINE_FILES.search(urlsplit(request.url).path):
+            seen.engine_bytes += size
+
+    def _failed(self, request: Any) -> None:
+        seen = self.made_by.pop(request, None)
+        if seen is not None and is_local(request.url):
+            seen.errors.append(f"failed: {request.url} ({request.failure})")
+
+    def _console(self, message: Any) -> None:
+        if self.seen is not None and message.type == "error":
+            self.seen.errors.append(message.text)
+
+    def _uncaught(self, error: Any) -> None:
+        if self.seen is not None:
+            self.seen.errors.append(f"uncaught: {error}")
+
+
 class Tour:
-    """The visits of a run, each made the first time a test asks for it."""
+    """The visits of a run, each made the first time a test asks for it, in a tab per viewport."""
 
     def __init__(self, browser: Any, site_url: str, built_book: Path) -> None:
         self.browser, self.site_url, self.built_book = browser, site_url, built_book
         self._visits: dict[tuple[str, str], Visit] = {}
+        self._tabs: dict[str, Tab] = {}
 
     def desktop(self, book_page: str) -> Visit:
         """``book_page`` (a site path) at 1366 px over http."""
         if (book_page, "desktop") not in self._visits:
-            self._visits[book_page, "desktop"] = self._visit(self.site_url + book_page, DESKTOP, desktop=True)
+            self._visits[book_page, "desktop"] = self._visit("desktop", self.site_url + book_page)
         return self._visits[book_page, "desktop"]
 
     def phone(self, book_page: str) -> Visit:
         """``book_page`` at 390 px (then 320 px) opened from disk."""
         if (book_page, "phone") not in self._visits:
-            self._visits[book_page, "phone"] = self._visit((self.built_book / book_page).as_uri(), PHONE,
-                                                           desktop=False)
+            self._visits[book_page, "phone"] = self._visit("phone", (self.built_book / book_page).as_uri())
         return self._visits[book_page, "phone"]
 
-    def _visit(self, url: str, viewport: dict[str, int], *, desktop: bool) -> Visit:
-        seen = Visit()
-        context = self.browser.new_context(viewport=viewport)
+    def working_tab(self, book_page: str) -> Any:
+        """The desktop tab showing ``book_page`` over http, drawn and loaded, for a test to act on; what it
+        does there is in no record, and the tab's next visit leaves the page (its storage emptied)."""
+        tab = self._tab("desktop")
+        tab.open(self.site_url + book_page)
+        tab.stop()
+        return tab.page
 
-        def route(route: Any) -> None:
-            if is_local(route.request.url):
-                route.continue_()
-            else:
-                seen.blocked.append(route.request.url)
-                route.abort()
+    def close(self) -> None:
+        for tab in self._tabs.values():
+            tab.close()
+        self._tabs.clear()
 
-        def finished(request: Any) -> None:
-            try:
-                sizes = request.sizes()
-            except Exception:  # a request torn down with its page
-                return
-            size = sizes["responseBodySize"] + sizes["responseHeadersSize"]
-            seen.bytes += size
-            if ENGINE_FILES.search(urlsplit(request.url).path):
-                seen.engine_bytes += size
+    def _tab(self, viewport: str) -> Tab:
+        if viewport not in self._tabs:
+            self._tabs[viewport] = Tab(self.browser, DESKTOP if viewport == "desktop" else PHONE)
+        return self._tabs[viewport]
 
-        def console(message: Any) -> None:
-            if message.type == "error":
-                seen.errors.append(message.text)
-
-        def uncaught(error: Any) -> None:
-            seen.errors.append(f"uncaught: {error}")
-
-        def failed(request: Any) -> None:
-            if is_local(request.url):
-                seen.errors.append(f"failed: {request.url} ({request.failure})")
-
-        listeners = {"console": console, "pageerror": uncaught, "requestfailed": failed, "requestfinished": finished}
-        context.route("**/*", route)
-        page = context.new_page()
-        for event, listener in listeners.items():
-            page.on(event, listener)
+    def _visit(self, viewport: str, url: str) -> Visit:
+        tab = self._tab(viewport)
         try:
-            page.goto(url, wait_until="load")
-            settle(page)
+            seen = tab.open(url)
+            page = tab.page
             seen.widgets = page.evaluate(WIDGETS)
-            if desktop:
+            if viewport == "desktop":
                 seen.bar = page.evaluate(BAR)
                 seen.chinese = page.evaluate(UNMARKED_CHINESE)
-                for event, listener in listeners.items():  # what axe does is not the page's
-                    page.remove_listener(event, listener)
+                tab.stop()  # what axe does is not the page's
                 page.add_script_tag(path=str(AXE))
                 seen.axe = page.evaluate(RUN_AXE, WCAG_TAGS)
             else:
-                seen.sideways[viewport["width"]] = page.evaluate(SIDEWAYS)
+                seen.sideways[PHONE["width"]] = page.evaluate(SIDEWAYS)
                 page.set_viewport_size({"width": NARROW_WIDTH, "height": 800})
                 page.evaluate(TWO_FRAMES)
                 seen.sideways[NARROW_WIDTH] = page.evaluate(SIDEWAYS)
-        finally:
-            context.close()
+                page.set_viewport_size(PHONE)  # for the next page
+                tab.stop()
+            tab.wait_loaded()  # nothing the page asked for is cut off by the next page
+        except Exception:
+            del self._tabs[viewport]  # the next visit starts in a fresh tab
+            tab.close()
+            raise
         return seen
