@@ -201,19 +201,11 @@ def browser():
 @pytest.fixture
 def offline_page(browser):
     """A fresh page whose requests off this machine are blocked and logged; yields ``(page, log)``."""
-    from tests.browser.conftest import PageLog, is_local, log_errors
+    from tests.browser.conftest import PageLog, log_errors, refuse_other_hosts
 
     context = browser.new_context()
     log = PageLog()
-
-    def route(route):
-        if is_local(route.request.url):
-            route.continue_()
-        else:
-            log.blocked.append(route.request.url)
-            route.abort()
-
-    context.route("**/*", route)
+    refuse_other_hosts(context, log.blocked.append)
     page = context.new_page()
     log_errors(page, log)
     yield page, log

@@ -15,6 +15,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -39,6 +40,20 @@ def is_local(url: str) -> bool:
     """True for the URLs a built book may load: loopback, files, data and blobs."""
     parts = urlsplit(url)
     return parts.scheme in LOCAL_SCHEMES or parts.hostname in LOCAL_HOSTS
+
+
+def refuse_other_hosts(context: Any, record: Callable[[str], None]) -> None:
+    """Route every request of the browser ``context``: a local one (:func:`is_local`) goes on, any other is
+    refused and its URL given to ``record``."""
+
+    def route(route: Any) -> None:
+        if is_local(route.request.url):
+            route.continue_()
+        else:
+            record(route.request.url)
+            route.abort()
+
+    context.route("**/*", route)
 
 
 @dataclass
@@ -165,16 +180,7 @@ def kept_tab(browser):
     """One tab kept for the run (each worker's), its requests off this machine refused and logged."""
     context = browser.new_context()
     tab = KeptTab(None)
-
-    def route(route):
-        if is_local(route.request.url):
-            route.continue_()
-        else:
-            if tab.log is not None:
-                tab.log.blocked.append(route.request.url)
-            route.abort()
-
-    context.route("**/*", route)
+    refuse_other_hosts(context, lambda url: tab.log.blocked.append(url) if tab.log is not None else None)
     tab.page = context.new_page()
     yield tab
     context.close()

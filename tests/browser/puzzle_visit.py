@@ -9,11 +9,12 @@ and logged, and every console error, uncaught error and failed local request of 
    (the deciding rule) and where its rule link leads;
 3. the first and the last puzzle (the last alone on a Chinese page, whose slots the same cells number) are each
    moved on once by "New puzzle", so a link names a puzzle of its bank: the link each one's "Copy link" gives;
-4. the last puzzle's link is opened in a new tab of the same context, as a reader opens a link they were given
-   (a full load of the page, not a change of fragment); the first puzzle's link (on an English page) in the page
-   itself, as a reader follows a link to the page they are reading (the fragment alone changes: the widgets
-   listen for ``hashchange``), after that widget was moved on again and the page scrolled to its end, so the
-   link has to bring its puzzle back and scroll up to it.  For each: what the slot's widget shows once the
+4. the page's tab is closed (its "New puzzle" woke the browser engine, seconds of CPU the links do not need);
+   the last puzzle's link is opened in a new tab of the same context, as a reader opens a link they were given
+   (a full load of the page, not a change of fragment); the first puzzle's link (on an English page) in that
+   tab, as a reader follows a link to the page they are reading (the fragment alone changes: the widgets
+   listen for ``hashchange``), its widget showing another puzzle (the page's own) and the page scrolled to its
+   end, so the link has to bring its puzzle back and scroll up to it.  For each: what the slot's widget shows once the
    page's widgets are drawn, how many widgets show that puzzle, and where the widget's top is once it holds
    still.  (Both links were opened by full loads before, at the cost of one more load per page; a full load
    still opens the last puzzle's link of every page, and links on the static page: test_copy_link_opens…,
@@ -39,7 +40,7 @@ from playwright.sync_api import expect
 from tests.conftest import edition_of
 
 from .book_page import WIDGETS_DRAWN
-from .conftest import is_local
+from .conftest import is_local, refuse_other_hosts
 
 #: A widget's top, in px from the viewport's top, once it has held still in view for ``still`` ms (the page
 #: keeps a linked puzzle in view while it settles: puzzle.js bringIntoView), or where it is after ``limit`` ms.
@@ -107,26 +108,20 @@ class PuzzleVisits:
     def _visit(self, puzzle_page: str) -> PuzzleVisit:
         seen = PuzzleVisit(self.site_url + puzzle_page)
         context = self.browser.new_context()
-
-        def route(route: Any) -> None:
-            if is_local(route.request.url):
-                route.continue_()
-            else:
-                seen.blocked.append(route.request.url)
-                route.abort()
-
-        context.route("**/*", route)
+        refuse_other_hosts(context, seen.blocked.append)
         try:
             page = open_tab(context, seen, seen.address)
             seen.slots = page.locator("[data-puzzle-slot]").evaluate_all("(rs) => rs.map((r) => r.dataset.puzzleSlot)")
             step(seen, "answer", lambda: answer_first_choice(page, seen))
             step(seen, "links", lambda: copy_links(page, seen, edition_of(puzzle_page) == "zh"))
-            for link in seen.links:
+            page.close()  # its "New puzzle" woke the browser engine, which the links do not need (a boot is seconds of CPU)
+            tab: list[Any] = []  # the tab the last puzzle's link opened; the first puzzle's link is followed in it
+            for link in sorted(seen.links, key=lambda link: link.by != "load"):
                 if link.by == "load":
-                    step(seen, "links", lambda link=link: opened(open_tab(context, seen, seen.address + link.href), link))
-                else:
-                    step(seen, "links", lambda link=link: follow_in_page(page, seen.address, link))
-            page.wait_for_load_state("networkidle")  # nothing of the page's own is cut off as the context closes
+                    step(seen, "links", lambda link=link: (tab.append(open_tab(context, seen, seen.address + link.href)),
+                                                          opened(tab[-1], link)))
+                elif tab:
+                    step(seen, "links", lambda link=link: follow_in_page(tab[-1], seen.address, link))
         finally:
             context.close()
         return seen
@@ -179,10 +174,10 @@ def copy_links(page: Any, seen: PuzzleVisit, last_only: bool) -> None:
 
 
 def follow_in_page(page: Any, address: str, link: Followed) -> None:
-    """Move the link's widget on again and scroll to the page's end, then go to the link in the same page: its
-    fragment alone changes, and the page must bring the puzzle back and scroll up to it."""
+    """In the tab the last puzzle's link opened (its first widget showing another puzzle than the link's, the
+    page scrolled down to the last widget, at the end), go to the first puzzle's link: the fragment alone
+    changes, and the page must bring the puzzle back and scroll up to it."""
     widget = page.locator(f'[data-puzzle-slot="{link.slot}"]')
-    widget.locator("button.cbp-new").click()
     expect(widget).not_to_have_attribute("data-puzzle-id", link.shown)
     page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
     page.goto(address + link.href)  # a same-document navigation: hashchange

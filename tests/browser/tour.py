@@ -35,7 +35,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from .book_page import SETTINGS_BAR, drawn
-from .conftest import is_local
+from .conftest import is_local, refuse_other_hosts
 
 DESKTOP = {"width": 1366, "height": 900}
 PHONE = {"width": 390, "height": 844}
@@ -151,7 +151,7 @@ class Tab:
         self.viewport = viewport
         self.context = browser.new_context(viewport=viewport)
         self.context.add_init_script(EMPTY_STORAGE)
-        self.context.route("**/*", self._route)
+        refuse_other_hosts(self.context, self._refused)
         self.page = self.context.new_page()
         self.seen: Visit | None = None  #: the visit being recorded (None while nothing is)
         self.made_by: dict[Any, Visit] = {}  #: each unfinished request, with the visit that made it
@@ -182,13 +182,9 @@ class Tab:
     def close(self) -> None:
         self.context.close()
 
-    def _route(self, route: Any) -> None:
-        if is_local(route.request.url):
-            route.continue_()
-        else:
-            if self.seen is not None:
-                self.seen.blocked.append(route.request.url)
-            route.abort()
+    def _refused(self, url: str) -> None:
+        if self.seen is not None:
+            self.seen.blocked.append(url)
 
     def _request(self, request: Any) -> None:
         if self.seen is not None:
