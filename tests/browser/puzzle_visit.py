@@ -74,6 +74,7 @@ class Followed:
     shown: str  #: the puzzle id the widget showed when its link was copied
     href: str  #: the link "Copy link" gives (its fragment)
     by: str  #: "load": opened in a tab of its own; "hashchange": in the page, the fragment alone changed
+    before: str = ""  #: the puzzle the widget showed before "New puzzle" (the page's own)
     seen: str | None = None  #: what the slot's widget shows once the link opened (None: no such widget)
     showing: int = 0  #: how many widgets of that page show ``shown``
     top: float | None = None  #: the widget's top once the page settled, in px from the viewport's top
@@ -170,15 +171,17 @@ def copy_links(page: Any, seen: PuzzleVisit, last_only: bool) -> None:
         expect(widget).not_to_have_attribute("data-puzzle-id", before)
         seen.links.append(Followed(widget.get_attribute("data-puzzle-slot"), widget.get_attribute("data-puzzle-id"),
                                    widget.locator("button.cbp-permalink").get_attribute("data-href"),
-                                   "load" if index == count - 1 else "hashchange"))
+                                   "load" if index == count - 1 else "hashchange", before))
 
 
 def follow_in_page(page: Any, address: str, link: Followed) -> None:
-    """In the tab the last puzzle's link opened (its first widget showing another puzzle than the link's, the
-    page scrolled down to the last widget, at the end), go to the first puzzle's link: the fragment alone
-    changes, and the page must bring the puzzle back and scroll up to it."""
+    """In the tab the last puzzle's link opened: the first widget is set back to the page's own puzzle by a
+    link to it (a bank puzzle: no "New puzzle", which would wake the engine) and the page scrolled to its end;
+    then the first puzzle's link is followed: the fragment alone changes, and the page must bring the puzzle
+    back and scroll up to it."""
     widget = page.locator(f'[data-puzzle-slot="{link.slot}"]')
-    expect(widget).not_to_have_attribute("data-puzzle-id", link.shown)
+    page.goto(f"{address}#puzzle={link.slot}/{link.before}")
+    expect(widget).to_have_attribute("data-puzzle-id", link.before)
     page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
     page.goto(address + link.href)  # a same-document navigation: hashchange
     opened(page, link)
