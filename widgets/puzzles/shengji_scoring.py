@@ -11,15 +11,16 @@ from dataclasses import replace
 from collections import Counter
 from typing import Any
 
-from cardlib.cards import DECK_WITH_JOKERS
+from cardlib.cards import DECK_WITH_JOKERS, Card
+from cardlib.explain import Reason
 from cardlib.shengji.progression import team_of
-from cardlib.shengji.rules import get_ruleset
+from cardlib.shengji.rules import Ruleset, get_ruleset
 from cardlib.shengji.scoring import explain_last_trick, kitty_score, level_change, trick_points
 from cardlib.shengji.trick import find_trick_winner
-from cardlib.shengji.trump import EffectiveSuit
+from cardlib.shengji.trump import EffectiveSuit, TrumpContext
 
-from .position import cards_block, context_facts, facts, seat_label, text, wrong_choice, wrong_number
-from .shengji_trick import make_trick
+from .position import cards_block, context_facts, explain, facts, seat_label, text, wrong_choice, wrong_number
+from .shengji_trick import make_trick, why_not_winning
 from .spec import SHENGJI_RULESETS, Difficulty, RulesetChoice, SpecBuilder
 
 #: The kitty schemes beyond the two documents' main rules (SG-6 / SS-6), every one the variants page
@@ -65,6 +66,22 @@ def _kitty_slip(given: int, points: int, right: int) -> tuple[str, str] | None:
     return None
 
 
+def _with_trumps_that_lost(ctx: TrumpContext, rules: Ruleset, plays: list[list[Card]], seats: list[int],
+                           dealer: int, why: Reason) -> Reason:
+    """The dealer's team won the last trick (``why``, the engine's reason); where an attacker had played all
+    trumps to a plain lead, the likely slip is to think that attacker won, so the reason goes on to say why
+    that play did not win (SJ-10, SJ-12)."""
+    if ctx.is_trump(plays[0][0]):
+        return why
+    winner = find_trick_winner(ctx, rules, plays).winner
+    lost = [index for index, play in enumerate(plays) if index and index != winner
+            and team_of(seats[index]) != team_of(dealer) and all(ctx.is_trump(c) for c in play)]
+    if not lost:
+        return why
+    return explain(why, "{why} {problem}.", "{why}{problem}。",
+                   problem=why_not_winning(ctx, rules, plays, seats, lost[-1], winner))
+
+
 def make_kitty_score(seed: int, difficulty: Difficulty) -> dict[str, Any]:
     """How many points does the kitty add to the attackers? (SJ-12, SG-6 / SS-6, SG-E2, C-2).
 
@@ -98,6 +115,9 @@ def make_kitty_score(seed: int, difficulty: Difficulty) -> dict[str, Any]:
             "last_trick_winner_team": winner_team}
     results = {r.id: kitty_score(ctx, get_ruleset(r.preset, r.variant), kitty, plays, winner_team == "attackers",
                                  leader=leader) for r in rulesets}
+    if winner_team == "defenders":
+        results = {r.id: replace(results[r.id], reason=_with_trumps_that_lost(
+            ctx, get_ruleset(r.preset, r.variant), plays, seats, dealer, results[r.id].reason)) for r in rulesets}
     points = trick_points(kitty)
     candidates = sorted({value for value, _ in results.values()} | {points, 0, 2 * points, 4 * points})
     builder = SpecBuilder("kitty_score", seed=seed, difficulty=difficulty, rulesets=rulesets)

@@ -133,7 +133,7 @@ def suit_words(suit: EffectiveSuit) -> Words:
     return Words(suit.en, suit.zh)
 
 
-def _why_not(ctx: TrumpContext, rules: Ruleset, plays: list[list[Card]], seats: list[int], index: int,
+def why_not_winning(ctx: TrumpContext, rules: Ruleset, plays: list[list[Card]], seats: list[int], index: int,
              winner: int) -> Reason:
     """Why play ``index`` does not win the trick, in game terms (SJ-10, C-1, C-5)."""
     lead, play, best = plays[0], plays[index], plays[winner]
@@ -210,7 +210,7 @@ def wrong_winner(ctx: TrumpContext, rules: Ruleset, plays: list[list[Card]], sea
     if any(value == Seat(seats[index]) for _name, value in result.reason.params):  # the engine's reason says
         return result.reason  # already why that seat's play fails (a failed over-trump, trumps of another shape)
     return explain(result.reason, "{problem}. {why}", "{problem}。{why}",
-                   problem=_why_not(ctx, rules, plays, seats, index, winner))
+                   problem=why_not_winning(ctx, rules, plays, seats, index, winner))
 
 
 SHAPE_ANSWERS = (("pair", text("A pair", "对子")), ("tractor2", text("A tractor of 2 pairs", "两连对")),
