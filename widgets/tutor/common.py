@@ -72,6 +72,11 @@ class ReplayedTable(ABC):
     def _replay(self) -> None:
         """Deal again from the seed and replay ``moves``."""
 
+    @abstractmethod
+    def grade(self) -> dict[str, Any]:
+        """The reader's decisions of the finished game graded by the engine's review, worked out once
+        (the session sends them when the page asks: the search takes most of a hand's time)."""
+
     def undo(self) -> bool:
         """Take back the reader's last move (and what the bots did after it); False if there is none."""
         if not self.moves:
