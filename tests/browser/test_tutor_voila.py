@@ -67,6 +67,9 @@ def test_ys_sj_a_whole_game_and_a_whole_hand_by_hint_and_play_reach_the_engines_
             assert f"{kitty['points']} points in the kitty" in review.inner_text()
         else:
             assert review.locator(".cbtu-review-challenges > li").count() == len(expected["challenges"])
+        # the page asks for the grades once the review shows; their answer comes before "again"'s is sent,
+        # else it would be taken for it
+        root.locator(".cbtu-graded:not([aria-busy])").wait_for(timeout=60_000)
         answered(page, root, "again")
         assert root.get_attribute("data-state") == "playing"
     assert log.blocked == []
