@@ -754,7 +754,9 @@ def widget_pages(built_book: Path) -> list[Path]:
 def puzzle_visits(browser, site_url):
     """Every page that embeds puzzles visited once, the visit made when a test first asks
     (tests/browser/puzzle_visit.py)."""
-    return PuzzleVisits(browser, site_url)
+    visits = PuzzleVisits(browser, site_url)
+    yield visits
+    visits.close()
 
 
 def visit_of(puzzle_visits, built_book: Path, puzzle_page: str):
@@ -773,7 +775,7 @@ def test_permalinks_open_the_first_and_last_puzzles_of_every_page_in_their_own_w
     """For the first and the last puzzle of every page (the last one on a Chinese page, whose slots the same
     cells number), each moved on once by "New puzzle", so the link names a puzzle of its bank: the link opens
     the page scrolled to that widget, which shows that puzzle, and no other widget does.  The last puzzle's link
-    is opened by a full load in a tab of its own, the first one's in the page (hashchange), after that widget was
+    is opened by a full load, the first one's in the page it opened (hashchange), after that widget was
     moved on again; on the page's one visit: tests/browser/puzzle_visit.py."""
     visit = visit_of(puzzle_visits, built_book, puzzle_page)
     assert len(set(visit.slots)) == len(visit.slots), f"{puzzle_page}: slots repeat: {visit.slots}"
