@@ -9,7 +9,8 @@ held back by the test driver's round trips.  The browser engine's files (Pyodide
 Python, which only a widget that runs Python loads: the tutor) are counted apart and left out of the
 bytes ratio; benchmarks/tutor.py measures them.  The plain page is measured in the same run, alternating with the others,
 and each figure is the median of ``--repeat`` visits.  Printed: one row per page with its ratios
-to the plain page (targets: bytes ≤ 1.5×, first puzzle answerable ≤ 1.5× the plain page's load).
+to the plain page (targets: bytes ≤ 1.65×, first puzzle answerable ≤ 1.5× the plain page's load; the bytes
+target was 1.5× until the plain page lost the theme's 1.5 MB fontawesome.js, tools/lean_theme.py).
 
 Usage: ``python benchmarks/pages.py [SITE] [--repeat 3] [--plain book/glossary.html] [--pages PAGE ...]``
 where SITE is a built book (default ``_build/html``; ``make site`` builds it) and ``--pages`` measures only
@@ -48,7 +49,8 @@ new MutationObserver((changes, observer) => {{
   }}
 }}).observe(document, {{ childList: true, subtree: true, attributes: true, attributeFilter: ["disabled"] }});
 """
-TARGET = 1.5
+#: The targets against the plain page: its bytes (see the docstring), the first puzzle's answerable time.
+BYTES_TARGET, TIME_TARGET = 1.65, 1.5
 #: The browser engine's files in the site (tools/stage_engine.py), by URL path.
 ENGINE_FILES = re.compile(r"/widget-runtime/(pyodide/|cardbook-engine\.zip(\.gz)?$|engine-worker\.js$)")
 
@@ -161,7 +163,7 @@ def report(visits: dict[str, list[Visit]], plain: str) -> list[str]:
         ratio_bytes = median([v.bytes - v.engine_bytes for v in runs]) / plain_bytes
         answerable = median(ready) if ready else None
         ratio_time = (answerable if answerable is not None else load) / plain_load
-        ok = ratio_bytes <= TARGET and ratio_time <= TARGET
+        ok = ratio_bytes <= BYTES_TARGET and ratio_time <= TIME_TARGET
         lines.append(f"{page:34} {size / 1e6:6.2f} {engine / 1e6:9.2f} {ratio_bytes:8.2f} {load:8.0f} "
                      f"{answerable if answerable is not None else float('nan'):14.0f} {ratio_time:7.2f}  "
                      f"{'ok' if ok else 'OVER'}")

@@ -24,7 +24,10 @@ from tests.conftest import EDITION_FOLDERS, edition_of
 REPO = Path(__file__).resolve().parents[2]
 WIDGET_VIEW = 'script[type="application/vnd.jupyter.widget-view+json"]'
 READY = "document.documentElement.dataset.cardbookWidgets === 'ready'"
-BYTES_TARGET = 1.5
+#: A widget page's bytes against the plain page's (benchmarks/pages.py TARGET): 1.5 until every page dropped the
+#: theme's 1.5 MB fontawesome.js (tools/lean_theme.py), which made the plain page 58% lighter and left a widget
+#: page's excess over it as it was (~0.6 MB: its widgets' state), so the same pages measure 1.56–1.60.
+BYTES_TARGET = 1.65
 
 
 def load_tool(path: Path):
@@ -90,7 +93,7 @@ def test_each_stylesheet_is_in_the_page_once(offline_page, site_url, built_book)
     assert sorted(css for css in injected if css in stylesheets) == sorted(stylesheets)
 
 
-def test_no_page_transfers_more_than_1_5_times_the_plain_page(tour, built_book, book_page):
+def test_no_page_transfers_more_than_1_65_times_the_plain_page(tour, built_book, book_page):
     """Bytes of the page's desktop visit (an empty cache) against its edition's plain glossary page, not
     counting the browser engine's files (Pyodide), which only a page with a widget that runs Python (a
     ``_py_service``: the tutor) may load."""
