@@ -1,25 +1,25 @@
 """One visit of each page of the built book that embeds puzzles, with what its per-page tests check measured
 during it (tests/browser/test_puzzles.py), as tests/browser/tour.py does for the tour.
 
-In two tabs kept for the run (tests/browser/tour.py measured why: a kept tab's renderer is warm), over http,
-with every request off this machine refused and logged, the HTTP cache off (routing), and every console error,
-uncaught error and failed local request of both tabs logged:
+In a tab kept for the run (tests/browser/tour.py measured why: a kept tab's renderer is warm), over http, with
+every request off this machine refused and logged, the HTTP cache off (routing), and every console error,
+uncaught error and failed local request logged:
 
-1. the page is opened in the page's tab, its storage emptied before its scripts run (as in a new browser), and
+1. the page is opened, its storage emptied before its scripts run (as in a new browser), and
    left until its widgets are drawn (book_page.WIDGETS_DRAWN): its puzzles' slots;
 2. the first puzzle with answer buttons is answered (its first button): the verdict's text, its first rule id
    (the deciding rule) and where its rule link leads;
 3. the first and the last puzzle (the last alone on a Chinese page, whose slots the same cells number) are each
    moved on once by "New puzzle", so a link names a puzzle of its bank: the link each one's "Copy link" gives;
-4. the page's tab leaves the page (its "New puzzle" woke the browser engine, seconds of CPU the links do not
-   need); the last puzzle's link is opened in the links' tab, which shares the page's storage, as a reader
-   opens a link they were given (a full load: that tab showed another page), then the first puzzle's link (on
-   an English page) in that tab, as a reader follows a link to the page they are reading (the fragment alone
-   changes: the widgets listen for ``hashchange``), its widget showing another puzzle (the page's own) and the
-   page scrolled to its end, so the link has to bring its puzzle back and scroll up to it.  For each: what the
-   slot's widget shows once the page's widgets are drawn, how many widgets show that puzzle, and where the
-   widget's top is once it holds still.  (A full load still opens the last puzzle's link of every page, and
-   links on the static page: test_copy_link_opens…, test_an_old_link_names…, test_a_link_past_the_bank….)
+4. the tab leaves the page (its "New puzzle" woke the browser engine, seconds of CPU the links do not need);
+   the last puzzle's link is opened from there, as a reader opens a link they were given (a full load; the
+   storage the page left is kept), then the first puzzle's link (on an English page) in that page, as a reader
+   follows a link to the page they are reading (the fragment alone changes: the widgets listen for
+   ``hashchange``), its widget showing another puzzle (the page's own) and the page scrolled to its end, so the
+   link has to bring its puzzle back and scroll up to it.  For each: what the slot's widget shows once the
+   page's widgets are drawn, how many widgets show that puzzle, and where the widget's top is once it holds
+   still.  (A full load still opens the last puzzle's link of every page, and links on the static page:
+   test_copy_link_opens…, test_an_old_link_names…, test_a_link_past_the_bank….)
 
 A step that could not finish (a timeout) is recorded with what stopped it, so each test still reports its own
 checks.  The tests of one page share an xdist worker (``tests/conftest.py``), so the page is visited once a run.
@@ -70,7 +70,7 @@ class Answered:
 
 @dataclass
 class Followed:
-    """A puzzle's link, followed in the links' tab: the last puzzle's by a full load, the first's after it."""
+    """A puzzle's link, followed: the last puzzle's by a full load, the first's in the page it opened."""
 
     slot: str
     shown: str  #: the puzzle id the widget showed when its link was copied
@@ -97,13 +97,13 @@ class PuzzleVisit:
 
 
 class PuzzleVisits:
-    """The visits of a run, each made the first time a test asks for it, in two tabs kept for the run (a kept
-    tab keeps its renderer warm: a fresh context's first page cost about 2 CPU-s more, measured)."""
+    """The visits of a run, each made the first time a test asks for it, in a tab kept for the run (a kept tab
+    keeps its renderer warm: a fresh context's first page cost about 1 CPU-s more, measured)."""
 
     def __init__(self, browser: Any, site_url: str) -> None:
         self.browser, self.site_url = browser, site_url
         self._visits: dict[str, PuzzleVisit] = {}
-        self._tabs: KeptTabs | None = None
+        self._tab: KeptTab | None = None
 
     def visit(self, puzzle_page: str) -> PuzzleVisit:
         if puzzle_page not in self._visits:
@@ -111,61 +111,53 @@ class PuzzleVisits:
         return self._visits[puzzle_page]
 
     def close(self) -> None:
-        if self._tabs is not None:
-            self._tabs.context.close()
-            self._tabs = None
+        if self._tab is not None:
+            self._tab.context.close()
+            self._tab = None
 
     def _visit(self, puzzle_page: str) -> PuzzleVisit:
         seen = PuzzleVisit(self.site_url + puzzle_page)
-        if self._tabs is None:
-            self._tabs = KeptTabs(self.browser)
-        tabs = self._tabs
-        tabs.seen = seen
+        if self._tab is None:
+            self._tab = KeptTab(self.browser)
+        kept = self._tab
+        kept.seen = seen
         try:
-            page = tabs.page
-            page.bring_to_front()  # a tab behind another has its frames and timers throttled
+            page = kept.page
             open_at(page, seen.address)
             seen.slots = page.locator("[data-puzzle-slot]").evaluate_all("(rs) => rs.map((r) => r.dataset.puzzleSlot)")
             step(seen, "answer", lambda: answer_first_choice(page, seen))
             step(seen, "links", lambda: copy_links(page, seen, edition_of(puzzle_page) == "zh"))
             page.goto("about:blank")  # its "New puzzle" woke the browser engine, which the links do not need
-            tabs.links.bring_to_front()
             for link in sorted(seen.links, key=lambda link: link.by != "load"):
-                if link.by == "load":  # another page's address than the tab's: a full load
-                    step(seen, "links", lambda link=link: (open_at(tabs.links, seen.address + link.href),
-                                                          opened(tabs.links, link)))
+                if link.by == "load":  # from about:blank: a full load
+                    step(seen, "links", lambda link=link: (open_at(page, seen.address + link.href), opened(page, link)))
                 else:
-                    step(seen, "links", lambda link=link: follow_in_page(tabs.links, seen.address, link))
-            tabs.links.goto("about:blank")  # nothing of this page's is left running into the next visit
+                    step(seen, "links", lambda link=link: follow_in_page(page, seen.address, link))
+            page.goto("about:blank")  # nothing of this page's is left running into the next visit
         except Exception:
-            self.close()  # the next visit starts in fresh tabs
+            self.close()  # the next visit starts in a fresh tab
             raise
         finally:
-            tabs.seen = None
+            kept.seen = None
         return seen
 
 
-class KeptTabs:
-    """The two tabs of the visits, in one context whose requests to other hosts are refused: the page's tab,
-    whose storage is emptied before each page's scripts (every page starts as in a new browser), and the tab
-    the page's links are opened in, which reads the storage the page's tab left (as a reader's second tab
-    does).  Each tab's console errors, uncaught errors and failed local requests go to the visit under way."""
+class KeptTab:
+    """The tab of the visits, kept for the run in one context whose requests to other hosts are refused. Its
+    storage is emptied before each page's own scripts run (every page starts as in a new browser), but not
+    before a puzzle's link (an address with ``#puzzle=``), which reads what the page left, as a reader's
+    browser does.  Its console errors, uncaught errors and failed local requests go to the visit under way."""
 
     def __init__(self, browser: Any) -> None:
         self.seen: PuzzleVisit | None = None
         self.context = browser.new_context()
         refuse_other_hosts(self.context, lambda url: self.seen is not None and self.seen.blocked.append(url))
-        self.page = self._tab()
-        self.page.add_init_script(EMPTY_STORAGE)
-        self.links = self._tab()
-
-    def _tab(self) -> Any:
-        tab = self.context.new_page()
-        tab.on("console", lambda message: message.type == "error" and self._error(message.text))
-        tab.on("pageerror", lambda error: self._error(f"uncaught: {error}"))
-        tab.on("requestfailed", lambda request: is_local(request.url) and self._error(
+        self.context.add_init_script(f"if (!location.hash.startsWith('#puzzle=')) {{ {EMPTY_STORAGE} }}")
+        self.page = self.context.new_page()
+        self.page.on("console", lambda message: message.type == "error" and self._error(message.text))
+        self.page.on("pageerror", lambda error: self._error(f"uncaught: {error}"))
+        self.page.on("requestfailed", lambda request: is_local(request.url) and self._error(
             f"failed: {request.url} ({request.failure})"))
-        return tab
 
     def _error(self, text: str) -> None:
         if self.seen is not None:
