@@ -61,11 +61,8 @@ def _leads(game: Endgame) -> list[Play]:
     return [tuple(p) for p in legal_leads(game.ctx, game.rules, list(game.hands[game.leader]))]
 
 
-def grade(game: Endgame, preset: str) -> tuple[EndgameSolution, list[Graded]]:
-    """The position solved under ``preset`` and each lead graded by the solver (SJ-11, SJ-12)."""
-    rules = get_ruleset(preset)
-    solver = EndgameSolver(game.ctx, rules, game.attackers, game.kitty)
-    best = solver.solve(list(game.hands), game.leader)
+def grade(game: Endgame, solver: EndgameSolver, best: EndgameSolution) -> list[Graded]:
+    """Each lead graded by the solver that found ``best``, the position's solution (SJ-11, SJ-12)."""
     graded = []
     for play in _leads(game):
         hands = [list(h) for h in game.hands]
@@ -73,7 +70,7 @@ def grade(game: Endgame, preset: str) -> tuple[EndgameSolution, list[Graded]]:
             hands[game.leader].remove(card)
         after = solver.solve(hands, game.leader, [list(play)])
         graded.append(Graded(play, play in best.best, after))
-    return best, graded
+    return graded
 
 
 def _tricks(game: Endgame, moves: list[tuple[int, Play]]) -> list[tuple[list[tuple[int, Play]], int]]:
@@ -203,9 +200,15 @@ def make_position(seed: int, difficulty: Difficulty) -> tuple[Endgame, dict[str,
         hand = game.hands[game.leader]
         if len(set(hand)) < len(hand) or len(_leads(game)) < MIN_LEADS[difficulty]:
             continue
-        solved = {r.id: grade(game, r.preset) for r in SHENGJI_RULESETS}
-        if all(0 < sum(g.right for g in rows) <= MAX_RIGHT[difficulty] * len(rows) for _b, rows in solved.values()):
-            return game, solved
+        leads, solutions = _leads(game), {}
+        for ruleset in SHENGJI_RULESETS:  # the position solved first: most are refused on its best leads alone
+            solver = EndgameSolver(game.ctx, get_ruleset(ruleset.preset), game.attackers, game.kitty)
+            best = solver.solve(list(game.hands), game.leader)
+            if not 0 < sum(play in best.best for play in leads) <= MAX_RIGHT[difficulty] * len(leads):
+                break
+            solutions[ruleset.id] = solver, best
+        else:
+            return game, {rid: (best, grade(game, solver, best)) for rid, (solver, best) in solutions.items()}
     raise PuzzleError(f"could not make a {difficulty} endgame puzzle for seed {seed}")  # pragma: no cover
 
 
