@@ -141,7 +141,7 @@ def explain_last_trick(cards_each: int, lead_cards: int, number: int | None = No
 #: SG-E1: the kitty goes with the last trick, whatever its number (the 四人升级 guide says "the 13th").
 LAST_TRICK_SLIP_NOTE = Reason(RuleId.SG_E1, "The kitty goes with the last trick, whatever its number: the 四人升级 "
                               "guide's “13th trick” is a slip, as 25 cards a hand make up to 25 tricks.",
-                              "底牌归最后一轮，不论是第几轮：《四人升级》说“第13轮”是笔误，每人25张，最多25轮。")
+                              "底牌归最后一轮，不论是第几轮：《四人升级》里的“第13轮”是笔误，每人25张，最多25轮。")
 
 
 # --- the kitty (SJ-12, SG-6 / SS-6, C-2) ---------------------------------------------------

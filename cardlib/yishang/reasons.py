@@ -220,28 +220,28 @@ def own_card_stood(seat: int) -> Reason:
 
 
 def already_challenged(what: str, what_zh: str) -> Reason:
-    return Reason.make(RuleId.YS_14, "the face-down card was already challenged and the pile taken: {what}",
-                       "这张暗牌已被质疑、牌堆已被收走：{what}", what=Words(what, what_zh))
+    return Reason.make(RuleId.YS_14, "the face-down card was already challenged and the pile taken, so {what}",
+                       "这张暗牌已被质疑、牌堆已被收走，所以{what}", what=Words(what, what_zh))
 
 
 def empty_pile(what: str, what_zh: str) -> Reason:
-    return Reason.make(RuleId.YS_8, "the pile is empty, there is no face-down card: {what}",
-                       "出牌堆是空的，没有暗牌：{what}", what=Words(what, what_zh))
+    return Reason.make(RuleId.YS_8, "the pile is empty, with no face-down card, so {what}",
+                       "出牌堆是空的，没有暗牌，所以{what}", what=Words(what, what_zh))
 
 
 def covered(top: Card, what: str, what_zh: str) -> Reason:
-    return Reason.make(RuleId.YS_8, "the face-down card is covered by {top}: too late, {what}",
-                       "暗牌已被{top}压住：为时已晚，{what}", top=top, what=Words(what, what_zh))
+    return Reason.make(RuleId.YS_8, "the face-down card is already covered by {top}, so {what}",
+                       "暗牌已被{top}压住，为时已晚，所以{what}", top=top, what=Words(what, what_zh))
 
 
 def face_up_top(top: Card, what: str, what_zh: str) -> Reason:
-    return Reason.make(RuleId.YS_8, "the top card {top} is face up and cannot be challenged: {what}",
-                       "最上面的{top}是明牌，不能质疑：{what}", top=top, what=Words(what, what_zh))
+    return Reason.make(RuleId.YS_8, "the top card {top} is face up, so {what}",
+                       "最上面的{top}是明牌，所以{what}", top=top, what=Words(what, what_zh))
 
 
 def window_closed(what: str, what_zh: str) -> Reason:
-    return Reason.make(RuleId.YS_8, "nobody challenged the face-down card and it stands: {what}",
-                       "暗牌无人质疑，已经成立：{what}", what=Words(what, what_zh))
+    return Reason.make(RuleId.YS_8, "nobody challenged the face-down card in time and it stands, so {what}",
+                       "暗牌无人质疑，已经成立，所以{what}", what=Words(what, what_zh))
 
 
 # -- what may happen --------------------------------------------------------------------------

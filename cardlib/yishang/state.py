@@ -373,7 +373,7 @@ class Game:
             owner = self._standing_down_owner()
             if owner is not None and owner in checked:  # YS-8: one's own card first, then that it stood
                 raise IllegalPlayError(reasons.own_card_stood(owner))
-            raise IllegalPlayError(self._no_window_reason("no challenge now", "现在不能质疑"))
+            raise IllegalPlayError(self._no_window_reason("no challenge is possible now", "现在不能质疑"))
         if not checked:
             raise IllegalPlayError(reasons.no_challenger())
         if window.seat in checked:
@@ -389,7 +389,7 @@ class Game:
         if self._winner is not None:
             return Verdict(False, reasons.game_over(self._winner))
         if self._window is None:
-            return Verdict(False, self._no_window_reason("nothing to pass on", "无需放过"))
+            return Verdict(False, self._no_window_reason("there is nothing to pass on", "无需放过"))
         return Verdict(True, reasons.may_pass())
 
     def legal_actions(self) -> Iterator[Action]:
