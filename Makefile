@@ -47,15 +47,21 @@ BUNDLE_SOURCES := $(wildcard widgets/static/*.js) tools/site/page.js classroom/s
 
 deps: $(VENV)/.installed node_modules/.installed $(BUNDLES)  ## Python (.venv) and npm dependencies, as locked; the front ends bundled
 
+# The installer: uv, pinned, installs the lock into the venv in ~17 s where pip took ~95 s (same packages, same
+# versions; bytecode compiled as pip does, since this machine sets PYTHONDONTWRITEBYTECODE).
+UV_PIN := uv==0.13.9
+UV_INSTALL := $(PY) -m uv pip install --quiet --compile-bytecode --python $(PY)
+
 $(VENV)/.installed: requirements.lock pyproject.toml
 	$(call step,Python dependencies into $(VENV) from requirements.lock)
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV) || $(call fail,venv,could not create $(VENV) with $(PYTHON))
-	@$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.lock \
-		|| $(call fail,pip install,could not install requirements.lock (is PyPI reachable?))
+	@$(PY) -m pip install --quiet --disable-pip-version-check $(UV_PIN) \
+		|| $(call fail,pip install,could not install $(UV_PIN) (is PyPI reachable?))
+	@$(UV_INSTALL) -r requirements.lock || $(call fail,uv pip install,could not install requirements.lock (is PyPI reachable?))
 	@# editable_mode=compat: a .pth of the repository's path, which mypy follows (the default import hook it does
 	@# not), so a learner's own script type-checks against cardlib from any folder (tests/test_learner_types.py)
-	@$(PY) -m pip install --quiet --disable-pip-version-check --no-deps -e . --config-settings editable_mode=compat \
-		|| $(call fail,pip install,could not install this project (cardlib, widgets) into $(VENV))
+	@$(UV_INSTALL) --no-deps -e . --config-settings editable_mode=compat \
+		|| $(call fail,uv pip install,could not install this project (cardlib, widgets) into $(VENV))
 	@touch $@
 
 node_modules/.installed: package.json package-lock.json
