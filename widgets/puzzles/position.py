@@ -90,9 +90,10 @@ def wrong_number(why: Reason, given: int | None, right: int, en: str, zh: str,
     head_en, head_zh, sep = ("", "", ".") if once else (f" {en}.", f"{zh}。", ":")
     if slip is not None:  # the slip first, after a colon; the right number follows in the reason
         head_en, head_zh, sep = f" {slip[0]}.{head_en}", f"{slip[1]}。{head_zh}", ":"
+    sep_zh = "。" if sep == "." else "："  # as in English: a full stop where the reason says the number itself
     if given is None:
-        return explain(why, f"No{sep}{head_en} {{why}}", f"不对：{head_zh}{{why}}", right=right)
-    return explain(why, f"Not {{given}}{sep}{head_en} {{why}}", f"不是{{given}}：{head_zh}{{why}}", given=given,
+        return explain(why, f"No{sep}{head_en} {{why}}", f"不对{sep_zh}{head_zh}{{why}}", right=right)
+    return explain(why, f"Not {{given}}{sep}{head_en} {{why}}", f"不是{{given}}{sep_zh}{head_zh}{{why}}", given=given,
                    right=right)
 
 
