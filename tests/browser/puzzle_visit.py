@@ -41,8 +41,7 @@ from playwright.sync_api import expect
 from tests.conftest import edition_of
 
 from .book_page import WIDGETS_DRAWN
-from .conftest import is_local, refuse_other_hosts
-from .tour import EMPTY_STORAGE
+from .tour import EMPTY_STORAGE, LoggedTab
 
 #: A widget's top, in px from the viewport's top, once it has held still in view for ``still`` ms (the page
 #: keeps a linked puzzle in view while it settles: puzzle.js bringIntoView), or where it is after ``limit`` ms.
@@ -103,7 +102,7 @@ class PuzzleVisits:
     def __init__(self, browser: Any, site_url: str) -> None:
         self.browser, self.site_url = browser, site_url
         self._visits: dict[str, PuzzleVisit] = {}
-        self._tab: KeptTab | None = None
+        self._tab: LoggedTab | None = None
 
     def visit(self, puzzle_page: str) -> PuzzleVisit:
         if puzzle_page not in self._visits:
@@ -112,13 +111,15 @@ class PuzzleVisits:
 
     def close(self) -> None:
         if self._tab is not None:
-            self._tab.context.close()
+            self._tab.close()
             self._tab = None
 
     def _visit(self, puzzle_page: str) -> PuzzleVisit:
         seen = PuzzleVisit(self.site_url + puzzle_page)
         if self._tab is None:
-            self._tab = KeptTab(self.browser)
+            # its storage emptied before each page's own scripts, but not before a puzzle's link (an address
+            # with ``#puzzle=``), which reads what the page left, as a reader's browser does
+            self._tab = LoggedTab(self.browser, f"if (!location.hash.startsWith('#puzzle=')) {{ {EMPTY_STORAGE} }}")
         kept = self._tab
         kept.seen = seen
         try:
@@ -140,28 +141,6 @@ class PuzzleVisits:
         finally:
             kept.seen = None
         return seen
-
-
-class KeptTab:
-    """The tab of the visits, kept for the run in one context whose requests to other hosts are refused. Its
-    storage is emptied before each page's own scripts run (every page starts as in a new browser), but not
-    before a puzzle's link (an address with ``#puzzle=``), which reads what the page left, as a reader's
-    browser does.  Its console errors, uncaught errors and failed local requests go to the visit under way."""
-
-    def __init__(self, browser: Any) -> None:
-        self.seen: PuzzleVisit | None = None
-        self.context = browser.new_context()
-        refuse_other_hosts(self.context, lambda url: self.seen is not None and self.seen.blocked.append(url))
-        self.context.add_init_script(f"if (!location.hash.startsWith('#puzzle=')) {{ {EMPTY_STORAGE} }}")
-        self.page = self.context.new_page()
-        self.page.on("console", lambda message: message.type == "error" and self._error(message.text))
-        self.page.on("pageerror", lambda error: self._error(f"uncaught: {error}"))
-        self.page.on("requestfailed", lambda request: is_local(request.url) and self._error(
-            f"failed: {request.url} ({request.failure})"))
-
-    def _error(self, text: str) -> None:
-        if self.seen is not None:
-            self.seen.errors.append(text)
 
 
 def step(seen: PuzzleVisit, name: str, run: Any) -> None:

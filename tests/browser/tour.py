@@ -31,7 +31,7 @@ import re
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 from urllib.parse import urlsplit
 
 from .book_page import SETTINGS_BAR, drawn
@@ -142,30 +142,71 @@ class Visit:
     sideways: dict[int, dict[str, Any]] = field(default_factory=dict)  #: SIDEWAYS by viewport width
 
 
-class Tab:
-    """A tab kept for every page the tour visits at one viewport, recording each visit in its
-    :class:`Visit`: requests to other hosts (refused), console and uncaught errors, failed local requests,
-    and the bytes of every request the page made."""
+class Recording(Protocol):
+    """What a kept tab writes a visit's problems into."""
+
+    blocked: list[str]  #: requests to other hosts (refused)
+    errors: list[str]  #: console errors, uncaught errors, failed local requests
+
+
+class LoggedTab:
+    """A tab kept for many visits, in a context of its own whose requests to other hosts are refused: the visit
+    under way (``seen``) gets the refused requests, console errors, uncaught errors and failed local requests.
+    ``init_script`` runs before each page's own scripts (what it does to storage is the visits' rule)."""
+
+    def __init__(self, browser: Any, init_script: str, viewport: dict[str, int] | None = None) -> None:
+        self.seen: Recording | None = None  #: the visit being recorded (None while nothing is)
+        self.context = browser.new_context(**({"viewport": viewport} if viewport else {}))
+        self.context.add_init_script(init_script)
+        refuse_other_hosts(self.context, self._refused)
+        self.page = self.context.new_page()
+        for event, listener in self._listeners().items():
+            self.page.on(event, listener)
+
+    def _listeners(self) -> dict[str, Any]:
+        return {"console": self._console, "pageerror": self._uncaught, "requestfailed": self._failed}
+
+    def close(self) -> None:
+        self.context.close()
+
+    def _refused(self, url: str) -> None:
+        if self.seen is not None:
+            self.seen.blocked.append(url)
+
+    def _console(self, message: Any) -> None:
+        if self.seen is not None and message.type == "error":
+            self.seen.errors.append(message.text)
+
+    def _uncaught(self, error: Any) -> None:
+        if self.seen is not None:
+            self.seen.errors.append(f"uncaught: {error}")
+
+    def _failed(self, request: Any) -> None:
+        if self.seen is not None and is_local(request.url):
+            self.seen.errors.append(f"failed: {request.url} ({request.failure})")
+
+
+class Tab(LoggedTab):
+    """A tab kept for every page the tour visits at one viewport, each page started with empty storage,
+    recording each visit in its :class:`Visit`: what :class:`LoggedTab` logs, and the bytes of every request
+    the page made (a failed request is the problem of the visit that made it)."""
 
     def __init__(self, browser: Any, viewport: dict[str, int]) -> None:
         self.viewport = viewport
-        self.context = browser.new_context(viewport=viewport)
-        self.context.add_init_script(EMPTY_STORAGE)
-        refuse_other_hosts(self.context, self._refused)
-        self.page = self.context.new_page()
-        self.seen: Visit | None = None  #: the visit being recorded (None while nothing is)
         self.made_by: dict[Any, Visit] = {}  #: each unfinished request, with the visit that made it
-        for event, listener in {"console": self._console, "pageerror": self._uncaught, "request": self._request,
-                                "requestfailed": self._failed, "requestfinished": self._finished}.items():
-            self.page.on(event, listener)
+        super().__init__(browser, EMPTY_STORAGE, viewport)
+        self.seen: Visit | None = None
+
+    def _listeners(self) -> dict[str, Any]:
+        return {**super()._listeners(), "request": self._request, "requestfinished": self._finished}
 
     def open(self, url: str) -> Visit:
         """Go to ``url``, wait until it is drawn and loads nothing; its record, recording on."""
-        self.seen = Visit()
+        self.seen = seen = Visit()
         self.page.goto(url, wait_until="load")
         drawn(self.page)
         self.wait_loaded()
-        return self.seen
+        return seen
 
     def stop(self) -> None:
         """Record nothing more of the page (the requests it made are still counted as they finish)."""
@@ -178,13 +219,6 @@ class Tab:
             if time.monotonic() > deadline:
                 raise AssertionError(f"{self.page.url} still loads {loading[:5]} {LOADING_LIMIT} s after it was drawn")
             self.page.wait_for_timeout(20)
-
-    def close(self) -> None:
-        self.context.close()
-
-    def _refused(self, url: str) -> None:
-        if self.seen is not None:
-            self.seen.blocked.append(url)
 
     def _request(self, request: Any) -> None:
         if self.seen is not None:
@@ -207,14 +241,6 @@ class Tab:
         seen = self.made_by.pop(request, None)
         if seen is not None and is_local(request.url):
             seen.errors.append(f"failed: {request.url} ({request.failure})")
-
-    def _console(self, message: Any) -> None:
-        if self.seen is not None and message.type == "error":
-            self.seen.errors.append(message.text)
-
-    def _uncaught(self, error: Any) -> None:
-        if self.seen is not None:
-            self.seen.errors.append(f"uncaught: {error}")
 
 
 class Tour:
