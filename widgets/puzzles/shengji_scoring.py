@@ -67,13 +67,12 @@ def _kitty_slip(given: int, points: int, right: int) -> tuple[str, str] | None:
 
 
 def _with_trumps_that_lost(ctx: TrumpContext, rules: Ruleset, plays: list[list[Card]], seats: list[int],
-                           dealer: int, why: Reason) -> Reason:
-    """The dealer's team won the last trick (``why``, the engine's reason); where an attacker had played all
-    trumps to a plain lead, the likely slip is to think that attacker won, so the reason goes on to say why
-    that play did not win (SJ-10, SJ-12)."""
+                           dealer: int, winner: int, why: Reason) -> Reason:
+    """The dealer's team won the last trick with play ``winner`` (``why``, the engine's reason); where an
+    attacker had played all trumps to a plain lead, the likely slip is to think that attacker won, so the
+    reason goes on to say why that play did not win (SJ-10, SJ-12)."""
     if ctx.is_trump(plays[0][0]):
         return why
-    winner = find_trick_winner(ctx, rules, plays).winner
     lost = [index for index, play in enumerate(plays) if index and index != winner
             and team_of(seats[index]) != team_of(dealer) and all(ctx.is_trump(c) for c in play)]
     if not lost:
@@ -117,7 +116,8 @@ def make_kitty_score(seed: int, difficulty: Difficulty) -> dict[str, Any]:
                                  leader=leader) for r in rulesets}
     if winner_team == "defenders":
         results = {r.id: replace(results[r.id], reason=_with_trumps_that_lost(
-            ctx, get_ruleset(r.preset, r.variant), plays, seats, dealer, results[r.id].reason)) for r in rulesets}
+            ctx, get_ruleset(r.preset, r.variant), plays, seats, dealer, winner, results[r.id].reason))
+                   for r in rulesets}
     points = trick_points(kitty)
     candidates = sorted({value for value, _ in results.values()} | {points, 0, 2 * points, 4 * points})
     builder = SpecBuilder("kitty_score", seed=seed, difficulty=difficulty, rulesets=rulesets)
