@@ -333,7 +333,7 @@ def test_progress_survives_a_reload_and_exports_as_json(offline_page, static_pag
     open_page(page, url)
     assert root(page, "calling").locator(".cbp-progress").inner_text() == "Solved 1 · streak 1"
     bar = open_settings(root(page, "calling"))
-    bar.locator("details.cb-settings-menu > summary").click()
+    bar.locator("details.cb-settings-progress > summary").click()
     with page.expect_download() as download:
         bar.locator('button[data-control="export"]').click()
     exported = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
@@ -360,7 +360,7 @@ def test_progress_is_safe_and_the_practice_loop_steps_streaks_retries_and_rushes
     widget.locator(f'button.cbp-answer[data-key="{first_key(specs["calling"], ok=True)}"]').click()
     stored = page.evaluate("localStorage.getItem('cardbook-puzzle-progress')")
     bar = open_settings(widget)
-    bar.locator("details.cb-settings-menu > summary").click()
+    bar.locator("details.cb-settings-progress > summary").click()
     status = bar.locator(".cb-settings-panel .cb-settings-status")
     files = {"made-up": {"calling": {"solved": 1, "streak": 1, "answered": 1}, "madeup": {"solved": 5, "streak": 0}},
              "impossible": {"shape": {"solved": 9, "streak": 2, "answered": 4}},
@@ -413,7 +413,7 @@ def test_progress_is_safe_and_the_practice_loop_steps_streaks_retries_and_rushes
     shape.locator("button.cbp-retry").click()  # "Retry a mistake (1)"
     expect(shape).to_have_attribute("data-puzzle-id", missed)
     bar = open_settings(shape)
-    bar.locator("details.cb-settings-menu > summary").click()
+    bar.locator("details.cb-settings-progress > summary").click()
     expect(bar.locator(f'.cb-mistakes a[data-puzzle="{missed}"]').first).to_have_attribute("href", f"/#puzzle=shape-1/{missed}")
     assert bar.locator(".cb-rule-chart li").count() >= 1
     answer(page, "shape", ok=True)  # right at last: no longer a mistake

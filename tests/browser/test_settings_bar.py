@@ -1,9 +1,9 @@
 """The book's one settings bar (settings.js settingsBar(), mounted by tools/site/page.js in the
 theme's article header): on every page, on one row in both editions; its 中文 / English control is the
 link to the page in the other edition (tests/browser/test_language_switch.py follows it); the
-four-colour toggle recolours the chapters' cards and the puzzles' alike; export and import live in one
-menu; stored data of any shape breaks neither the bar nor grading.  The tests that open pages of their
-own share one kept tab (``kept_page``, tests/browser/conftest.py), each starting with empty storage.
+four-colour toggle recolours the chapters' cards and the puzzles' alike; the rules menu is
+tests/browser/test_one_guide.py's; export and import live in one menu; stored data of any shape breaks
+neither the bar nor grading.  The tests that open pages of their own share one kept tab (``kept_page``, tests/browser/conftest.py), each starting with empty storage.
 Rules: the cards are SJ-1's deck."""
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ def test_the_bar_fits_the_header_on_one_row_in_both_languages(kept_page, site_ur
     for label in ("中文", "English"):
         assert language_button(page).inner_text() == label
         header = page.locator(".bd-header-article").bounding_box()
-        for name in ("lang", "four", "progress"):
+        for name in ("lang", "four", "rules", "progress"):
             box = bar(page).locator(f"[data-control={name}]").bounding_box()
             assert box["x"] >= 0 and box["x"] + box["width"] <= width, f"{name} leaves the {width} px page: {box}"
             assert header["y"] <= box["y"] and box["y"] + box["height"] <= header["y"] + header["height"], (
@@ -131,9 +131,8 @@ def test_four_colours_recolour_the_chapter_cards_and_the_puzzles(kept_page, site
 def test_export_and_import_live_in_one_menu(kept_page, site_url):
     page, log = kept_page
     open_book_page(page, site_url + PUZZLE_PAGE)
-    menus = bar(page).locator("details")
-    assert menus.count() == 1
-    menu = menus.first
+    menu = bar(page).locator("details.cb-settings-progress")
+    assert menu.count() == 1
     for name in ("export", "import"):
         assert menu.locator(f"[data-control={name}]").count() == 1
         assert page.locator(f"[data-control={name}]").count() == 1, f"a second {name} control on the page"
@@ -164,7 +163,7 @@ def test_stored_data_of_any_shape_breaks_neither_the_bar_nor_grading(kept_page, 
     puzzle.locator("button.cbp-answer").first.click()
     verdict = puzzle.locator('[role="status"]').first
     page.wait_for_function("(v) => v.textContent.trim().length > 0", arg=verdict.element_handle(), timeout=5_000)
-    bar(page).locator("summary").click()
+    bar(page).locator("summary[data-control=progress]").click()
     assert "answered" in bar(page).locator(".cb-settings-totals").inner_text()
     follow_language_link(page)
     assert language_button(page).inner_text() == "English"

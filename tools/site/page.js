@@ -3,8 +3,8 @@
 // page (the chapters' drawn cards switch to four colours through cards.css; the page's edition,
 // English or Chinese, becomes the reader's language), the settings bar
 // (settings.js) in the theme's article header, the page-notice region at the top of the article,
-// a calm notice when a puzzle link names a puzzle the page lacks, and names for the theme's
-// buttons that say what they show.
+// a calm notice when a puzzle link names a puzzle the page lacks, a hidden block shown when a link leads
+// into it (one guide first: page.css), and names for the theme's buttons that say what they show.
 // It imports dom.js and settings.js; esbuild bundles it into one classic script, an IIFE
 // (tools/bundle_front_ends.mjs), which tools/stage_widget_runtime.py stages as widget-runtime/cardbook-page.js.
 import { h } from "../../widgets/static/dom.js";
@@ -119,6 +119,28 @@ function offerToContinue() {
   region.hidden = false;
 }
 
+/** The blocks "one guide first" may hide (page.css): the sources' and each guide's own, and a section that is
+ * all about the sources. */
+const HIDEABLE = [".cardbook-sources", ".cardbook-guide-sg", ".cardbook-guide-ss"]
+  .flatMap((marked) => [marked, `.tag_${marked.slice(1)}`]).concat("section:has(> .cardbook-sources-section)").join(", ");
+
+/** A link to a place the page hides (a rule of the guide the reader does not follow, a convention, an erratum):
+ * every hidden block holding it shown, so the link lands on what it names. */
+function revealLinkedBlock() {
+  let id;
+  try { id = decodeURIComponent(window.location.hash.slice(1)); } catch (badEscape) { return; }
+  const target = id && !id.startsWith("puzzle=") ? document.getElementById(id) : null;
+  if (!target) return;
+  // a label's target is the block it names, or an empty anchor just before it
+  const named = !target.childElementCount && !target.textContent && target.nextElementSibling ? target.nextElementSibling : target;
+  let revealed = false;
+  for (let block = named.closest(HIDEABLE); block; block = block.parentElement && block.parentElement.closest(HIDEABLE)) {
+    revealed = revealed || !block.classList.contains("cardbook-revealed");
+    block.classList.add("cardbook-revealed");
+  }
+  if (revealed) target.scrollIntoView();
+}
+
 /** The theme's search buttons show "Search Ctrl+K": let that text be their name (WCAG 2.5.3). */
 function nameSearchButtonsByTheirText() {
   document.querySelectorAll(".search-button-field[aria-label]").forEach((button) => button.removeAttribute("aria-label"));
@@ -149,7 +171,8 @@ function startPage() {
   checkPuzzleLinkOnceLoaded();
   drawPaths();
   offerToContinue();
-  window.addEventListener("hashchange", checkPuzzleLink);
+  revealLinkedBlock();
+  window.addEventListener("hashchange", () => { checkPuzzleLink(); revealLinkedBlock(); });
   if (document.readyState === "complete") restoreReadingPlace();
   else window.addEventListener("load", restoreReadingPlace, { once: true });
 }

@@ -26,7 +26,7 @@ import { keepLast, keepPlace, readPlace } from "./places.js";
 import { STEP_UP_AFTER, onPractice, readPractice, recordPractice, recordRush, steppedDifficulty } from "./practice.js";
 import {
   SETTINGS_KEY, onProgress, onSettings, pageHasSettingsBar, pageNotice, readProgress, readSettings, readStored, recordAnswer,
-  settingsBar,
+  rulesMenusShown, settingsBar,
 } from "./settings.js";
 
 const UI = {
@@ -249,7 +249,7 @@ function focusedControl(root) {
  * @property {string} slot          the widget's place on the page (data-puzzle-slot), or ""
  * @property {PuzzleSpec} first     the puzzle it was built with
  * @property {"en" | "zh"} lang
- * @property {string} rulesetId     the ruleset chosen (a spec without it grades under its first)
+ * @property {string} rulesetId     the ruleset chosen in the puzzle, "" for none (rulesetOf: the reader's guide)
  * @property {string} difficulty    the difficulty chosen for the next puzzle
  * @property {PuzzleSpec[] | null} bank  the page's bank, once unpacked (first puzzle first)
  * @property {boolean} live         a kernel answers
@@ -304,8 +304,14 @@ function t(p, name, ...args) {
 const both = (name, ...args) => ({ en: UI.en[name](...args), zh: UI.zh[name](...args) });
 /** @param {Puzzle} p @param {Words | null | undefined} pair */
 const txt = (p, pair) => (pair ? (pair[p.lang] || pair.en) : "");
-/** The ruleset a spec is graded under: the chosen one if it has it, else its first. @param {Puzzle} p @param {PuzzleSpec} s */
-const rulesetOf = (p, s) => (s.rulesets.some((r) => r.id === p.rulesetId) ? p.rulesetId : s.rulesets[0].id);
+/** The ruleset a spec is graded under: the one chosen in the puzzle if it has it, else the guide the reader follows
+ * (the settings) where it is one of them, else its first. @param {Puzzle} p @param {PuzzleSpec} s */
+const rulesetOf = (p, s) => {
+  if (s.rulesets.some((r) => r.id === p.rulesetId)) return p.rulesetId;
+  const guide = readSettings().guide;
+  const followed = s.rulesets.find((r) => r.preset === guide && !Object.keys(r.variant).length);
+  return (followed || s.rulesets[0]).id;
+};
 
 /** @param {Puzzle} p @returns {Promise<PuzzleSpec[]>} */
 async function loadBank(p) {
@@ -326,7 +332,7 @@ function buildPuzzle(model, el) {
   /** @type {Puzzle} */
   const p = {
     model, spec, kind: spec.kind, slot, first: spec, lang: readerLang(model.get("lang")),
-    rulesetId: model.get("ruleset") || spec.rulesets[0].id, difficulty: spec.difficulty, bank: null,
+    rulesetId: model.get("ruleset") || "", difficulty: spec.difficulty, bank: null,
     live: false, engine: false, awake: false, asked: null, ahead: null, bankOnly: false, waiting: null,
     answered: false, graded: null, selection: [], draft: {}, notice: null, lost: false, ownBar: null,
     preparing: null, shared: null, sharedTimer: null, nextTimer: null, comingNext: false, rush: null, restoring: null,
@@ -765,7 +771,7 @@ function drawControls(p) {
   });
   const focus = focusedControl(rulesetSlot);
   rulesetSlot.replaceChildren();
-  if (!spec.differs) return;
+  if (!spec.differs || !rulesMenusShown(readSettings())) return;
   // the rulesets' names mix English and Chinese, which a <select>'s options cannot mark: buttons in a disclosure
   const chosen = spec.rulesets.find((r) => r.id === rulesetOf(p, spec));
   const menu = h("details", { class: "cbp-rules" });
@@ -1045,7 +1051,7 @@ function drawVerdict(p) {
     h("a", { class: "cbp-rule-link", ...ruleLink(p, reason, lab) }),
     notesDisclosure(notesOf(graded.reasons), lang, (note) => ruleLink(p, note, lab)) || "",
   );
-  if (spec.differs) verdict.append(h("p", { class: "cbp-differs", text: t(p, "rulesDiffer") }));
+  if (spec.differs && rulesMenusShown(readSettings())) verdict.append(h("p", { class: "cbp-differs", text: t(p, "rulesDiffer") }));
   if (p.comingNext) verdict.append(h("p", { class: "cbp-next-soon", text: t(p, "nextSoon") }));
 }
 

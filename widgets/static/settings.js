@@ -3,21 +3,29 @@
 // (tools/site/page.js) import them from here.
 //
 // Contract:
-//   readSettings() → {lang: "en"|"zh", fourColour: bool, autoNext: bool}, from localStorage (autoNext: a
-//     puzzle moves to the next one after a right answer), whatever is stored; on a
+//   readSettings() → {lang: "en"|"zh", fourColour: bool, autoNext: bool, guide: "shengji"|"shuangsheng",
+//     differences: bool}, from localStorage (autoNext: a puzzle moves to the next one after a right answer;
+//     guide: the 升级 guide the reader follows, whose rules puzzles grade by; differences: show where the
+//     sources differ, with the book's conventions and the guides' errata), whatever is stored; on a
 //     page of one of the book's editions (<meta name="cardbook-edition">, tools/editions.py) lang is
 //     the edition's, whatever is stored: a Chinese page's puzzles speak Chinese;
 //   pageEdition() → "en"|"zh" for a page of the book, null elsewhere (JupyterLab, Voila, a puzzle sheet);
 //   writeSettings(patch) stores, applies to the document and tells every listener on the page
 //     (window event "cardbook:settings"; other tabs hear the "storage" event);
 //   onSettings(fn) → unsubscribe: fn(settings) after every change, here or in another tab;
-//   applySettingsToDocument(settings): <html> gets class cardbook-four-colour (cards.css) and
-//     data-cardbook-lang;
+//   applySettingsToDocument(settings): <html> gets class cardbook-four-colour (cards.css),
+//     data-cardbook-lang, data-cardbook-guide and, where the sources' differences show, class
+//     cardbook-sources-shown (the book's page.css hides .cardbook-sources blocks, and the other guide's
+//     .cardbook-guide-sg / -ss blocks, without it);
+//   sourcesShown(settings) → true where the page shows the sources' differences: the reader asked for them,
+//     or the page is about them (an element .cardbook-sources-page: the differences chapter);
+//   rulesMenusShown(settings) → true where a puzzle offers its rules menu: where the sources show, or where
+//     there is no book page to switch them on (JupyterLab, Voila);
 //   readProgress() → {kind: {solved, streak}} with every malformed entry dropped;
 //   recordAnswer(kind, ok), onProgress(fn) → unsubscribe, progressTotals() → {solved, answered};
 //   exportProgress(), resetProgress(), writeProgress(progress) (checked first: progress_file.js);
-//   settingsBar() → {element, dispose}: the language button (中文 / English), the four-colour toggle
-//     and the progress menu (export; import with a preview of what changes, then merge or replace;
+//   settingsBar() → {element, dispose}: the language button (中文 / English), the four-colour toggle,
+//     the rules menu (the guide followed, the sources' differences shown or not) and the progress menu (export; import with a preview of what changes, then merge or replace;
 //     reset after a confirmation; what it did said inside the open menu), kept in step with the
 //     settings; on a page with a
 //     counterpart in the other language (<link data-cardbook-counterpart>) the language button is
@@ -51,7 +59,11 @@ export const SETTINGS_WORDS = {
     replaceTo: (n, a) => `Replace (your progress becomes the file's): ${n} solved of ${a} answered.`,
     merge: "Merge", replace: "Replace", autoNext: "Next puzzle after a right answer",
     byRule: "First answers by rule (right of all)", mistakes: "My mistakes, by rule: open one to retry it",
-    mistake: (i) => `puzzle ${i}` },
+    mistake: (i) => `puzzle ${i}`, rules: "Rules", guideTitle: "The guide whose rules the book and its puzzles follow",
+    guides: { shengji: [["zh", "四人升级"], " guide (SG)"], shuangsheng: [["zh", "双升"], " guide (SS)"] },
+    guideShort: { shengji: "SG", shuangsheng: "SS" }, differences: "Show where the sources differ",
+    differencesTitle: "The two guides' differences, the book's conventions where they are silent, and their errata",
+    differencesHere: "This chapter is about the differences: they always show here." },
   zh: { language: "English", languageTitle: "题目改用英文", editionTitle: "本页的英文版",
     fourColour: "四色牌",
     fourColourTitle: "方块蓝色、梅花绿色：全书的牌都这样显示", progress: "进度",
@@ -64,8 +76,15 @@ export const SETTINGS_WORDS = {
     replaceTo: (n, a) => `替换（进度改为文件里的）：已答${a}题，答对${n}题。`,
     merge: "合并", replace: "替换", autoNext: "答对后自动换下一题",
     byRule: "按规则的首次作答（答对/全部）", mistakes: "我的错题（按规则）：点开重做",
-    mistake: (i) => `第${i}题` },
+    mistake: (i) => `第${i}题`, rules: "规则", guideTitle: "全书和练习按哪份指南的规则",
+    guides: { shengji: [["zh", "按《四人升级》指南（SG）"]], shuangsheng: [["zh", "按《双升》指南（SS）"]] },
+    guideShort: { shengji: "SG", shuangsheng: "SS" }, differences: "显示各来源的不同之处",
+    differencesTitle: "两份指南的不同、指南未说明时本书的约定、指南的笔误",
+    differencesHere: "本章专讲这些不同，总是显示。" },
 };
+
+/** The 升级 guides a reader can follow (rulesets' presets), the first the default. */
+export const GUIDES = ["shengji", "shuangsheng"];
 
 
 export function pageEdition() {
@@ -73,11 +92,27 @@ export function pageEdition() {
   return meta && ["en", "zh"].includes(meta.content) ? meta.content : null;
 }
 
+/** Settings of any shape as settings: each field what it may be, else its default. @param {any} given */
+function checkedSettings(given) {
+  return { lang: given.lang === "zh" ? "zh" : "en", fourColour: given.fourColour === true, autoNext: given.autoNext === true,
+    guide: GUIDES.includes(given.guide) ? given.guide : GUIDES[0], differences: given.differences === true };
+}
+
 /** The settings as stored, whatever page this is. */
 export function storedSettings() {
   const stored = readStored(SETTINGS_KEY);
-  const given = stored && typeof stored === "object" && !Array.isArray(stored) ? stored : {};
-  return { lang: given.lang === "zh" ? "zh" : "en", fourColour: given.fourColour === true, autoNext: given.autoNext === true };
+  return checkedSettings(stored && typeof stored === "object" && !Array.isArray(stored) ? stored : {});
+}
+
+/** Whether the page is about the sources' differences (the differences chapter), where they always show. */
+const sourcesPage = () => document.querySelector(".cardbook-sources-page") !== null;
+
+export function sourcesShown(settings) {
+  return settings.differences || sourcesPage();
+}
+
+export function rulesMenusShown(settings) {
+  return sourcesShown(settings) || !pageHasSettingsBar();
 }
 
 export function readSettings() {
@@ -89,11 +124,12 @@ export function applySettingsToDocument(settings) {
   const html = document.documentElement;
   html.classList.toggle("cardbook-four-colour", settings.fourColour);
   html.dataset.cardbookLang = settings.lang;
+  html.dataset.cardbookGuide = settings.guide;
+  html.classList.toggle("cardbook-sources-shown", sourcesShown(settings));
 }
 
 export function writeSettings(patch) {
-  const next = { ...readSettings(), ...patch };
-  const settings = { lang: next.lang === "zh" ? "zh" : "en", fourColour: next.fourColour === true, autoNext: next.autoNext === true };
+  const settings = checkedSettings({ ...readSettings(), ...patch });
   writeStored(SETTINGS_KEY, settings);
   applySettingsToDocument(settings);
   window.dispatchEvent(new CustomEvent(SETTINGS_EVENT, { detail: settings }));
@@ -176,6 +212,32 @@ export function exportProgress() {
   document.body.append(link);
   link.click();
   link.remove();
+}
+
+/** Words with their Chinese runs marked: each part a string, or ["zh", text]. @param {any[]} parts */
+const sayParts = (parts) => parts.map((part) => (typeof part === "string" ? part : h("span", { lang: "zh-Hans", text: part[1] })));
+
+/** The rules menu's panel: the guide followed (its rules are the pages' and the puzzles'), and whether the
+ * sources' differences, conventions and errata show (always, on the chapter about them). @param {any} w */
+function rulesPanel(w, settings) {
+  const here = sourcesPage();
+  return h("div", { class: "cb-settings-panel" }, [
+    h("div", { class: "cb-settings-guides", role: "group", "aria-label": w.guideTitle }, GUIDES.map((guide) =>
+      h("button", { type: "button", class: "cb-settings-choice", "data-control": `guide-${guide}`,
+        "aria-pressed": String(settings.guide === guide), onclick: () => writeSettings({ guide }) }, sayParts(w.guides[guide])))),
+    h("button", { type: "button", class: "cb-settings-toggle", "data-control": "differences", title: w.differencesTitle,
+      "aria-pressed": String(sourcesShown(settings)), disabled: here,
+      onclick: () => writeSettings({ differences: !readSettings().differences }) }, w.differences),
+    here ? h("p", { class: "cb-settings-note", text: w.differencesHere }) : null,
+  ]);
+}
+
+/** A menu of the bar, open again after a redraw if it was open (or if ``open``). */
+function barMenu(element, name, summary, panel, open = false) {
+  const menu = h("details", { class: `cb-settings-menu cb-settings-${name}` }, [summary, panel]);
+  const was = /** @type {HTMLDetailsElement | null} */ (element.querySelector(`.cb-settings-${name}`));
+  if ((was && was.open) || open) menu.open = true;
+  return menu;
 }
 
 /** A message of the bar in both languages. @param {string} name */
@@ -349,13 +411,11 @@ export function settingsBar() {
     element.setAttribute("aria-label", w.settings);
     element.lang = settings.lang === "zh" ? "zh-Hans" : "en";
     status.textContent = state.said ? state.said[settings.lang] : "";
-    const menu = h("details", { class: "cb-settings-menu" }, [
-      h("summary", { "data-control": "progress" }, [w.progress, " ",
-        h("span", { class: "cb-settings-count", text: String(totals.solved) })]),
-      progressPanel(w, state, status, file, act),
-    ]);
-    const wasOpen = /** @type {HTMLDetailsElement | null} */ (element.querySelector(".cb-settings-menu"));
-    if ((wasOpen && wasOpen.open) || state.said || state.incoming || state.confirming) menu.open = true;
+    const rules = barMenu(element, "rules", h("summary", { "data-control": "rules", title: w.guideTitle }, [w.rules, " ",
+      h("span", { class: "cb-settings-count", text: w.guideShort[settings.guide] })]), rulesPanel(w, settings));
+    const menu = barMenu(element, "progress", h("summary", { "data-control": "progress" }, [w.progress, " ",
+      h("span", { class: "cb-settings-count", text: String(totals.solved) })]),
+    progressPanel(w, state, status, file, act), Boolean(state.said || state.incoming || state.confirming));
     menu.addEventListener("toggle", () => {  // closed: what was said and asked is over
       if (!menu.open && (state.said || state.incoming || state.confirming)) Object.assign(state, { said: null, incoming: null, confirming: false });
     });
@@ -363,7 +423,7 @@ export function settingsBar() {
       h("button", { type: "button", class: "cb-settings-four", "data-control": "four", title: w.fourColourTitle,
         "aria-pressed": String(settings.fourColour), onclick: () => writeSettings({ fourColour: !readSettings().fourColour }) },
       [h("span", { class: "cb-settings-swatch", "aria-hidden": "true" }), w.fourColour]),
-      menu, file);
+      rules, menu, file);
     if (focused) {
       const again = /** @type {HTMLElement | null} */ (element.querySelector(`[data-control="${focused}"]`));
       if (again) again.focus();
