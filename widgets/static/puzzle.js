@@ -304,12 +304,14 @@ function t(p, name, ...args) {
 const both = (name, ...args) => ({ en: UI.en[name](...args), zh: UI.zh[name](...args) });
 /** @param {Puzzle} p @param {Words | null | undefined} pair */
 const txt = (p, pair) => (pair ? (pair[p.lang] || pair.en) : "");
-/** The ruleset a spec is graded under: the one chosen in the puzzle if it has it, else the guide the reader follows
- * (the settings) where it is one of them, else its first. @param {Puzzle} p @param {PuzzleSpec} s */
+/** The ruleset a spec is graded under: where the page shows no rules menu, the guide the reader follows (the
+ * settings) if it is one of the spec's; else the one chosen in the puzzle (or by the page), else that guide, else
+ * its first. @param {Puzzle} p @param {PuzzleSpec} s */
 const rulesetOf = (p, s) => {
+  const settings = readSettings();
+  const followed = s.rulesets.find((r) => r.preset === settings.guide && !Object.keys(r.variant).length);
+  if (followed && !rulesMenusShown(settings)) return followed.id;  // one guide first: the reader's, whatever the page set
   if (s.rulesets.some((r) => r.id === p.rulesetId)) return p.rulesetId;
-  const guide = readSettings().guide;
-  const followed = s.rulesets.find((r) => r.preset === guide && !Object.keys(r.variant).length);
   return (followed || s.rulesets[0]).id;
 };
 
