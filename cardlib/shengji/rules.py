@@ -335,6 +335,7 @@ SHUANGSHENG = Ruleset(
     game_end=GameEnd.THROUGH_ACE,
 )
 
+#: The two guides' presets by name (SG-1 … SS-9): ``shengji`` and ``shuangsheng``.
 PRESETS: dict[str, Ruleset] = {r.name: r for r in (SHENGJI, SHUANGSHENG)}
 #: Other spellings of the presets: the guides' short names and their Chinese titles.
 _ALIASES = {"sg": "shengji", "ss": "shuangsheng", "四人升级": "shengji", "双升": "shuangsheng",

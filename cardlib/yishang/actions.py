@@ -65,6 +65,7 @@ class Pass:
         return json.dumps(self.to_dict())
 
 
+#: What a player does at the table: play a card (YS-6, YS-7), challenge it (YS-8), or let it stand.
 Action = Play | Challenge | Pass
 _FORMS = '{"play": card}, {"play": card, "claim": rank}, {"challenge": seat} or {"pass": true}'
 

@@ -86,6 +86,7 @@ YISHANG = Ruleset()
 #: The same with the optional YS-16 agreement: when nobody can finish, fewest cards wins.
 YISHANG_FEWEST = Ruleset(name="yishang-fewest", fewest_cards_wins=True)
 
+#: The presets by name: ``yishang`` and ``yishang-fewest`` (YS-10, YS-16).
 PRESETS: dict[str, Ruleset] = {r.name: r for r in (YISHANG, YISHANG_FEWEST)}
 
 

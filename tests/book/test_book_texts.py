@@ -3,7 +3,8 @@ index, no internal name in anything a reader sees — the pages' prose and reaso
 puzzle stored in a page (the one shown and its whole bank), in both languages, on every page of both
 editions (the ``book_pages`` fixture: English at the site's root, Chinese under ``zh/``).
 
-Code a page shows as code (``<pre>``, ``<code>``) is the learner's API and is left out.
+Code a page shows as code (``<pre>``, ``<code>``) is the learner's API and is left out, and so are the API
+reference's entries (Sphinx's object descriptions, ``<dl class="py …">``: a signature and its docstring).
 """
 
 from __future__ import annotations
@@ -35,14 +36,17 @@ class ReaderText(HTMLParser):
         super().__init__(convert_charrefs=True)
         self.stack: list[str] = []
         self.blocks: list[str] = [""]
+        self.entries: list[int] = []  # where in the stack each open API entry (dl.py) starts
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "dl" and "py" in (dict(attrs).get("class") or "").split():
+            self.entries.append(len(self.stack))
         if tag not in VOID:
             self.stack.append(tag)
         if tag in ("p", "li", "td", "th", "div", "blockquote", "h1", "h2", "h3", "h4", "dt", "dd", "br"):
             self.blocks.append("")
         label = dict(attrs).get("aria-label")
-        if label and not SKIPPED & set(self.stack):
+        if label and self.reads():
             self.blocks.append(label)
             self.blocks.append("")
 
@@ -50,9 +54,15 @@ class ReaderText(HTMLParser):
         if tag in self.stack:
             while self.stack and self.stack.pop() != tag:
                 pass
+        while self.entries and self.entries[-1] >= len(self.stack):
+            self.entries.pop()
+
+    def reads(self) -> bool:
+        """Whether the text here is read as prose (not code, not an API entry)."""
+        return not self.entries and not SKIPPED & set(self.stack)
 
     def handle_data(self, data: str) -> None:
-        if not SKIPPED & set(self.stack):
+        if self.reads():
             self.blocks[-1] += data
 
     def texts(self) -> list[str]:
@@ -93,3 +103,10 @@ def test_every_page_text_and_reason_box_speaks_player_language(built_book, book_
         parser.feed(STATE.sub("", (built_book / page).read_text(encoding="utf-8")))
         found += [f"{page}: {text!r} — {', '.join(what)}" for text in parser.texts() if (what := leaks(text))]
     assert not found, f"{len(found)} page texts leak engine notation:\n" + "\n".join(found[:60])
+
+
+def test_the_reader_text_leaves_out_code_and_the_api_entries():
+    parser = ReaderText()
+    parser.feed('<p>North wins</p><dl class="py function"><dt>check_follow(ctx)</dt><dd><dl class="field-list">'
+                '<dt>seat_zero</dt></dl><p>Raises None</p></dd></dl><p>after <code>SA</code> it</p>')
+    assert parser.texts() == ["North wins", "after it"]

@@ -43,8 +43,9 @@ def prose(source: str) -> str:
             info = match["info"].strip()
             inside_prose = not closing or closing[-1][1]
             # Directives ({note}, {admonition} Title) hold prose; code cells and plain code
-            # blocks (```text, ```python) and {math} hold none.
-            is_prose = inside_prose and info.startswith("{") and not info.startswith(("{code-cell}", "{math}"))
+            # blocks (```text, ```python), {math} and {eval-rst} (the API page's autodoc directives,
+            # which name the code's objects; their text comes from the docstrings) hold none.
+            is_prose = inside_prose and info.startswith("{") and not info.startswith(("{code-cell}", "{math}", "{eval-rst}"))
             closing.append((match["fence"], is_prose))
             if is_prose:
                 kept.append(info.split("}", 1)[1])   # an admonition's title is prose
@@ -70,11 +71,12 @@ def test_prose_keeps_text_and_drops_code() -> None:
     source = ("---\nkernelspec: x\n---\n(sj-x)=\n# Title\nNorth leads ♠A, see {ref}`the deal <sj-deal>`.\n"
               "```{code-cell} ipython3\n:tags: [remove-input]\nprint('SA')\n```\n"
               ":::{admonition} Erratum\n:class: warning\nThe `seat_zero` text\n:::\n"
-              "```text\npython -m cardlib check x\n```\nAfter {ref}`sj-deal`.\n")
+              "```text\npython -m cardlib check x\n```\nAfter {ref}`sj-deal`.\n"
+              "```{eval-rst}\n.. autofunction:: cardlib.shengji.check_follow\n```\n")
     text = prose(source)
     assert "North leads ♠A, see the deal." in text
     assert "Erratum" in text and "The   text" in text
-    for gone in ("kernelspec", "sj-x", "print", "SA", "warning", "seat_zero", "cardlib", "sj-deal"):
+    for gone in ("kernelspec", "sj-x", "print", "SA", "warning", "seat_zero", "cardlib", "sj-deal", "check_follow"):
         assert gone not in text, gone
 
 

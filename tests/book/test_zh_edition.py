@@ -7,8 +7,9 @@ search index; and their prose is Chinese.
 :data:`MIN_CJK_SHARE` are Han characters.  A letter is a character Python's ``str.isalpha`` calls one;
 not counted are code (``pre``, ``code``, ``kbd``, ``samp``, scripts and styles), the code cells with their
 outputs (``div.cell``: the outputs' language is tests/book/test_outputs_language.py's), the cells of a
-table column headed English / 英文 or pinyin / 拼音 (the bilingual glossary's other language), card symbols
-with their rank (``♠A``, ``♥10``) and rule ids (``SJ-11``, ``YS-E2``, ``SG/SS``).  A page still
+table column headed English / 英文 or pinyin / 拼音 (the bilingual glossary's other language), what is
+marked as another language (``lang="en"``: the API reference's entries, English as the code's names are),
+card symbols with their rank (``♠A``, ``♥10``) and rule ids (``SJ-11``, ``YS-E2``, ``SG/SS``).  A page still
 untranslated fails this test; that is what it is for.
 """
 
@@ -62,7 +63,9 @@ class ArticleProse(HTMLParser):
             self.depth_in_article = 1
         elif self.depth_in_article:
             self.depth_in_article += 1
-        skipped = tag in SKIPPED or (tag == "div" and "cell" in classes) or self.bilingual_cell(tag)
+        lang = (dict(attrs).get("lang") or "").lower()
+        other_language = bool(lang) and not lang.startswith("zh")
+        skipped = tag in SKIPPED or (tag == "div" and "cell" in classes) or self.bilingual_cell(tag) or other_language
         self.stack.append(skipped or bool(self.stack and self.stack[-1]))
 
     def bilingual_cell(self, tag: str) -> bool:
@@ -206,6 +209,8 @@ def test_the_prose_share_counts_letters_outside_cards_rule_ids_and_code():
     glossary = ('<article class="bd-article"><table><thead><tr><th>中文</th><th>英文</th></tr></thead>'
                 '<tbody><tr><td>主牌</td><td>trumps</td></tr></tbody></table></article>')
     assert prose(glossary) == "中文 英文 主牌"
+    entries = '<article class="bd-article"><p>说明</p><div lang="en"><p>Whether a hand may follow</p></div></article>'
+    assert prose(entries) == "说明"
 
 
 def load_tool(name: str):
