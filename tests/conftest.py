@@ -9,6 +9,7 @@ pytest starts and names it with ``CARDBOOK_BUILT_SITE``, so that both workers sh
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -149,9 +150,14 @@ def edition_of(page: str) -> str:
     return "zh" if page.startswith(EDITION_FOLDERS["zh"]) else "en"
 
 
+#: A chapter's code making a puzzle (``Puzzle(…)``, ``Puzzle.for_rule(…)``), not a page naming the class.
+MAKES_A_PUZZLE = re.compile(r"\bPuzzle(?:\.for_rule)?\(")
+
+
 def puzzle_pages() -> list[str]:
     """The site pages, both editions, of the chapters that embed a puzzle (their code makes a ``Puzzle``)."""
-    chapters = [page for page in toc_pages() if "Puzzle" in (REPO / page.replace(".html", ".md")).read_text(encoding="utf-8")]
+    chapters = [page for page in toc_pages()
+                if MAKES_A_PUZZLE.search((REPO / page.replace(".html", ".md")).read_text(encoding="utf-8"))]
     return [EDITION_FOLDERS[edition] + page for edition in EDITION_FOLDERS for page in chapters]
 
 
