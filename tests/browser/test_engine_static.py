@@ -250,6 +250,25 @@ def test_a_whole_game_by_hint_and_play_in_the_browser_matches_the_kernel(offline
     assert log.blocked == [] and log.errors == [], log.errors
 
 
+
+def test_a_reader_who_follows_ss_gets_the_tutor_s_deal_under_ss(offline_page, site_url, built_book):
+    """One guide first: the play page's 升级 table was stored dealt under SG; a reader who picked SS (the bar's
+    Rules menu) gets the same deal under SS, from the book's engine, with nothing to click."""
+    from playwright.sync_api import expect
+
+    from widgets.tutor.session import TutorSession
+
+    page, log = offline_page
+    page.add_init_script("localStorage.getItem('cardbook-settings') || "
+                         "localStorage.setItem('cardbook-settings', JSON.stringify({guide: 'shuangsheng'}))")
+    options = {**tutor_options(built_book, "shengji"), "ruleset": "shuangsheng"}
+    page.goto(f"{site_url}book/play.html")
+    root = page.locator("[data-tutor=shengji]")
+    expect(root.locator("[data-control=ruleset-shuangsheng]")).to_have_attribute("aria-pressed", "true", timeout=BOOT_MS)
+    expected = [card for group in TutorSession.start(options).view()["table"]["hand"] for card in group["cards"]]
+    assert [b.get_attribute("data-card") for b in root.locator("button.cbtu-card").all()] == expected
+    assert log.blocked == [] and log.errors == [], log.errors
+
 def hand_cards(page, game: str) -> list[str]:
     root = page.locator(f"[data-tutor={game}][data-turn=you]")
     root.wait_for(timeout=BOOT_MS)

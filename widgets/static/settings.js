@@ -19,8 +19,8 @@
 //     .cardbook-guide-sg / -ss blocks, without it);
 //   sourcesShown(settings) → true where the page shows the sources' differences: the reader asked for them,
 //     or the page is about them (an element .cardbook-sources-page: the differences chapter);
-//   rulesMenusShown(settings) → true where a puzzle offers its rules menu: where the sources show, or where
-//     there is no book page to switch them on (JupyterLab, Voila);
+//   rulesMenusShown(settings) → true where a puzzle offers its rules menu: where the sources show, or off the
+//     book's pages (pageEdition() null: JupyterLab, Voila, a puzzle sheet), which have no switch for them;
 //   readProgress() → {kind: {solved, streak}} with every malformed entry dropped;
 //   recordAnswer(kind, ok), onProgress(fn) → unsubscribe, progressTotals() → {solved, answered};
 //   exportProgress(), resetProgress(), writeProgress(progress) (checked first: progress_file.js);
@@ -112,7 +112,7 @@ export function sourcesShown(settings) {
 }
 
 export function rulesMenusShown(settings) {
-  return sourcesShown(settings) || !pageHasSettingsBar();
+  return sourcesShown(settings) || pageEdition() === null;
 }
 
 export function readSettings() {

@@ -21,7 +21,7 @@
 import { activeControl, h } from "./dom.js";
 import { cardChips, cardFace, cardRow, cardsText, notesDisclosure, reasonNodes, sayText } from "./cards.js";
 import {
-  SETTINGS_WORDS, applySettingsToDocument, onSettings, pageHasSettingsBar, readSettings, writeSettings,
+  applySettingsToDocument, onSettings, pageEdition, pageHasSettingsBar, readSettings, SETTINGS_WORDS, writeSettings,
 } from "./settings.js";
 
 const TUTOR_WORDS = {
@@ -172,10 +172,21 @@ function render({ model, el }) {
     send({ type: "start", ...deal });
   }
 
+  /** One guide first: on a page of the book, a 升级 view dealt under the guide the reader does not follow (the
+   * settings) is dealt again, the same seed and options, under theirs; null where it already is, for 一上一下, and
+   * off the book (JupyterLab, Voila), where the ruleset is the one the notebook asked for. */
+  function guideDeal(v) {
+    const guide = readSettings().guide;
+    if (game !== "shengji" || pageEdition() === null || !v.ruleset || v.ruleset === guide || !(v.rulesets || []).some((r) => r.id === guide)) return null;
+    const kept = ["seed", "match", "levels", "dealer", "sparring"].filter((name) => v[name] !== undefined && v[name] !== null);
+    return { ...Object.fromEntries(kept.map((name) => [name, v[name]])), ruleset: guide };
+  }
+
   /** The stored view is the deal's first position (Python made it), so the table is playable at once
-   * and the first move starts the book's engine; a #deal= address for another deal asks for it. */
+   * and the first move starts the book's engine; a #deal= address for another deal asks for it, and so does
+   * a reader who follows the other guide. */
   function boot() {
-    const deal = dealFromAddress();
+    const deal = dealFromAddress() || guideDeal(view());
     const v = view();
     if (deal !== null && !isDealt(deal, v)) start(deal);
     else { started = Boolean(v.state && !v.engine); draw(); if (started) gradeWhenOver(v); }
