@@ -608,10 +608,12 @@ def _explain(duty: FollowDuty, play: list[Card], breach: Breach | None, seat: in
                            "首家出{lead}，是{suit}；{hand}没有{suit}，可以毙牌或垫任意牌：{play}可以。", **base)
     if held < duty.size:
         return Reason.make(RuleId.SJ_9, "The lead {lead} is in {suit} and {hand} holds only {n}; {play} plays {all}, "
-                           "and the rest may be anything.",
-                           "首家出{lead}，是{suit}；{hand}只有{n}张{suit}：{held}，{all}跟出了，另外的牌出什么都行。",
+                           "and {rest} may be anything.",
+                           "首家出{lead}，是{suit}；{hand}只有{n}张{suit}：{held}，{all}跟出了，{rest}出什么都行。",
                            n=Words(count_en(held), count_zh(held)), held=sorted(duty.suit_cards, key=ctx.order_key),
-                           all=Words("it" if held == 1 else "all of them", "已" if held == 1 else "都"), **base)
+                           all=Words("it" if held == 1 else "all of them", "已" if held == 1 else "都"),
+                           rest=Words("the other card", "另一张") if duty.size - held == 1 else
+                           Words(f"the other {count_en(duty.size - held)}", f"另外{count_zh(duty.size - held)}张"), **base)
     if duty.tractor:
         return Reason.make(RuleId.SJ_9, "The lead {lead} is {led}; {play} follows with {led}.",
                            "首家出{lead}，是{led}；{play}跟出同样的拖拉机。", **base)

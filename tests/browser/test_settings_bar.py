@@ -3,8 +3,8 @@ theme's article header): on every page, on one row in both editions; its 中文 
 link to the page in the other edition (tests/browser/test_language_switch.py follows it); the
 four-colour toggle recolours the chapters' cards and the puzzles' alike; the rules menu is
 tests/browser/test_one_guide.py's; export and import live in one menu; stored data of any shape breaks
-neither the bar nor grading.  The tests that open pages of their own share one kept tab (``kept_page``, tests/browser/conftest.py), each starting with empty storage.
-Rules: the cards are SJ-1's deck."""
+neither the bar nor grading.  The tests that open pages of their own share one kept tab (``kept_page``,
+tests/browser/conftest.py), each starting with empty storage.  Rules: the cards are SJ-1's deck."""
 
 from __future__ import annotations
 
