@@ -1,9 +1,9 @@
 """The 升级 tutor's review grades South's plays that stood (cardlib/shengji/review.py): a deliberate
 mistake in the last tricks is marked with its loss and the better play; taken back and replayed by the
 hint, it is no longer there, and the take-back is counted as before; "replay from here" goes back to just
-before a graded play.
+before a graded play, and in 一上一下 to just before a graded challenge decision.
 
-Rules: SJ-11 (the points a play cost), SJ-12 (the kitty with the last trick)
+Rules: SJ-11 (the points a play cost), SJ-12 (the kitty with the last trick), YS-8 (the challenge window)
 """
 
 from __future__ import annotations
@@ -86,3 +86,24 @@ def test_a_rewind_without_a_number_of_moves_is_a_clear_error() -> None:
     for bad in (None, "3", True, 2.5):
         with pytest.raises(TutorError, match="how many of the reader's moves"):
             session.handle({"type": "rewind", "moves": bad})
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_ys_replay_from_a_graded_challenge_decision_returns_to_that_open_card(seed: int) -> None:
+    """一上一下's "Replay from card N": each graded challenge decision (YS-8) names A's move on that face-down
+    card; rewinding to it replays the moves before, and A is again to challenge or let stand the same card,
+    claimed as before by the same player, with the same cards in hand."""
+    session = TutorSession.start({"game": "yishang", "seed": seed, "opponents": 2})
+    view = session.view()
+    while view["state"] != "over":
+        view = session.handle(hinted_move(session))
+    decisions = session.handle({"type": "grade"})["review"]["graded"]["decisions"]
+    assert decisions, f"deal {seed}: no challenge decision to replay"
+    for decision in sorted(decisions, key=lambda d: -d["move"]):  # the latest first: a rewind drops the moves after
+        view = session.handle({"type": "rewind", "moves": decision["move"]})
+        table = session.table
+        window = table.state.window
+        assert view["state"] == "playing" and table.pending == "challenge" and window is not None
+        assert len(table.moves) == decision["move"]
+        assert sum(e.kind.name in ("PLAY_UP", "PLAY_DOWN") for e in table.state.log) == decision["number"]
+        assert (window.seat, str(window.claim)) == (decision["claimant"], decision["claim"])

@@ -50,7 +50,7 @@ const TUTOR_WORDS = {
     match: "Match: levels carry over", levels: "Levels", nextHand: "Next hand of the match", newMatch: "New match",
     sparring: "Bots", graded: "Your plays graded", grading: "Grading your plays of the last tricks…",
     gradingYs: "Grading your challenge decisions…", noneGraded: "None of your last plays had a choice to grade.",
-    grade_best: "Best", grade_inaccuracy: "Inaccuracy", grade_mistake: "Mistake", replayFrom: (n) => `Replay from trick ${n}`,
+    grade_best: "Best", grade_inaccuracy: "Inaccuracy", grade_mistake: "Mistake", replayFrom: (n) => `Replay from trick ${n}`, replayFromCard: (n) => `Replay from card ${n}`,
     loss: (n) => `−${n} point${n === 1 ? "" : "s"} on average`, better: "Better:",
     gradedChallenges: "Your challenge decisions graded", noneGradedYs: "No face-down card of another player came while you could challenge it.",
     cardNo: (n) => `Card ${n}`, lossPp: (n) => `${n} percentage points off`, choice_challenge: "Challenge", choice_stand: "Let it stand",
@@ -82,7 +82,7 @@ const TUTOR_WORDS = {
     match: "整场比赛：级别延续", levels: "双方打几", nextHand: "比赛的下一局", newMatch: "新比赛",
     sparring: "陪练水平", graded: "你的出牌评分", grading: "正在给你最后几轮的出牌评分……",
     gradingYs: "正在给你的质疑评分……", noneGraded: "你最后几手牌都没有选择，不评分。",
-    grade_best: "最好", grade_inaccuracy: "欠佳", grade_mistake: "失误", replayFrom: (n) => `从第${n}轮重打`,
+    grade_best: "最好", grade_inaccuracy: "欠佳", grade_mistake: "失误", replayFrom: (n) => `从第${n}轮重打`, replayFromCard: (n) => `从第${n}张牌重打`,
     loss: (n) => `平均损失${n}分`, better: "更好：",
     gradedChallenges: "你的质疑评分", noneGradedYs: "没有出现你可以质疑的别人的暗牌。",
     cardNo: (n) => `第${n}张牌`, lossPp: (n) => `偏离${n}个百分点`, choice_challenge: "质疑", choice_stand: "放过",
@@ -574,9 +574,9 @@ function render({ model, el }) {
         d.grade !== "best" ? better(d) : null]),
       ys ? h("p", { class: "cbtu-odds", text: t("oddsLine", d.true, d.total, d.claim, Math.round(d.chance)) }) : null,
       h("p", { class: "cbtu-why" }, reasonNodes(d.reason, lang)),
-      // 升级: play the hand on from just before this play (the engine replays the moves before it)
-      !ys && Number.isInteger(d.move) ? h("button", { type: "button", class: "cbtu-rewind", "data-action": "rewind",
-        onclick: () => send({ type: "rewind", moves: d.move }), text: t("replayFrom", d.trick) }) : null]);
+      // play on from just before this play or challenge decision (the engine replays the moves before it)
+      Number.isInteger(d.move) ? h("button", { type: "button", class: "cbtu-rewind", "data-action": "rewind",
+        onclick: () => send({ type: "rewind", moves: d.move }), text: ys ? t("replayFromCard", d.number) : t("replayFrom", d.trick) }) : null]);
     const own = ys && g.own.length ? [h("h4", { text: t("ownDown") }), h("ol", { class: "cbtu-own-down" },
       g.own.map((o) => h("li", { "data-own-down": String(o.number), "data-truthful": String(o.truthful) },
         [h("p", { class: "cbtu-why" }, reasonNodes(o.reason, lang))])))] : [];

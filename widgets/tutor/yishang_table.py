@@ -83,6 +83,8 @@ class YishangTutor(ReplayedTable):
         self._since = 0
         self._mine: tuple[dict[str, Any], int] | None = None
         self._actions = 0
+        self._applied = 0  # A's moves applied so far
+        self._move_of_card: dict[int, int] = {}  # a face-down card's play number → the index of A's decision on it
         self._advance()
         for move in self.moves:
             self._apply(move)
@@ -123,6 +125,8 @@ class YishangTutor(ReplayedTable):
         if kind == "challenge":
             if move.get("choice") not in ("challenge", "stand"):
                 raise TutorError("an open face-down card is challenged or let stand: choice \"challenge\" or \"stand\"")
+            played = sum(e.kind in (EventKind.PLAY_UP, EventKind.PLAY_DOWN) for e in game.log)  # the open card's number
+            self._move_of_card[played] = self._applied
             if move["choice"] == "challenge":
                 game.challenge(YOU)
             else:
@@ -135,6 +139,7 @@ class YishangTutor(ReplayedTable):
         self._since = before
         self._mine = ({**move, "seat": None if window is None else window.seat,
                        "claim": None if window is None else str(window.claim)} if kind == "challenge" else move, before)
+        self._applied += 1
         self.pending = None
         self._advance()
 
@@ -274,10 +279,14 @@ class YishangTutor(ReplayedTable):
 
     def grade(self) -> dict[str, Any]:
         """A's challenge decisions graded by the engine (cardlib/yishang/review.py) from the game's log, once
-        a game: the decisions that stood (a move taken back is not in the log)."""
+        a game: the decisions that stood (a move taken back is not in the log), each with the index of A's move
+        that made it (``move``), which a rewind keeps the moves before."""
         if self._graded is None:
             graded = review_game(Game.new(self.opponents + 1, self.seed, self.rules), self.state.log, YOU)
-            self._graded = {"about": reason(graded.reason), "unit": "pp", **graded.to_dict()}
+            found = graded.to_dict()
+            # each decision with the move to replay from ("replay from here": the game before A's choice on it)
+            decisions = [{**d, "move": self._move_of_card.get(d["number"])} for d in found["decisions"]]
+            self._graded = {"about": reason(graded.reason), "unit": "pp", **found, "decisions": decisions}
         return self._graded
 
     def names(self) -> dict[str, list[str]]:
