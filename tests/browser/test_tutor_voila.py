@@ -160,7 +160,8 @@ def test_sj11_a_deliberate_mistake_in_the_last_tricks_is_marked_in_the_review(of
 def test_ys8_a_challenge_against_the_count_is_marked_in_the_review(offline_page, present_url):
     """The page's 一上一下 deal by hint and play, but A challenges the first face-down card the hint would let
     stand (tests/yishang/test_review.py grades the same choices): the review marks it with the engine's
-    grade, its loss in percentage points (data-loss-unit pp) and the counts."""
+    grade, its loss in percentage points (data-loss-unit pp) and the counts; its "Replay from card N" goes
+    back to that face-down card, open for a challenge again."""
     from tests.yishang.test_review import table
 
     session = TutorSession.start(TUTORS["yishang"])
@@ -195,4 +196,8 @@ def test_ys8_a_challenge_against_the_count_is_marked_in_the_review(offline_page,
     assert decision.get_attribute("data-loss-unit") == "pp" and decision.is_visible()
     assert f"of the {expected['total']} cards it could be" in decision.inner_text()
     assert expected["reason"]["en"].split(":")[0] in decision.inner_text()
+    decision.locator("button[data-action=rewind]").click()  # "Replay from card N": back to that open card
+    page.wait_for_function("el => el.dataset.state === 'playing' && el.dataset.turn === 'you'",
+                           arg=root.element_handle(), timeout=20_000)
+    assert root.locator(".cbtu-review").count() == 0 and root.locator("[data-choice=challenge]").count() == 1
     assert log.blocked == []
