@@ -7,7 +7,7 @@ uncaught error and failed local request logged:
 
 1. the page is opened, its storage emptied before its scripts run (as in a new browser), and
    left until its widgets are drawn (book_page.WIDGETS_DRAWN): its puzzles' slots;
-2. the first puzzle with answer buttons is answered (its first button): the verdict's text, its first rule id
+2. the first puzzle shown with answer buttons is answered (its first button): the verdict's text, its first rule id
    (the deciding rule) and where its rule link leads;
 3. the first and the last puzzle (the last alone on a Chinese page, whose slots the same cells number) are each
    moved on once by "New puzzle", so a link names a puzzle of its bank: the link each one's "Copy link" gives;
@@ -160,7 +160,8 @@ def open_at(tab: Any, address: str) -> None:
 
 
 def answer_first_choice(page: Any, seen: PuzzleVisit) -> None:
-    choice = page.locator("[data-puzzle-kind]:has(button.cbp-answer)")
+    # the first a reader sees: one guide first hides some (the sources' and the other guide's)
+    choice = page.locator("[data-puzzle-kind]:has(button.cbp-answer) >> visible=true")
     if choice.count() == 0:
         return
     widget = choice.first

@@ -98,6 +98,30 @@ def test_showing_where_the_sources_differ_shows_every_block_and_the_rules_menus(
     assert log.errors == []
 
 
+#: The page's contents entry of the section that is all erratum (SS-E2).
+ERRATUM_ENTRY = f'nav.page-toc a[href="{ERRATUM_SECTION}"]'
+
+
+def test_the_page_contents_list_only_the_sections_shown(kept_page, site_url):
+    page, log = kept_page
+    open_book_page(page, site_url + PAGE)
+    assert page.locator(ERRATUM_ENTRY).evaluate("(a) => a.closest('li').hidden"), "a hidden section is in the contents"
+    rules_menu(page).locator("[data-control=differences]").click()
+    assert not page.locator(ERRATUM_ENTRY).evaluate("(a) => a.closest('li').hidden")
+    assert log.errors == []
+
+
+def test_with_the_differences_shown_each_puzzle_opens_under_the_guide_followed(kept_page, site_url):
+    """The dealing chapter opens some puzzles under SS (an SS rule's); outside the differences chapter the
+    reader's guide comes first, so with the differences shown every rules menu starts on SG."""
+    page, log = kept_page
+    open_book_page(page, site_url + "book/shengji-dealing.html")
+    rules_menu(page).locator("[data-control=differences]").click()
+    chosen = page.locator("details.cbp-rules .cbp-rules-chosen").all_inner_texts()
+    assert chosen and all("(SG)" in text for text in chosen), chosen
+    assert log.errors == []
+
+
 def test_the_differences_chapter_always_shows_them(kept_page, site_url):
     page, log = kept_page
     open_book_page(page, site_url + DIFFERENCES_PAGE)
@@ -116,6 +140,7 @@ def test_a_link_to_a_hidden_rule_shows_it(kept_page, site_url):
     top = page.locator(SS_RULE).evaluate("(e) => e.getBoundingClientRect().top")
     assert 0 <= top < page.viewport_size["height"] / 2, f"the linked rule is at {top} px"
     assert not shown(page, CONVENTION), "the link showed more than its block"
+    assert "not the guide you follow" in page.locator(SS_RULE).inner_text(), "the shown block does not say why"
     open_book_page(page, site_url + PAGE + "#rule-ss-e2")  # an erratum in a section that is all erratum
     assert shown(page, "#rule-ss-e2") and shown(page, ERRATUM_SECTION)
     assert log.errors == []

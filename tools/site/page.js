@@ -9,8 +9,8 @@
 // (tools/bundle_front_ends.mjs), which tools/stage_widget_runtime.py stages as widget-runtime/cardbook-page.js.
 import { h } from "../../widgets/static/dom.js";
 import {
-  applySettingsToDocument, pageEdition, pageHasSettingsBar, readSettings, restoreReadingPlace, settingsBar, storedSettings,
-  writeSettings,
+  applySettingsToDocument, onSettings, pageEdition, pageHasSettingsBar, readSettings, restoreReadingPlace, settingsBar,
+  storedSettings, writeSettings,
 } from "../../widgets/static/settings.js";
 import { lastPuzzle } from "../../widgets/static/places.js";
 import { drawPaths, nextStages } from "../../widgets/static/path.js";
@@ -19,6 +19,14 @@ import { drawPaths, nextStages } from "../../widgets/static/path.js";
 const PUZZLE_LINK_WAIT_MS = 4000;
 
 const PAGE_WORDS = {
+  revealedGuide: {
+    en: (guide) => `Shown because a link led here: the ${guide} guide's rule, not the guide you follow.`,
+    zh: (guide) => `因链接而显示：这是《${guide}》指南的规则，不是你所依的指南。`,
+  },
+  revealedSources: {
+    en: () => "Shown because a link led here: a note on the sources (Rules ▸ Show where the sources differ shows them all).",
+    zh: () => "因链接而显示：这是关于来源的说明（在“规则”里勾选“显示各来源的不同之处”可全部显示）。",
+  },
   missingPuzzle: {
     en: "This link names a puzzle this page doesn't have (the book may have changed since the link was made). "
       + "The page's own puzzles are below.",
@@ -135,10 +143,37 @@ function revealLinkedBlock() {
   const named = !target.childElementCount && !target.textContent && target.nextElementSibling ? target.nextElementSibling : target;
   let revealed = false;
   for (let block = named.closest(HIDEABLE); block; block = block.parentElement && block.parentElement.closest(HIDEABLE)) {
-    revealed = revealed || !block.classList.contains("cardbook-revealed");
+    if (block.classList.contains("cardbook-revealed")) continue;
+    revealed = true;
     block.classList.add("cardbook-revealed");
+    block.prepend(revealedNote(block));
   }
-  if (revealed) target.scrollIntoView();
+  if (!revealed) return;
+  syncContents();
+  target.scrollIntoView();
+}
+
+/** What a block shown by a link is, said at its top: another guide's rule, or a note on the sources. */
+function revealedNote(block) {
+  const zh = pageEdition() === "zh";
+  const guide = /cardbook-guide-(sg|ss)\b/.exec(block.className);
+  const words = guide ? PAGE_WORDS.revealedGuide[zh ? "zh" : "en"](guide[1] === "ss" ? "双升" : "四人升级")
+    : PAGE_WORDS.revealedSources[zh ? "zh" : "en"]();
+  return h("p", { class: "cb-revealed-note", lang: zh ? "zh-Hans" : "en" }, zh ? words : englishWithChinese(words));
+}
+
+/** English words with their Chinese runs marked zh-Hans. @param {string} words */
+const englishWithChinese = (words) => words.split(/([\u4e00-\u9fff]+)/).filter(Boolean)
+  .map((run) => (/[\u4e00-\u9fff]/.test(run) ? h("span", { lang: "zh-Hans", text: run }) : run));
+
+/** The page's contents (the theme's "Contents" beside the article, and its printed one) without the sections the page hides. */
+function syncContents() {
+  for (const link of document.querySelectorAll("nav.page-toc a[href^='#'], #jb-print-toc nav a[href^='#']")) {
+    const item = link.closest("li");
+    let section = null;
+    try { section = document.getElementById(decodeURIComponent(link.getAttribute("href").slice(1))); } catch (badEscape) { /* kept */ }
+    if (item && section) item.hidden = section.getClientRects().length === 0;
+  }
 }
 
 /** The theme's search buttons show "Search Ctrl+K": let that text be their name (WCAG 2.5.3). */
@@ -171,7 +206,9 @@ function startPage() {
   checkPuzzleLinkOnceLoaded();
   drawPaths();
   offerToContinue();
+  syncContents();
   revealLinkedBlock();
+  onSettings(syncContents);
   window.addEventListener("hashchange", () => { checkPuzzleLink(); revealLinkedBlock(); });
   if (document.readyState === "complete") restoreReadingPlace();
   else window.addEventListener("load", restoreReadingPlace, { once: true });

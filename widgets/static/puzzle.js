@@ -25,8 +25,8 @@ import { unpackBank } from "./packed.js";
 import { keepLast, keepPlace, readPlace } from "./places.js";
 import { STEP_UP_AFTER, onPractice, readPractice, recordPractice, recordRush, steppedDifficulty } from "./practice.js";
 import {
-  SETTINGS_KEY, onProgress, onSettings, pageHasSettingsBar, pageNotice, readProgress, readSettings, readStored, recordAnswer,
-  rulesMenusShown, settingsBar,
+  SETTINGS_KEY, onProgress, onSettings, pageEdition, pageHasSettingsBar, pageNotice, readProgress, readSettings, readStored,
+  recordAnswer, rulesMenusShown, settingsBar, sourcesPage,
 } from "./settings.js";
 
 const UI = {
@@ -249,7 +249,8 @@ function focusedControl(root) {
  * @property {string} slot          the widget's place on the page (data-puzzle-slot), or ""
  * @property {PuzzleSpec} first     the puzzle it was built with
  * @property {"en" | "zh"} lang
- * @property {string} rulesetId     the ruleset chosen in the puzzle, "" for none (rulesetOf: the reader's guide)
+ * @property {string} rulesetId     the ruleset the reader chose in the puzzle's menu, "" for none (rulesetOf)
+ * @property {string} pinned        the ruleset the page opened the puzzle under, "" for none (rulesetOf)
  * @property {string} difficulty    the difficulty chosen for the next puzzle
  * @property {PuzzleSpec[] | null} bank  the page's bank, once unpacked (first puzzle first)
  * @property {boolean} live         a kernel answers
@@ -305,14 +306,19 @@ const both = (name, ...args) => ({ en: UI.en[name](...args), zh: UI.zh[name](...
 /** @param {Puzzle} p @param {Words | null | undefined} pair */
 const txt = (p, pair) => (pair ? (pair[p.lang] || pair.en) : "");
 /** The ruleset a spec is graded under: where the page shows no rules menu, the guide the reader follows (the
- * settings) if it is one of the spec's; else the one chosen in the puzzle (or by the page), else that guide, else
- * its first. @param {Puzzle} p @param {PuzzleSpec} s */
+ * settings) if it is one of the spec's; else the one the reader chose in the puzzle's menu; else, on the book's
+ * pages but the differences chapter, the guide followed; else the one the page opened it under, that guide, or its
+ * first. @param {Puzzle} p @param {PuzzleSpec} s */
 const rulesetOf = (p, s) => {
   const settings = readSettings();
+  const has = (id) => s.rulesets.some((r) => r.id === id);
   const followed = s.rulesets.find((r) => r.preset === settings.guide && !Object.keys(r.variant).length);
   if (followed && !rulesMenusShown(settings)) return followed.id;  // one guide first: the reader's, whatever the page set
-  if (s.rulesets.some((r) => r.id === p.rulesetId)) return p.rulesetId;
-  return (followed || s.rulesets[0]).id;
+  if (has(p.rulesetId)) return p.rulesetId;
+  // on the book's pages the reader's guide comes before the page's choice, but for the differences chapter's
+  // puzzles, which are about a guide; off the book (JupyterLab, Voila) the notebook's choice stands
+  if (followed && pageEdition() !== null && !sourcesPage()) return followed.id;
+  return (has(p.pinned) ? p.pinned : (followed || s.rulesets[0]).id);
 };
 
 /** @param {Puzzle} p @returns {Promise<PuzzleSpec[]>} */
@@ -334,7 +340,7 @@ function buildPuzzle(model, el) {
   /** @type {Puzzle} */
   const p = {
     model, spec, kind: spec.kind, slot, first: spec, lang: readerLang(model.get("lang")),
-    rulesetId: model.get("ruleset") || "", difficulty: spec.difficulty, bank: null,
+    rulesetId: "", pinned: model.get("ruleset") || "", difficulty: spec.difficulty, bank: null,
     live: false, engine: false, awake: false, asked: null, ahead: null, bankOnly: false, waiting: null,
     answered: false, graded: null, selection: [], draft: {}, notice: null, lost: false, ownBar: null,
     preparing: null, shared: null, sharedTimer: null, nextTimer: null, comingNext: false, rush: null, restoring: null,

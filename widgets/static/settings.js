@@ -17,8 +17,10 @@
 //     data-cardbook-lang, data-cardbook-guide and, where the sources' differences show, class
 //     cardbook-sources-shown (the book's page.css hides .cardbook-sources blocks, and the other guide's
 //     .cardbook-guide-sg / -ss blocks, without it);
+//   sourcesPage() → true on a page about the sources' differences (an element .cardbook-sources-page: the
+//     differences and variants chapters), whose puzzles keep the ruleset the page opened them under;
 //   sourcesShown(settings) → true where the page shows the sources' differences: the reader asked for them,
-//     or the page is about them (an element .cardbook-sources-page: the differences chapter);
+//     or it is a sourcesPage();
 //   rulesMenusShown(settings) → true where a puzzle offers its rules menu: where the sources show, or off the
 //     book's pages (pageEdition() null: JupyterLab, Voila, a puzzle sheet), which have no switch for them;
 //   readProgress() → {kind: {solved, streak}} with every malformed entry dropped;
@@ -104,8 +106,7 @@ export function storedSettings() {
   return checkedSettings(stored && typeof stored === "object" && !Array.isArray(stored) ? stored : {});
 }
 
-/** Whether the page is about the sources' differences (the differences chapter), where they always show. */
-const sourcesPage = () => document.querySelector(".cardbook-sources-page") !== null;
+export const sourcesPage = () => document.querySelector(".cardbook-sources-page") !== null;
 
 export function sourcesShown(settings) {
   return settings.differences || sourcesPage();

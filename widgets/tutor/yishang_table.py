@@ -283,10 +283,9 @@ class YishangTutor(ReplayedTable):
         that made it (``move``), which a rewind keeps the moves before."""
         if self._graded is None:
             graded = review_game(Game.new(self.opponents + 1, self.seed, self.rules), self.state.log, YOU)
-            found = graded.to_dict()
             # each decision with the move to replay from ("replay from here": the game before A's choice on it)
-            decisions = [{**d, "move": self._move_of_card.get(d["number"])} for d in found["decisions"]]
-            self._graded = {"about": reason(graded.reason), "unit": "pp", **found, "decisions": decisions}
+            decisions = [{**d.to_dict(), "move": self._move_of_card.get(d.number)} for d in graded.decisions]
+            self._graded = {"about": reason(graded.reason), "unit": "pp", **graded.to_dict(), "decisions": decisions}
         return self._graded
 
     def names(self) -> dict[str, list[str]]:
