@@ -70,10 +70,10 @@ def chinese(card: str) -> str:
 def test_a_card_typed_as_players_write_it_is_a_card(kept_page, site_url):
     page, log = kept_page
     open_book_page(page, site_url + "zh/" + PLAYING)
-    box = page.locator(".cbp-type").first
+    puzzle = page.locator(".cbp:has(.cbp-type) >> visible=true").first  # the first a reader sees (one guide first)
+    box = puzzle.locator(".cbp-type")
     box.scroll_into_view_if_needed()
     assert "黑桃5" in box.get_attribute("placeholder")
-    puzzle = page.locator(".cbp").filter(has=page.locator(".cbp-type")).first
     button = puzzle.locator(".cbp-hand-card").first
     typed = chinese(button.get_attribute("data-card"))
     box.fill(typed)
