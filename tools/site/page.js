@@ -7,7 +7,7 @@
 // into it (one guide first: page.css), and names for the theme's buttons that say what they show.
 // It imports dom.js and settings.js; esbuild bundles it into one classic script, an IIFE
 // (tools/bundle_front_ends.mjs), which tools/stage_widget_runtime.py stages as widget-runtime/cardbook-page.js.
-import { h } from "../../widgets/static/dom.js";
+import { h, sayText } from "../../widgets/static/dom.js";
 import {
   applySettingsToDocument, onSettings, pageEdition, pageHasSettingsBar, readSettings, restoreReadingPlace, settingsBar,
   storedSettings, writeSettings,
@@ -24,8 +24,8 @@ const PAGE_WORDS = {
     zh: (guide) => `因链接而显示：这是《${guide}》指南的规则，不是你所依的指南。`,
   },
   revealedSources: {
-    en: () => "Shown because a link led here: a note on the sources (Rules ▸ Show where the sources differ shows them all).",
-    zh: () => "因链接而显示：这是关于来源的说明（在“规则”里勾选“显示各来源的不同之处”可全部显示）。",
+    en: "Shown because a link led here: a note on the sources (Rules ▸ Show where the sources differ shows them all).",
+    zh: "因链接而显示：这是关于来源的说明（在“规则”里勾选“显示各来源的不同之处”可全部显示）。",
   },
   missingPuzzle: {
     en: "This link names a puzzle this page doesn't have (the book may have changed since the link was made). "
@@ -155,16 +155,11 @@ function revealLinkedBlock() {
 
 /** What a block shown by a link is, said at its top: another guide's rule, or a note on the sources. */
 function revealedNote(block) {
-  const zh = pageEdition() === "zh";
+  const lang = pageEdition() === "zh" ? "zh" : "en";
   const guide = /cardbook-guide-(sg|ss)\b/.exec(block.className);
-  const words = guide ? PAGE_WORDS.revealedGuide[zh ? "zh" : "en"](guide[1] === "ss" ? "双升" : "四人升级")
-    : PAGE_WORDS.revealedSources[zh ? "zh" : "en"]();
-  return h("p", { class: "cb-revealed-note", lang: zh ? "zh-Hans" : "en" }, zh ? words : englishWithChinese(words));
+  const words = guide ? PAGE_WORDS.revealedGuide[lang](guide[1] === "ss" ? "双升" : "四人升级") : PAGE_WORDS.revealedSources[lang];
+  return h("p", { class: "cb-revealed-note", lang: lang === "zh" ? "zh-Hans" : "en" }, sayText(words, lang));
 }
-
-/** English words with their Chinese runs marked zh-Hans. @param {string} words */
-const englishWithChinese = (words) => words.split(/([\u4e00-\u9fff]+)/).filter(Boolean)
-  .map((run) => (/[\u4e00-\u9fff]/.test(run) ? h("span", { lang: "zh-Hans", text: run }) : run));
 
 /** The page's contents (the theme's "Contents" beside the article, and its printed one) without the sections the page hides. */
 function syncContents() {

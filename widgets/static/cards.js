@@ -3,7 +3,9 @@
 // The faces come from CARD_FACES, which widgets/front_ends.py writes in front of each bundle that
 // uses it from cardlib.render's one drawing (card_face_body), so a puzzle's card is the chapter's card
 // (declared for the type checker in widgets/static/globals.d.ts).
-import { SUIT_SYMBOL, activeControl, h } from "./dom.js";
+import { SUIT_SYMBOL, activeControl, h, sayText } from "./dom.js";
+
+export { sayText };
 
 export const SUIT_WORDS = { en: { S: "spades", H: "hearts", D: "diamonds", C: "clubs" },
   zh: { S: "黑桃", H: "红桃", D: "方块", C: "梅花" } };
@@ -73,22 +75,6 @@ export function cardChips(cards, lang) {
     .filter(Boolean));
 }
 
-const CJK_RUN = /[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]+/gu;
-
-/** Text as nodes for a reader of ``lang``: in English its Chinese runs (大王, 升级) are marked lang="zh-Hans". */
-export function sayText(text, lang) {
-  if (!text) return [];
-  if (lang === "zh") return [text];
-  const out = [];
-  let at = 0;
-  for (const m of text.matchAll(CJK_RUN)) {
-    if (m.index > at) out.push(text.slice(at, m.index));
-    out.push(h("span", { lang: "zh-Hans", text: m[0] }));
-    at = m.index + m[0].length;
-  }
-  if (at < text.length) out.push(text.slice(at));
-  return out;
-}
 
 /** A reason's sentence as text pieces and ``{cards}`` groups: its ``parts[lang]`` (text, ``{cards, text}``,
  * ``{seat|player, text}``) when it has them, else each of its ``chips[lang]`` groups found, in order, where

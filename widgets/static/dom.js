@@ -33,3 +33,20 @@ export function h(tag, attrs = {}, children = []) {
 export function activeControl() {
   return /** @type {HTMLElement | null} */ (document.activeElement);
 }
+
+const CJK_RUN = /[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]+/gu;
+
+/** Text as nodes for a reader of ``lang``: in English its Chinese runs (大王, 升级) are marked lang="zh-Hans". */
+export function sayText(text, lang) {
+  if (!text) return [];
+  if (lang === "zh") return [text];
+  const out = [];
+  let at = 0;
+  for (const m of text.matchAll(CJK_RUN)) {
+    if (m.index > at) out.push(text.slice(at, m.index));
+    out.push(h("span", { lang: "zh-Hans", text: m[0] }));
+    at = m.index + m[0].length;
+  }
+  if (at < text.length) out.push(text.slice(at));
+  return out;
+}

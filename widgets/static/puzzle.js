@@ -313,11 +313,12 @@ const rulesetOf = (p, s) => {
   const settings = readSettings();
   const has = (id) => s.rulesets.some((r) => r.id === id);
   const followed = s.rulesets.find((r) => r.preset === settings.guide && !Object.keys(r.variant).length);
-  if (followed && !rulesMenusShown(settings)) return followed.id;  // one guide first: the reader's, whatever the page set
+  // on the book's pages the reader's guide comes before the page's choice, and before a choice made in a rules
+  // menu no longer shown; the differences chapter's puzzles are about a guide, and off the book (JupyterLab,
+  // Voila) the notebook's choice stands
+  const guideFirst = pageEdition() !== null && !sourcesPage();
+  if (followed && guideFirst && (!rulesMenusShown(settings) || !has(p.rulesetId))) return followed.id;
   if (has(p.rulesetId)) return p.rulesetId;
-  // on the book's pages the reader's guide comes before the page's choice, but for the differences chapter's
-  // puzzles, which are about a guide; off the book (JupyterLab, Voila) the notebook's choice stands
-  if (followed && pageEdition() !== null && !sourcesPage()) return followed.id;
   return (has(p.pinned) ? p.pinned : (followed || s.rulesets[0]).id);
 };
 

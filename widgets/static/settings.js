@@ -27,7 +27,8 @@
 //   recordAnswer(kind, ok), onProgress(fn) → unsubscribe, progressTotals() → {solved, answered};
 //   exportProgress(), resetProgress(), writeProgress(progress) (checked first: progress_file.js);
 //   settingsBar() → {element, dispose}: the language button (中文 / English), the four-colour toggle,
-//     the rules menu (the guide followed, the sources' differences shown or not) and the progress menu (export; import with a preview of what changes, then merge or replace;
+//     the rules menu (the guide followed, the sources' differences shown or not) and the progress menu
+//     (export; import with a preview of what changes, then merge or replace;
 //     reset after a confirmation; what it did said inside the open menu), kept in step with the
 //     settings; on a page with a
 //     counterpart in the other language (<link data-cardbook-counterpart>) the language button is
@@ -38,7 +39,7 @@
 //     bars widgets show inside their output (JupyterLab, Voila): a widget shows its own controls otherwise.
 // Stored data of any shape is read as "nothing stored": it never stops grading.
 export { readStored, writeStored };
-import { activeControl, h } from "./dom.js";
+import { activeControl, h, sayText } from "./dom.js";
 import { listen, readStored, writeStored } from "./store.js";
 import { mistakesByRule, onPractice, readPractice, resetPractice } from "./practice.js";
 import { checkedRecord, mergeProgress, readProgressFile, totalsOf } from "./progress_file.js";
@@ -62,7 +63,7 @@ export const SETTINGS_WORDS = {
     merge: "Merge", replace: "Replace", autoNext: "Next puzzle after a right answer",
     byRule: "First answers by rule (right of all)", mistakes: "My mistakes, by rule: open one to retry it",
     mistake: (i) => `puzzle ${i}`, rules: "Rules", guideTitle: "The guide whose rules the book and its puzzles follow",
-    guides: { shengji: [["zh", "四人升级"], " guide (SG)"], shuangsheng: [["zh", "双升"], " guide (SS)"] },
+    guides: { shengji: "四人升级 guide (SG)", shuangsheng: "双升 guide (SS)" },
     guideShort: { shengji: "SG", shuangsheng: "SS" }, differences: "Show where the sources differ",
     differencesTitle: "The two guides' differences, the book's conventions where they are silent, and their errata",
     differencesHere: "This chapter is about the differences: they always show here." },
@@ -79,7 +80,7 @@ export const SETTINGS_WORDS = {
     merge: "合并", replace: "替换", autoNext: "答对后自动换下一题",
     byRule: "按规则的首次作答（答对/全部）", mistakes: "我的错题（按规则）：点开重做",
     mistake: (i) => `第${i}题`, rules: "规则", guideTitle: "全书和练习按哪份指南的规则",
-    guides: { shengji: [["zh", "按《四人升级》指南（SG）"]], shuangsheng: [["zh", "按《双升》指南（SS）"]] },
+    guides: { shengji: "按《四人升级》指南（SG）", shuangsheng: "按《双升》指南（SS）" },
     guideShort: { shengji: "SG", shuangsheng: "SS" }, differences: "显示各来源的不同之处",
     differencesTitle: "两份指南的不同、指南未说明时本书的约定、指南的笔误",
     differencesHere: "本章专讲这些不同，总是显示。" },
@@ -215,9 +216,6 @@ export function exportProgress() {
   link.remove();
 }
 
-/** Words with their Chinese runs marked: each part a string, or ["zh", text]. @param {any[]} parts */
-const sayParts = (parts) => parts.map((part) => (typeof part === "string" ? part : h("span", { lang: "zh-Hans", text: part[1] })));
-
 /** The rules menu's panel: the guide followed (its rules are the pages' and the puzzles'), and whether the
  * sources' differences, conventions and errata show (always, on the chapter about them). @param {any} w */
 function rulesPanel(w, settings) {
@@ -225,7 +223,7 @@ function rulesPanel(w, settings) {
   return h("div", { class: "cb-settings-panel" }, [
     h("div", { class: "cb-settings-guides", role: "group", "aria-label": w.guideTitle }, GUIDES.map((guide) =>
       h("button", { type: "button", class: "cb-settings-choice", "data-control": `guide-${guide}`,
-        "aria-pressed": String(settings.guide === guide), onclick: () => writeSettings({ guide }) }, sayParts(w.guides[guide])))),
+        "aria-pressed": String(settings.guide === guide), onclick: () => writeSettings({ guide }) }, sayText(w.guides[guide], settings.lang)))),
     h("button", { type: "button", class: "cb-settings-toggle", "data-control": "differences", title: w.differencesTitle,
       "aria-pressed": String(sourcesShown(settings)), disabled: here,
       onclick: () => writeSettings({ differences: !readSettings().differences }) }, w.differences),
