@@ -143,37 +143,55 @@ SHUT_OUT_NOTE = Reason(RuleId.SG_8, "After a shut-out (大光, 0 points) the 四
                        "庄家方大光（闲家0分）时，《四人升级》允许由庄家的对家坐庄；本书把它定为庄家方保庄时的通则。")
 
 
+def who_deals_next(rules: RulesetLike, dealer: int, attackers_take_over: bool) -> tuple[int, Reason]:
+    """SG-8: the next dealer and the clause that names them ("South, after the dealer West, deals next"),
+    without the cause (:func:`next_dealer` says it: who kept the deal or took it over).
+
+    >>> from cardlib.shengji.rules import get_ruleset
+    >>> who_deals_next(get_ruleset("shengji"), 3, False)[1].en
+    "the dealer's partner, East, deals next"
+    """
+    rules, dealer = as_ruleset(rules), check_seat(dealer, "dealer")
+    if attackers_take_over:
+        seat = next_seat(dealer)
+        return seat, Reason.make(RuleId.SG_8, "{seat}, after the dealer {dealer}, deals next",
+                                 "由庄家{dealer}的下家{seat}坐庄", dealer=Seat(dealer), seat=Seat(seat))
+    if rules.next_dealer is NextDealer.PARTNER_OR_NEXT:
+        seat = partner_of(dealer)
+        return seat, Reason.make(RuleId.SG_8, "the dealer's partner, {seat}, deals next", "由庄家的对家{seat}坐庄",
+                                 seat=Seat(seat))
+    return dealer, Reason.make(RuleId.SG_8, "{seat} deals again", "{seat}继续坐庄", seat=Seat(dealer))
+
+
 def next_dealer(rules: RulesetLike, dealer: int, attackers_take_over: bool, shut_out: bool = False) -> SeatResult:
     """SG-8: the dealer team keeps the deal (the dealer's partner deals, or the dealer again
     under ``dealer_stays_or_next``); when the attackers take over, the player after the dealer deals.
 
     The guides are silent here (SG only lets the dealer's partner deal after a shut-out, 大光):
-    the reason says it is this book's convention; after a shut-out (``shut_out``: the attackers took
-    0 points) the note names the 四人升级 guide's rule instead.
+    the note says what they leave open and that the answer is this book's convention; after a
+    shut-out (``shut_out``: the attackers took 0 points) the note names the 四人升级 guide's rule instead.
 
     Rules: SG-8
 
     >>> from cardlib.shengji.rules import get_ruleset
     >>> reason = next_dealer(get_ruleset("shengji"), 3, True)[1]
-    >>> print(reason.zh, "...", reason.notes_text("zh")[-7:])
-    闲家上台：由庄家西家的下家南家坐庄。 ... 这是本书约定。
+    >>> print(reason.zh, "...", reason.notes_text("zh")[-8:])
+    闲家上台：由庄家西家的下家南家坐庄。 ... 这是本书的约定。
     """
-    silent = Reason(RuleId.SG_8, "The guides are silent here beyond the 四人升级 guide's shut-out rule; this is this "
-                    "book's convention.", "两份指南对此都没有写，只有《四人升级》说庄家方大光时可由庄家的对家坐庄；这是本书约定。")
-    rules, dealer = as_ruleset(rules), check_seat(dealer, "dealer")
+    silent = Reason(RuleId.SG_8, "Who deals next is not in the guides, beyond the 四人升级 guide's rule for a shut-out "
+                    "(大光: the dealer's partner may deal); this is this book's convention.",
+                    "下一局谁坐庄，两份指南都没有写（只有《四人升级》说庄家方被打大光时可由庄家的对家坐庄）；"
+                    "这是本书的约定。")
+    rules = as_ruleset(rules)
+    seat, who = who_deals_next(rules, dealer, attackers_take_over)
     if attackers_take_over:
-        seat = next_seat(dealer)
-        return SeatResult(seat, Reason.make(RuleId.SG_8, "The attackers take over: {seat}, after the dealer {dealer}, deals next.",
-                                 "闲家上台：由庄家{dealer}的下家{seat}坐庄。",
-                                 dealer=Seat(dealer), seat=Seat(seat)).with_notes(silent))
-    if rules.next_dealer is NextDealer.PARTNER_OR_NEXT:
-        seat = partner_of(dealer)
-        return SeatResult(seat, Reason.make(RuleId.SG_8, "The dealer team keeps the deal: the dealer's partner, {seat}, deals next.",
-                                 "庄家方保庄：由庄家的对家{seat}坐庄。", seat=Seat(seat)).with_notes(
-            SHUT_OUT_NOTE if shut_out else silent))
-    return SeatResult(dealer, Reason.make(RuleId.SG_8, "The dealer team keeps the deal, so {seat} deals again.",
-                               "庄家方保庄：{seat}继续坐庄。", seat=Seat(dealer)).with_notes(
-        Reason(RuleId.SG_8, "A local custom the guides do not name.", "规则没有写的地方习惯。")))
+        cause, note = Words("The attackers take over", "闲家上台"), silent
+    else:
+        cause = Words("The dealer team keeps the deal", "庄家方保庄")
+        note = (SHUT_OUT_NOTE if shut_out else silent) if rules.next_dealer is NextDealer.PARTNER_OR_NEXT else \
+            Reason(RuleId.SG_8, "A local custom the guides do not name.", "规则没有写的地方习惯。")
+    return SeatResult(seat, Reason.make(RuleId.SG_8, "{cause}: {who}.", "{cause}：{who}。", cause=cause,
+                                        who=who).with_notes(note))
 
 
 def after_hand(rules: RulesetLike, dealer: int, levels: tuple[Rank | str, Rank | str], change: LevelChange) -> Progress:
@@ -238,9 +256,11 @@ def _climb(team: Words, old: Rank, new: Rank, steps: int, took_over: bool, throu
         return Reason.make(RuleId.SJ_13, "{team} go up {steps} level" + plural + ", from {old} to {new}.",
                            "{team}升{steps}级，从{old}升到{new}。", team=team, steps=steps, old=old, new=new)
     then = Words("they win the game by going up again while dealing at A",
-                 "之后要在坐庄打A时再升级才赢得全局") if through_ace else         Words("reaching A wins the game", "升到A即赢得全局")
+                 "之后要在坐庄打A时再升级才赢得全局") if through_ace else \
+        Words("reaching A wins the game", "升到A即赢得全局")
     if old is Rank.ACE:
-        why = Words("taking over does not pass A", "上台不能越过A") if took_over else             Words("a level never passes A", "级别不会超过A")
+        why = Words("taking over does not pass A", "上台不能越过A") if took_over else \
+            Words("a level never passes A", "级别不会超过A")
         return Reason.make(RuleId.SJ_13, "{team} are already at A and would go up {steps} level" + plural + ", but "
                                          "{why} (SJ-13): they stay at A, and {then}.",
                            "{team}已经打到A，本应升{steps}级，但{why}（SJ-13）：仍打A，{then}。",

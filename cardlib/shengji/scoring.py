@@ -231,7 +231,7 @@ def kitty_multiplier(rules: RulesetLike, unit_pairs: int, cards: int, lead_cards
                              "a tractor ×4, offered here as a variant.",
                              "这是《双升》的主规则；《双升》也提到“有些规则”拖拉机×4，本书作为变体提供。")]
     else:
-        notes = [Reason.make(rule, "The multiplier is {scheme}.", "倍数按{scheme}。", scheme=scheme_words(scheme))]
+        notes = [Reason.make(rule, "The multiplier is {scheme}.", "本局用{scheme}。", scheme=scheme_words(scheme))]
     if scheme is KittyMultiplier.SHENGJI and unit_pairs == 2:  # SG-E2: the table gives this tractor no more than a pair
         notes.append(SG_E2_NOTE)
     return Result(factor, Reason.make(rule, en, zh, unit=unit_words(unit_pairs), cards=cards, short=scheme_short(scheme),
@@ -405,7 +405,7 @@ def _kitty_from_trick(ctx: TrumpContext, rules: RulesetLike, kitty: CardsInput, 
     if rules.kitty_shape is KittyShape.LEAD:
         en = ("{who}, an attacker, won the last trick with {won}{how}; under this variant the lead, {unit}, sets the "
               "multiplier, so {short} the kitty counts {times}" + adds[0])
-        zh = "闲家{who}用{won}{how}抠底；按此变体，由首家的{unit}定倍数：{short}底分{times}" + adds[1]
+        zh = "{who}（闲家）用{won}{how}抠底；按此变体，由首家的{unit}定倍数：{short}底分{times}" + adds[1]
         notes.append(Reason(RuleId.C_2, "This book's default is the winning play's shape, not the lead's.",
                             "本书默认按赢牌的牌型定倍数，而不是首家的。"))
     else:
@@ -413,7 +413,7 @@ def _kitty_from_trick(ctx: TrumpContext, rules: RulesetLike, kitty: CardsInput, 
         shape = (", {unit}", "，是{unit}") if shape_counts and not named else ("", "")
         en = ("{who}, an attacker, won the last trick with {won}{how}" + shape[0] + ", so {short} the kitty counts "
               "{times}" + adds[0])
-        zh = "闲家{who}用{won}{how}抠底" + shape[1] + "：{short}底分{times}" + adds[1]
+        zh = "{who}（闲家）用{won}{how}抠底" + shape[1] + "：{short}底分{times}" + adds[1]
         if decides:  # C-2 decides: the follower's winning shape counts, not the lead's
             notes.append(Reason(RuleId.C_2, "The guides are silent on whose shape sets the multiplier when a "
                                 "follower wins the last trick; this book's convention is the winning play's.",

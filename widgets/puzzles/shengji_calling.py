@@ -14,7 +14,8 @@ from typing import Any
 
 from cardlib.cards import BIG_JOKER, DECK_WITH_JOKERS, LITTLE_JOKER, Card, Rank, Suit
 from cardlib.explain import Reason, Seat, Words
-from cardlib.shengji.calling import CallingResult, first_hand_dealer, no_call_first_dealer, resolve_calls
+from cardlib.shengji.calling import (CallingResult, call_words, first_hand_dealer, no_call_first_dealer,
+                                     resolve_calls)
 from cardlib.rule_ids import RuleId
 from cardlib.shengji.rules import JokerCallTrump, Ruleset, get_ruleset
 
@@ -83,15 +84,19 @@ def _overrides(result: CallingResult, calls: Sequence[tuple[int, Sequence[Card]]
 def _deciding_call(result: CallingResult, rules: Ruleset, calls: Sequence[tuple[int, Sequence[Card]]],
                    trump: Suit | None, seat: int | None = None) -> int | None:
     """The call whose engine reason decides a wrong answer, if one does: the refusal of the call the answer
-    rests on (``seat``'s own when another's call stands, else the last refused call that would have set the
-    trump chosen; a joker pair only where it leaves no trump suit, SG-3 / SS-3) where the call that refused it
-    still stands, or else the last overcall, where it overrode the call the answer rests on (SG-1 / SS-1)."""
+    rests on (``seat``'s own when another's call stands, the one that showed the trump chosen if one did; else
+    the last refused call that would have set the trump chosen; a joker pair only where it leaves no trump suit,
+    SG-3 / SS-3) where the call that refused it still stands, or, for ``seat``'s own, was overridden later; or
+    else the overcall that overrode the call the answer rests on (SG-1 / SS-1)."""
     refused = [i for i, ok in enumerate(result.accepted) if not ok]
     setting = _overrides(result, calls)
     caller = result.state.caller
     mine = [i for i, (who, _cards) in enumerate(calls) if who == seat]
-    if mine and caller != seat:
-        rests_on = [i for i in refused if i in mine] or [i for i in setting if i in mine]
+    if mine and caller != seat:  # of the seat's calls, the one that showed the trump chosen, if one did
+        mine = [i for i in mine if _suit_of(calls[i][1]) == trump] or mine
+        rests_on = [i for i in refused if i in mine] or [i for i in setting if i in mine] or mine
+        if result.accepted[rests_on[-1]] and rests_on[-1] not in setting:
+            return rests_on[-1]  # a reinforcing single (SG-1): it confirmed another's call, it set none
     else:
         no_trump = rules.joker_call_trump is JokerCallTrump.NO_TRUMP
         shows = [i for i in range(len(calls))
@@ -101,39 +106,57 @@ def _deciding_call(result: CallingResult, rules: Ruleset, calls: Sequence[tuple[
         return None
     at = rests_on[-1]
     before = [j for j in setting if j < at]
-    if not result.accepted[at] and before and before[-1] == setting[-1]:
-        return at  # refused by the call that stands
-    return setting[-1] if setting[-2:] == [at, setting[-1]] else None  # the last overcall, of that very call
+    if not result.accepted[at] and before and (before[-1] == setting[-1] or calls[at][0] == seat):
+        return at  # refused by the call that stands; or the seat's own, refused by one a later overcall replaced
+    after = setting[setting.index(at) + 1:] if at in setting else []
+    return after[0] if after else None  # the overcall of that very call (call_first adds any later one)
+
+
+def _right_trump(result: CallingResult, rule: RuleId, whose: bool) -> Words | Reason:
+    """The trump the standing call sets, briefly: "♣ clubs are trump", "no trump suit (无主)" (``whose``: after
+    the caller's name) or "it is no-trump (无主)", or, under the keep-the-suit variant, the suit that stays."""
+    right_trump, kind = result.trump, result.state.kind
+    if right_trump is None:
+        return Words("it is no-trump (无主)" if not whose else "no trump suit (无主)", "无主")
+    if kind is not None and kind.is_joker_pair:  # the keep-the-suit variant: why the suit is trump (SG-3 / SS-3)
+        return Reason.make(rule, "the suit called before, {suit}, stays trump", "之前的主花色{suit}仍为主", suit=right_trump)
+    return Reason.make(rule, "{suit} are trump", "{suit}为主", suit=right_trump)
 
 
 def _outcome(result: CallingResult, rule: RuleId, whose: bool) -> Words | Reason:
     """What stands, briefly, after the call that decides an answer: "West's call stands: ♣ clubs are trump",
     or (``whose`` false, where the question is only what is trump) "clubs are trump"."""
-    caller, right_trump, kind = result.state.caller, result.trump, result.state.kind
+    caller = result.state.caller
     if caller is None:
         return Words("no call stands", "没有有效的亮主")
-    if right_trump is None:
-        right: Words | Reason = Words("it is no-trump (无主)" if not whose else "no trump suit (无主)", "无主")
-    elif kind is not None and kind.is_joker_pair:  # the keep-the-suit variant: why the suit is trump (SG-3 / SS-3)
-        right = Reason.make(rule, "the suit called before, {suit}, stays trump", "之前的主花色{suit}仍为主", suit=right_trump)
-    else:
-        right = Reason.make(rule, "{suit} are trump", "{suit}为主", suit=right_trump)
+    right = _right_trump(result, rule, whose)
     if not whose:
         return right
     return Reason.make(rule, "{caller}'s call stands: {right}", "{caller}的亮主有效：{right}", caller=Seat(caller),
                        right=right)
 
 
-def call_first(result: CallingResult, index: int, whose: bool = True) -> Reason:
+def call_first(result: CallingResult, calls: Sequence[tuple[int, Sequence[Card]]], index: int,
+               whose: bool = True) -> Reason:
     """The engine's reason for call ``index`` (its seat and cards, and the rule that refuses it or the call
     it overrides), then what stands, unless that call says it (the last overcall): a refusal always ends
-    by naming the trump; the refused calls as notes (SG-1 / SS-1, SG-3 / SS-3)."""
+    by naming the trump, and where the call that refused it was overridden later, by the overcall that
+    did it; the refused calls as notes (SG-1 / SS-1, SG-3 / SS-3)."""
     why = result.reasons[index]
     stands = result.trump_reason or result.reason
     notes = [n for n in result.reason.notes if n != why]
     last = result.accepted[index] and index == max(i for i, ok in enumerate(result.accepted) if ok)
     if last:
         return why.with_notes(*stands.notes, *notes)  # the call says what stands
+    setting = _overrides(result, calls)
+    if result.state.kind is not None and len(setting) > 1 and setting[-1] > index:  # overridden after the refusal
+        (caller, cards), overridden = calls[setting[-1]], calls[setting[-2]][0]
+        whose_call = Words("their own call", "自己的亮主") if overridden == caller else \
+            Reason.make(why.rule, "{seat}'s call", "{seat}的亮主", seat=Seat(overridden))
+        return Reason.make(why.rule, "{why} Then {caller}'s {call} overrode {whose_call}: {right}.",
+                           "{why}后来{caller}亮{call}，反掉了{whose_call}：{right}。", why=why, caller=Seat(caller),
+                           call=call_words(result.state.kind, cards, article=""), whose_call=whose_call,
+                           right=_right_trump(result, stands.rule, True)).with_notes(*stands.notes, *notes)
     return Reason.make(why.rule, "{why} So {outcome}.", "{why}所以{outcome}。", why=why,
                        outcome=_outcome(result, stands.rule, whose)).with_notes(*stands.notes, *notes)
 
@@ -150,7 +173,7 @@ def _call_reason(result: CallingResult, rules: Ruleset, calls: Sequence[tuple[in
         return stands.with_notes(*result.reason.notes)
     index = _deciding_call(result, rules, calls, trump, seat)
     if index is not None:
-        return call_first(result, index)
+        return call_first(result, calls, index)
     why = stands.with_notes(*result.reason.notes)
     mine = any(who == seat for who, _cards in calls)
     if mine and caller != seat:
@@ -243,7 +266,7 @@ def _trump_part(result: CallingResult, rules: Ruleset, calls: Sequence[tuple[int
     rule that refused it; else why the standing call sets the trump it does (SG-1 / SS-1, SG-3 / SS-3)."""
     index = _deciding_call(result, rules, calls, None if trump == "none" else Suit(trump))
     if index is not None:
-        return call_first(result, index, whose=False)
+        return call_first(result, calls, index, whose=False)
     return (result.trump_reason or result.reason).with_notes(*result.reason.notes)
 
 

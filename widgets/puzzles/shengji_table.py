@@ -14,9 +14,9 @@ from typing import Any
 from cardlib.cards import Rank
 from cardlib.explain import Reason, Seat, Words
 from cardlib.rule_ids import RuleId
-from cardlib.shengji.hand import HAND_SIZE, cut_by, deal_order
+from cardlib.shengji.hand import cut_by
 from cardlib.shengji.progression import (LEVELS, SEATS, TEAM_WORDS, after_hand, explain_partner, level_played,
-                                         next_dealer, partner_of, team_of)
+                                         next_dealer, partner_of, team_of, who_deals_next)
 from cardlib.shengji.rules import GameEnd, Ruleset, get_ruleset
 from cardlib.shengji.scoring import KITTY_SIZE, level_change
 from cardlib.shengji.trick import find_trick_winner
@@ -50,11 +50,6 @@ def _table(dealer: int) -> dict[str, Any]:
                    for s in range(SEATS)))
 
 
-def _seat_list(seats: list[int]) -> Words:
-    """Seats in order, in words: "South, East, North, West" / "南家、东家、北家、西家"."""
-    return Words(", ".join(seat_label(s)["en"] for s in seats), "、".join(seat_label(s)["zh"] for s in seats))
-
-
 # --- the deal (SJ-1, SJ-2) ------------------------------------------------------------------
 
 NOBODY = text("nobody is named", "未规定")
@@ -62,41 +57,48 @@ NOBODY = text("nobody is named", "未规定")
 
 @dataclass(frozen=True)
 class Deal:
-    """The engine's deal for one dealer under one ruleset, and a reason per part of the answer."""
+    """The engine's deal for one dealer under one ruleset: one sentence per part of the question,
+    in the question's order (the dealer's partner, SJ-1; the kitty and the cut, SJ-2)."""
 
     dealer: int
     partner: int
     kitty_to: int
     cut: int | None
-    whole: Reason
-    cut_reason: Reason                 # who cuts, as a sentence (SJ-2)
+    partner_reason: Reason
+    kitty_reason: Reason
+    cut_reason: Reason
 
     def grade(self, partner: int, kitty: int, cut: str) -> tuple[bool, Reason | list[Reason]]:
-        """Right, with the whole deal explained; or one sentence per wrong part, each citing its rule."""
+        """Right, with every part said; or the sentence of each wrong part, each citing its rule."""
         right_cut = "none" if self.cut is None else str(self.cut)
-        wrong = wrong_parts([explain_partner(self.dealer)] * (partner != self.partner)
-                            + [Reason.make(RuleId.SJ_2, "The last {kitty} cards of the deal go to the dealer, {dealer}.",
-                                           "发牌剩下的最后{kitty}张归庄家{dealer}。", dealer=Seat(self.dealer),
-                                           kitty=KITTY_SIZE)] * (kitty != self.kitty_to)
-                            + [self.cut_reason] * (cut != right_cut))
-        return (True, self.whole) if not wrong else (False, wrong)
+        parts = ((partner == self.partner, self.partner_reason), (kitty == self.kitty_to, self.kitty_reason),
+                 (cut == right_cut, self.cut_reason))
+        wrong = wrong_parts([reason for ok, reason in parts if not ok])
+        return (True, [reason for _, reason in parts]) if not wrong else (False, wrong)
+
+
+#: SG's words on the cut name the last hand's dealer; the book's reading, said where a puzzle asks who cuts (SJ-2).
+CUT_READING = Reason.make(
+    RuleId.SJ_2, "The 四人升级 guide's words, “由上一局的庄家下家进行切牌”, name the player after the last hand's "
+                 "dealer. Read that way, after a take-over the new dealer (the last dealer's next player, as this "
+                 "book deals next) would cut their own deal, so this book reads it as the player after this hand's "
+                 "dealer.",
+    "《四人升级》原文是“由上一局的庄家下家进行切牌”。照字面理解，闲家上台后新庄家（按本书的约定）正是上一局庄家的"
+    "下家，等于自己切自己要发的牌，所以本书理解为本局庄家的下家切牌。")
 
 
 def deal_of(rules: Ruleset, dealer: int) -> Deal:
-    """The deal from the engine (:func:`deal_order`, :func:`cut_by`, :func:`partner_of`), explained (SJ-1, SJ-2)."""
-    order, cutter = deal_order(dealer), cut_by(rules, dealer)
+    """The deal from the engine (:func:`cut_by`, :func:`partner_of`), explained (SJ-1, SJ-2)."""
+    cutter = cut_by(rules, dealer)
     if cutter is None:
-        cut = Reason.make(RuleId.SJ_2, "the 双升 guide does not say who cuts, so this book names nobody",
-                          "《双升》没有写谁切牌，本书不指定切牌的人")
+        cut = Reason.make(RuleId.SJ_2, "The 双升 guide does not say who cuts, so this book names nobody.",
+                          "《双升》没有写谁切牌，本书不指定切牌的人。")
     else:
-        cut = Reason.make(RuleId.SJ_2, "{cutter}, the player after the dealer, cuts", "庄家的下家{cutter}切牌",
-                          cutter=Seat(cutter))
-    whole = Reason.make(RuleId.SJ_2, "The deal starts at the dealer, {dealer}, and goes counterclockwise ({order}); "
-                                     "the last {kitty} cards go to the dealer; {cut}. {partner}",
-                        "从庄家{dealer}开始逆时针（{order}）每次发一张，每人{each}张，最后{kitty}张归庄家；{cut}。{partner}",
-                        dealer=Seat(dealer), order=_seat_list(order), each=HAND_SIZE, kitty=KITTY_SIZE, cut=cut,
-                        partner=explain_partner(dealer))
-    return Deal(dealer, partner_of(dealer), dealer, cutter, whole, cut.sentence())
+        cut = Reason.make(RuleId.SJ_2, "{cutter}, the player after the dealer, cuts.", "庄家的下家{cutter}切牌。",
+                          cutter=Seat(cutter)).with_notes(CUT_READING)
+    kitty = Reason.make(RuleId.SJ_2, "The last {kitty} cards of the deal go to the dealer, {dealer}.",
+                        "发牌剩下的最后{kitty}张归庄家{dealer}。", dealer=Seat(dealer), kitty=KITTY_SIZE)
+    return Deal(dealer, partner_of(dealer), dealer, cutter, explain_partner(dealer), kitty, cut)
 
 
 def make_deal(seed: int, difficulty: Difficulty) -> dict[str, Any]:
@@ -198,7 +200,8 @@ class AfterHand:
     next_level: Rank                   # the level the next hand is played at (SJ-3)
     winner: str                        # "none", "0" or "1"
     whole: Reason                      # the right answer, explained part by part
-    dealer_reason: Reason              # SG-8
+    dealer_reason: Reason              # SG-8, with its cause (who kept the deal or took it over)
+    dealer_after_climb: Reason         # SG-8 after the climb, which says the cause: "So South … deals next."
     level_reason: Reason               # SJ-3
     climb: Reason                      # SG-7 / SS-7 / SS-E2, with where the levels go
     game_reason: Reason                # SJ-13 / SS-8: who has won, or why nobody has yet (a sentence)
@@ -211,11 +214,16 @@ class AfterHand:
         whys: list[Reason] = []
         # the game is over: the whole outcome (how the winner went up, and that no hand follows) answers
         # a dealer or a level named for a next hand, as it answers a wrong winner
-        if (seat is None) != over or (seat is not None and seat != self.next_dealer):  # SG-8, or the game is over
-            whys.append(self.whole if over else self.dealer_reason)
+        dealer_wrong = (seat is None) != over or (seat is not None and seat != self.next_dealer)  # SG-8
+        level_why: Reason | None = None
         if (level is None) != over or (level is not None and level is not self.next_level):
             other = level in self.levels and level is not self.next_level  # the other team's level (SJ-3)
-            whys.append(self.whole if over else self.level_reason if other else self.climb)
+            level_why = self.whole if over else self.level_reason if other else self.climb
+        if dealer_wrong and level_why is self.climb:  # the climb says who took over or kept the deal: then who deals
+            whys += [self.climb, self.dealer_after_climb]
+        else:
+            whys += [self.whole if over else self.dealer_reason] * dealer_wrong
+            whys += [level_why] if level_why is not None else []
         if winner != self.winner:  # SJ-13 / SS-8
             whys.append(self.whole if over else self.game_reason)
         wrong = wrong_parts(whys)
@@ -261,6 +269,9 @@ def _after_hand_outcome(rules: Ruleset, dealer: int, levels: tuple[Rank, Rank], 
     change, _change_reason = level_change(rules, points)
     progress = after_hand(rules, dealer, levels, change)
     _seat, dealer_reason = next_dealer(rules, dealer, change.attackers_take_over, shut_out=points == 0)
+    _seat, who = who_deals_next(rules, dealer, change.attackers_take_over)
+    dealer_after_climb = Reason.make(RuleId.SG_8, "So {who}.", "所以{who}。", who=who).with_notes(
+        *dealer_reason.all_notes())
     next_level, level_reason = level_played(progress.levels, progress.next_dealer)
     climb, game, stops_at_ace = _climb(rules, dealer, levels, points)
     winner = "none" if progress.winner is None else str(progress.winner)
@@ -271,10 +282,10 @@ def _after_hand_outcome(rules: Ruleset, dealer: int, levels: tuple[Rank, Rank], 
                             climb=climb, game=game)
     else:
         whole = Reason.make(rule, "{climb} {dealer} {game}", "{climb}{dealer}{game}", climb=climb,
-                            dealer=dealer_reason,
+                            dealer=dealer_after_climb,
                             game=Words("No team has won the game yet.", "还没有队赢得全局。"))
     return AfterHand(progress.next_dealer, progress.levels, next_level, winner, whole, dealer_reason,
-                     level_reason, climb, game, stops_at_ace)
+                     dealer_after_climb, level_reason, climb, game, stops_at_ace)
 
 
 def make_after_hand(seed: int, difficulty: Difficulty) -> dict[str, Any]:
