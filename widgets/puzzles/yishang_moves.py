@@ -16,7 +16,7 @@ from typing import Any
 from cardlib.cards import PLAIN_CARDS, Card, Rank
 from cardlib.explain import Player, Reason, Verdict, Words
 from cardlib.rule_ids import RuleId
-from cardlib.words import card_text
+from cardlib.words import card_text, listed
 from cardlib.yishang import reasons
 from cardlib.yishang.deal import draw_for_first
 from cardlib.yishang.events import EventKind
@@ -113,7 +113,7 @@ def make_first_player(seed: int, difficulty: Difficulty) -> dict[str, Any]:
                 RuleId.YS_3, "{given}'s {card} only ties for the highest rank ({rank}) with {others}, so {right}.",
                 "{given}的{card}与{others}并列最大（{rank}），所以{right}。", given=Player(seat), card=drawn[seat],
                 rank=top.rank,
-                others=Words(" and ".join(card_text(c) + f" ({label_of(s)['en']})" for s, c in best if s != seat),
+                others=Words(listed([card_text(c) + f" ({label_of(s)['en']})" for s, c in best if s != seat]),
                              "、".join(f"{label_of(s)['zh']}的{card_text(c, 'zh')}" for s, c in best if s != seat)),
                 right=right).capitalised())
         else:
