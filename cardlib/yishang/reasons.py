@@ -189,9 +189,20 @@ def game_over(winner: int | None) -> Reason:
 
 
 def not_your_turn(player: int, turn: Reason) -> Reason:
-    """YS-5 (or the rule ``turn`` cites): not ``player``'s turn; whose it is, and why, said once in ``turn``."""
-    return Reason.make(turn.rule, "it is not {player}'s turn: {turn}", "还没轮到{player}：{turn}",
+    """YS-5 (or the rule ``turn`` cites): not ``player``'s turn; whose it is, and why, said once in ``turn``
+    (a clause of its own: no colon after a colon where the refusal follows one)."""
+    return Reason.make(turn.rule, "it is not {player}'s turn; {turn}", "还没轮到{player}；{turn}",
                        player=Player(player), turn=turn)
+
+
+def just_played(player: int, following: int) -> Reason:
+    """YS-5: ``player`` played the last card, so the turn has passed on to ``following``.
+
+    >>> just_played(1, 2).en
+    "player B has just played, and the next card is player C's"
+    """
+    return Reason.make(RuleId.YS_5, "{player} has just played, and the next card is {following}'s",
+                       "{player}刚出过牌，下一张该{following}出", player=Player(player), following=Player(following))
 
 
 def not_held(player: int, card: Card, face: Face) -> Reason:
@@ -199,10 +210,10 @@ def not_held(player: int, card: Card, face: Face) -> Reason:
                        "{player}手里没有{card}", player=Player(player), card=card)
 
 
-def someone_elses_card(player: int, card: Card, owner: int, turn: Reason) -> Reason:
-    return Reason.make(turn.rule, "{card} is {owner}'s card, but it is {player}'s turn: {turn}",
-                       "{card}是{owner}的牌，但现在轮到{player}：{turn}",
-                       card=card, owner=Player(owner), player=Player(player), turn=turn)
+def someone_elses_card(card: Card, owner: int, turn: Reason) -> Reason:
+    """``card`` is ``owner``'s, and ``turn`` says why it is the player's turn (naming them) instead."""
+    return Reason.make(turn.rule, "{card} is {owner}'s card, but {turn}", "{card}是{owner}的牌，但{turn}",
+                       card=card, owner=Player(owner), turn=turn)
 
 
 def last_card_pending(seat: int) -> Reason:

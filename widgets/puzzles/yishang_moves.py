@@ -175,21 +175,34 @@ def _action_right(game: Game, key: str, verdict: Verdict) -> Reason:
                    "{why}：这是刚打出的最后一张牌，其他人现在都可以质疑。")
 
 
-def _action_wrong(game: Game, key: str, label: dict[str, str], verdict: Verdict,
-                  allowed: list[dict[str, str]]) -> Reason:
+def _allowed(game: Game, candidates: list[tuple[str, dict[str, str], Verdict]]) -> Reason:
+    """What is allowed now, each player named once: the plays the engine allows (YS-6, YS-7), then the
+    players who may challenge the open face-down card, as one choice (YS-8)."""
+    parts = [verdict.reason for key, _label, verdict in candidates if verdict.ok and key.startswith("play:")]
+    seats = [int(key.split(":")[1]) for key, _label, verdict in candidates if verdict.ok and key.startswith("challenge:")]
+    if seats and game.window is not None:
+        names = [f"{{c{i}}}" for i in range(len(seats))]
+        parts.append(Reason.make(RuleId.YS_8, listed(names, "en", "or") + " may challenge {owner}'s face-down card",
+                                 listed(names, "zh", "or") + "可以质疑{owner}的暗牌", owner=Player(game.window.seat),
+                                 **{f"c{i}": Player(seat) for i, seat in enumerate(seats)}))
+    params = {f"a{i}": part for i, part in enumerate(parts)}
+    return Reason.make(parts[0].rule, "; ".join(f"{{{name}}}" for name in params),
+                       "；".join(f"{{{name}}}" for name in params), **params)
+
+
+def _action_wrong(game: Game, key: str, label: dict[str, str], verdict: Verdict, allowed: Reason) -> Reason:
     """Why a refused action is wrong: the action, the engine's refusal (a turn refusal citing the rule
     that put the next player to play, not the erratum, and naming the player once), and what is allowed
-    instead."""
+    instead (:func:`_allowed`)."""
     why = verdict.reason
     if why.rule is RuleId.YS_E1:  # the engine's turn order: say which rule really decides it
         turn = turn_why(game)
         why = Reason.make(turn.rule, "{turn}, not {player}", "{turn}，不是{player}", turn=turn,
                           player=Player(int(key.split(":")[1])))
     why = citable(why)
-    rights = Words("; ".join(a["en"] for a in allowed), "；".join(a["zh"] for a in allowed))
-    return wrong(why.rule, Words(label["en"], label["zh"]), rights, why,
+    return wrong(why.rule, Words(label["en"], label["zh"]), allowed, why,
                  en="Not allowed: {why}. Allowed now: {right}.",
-                 zh="不可以：{why}。现在可以：{right}。")
+                 zh="不可以：{why}。现在{right}。")
 
 
 def make_action(seed: int, difficulty: Difficulty) -> dict[str, Any]:
@@ -209,7 +222,7 @@ def make_action(seed: int, difficulty: Difficulty) -> dict[str, Any]:
             break
     builder = SpecBuilder("ys_action", seed=seed, difficulty=difficulty, rulesets=YISHANG_RULESETS)
     candidates = _candidates(rng, game, want)
-    allowed = [label for _key, label, verdict in candidates if verdict.ok]
+    allowed = _allowed(game, candidates)
     for key, label, verdict in candidates:
         reason = _action_right(game, key, verdict) if verdict.ok else _action_wrong(game, key, label, verdict, allowed)
         builder.add_answer(key, label, {YISHANG_RULESETS[0].id: (verdict.ok, reason)})
