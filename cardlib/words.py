@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from .cards import Card, Rank, Suit
 from .errors import CardlibError, InvalidPositionError
@@ -94,6 +94,20 @@ def player_name(player: int, lang: str = "en") -> str:
     if player not in range(len(PLAYER_NAMES)):
         raise InvalidPositionError(f"player {player!r} is not one of the players 0-3")
     return PLAYER_NAMES[player][is_zh(lang)]
+
+
+def listed(items: Sequence[str], lang: str = "en", conjunction: str = "and") -> str:
+    """Items as a reader lists them: ``a``, ``a and b``, ``a, b and c`` / ``a和b``, ``a、b和c``
+    (``conjunction="or"``: ``a, b or c`` / ``a、b或c``).
+
+    >>> listed(["player A", "player B", "player D"]), listed(["甲", "丙"], "zh", "or")
+    ('player A, player B and player D', '甲或丙')
+    """
+    zh = is_zh(lang)
+    word = {"and": ("and", "和"), "or": ("or", "或")}[conjunction][zh]
+    if len(items) < 2:
+        return "".join(items)
+    return ("、" if zh else ", ").join(items[:-1]) + (word if zh else f" {word} ") + items[-1]
 
 
 def suit_word(suit: Suit, lang: str = "en") -> str:

@@ -18,6 +18,7 @@ from __future__ import annotations
 from ..cards import Card, Rank
 from ..explain import Param, Player, Reason, Words
 from ..rule_ids import RuleId
+from ..words import is_zh, listed, player_name
 from .pile import Face, PileCard
 
 #: A face in words.
@@ -63,22 +64,38 @@ def first_by_draw(first: int, rounds: list[list[tuple[int, Card]]]) -> Reason:
 # -- whose turn -------------------------------------------------------------------------------
 
 
+#: How many players tie for the highest draw, in words (YS-3: two to four players).
+TIED_COUNT = {2: Words("two", "两"), 3: Words("three", "三"), 4: Words("four", "四")}
+
+
+def _tied_draws(tops: list[tuple[int, Card]], lang: str) -> str:
+    """The tied draws as a template: ``{t0}'s {k0} and {t1}'s {k1}`` / ``{t0}的{k0}和{t1}的{k1}``."""
+    of = "的" if is_zh(lang) else "'s "
+    return listed([f"{{t{i}}}{of}{{k{i}}}" for i in range(len(tops))], lang)
+
+
+def _tied_params(tops: list[tuple[int, Card]]) -> dict[str, Param]:
+    """The tied players ``t0`` … and their draws ``k0`` …, for :func:`_tied_draws`."""
+    params: dict[str, Param] = {f"t{i}": Player(s) for i, (s, _c) in enumerate(tops)}
+    return params | {f"k{i}": c for i, (_s, c) in enumerate(tops)}
+
+
 def lower_draw(seat: int, card: Card, tops: list[tuple[int, Card]]) -> Reason:
     """YS-3 (YS-2 when a 2 is highest): why a draw does not lead: it is lower than the highest, and when two or more players tie
-    for the highest rank (suits never count) the tie is named, and the tied players draw again.
+    for the highest rank (suits never count) the tie is named, and the tied players (counted) draw again.
 
     >>> lower_draw(2, Card.parse("H5"), [(0, Card.parse("CK")), (3, Card.parse("HK"))]).zh
-    '丙的♥5比甲的♣K和丁的♥K小；这几张点数并列最大（不分花色），所以这几家重新抽'
+    '丙的♥5比甲的♣K和丁的♥K小；这两张点数并列最大（不分花色），这两家重新抽'
     >>> lower_draw(2, Card.parse("C3"), [(3, Card.parse("SK"))]).zh
     '丙的♣3比丁的♠K小（3最小、2最大，不分花色），所以丁先出'
     """
-    names = {f"t{i}": Player(s) for i, (s, _c) in enumerate(tops)} | {f"k{i}": c for i, (_s, c) in enumerate(tops)}
+    names = _tied_params(tops)
     if len(tops) > 1:
-        return Reason.make(RuleId.YS_3, "{given}'s {card} is lower than "
-                           + " and ".join(f"{{t{i}}}'s {{k{i}}}" for i in range(len(tops)))
-                           + ", which tie for the highest rank (suits never count), so those players draw again",
-                           "{given}的{card}比" + "和".join(f"{{t{i}}}的{{k{i}}}" for i in range(len(tops)))
-                           + "小；这几张点数并列最大（不分花色），所以这几家重新抽",
+        count = TIED_COUNT[len(tops)]
+        return Reason.make(RuleId.YS_3, "{given}'s {card} is lower than " + _tied_draws(tops, "en")
+                           + f", which tie for the highest rank (suits never count), so those {count.en} draw again",
+                           "{given}的{card}比" + _tied_draws(tops, "zh")
+                           + f"小；这{count.zh}张点数并列最大（不分花色），这{count.zh}家重新抽",
                            given=Player(seat), card=card, **names)
     rule = RuleId.YS_2 if tops[0][1].rank is Rank.TWO else RuleId.YS_3  # a 2 leads by YS-2
     return Reason.make(rule, "{given}'s {card} is lower than {t0}'s {k0} (3 is lowest and 2 highest; suits "
@@ -87,20 +104,21 @@ def lower_draw(seat: int, card: Card, tops: list[tuple[int, Card]]) -> Reason:
 
 
 def tie_draws_again(tops: list[tuple[int, Card]]) -> Reason:
-    """YS-3: two or more players tie for the highest rank (suits never count), so they draw again, and the
-    highest of those draws leads.
+    """YS-3: two or more players tie for the highest rank (suits never count), so they (counted) draw again, and
+    the highest of those draws leads.
 
-    >>> tie_draws_again([(0, Card.parse("S6")), (1, Card.parse("H6"))]).en
-    "player A's ♠6 and player B's ♥6 tie for the highest rank (suits never count), so those two draw again, and the higher of their new draws leads"
+    >>> tie_draws_again([(0, Card.parse("S6")), (1, Card.parse("H6")), (3, Card.parse("C6"))]).en
+    'players A (♠6), B (♥6) and D (♣6) tie for the highest rank (suits never count), so those three draw again, and the highest new draw leads'
+    >>> tie_draws_again([(0, Card.parse("D7")), (1, Card.parse("C7"))]).zh
+    '甲的♦7和乙的♣7点数并列最大（不分花色），这两家重新抽，抽到大的先出'
     """
-    names = {f"t{i}": Player(s) for i, (s, _c) in enumerate(tops)} | {f"k{i}": c for i, (_s, c) in enumerate(tops)}
-    those = "those two" if len(tops) == 2 else "those players"
-    higher = "higher" if len(tops) == 2 else "highest"
-    return Reason.make(RuleId.YS_3, " and ".join(f"{{t{i}}}'s {{k{i}}}" for i in range(len(tops)))
-                       + f" tie for the highest rank (suits never count), so {those} draw again, and the {higher} of "
-                       "their new draws leads",
-                       "和".join(f"{{t{i}}}的{{k{i}}}" for i in range(len(tops)))
-                       + "点数并列最大（不分花色），所以这几家重新抽，重新抽到最大的先出", **names)
+    count = TIED_COUNT[len(tops)]
+    players = listed([f"{player_name(s)[-1]} ({{k{i}}})" for i, (s, _c) in enumerate(tops)])
+    higher = ("higher", "大") if len(tops) == 2 else ("highest", "最大")
+    return Reason.make(RuleId.YS_3, f"players {players} tie for the highest rank (suits never count), so those "
+                       f"{count.en} draw again, and the {higher[0]} new draw leads",
+                       _tied_draws(tops, "zh") + f"点数并列最大（不分花色），这{count.zh}家重新抽，抽到{higher[1]}的先出",
+                       **_tied_params(tops))
 
 
 def two_is_highest(first: int, card: Card) -> Reason:
@@ -171,9 +189,20 @@ def game_over(winner: int | None) -> Reason:
 
 
 def not_your_turn(player: int, turn: Reason) -> Reason:
-    """YS-5 (or the rule ``turn`` cites): not ``player``'s turn; whose it is, and why, said once in ``turn``."""
-    return Reason.make(turn.rule, "it is not {player}'s turn: {turn}", "还没轮到{player}：{turn}",
+    """YS-5 (or the rule ``turn`` cites): not ``player``'s turn; whose it is, and why, said once in ``turn``
+    (a clause of its own: no colon after a colon where the refusal follows one)."""
+    return Reason.make(turn.rule, "it is not {player}'s turn; {turn}", "还没轮到{player}；{turn}",
                        player=Player(player), turn=turn)
+
+
+def just_played(player: int, following: int) -> Reason:
+    """YS-5: ``player`` played the last card, so the turn has passed on to ``following``.
+
+    >>> just_played(1, 2).en
+    "player B has just played, and the next card is player C's"
+    """
+    return Reason.make(RuleId.YS_5, "{player} has just played, and the next card is {following}'s",
+                       "{player}刚出过牌，下一张该{following}出", player=Player(player), following=Player(following))
 
 
 def not_held(player: int, card: Card, face: Face) -> Reason:
@@ -181,10 +210,10 @@ def not_held(player: int, card: Card, face: Face) -> Reason:
                        "{player}手里没有{card}", player=Player(player), card=card)
 
 
-def someone_elses_card(player: int, card: Card, owner: int, turn: Reason) -> Reason:
-    return Reason.make(turn.rule, "{card} is {owner}'s card, but it is {player}'s turn: {turn}",
-                       "{card}是{owner}的牌，但现在轮到{player}：{turn}",
-                       card=card, owner=Player(owner), player=Player(player), turn=turn)
+def someone_elses_card(card: Card, owner: int, turn: Reason) -> Reason:
+    """``card`` is ``owner``'s, and ``turn`` says why it is the player's turn (naming them) instead."""
+    return Reason.make(turn.rule, "{card} is {owner}'s card, but {turn}", "{card}是{owner}的牌，但{turn}",
+                       card=card, owner=Player(owner), turn=turn)
 
 
 def last_card_pending(seat: int) -> Reason:
@@ -294,6 +323,13 @@ def nothing_to_draw(card: Card, before: Rank) -> Reason:
                        "{card}低于目标点数{before}{top}，但摸牌堆已空：不再摸牌", card=card, before=before,
                        top=top_rank(before))
 
+
+#: YS-16 with YS-12: a last card below the target when the draw pile is empty; the guide does not say.
+EMPTY_PILE_LAST_CARD = Reason(RuleId.YS_16, "The guide says that a card below the target costs a draw and that an "
+                              "empty draw pile means no draw, but not what happens when both meet on a player's last "
+                              "card; this book reads the two together: nothing is drawn, so the hand is empty and the "
+                              "card wins.", "规则说低于目标点数要摸一张牌、摸牌堆空了就不再摸，但没说两者碰上最后一张牌"
+                              "时怎么办；本书把两句合起来读：无牌可摸，手牌已打完，这张牌获胜。")
 
 _NOT_LAST, _LAST = Words("", ""), Words(" (their last card)", "（最后一张）")
 

@@ -303,9 +303,7 @@ class Game:
             raise IllegalPlayError(reasons.game_over(self._winner))
         player = self._next if seat is None else self._check_seat(seat)
         if player != self._next:
-            turn = (reasons.challenger_does_not_lead(player, self._next) if player == self._outled
-                    else self.turn_reason)
-            raise IllegalPlayError(reasons.not_your_turn(player, turn))
+            raise IllegalPlayError(self._turn_refusal(player))
         face = self.next_face
         if card not in self._hands[player]:
             owner = next((s for s, hand in enumerate(self._hands) if card in hand), None)
@@ -313,12 +311,21 @@ class Game:
                 raise IllegalPlayError(reasons.not_held(player, card, face))
             turn = (reasons.challenger_does_not_lead(owner, self._next) if owner == self._outled
                     else self.turn_reason)
-            raise IllegalPlayError(reasons.someone_elses_card(player, card, owner, turn))
+            raise IllegalPlayError(reasons.someone_elses_card(card, owner, turn))
         if self._window is not None and self._window.last_card:
             raise IllegalPlayError(reasons.last_card_pending(self._window.seat))
         if face is Face.UP and claim is not None and claim != card.rank:
             raise IllegalPlayError(reasons.untruthful_face_up(card, claim))
         return player, card, claim
+
+    def _turn_refusal(self, player: int) -> Reason:
+        """Why ``player`` may not play now: they played the last card (YS-5), or their successful challenge
+        gave the lead to the card's player (YS-E2), or whose turn it is and why."""
+        if self._pile and player == self._turn_from:
+            return reasons.just_played(player, self._next)
+        turn = (reasons.challenger_does_not_lead(player, self._next) if player == self._outled
+                else self.turn_reason)
+        return reasons.not_your_turn(player, turn)
 
     def _check_seat(self, seat: object) -> int:
         try:

@@ -79,7 +79,7 @@ def test_ys_e1_a_refused_play_raises_a_typed_error_carrying_its_reason():
     error = refused.value
     assert isinstance(error, IllegalActionError) and isinstance(error, ValueError)
     assert isinstance(error.reason, Reason) and error.reason.rule is RuleId.YS_E1
-    assert str(error) == str(error.reason) and "not player A's turn: player B's face-down card stood, and player C plays next" in str(error)
+    assert str(error) == str(error.reason) and "not player A's turn; player B's face-down card stood, and player C plays next" in str(error)
     assert leaks(error.reason.en) == [] and leaks(error.reason.zh) == []
 
 

@@ -20,6 +20,7 @@ from cardlib.cards import PLAIN_CARDS, Card, Rank
 from cardlib.errors import CardlibError
 from cardlib.explain import Player, Reason, Words
 from cardlib.rule_ids import RuleId
+from cardlib.words import listed
 from cardlib.yishang import reasons
 from cardlib.yishang.events import Event, EventKind
 from cardlib.yishang.pile import Face
@@ -96,7 +97,7 @@ def _outcome_words(succeeds: bool) -> Words:
 
 
 def _challenge_wrong(given: tuple[bool, int], right: tuple[bool, int], player: int, challengers: list[int],
-                     chosen: Reason, outcome: Reason, take: Reason) -> list[Reason]:
+                     outcome: Reason) -> list[Reason]:
     """Why the answer ``given`` (succeeds?, taker) is wrong: one sentence per wrong part, each with
     its rule (YS-9 for the outcome and for who takes the pile, YS-14 for which challenger counts)."""
     (says, taker), (real, real_taker) = given, right
@@ -113,11 +114,13 @@ def _challenge_wrong(given: tuple[bool, int], right: tuple[bool, int], player: i
             rule, why = RuleId.YS_9, Reason.make(
                 RuleId.YS_9, "a failed challenge hands the whole pile to the challenger, {taker}",
                 "质疑失败时，由质疑者{taker}收走整堆牌", taker=Player(real_taker))
-        else:
+        else:  # several challenge together: the first after the card's player counts (YS-14)
+            names = {f"c{i}": Player(seat) for i, seat in enumerate(challengers)}
             rule, why = RuleId.YS_14, Reason.make(
-                RuleId.YS_14, "{chosen}, and a failed challenge hands the pile to the challenger",
-                "{chosen}；质疑失败由质疑者收牌", chosen=chosen,
-                taker=Player(real_taker))
+                RuleId.YS_14, listed([f"{{{n}}}" for n in names]) + " challenge together, but {taker} comes first "
+                "after {player}, and a failed challenge hands the pile to the challenger",
+                listed([f"{{{n}}}" for n in names], "zh") + "同时质疑，按出牌顺序{taker}紧接{player}之后，由其质疑；"
+                "质疑失败由质疑者收牌", taker=Player(real_taker), player=Player(player), **names)
         parts.append(wrong(rule, Player(taker), Player(real_taker), why,
                            en="{right} takes the pile: {why}.", zh="收牌的是{right}：{why}。"))
     return parts
@@ -151,7 +154,7 @@ def make_challenge(seed: int, difficulty: Difficulty) -> dict[str, Any]:
                     else combined([challenge.reason, reveal.reason, took])
             else:
                 reason = _challenge_wrong((succeeds, taker), (real_succeeds, take.seat), player, pos["challengers"],
-                                          challenge.reason, reveal.reason, take.reason)
+                                          reveal.reason)
             verdicts[rid] = (ok, reason)
         who = player_label(taker)
         builder.add_answer(f"{'succeeds' if succeeds else 'fails'}:{taker}", {

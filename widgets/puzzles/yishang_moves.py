@@ -16,7 +16,7 @@ from typing import Any
 from cardlib.cards import PLAIN_CARDS, Card, Rank
 from cardlib.explain import Player, Reason, Verdict, Words
 from cardlib.rule_ids import RuleId
-from cardlib.words import card_text
+from cardlib.words import card_text, listed
 from cardlib.yishang import reasons
 from cardlib.yishang.deal import draw_for_first
 from cardlib.yishang.events import EventKind
@@ -113,7 +113,7 @@ def make_first_player(seed: int, difficulty: Difficulty) -> dict[str, Any]:
                 RuleId.YS_3, "{given}'s {card} only ties for the highest rank ({rank}) with {others}, so {right}.",
                 "{given}的{card}与{others}并列最大（{rank}），所以{right}。", given=Player(seat), card=drawn[seat],
                 rank=top.rank,
-                others=Words(" and ".join(card_text(c) + f" ({label_of(s)['en']})" for s, c in best if s != seat),
+                others=Words(listed([card_text(c) + f" ({label_of(s)['en']})" for s, c in best if s != seat]),
                              "、".join(f"{label_of(s)['zh']}的{card_text(c, 'zh')}" for s, c in best if s != seat)),
                 right=right).capitalised())
         else:
@@ -175,21 +175,34 @@ def _action_right(game: Game, key: str, verdict: Verdict) -> Reason:
                    "{why}：这是刚打出的最后一张牌，其他人现在都可以质疑。")
 
 
-def _action_wrong(game: Game, key: str, label: dict[str, str], verdict: Verdict,
-                  allowed: list[dict[str, str]]) -> Reason:
+def _allowed(game: Game, candidates: list[tuple[str, dict[str, str], Verdict]]) -> Reason:
+    """What is allowed now, each player named once: the plays the engine allows (YS-6, YS-7), then the
+    players who may challenge the open face-down card, as one choice (YS-8)."""
+    parts = [verdict.reason for key, _label, verdict in candidates if verdict.ok and key.startswith("play:")]
+    seats = [int(key.split(":")[1]) for key, _label, verdict in candidates if verdict.ok and key.startswith("challenge:")]
+    if seats and game.window is not None:
+        names = [f"{{c{i}}}" for i in range(len(seats))]
+        parts.append(Reason.make(RuleId.YS_8, listed(names, "en", "or") + " may challenge {owner}'s face-down card",
+                                 listed(names, "zh", "or") + "可以质疑{owner}的暗牌", owner=Player(game.window.seat),
+                                 **{f"c{i}": Player(seat) for i, seat in enumerate(seats)}))
+    params = {f"a{i}": part for i, part in enumerate(parts)}
+    return Reason.make(parts[0].rule, "; ".join(f"{{{name}}}" for name in params),
+                       "；".join(f"{{{name}}}" for name in params), **params)
+
+
+def _action_wrong(game: Game, key: str, label: dict[str, str], verdict: Verdict, allowed: Reason) -> Reason:
     """Why a refused action is wrong: the action, the engine's refusal (a turn refusal citing the rule
     that put the next player to play, not the erratum, and naming the player once), and what is allowed
-    instead."""
+    instead (:func:`_allowed`)."""
     why = verdict.reason
     if why.rule is RuleId.YS_E1:  # the engine's turn order: say which rule really decides it
         turn = turn_why(game)
         why = Reason.make(turn.rule, "{turn}, not {player}", "{turn}，不是{player}", turn=turn,
                           player=Player(int(key.split(":")[1])))
     why = citable(why)
-    rights = Words("; ".join(a["en"] for a in allowed), "；".join(a["zh"] for a in allowed))
-    return wrong(why.rule, Words(label["en"], label["zh"]), rights, why,
+    return wrong(why.rule, Words(label["en"], label["zh"]), allowed, why,
                  en="Not allowed: {why}. Allowed now: {right}.",
-                 zh="不可以：{why}。现在可以：{right}。")
+                 zh="不可以：{why}。现在{right}。")
 
 
 def make_action(seed: int, difficulty: Difficulty) -> dict[str, Any]:
@@ -209,7 +222,7 @@ def make_action(seed: int, difficulty: Difficulty) -> dict[str, Any]:
             break
     builder = SpecBuilder("ys_action", seed=seed, difficulty=difficulty, rulesets=YISHANG_RULESETS)
     candidates = _candidates(rng, game, want)
-    allowed = [label for _key, label, verdict in candidates if verdict.ok]
+    allowed = _allowed(game, candidates)
     for key, label, verdict in candidates:
         reason = _action_right(game, key, verdict) if verdict.ok else _action_wrong(game, key, label, verdict, allowed)
         builder.add_answer(key, label, {YISHANG_RULESETS[0].id: (verdict.ok, reason)})
@@ -249,21 +262,24 @@ def _draw_position(rng: random.Random, difficulty: Difficulty) -> tuple[list[lis
     return hands, pile, lead, down, claim, last
 
 
-def _draw_facts(card: Card, target: Rank, pile: bool, last: bool, no_claim: Reason | None) -> dict[str, Reason]:
-    """The facts that decide a face-up card's outcome, one reason each (YS-6, YS-16, YS-12, YS-15)."""
+def _draw_facts(card: Card, target: Rank, pile: bool, last: bool, no_claim: bool) -> dict[str, Reason]:
+    """The facts that decide a face-up card's outcome, one clause each and none with a colon, so that
+    several make one sentence (YS-15, YS-6, YS-16, YS-12)."""
     player = Player(DRAWER)
     facts: dict[str, Reason] = {}
-    if no_claim is not None:
-        facts["target"] = Reason.make(RuleId.YS_15, "the target is {target}: {why}",
-                                      "目标点数是{target}：{why}", target=target, why=no_claim)
-    if is_below(card.rank, target):
+    if no_claim:  # player B's face-down card (:func:`_draw_position`)
+        facts["target"] = Reason.make(RuleId.YS_15, "{down}'s face-down card had no claim, so it counts as {target}",
+                                      "{down}的暗牌没有报点，按{target}算", down=Player(1), target=target)
+    below = is_below(card.rank, target)
+    if below:
         top = reasons.top_rank(target)  # YS-2 decides
-        facts["below"] = (Reason.make(RuleId.YS_6, "{card} is below the target {target}{top}, so {player} draws a card "
-                                      "from the draw pile", "{card}低于目标点数{target}{top}，所以{player}要从摸牌堆摸一张牌",
+        facts["below"] = (Reason.make(RuleId.YS_6, "{card} is below the target {target}{top}, so {player} draws a card",
+                                      "{card}低于目标点数{target}{top}，所以{player}要从摸牌堆摸一张牌",
                                       card=card, target=target, top=top, player=player) if pile else
                           Reason.make(RuleId.YS_16, "{card} is below the target {target}{top}, but the draw pile is "
-                                      "empty, so there is nothing to draw",
-                                      "{card}低于目标点数{target}{top}，但摸牌堆已空，无牌可摸", card=card, target=target, top=top))
+                                      "empty, so {player} draws nothing",
+                                      "{card}低于目标点数{target}{top}，但摸牌堆已空，{player}无牌可摸",
+                                      card=card, target=target, top=top, player=player))
     else:
         highest = Words(" (2 is the highest rank)", "（2最大）") if card.rank is Rank.TWO else Words("", "")
         facts["below"] = Reason.make(RuleId.YS_6, "{card}{highest} is not below the target {target}, so nobody draws",
@@ -272,38 +288,55 @@ def _draw_facts(card: Card, target: Rank, pile: bool, last: bool, no_claim: Reas
     if not last:
         facts["last"] = Reason.make(RuleId.YS_12, "{player} still holds other cards, so this card does not end "
                                     "the game", "{player}手里还有别的牌，这张牌不会结束牌局", player=player)
-    elif is_below(card.rank, target) and pile:
+    elif below and pile:
         facts["last"] = Reason.make(RuleId.YS_12, "it was {player}'s last card, but the drawn card leaves {player} "
                                     "with a card in hand, so {player} is not out", "这是{player}最后一张牌，但摸牌后"
                                     "{player}手里又有牌，所以没有打完", player=player)
-    else:
-        facts["last"] = Reason.make(RuleId.YS_12, "it was {player}'s last card, and a face-up card stands at once: "
-                                    "{player} wins", "这是{player}最后一张牌，明牌立即成立："
-                                    "{player}手牌打完，获胜", player=player)
+    else:  # an empty pile leaves nothing to draw, so the hand is empty: the sources are silent on it (YS-16)
+        facts["last"] = Reason.make(RuleId.YS_12, "it was {player}'s last card, and a face-up card stands at once, "
+                                    "so {player} is out and wins", "这是{player}最后一张牌，明牌立即成立，"
+                                    "{player}手牌打完，获胜", player=player).with_notes(
+                                        reasons.EMPTY_PILE_LAST_CARD if below else None)
     return facts
+
+
+def _said(facts: list[Reason], rule: RuleId) -> Reason:
+    """Several facts as one sentence citing ``rule``, each fact's notes kept behind it."""
+    params = {f"m{i}": m for i, m in enumerate(facts)}
+    said_en = "; ".join(f"{{m{i}}}" for i in range(len(facts)))
+    said_zh = "；".join(f"{{m{i}}}" for i in range(len(facts)))
+    return Reason.make(rule, f"{said_en}.", f"{said_zh}。", **params).capitalised()
+
+
+def _draw_right(outcome: str, facts: dict[str, Reason], reason: Reason) -> Reason:
+    """Why the outcome is right: the engine's reason, or, for a last card below the target won because the
+    draw pile is empty, that empty pile and then the win (YS-16, YS-12): the win alone would read as if a
+    last card below the target always won."""
+    below = facts["below"]
+    if outcome == "wins" and below.rule is RuleId.YS_16:
+        return _said([below, facts["last"]], below.rule)
+    return reason
 
 
 def _draw_wrong(key: str, outcome: str, facts: dict[str, Reason],
                 reason: Reason) -> Reason:
     """Why the answer ``key`` is wrong: the facts it missed (the draw, the last card), then the right
-    outcome with the engine's reason."""
+    outcome with the engine's reason; a "no draw" that misses a win below the target is told of the
+    empty draw pile first, which decides it (YS-16)."""
     below, last = facts["below"], facts["last"]
     if key == "draws":
         missed = [below] + ([last] if outcome == "wins" else [])
     elif key == "no-draw":
-        missed = [below] if outcome == "draws" else [last]
+        missed = [below] if outcome == "draws" else [below, last] if below.rule is RuleId.YS_16 else [last]
     else:  # "wins": the draw first where there is one (it keeps the player in), then the cards still held
         missed = [below, last] if outcome == "draws" else [last]
     rule = last.rule if key == "wins" else missed[0].rule  # a wrong "wins" misreads when a player is out (YS-12)
     if "target" in facts and below in missed:  # no claim: the target is 3 (YS-15), which decides the draw
         missed.insert(missed.index(below), facts["target"])
         rule = facts["target"].rule
-    params = {f"m{i}": m for i, m in enumerate(missed)}
-    said_en = "; ".join(f"{{m{i}}}" for i in range(len(missed)))
-    said_zh = "；".join(f"{{m{i}}}" for i in range(len(missed)))
     # the facts missed say the outcome (the verdict's "correct answer" line names it); the engine's sentence
     # is not repeated
-    return Reason.make(rule, f"{said_en}.", f"{said_zh}。", **params).capitalised().with_notes(*reason.all_notes())
+    return _said(missed, rule).with_notes(*reason.all_notes())
 
 
 def make_draw(seed: int, difficulty: Difficulty) -> dict[str, Any]:
@@ -312,18 +345,18 @@ def make_draw(seed: int, difficulty: Difficulty) -> dict[str, Any]:
     hands, pile, lead, down, claim, last = _draw_position(rng, difficulty)
     game = Game(hands, pile, first=0, rules=RULES)
     game.play(lead)
-    down_events = game.play(down, claim=claim)
+    game.play(down, claim=claim)
     game.pass_challenge()
     target = game.target
     events = game.play(last)
     drew = any(e.kind is EventKind.DRAW and e.card is not None for e in events)
     outcome = "wins" if game.winner == 2 else "draws" if drew else "no-draw"
     reason = events[-1].reason  # the win, the draw (or none: YS-16), else the play itself (YS-6)
-    no_claim_reason = next(e.reason for e in down_events if e.kind is EventKind.PLAY_DOWN)
     builder = SpecBuilder("ys_draw", seed=seed, difficulty=difficulty, rulesets=YISHANG_RULESETS)
-    facts = _draw_facts(last, target, bool(pile), len(hands[2]) == 1, no_claim_reason if claim is None else None)
+    facts = _draw_facts(last, target, bool(pile), len(hands[2]) == 1, claim is None)
     for key, label in DRAW_ANSWERS:
-        verdict = (True, reason) if key == outcome else (False, _draw_wrong(key, outcome, facts, reason))
+        verdict = ((True, _draw_right(outcome, facts, reason)) if key == outcome else
+                   (False, _draw_wrong(key, outcome, facts, reason)))
         builder.add_answer(key, label, {YISHANG_RULESETS[0].id: verdict})
     return builder.build(
         position={"hands": [" ".join(map(str, h)) for h in hands], "draw_pile": " ".join(map(str, pile)),
