@@ -142,7 +142,7 @@ def check_pick_follow(spec, rid, key, reason):
 def check_lead_legal(spec, rid, key, reason):
     """SJ-6, C-3: the answer given, and whether the lead may be led (the right answer) in words."""
     assert reason["en"].startswith("No, it may not be led." if key == "yes" else "Yes. ")
-    assert reason["zh"].startswith("不能这样首出。" if key == "yes" else "可以：")
+    assert reason["zh"].startswith("不能这样首出。" if key == "yes" else "可以。")
     assert Counter(spec["position"]["play"]) in groups(reason)
 
 
