@@ -507,6 +507,30 @@ def _level_trumps_words(ctx: TrumpContext, cards: list[Card], suits: list[Effect
                        suit=EffectiveSuit(card.suit.value))  # type: ignore[union-attr]
 
 
+def plain_level_cards(ctx: TrumpContext, cards: Iterable[Card]) -> list[Card]:
+    """The level cards among ``cards`` printed in a plain suit (every level card under 无主), each once, in
+    order: trumps a reader may take for cards of their printed suit (SJ-4)."""
+    return sorted(dict.fromkeys(c for c in cards if not c.is_joker and c.rank is ctx.level and c.suit is not ctx.trump),
+                  key=ctx.order_key)
+
+
+def level_cards_note(ctx: TrumpContext, cards: Iterable[Card], so_trump: bool = False) -> Words | Reason:
+    """" (♦5 is a level card)" / "（♦5是级牌，算主牌）" for the level cards among ``cards`` printed in a plain
+    suit (every level card under 无主), where a sentence counts them as trumps (SJ-4); ``so_trump``: the
+    English says so too, where the sentence does not (", so a trump").  Nothing when there is none.
+
+    >>> from cardlib.cards import Suit
+    >>> level_cards_note(TrumpContext(Rank.FIVE, Suit.HEARTS), parse_cards("D5 SJ H5 D5"), so_trump=True).en
+    ' (♦5 is a level card, so a trump)'
+    """
+    levels = plain_level_cards(ctx, cards)
+    if not levels:
+        return _NOTHING
+    one = len(levels) == 1
+    en = ("is a level card" if one else "are level cards") + ((", so a trump" if one else ", so trumps") if so_trump else "")
+    return Reason.make(RuleId.SJ_4, " ({levels} " + en + ")", "（{levels}是级牌，算主牌）", levels=levels)
+
+
 #: How many pairs a tractor has, as a player says it (两连对, 三连对: docs/terms.md).
 _COUNT_WORDS = {n: Words(str(n), zh) for n, zh in enumerate("两三四五六", start=2)}
 

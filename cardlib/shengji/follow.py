@@ -33,7 +33,7 @@ What a follow owes the lead (:class:`FollowDuty`):
 >>> ctx = TrumpContext(Rank.TWO, Suit.SPADES)
 >>> print(check_follow(ctx, SHENGJI, "HA HA", "H5 H5 H9 SK C3", "H5 H9").reason)  # doctest: +NORMALIZE_WHITESPACE
 SJ-9: The lead ♥A ♥A is a pair of hearts and your hand holds the pair ♥5 ♥5, so you must follow with a pair of
-hearts; ♥9 ♥5 is not a pair. A legal follow: ♥5 ♥5.
+hearts; ♥9 ♥5 is not a pair. The only legal follow: ♥5 ♥5.
 >>> legal_follows(ctx, SHENGJI, "HA HA", "H5 H5 H9 SK C3").count()
 1
 >>> legal_follows(ctx, SHENGJI, "HA HA HK HK HQ HQ", "H9 H9 H8 H8 H6 H6 H5 H5").count()
@@ -61,9 +61,11 @@ from .combos import (
     count_zh,
     find_pairs,
     find_tractors,
+    level_cards_note,
     longest_tractor,
     not_adjacent_reason,
     pair_runs,
+    plain_level_cards,
     shape_in_suit,
     shape_of,
     split_units,
@@ -511,10 +513,12 @@ def _pairs_words(n: int, suit: EffectiveSuit) -> Words:
     return Words(en, f"{count_zh(n)}对{suit.zh}" if n else f"没有{suit.zh}对子")
 
 
-def _cards_words(n: int, suit: EffectiveSuit) -> Words:
-    """"a card of hearts" / "3 cards of hearts" and 一张红桃 / 三张红桃."""
-    return Words(f"a card of {suit.en}" if n == 1 else f"{count_en(n)} cards of {suit.en}",
-                 f"{count_zh(n)}张{suit.zh}")
+def _cards_words(n: int, suit: EffectiveSuit, one: str = "a") -> Words:
+    """"a heart" / "three hearts" (``one``: how a single card is counted, "a" or "one"; none: "no hearts")
+    and 一张红桃 / 三张红桃."""
+    if not n:
+        return Words(f"no {suit.en}", f"没有{suit.zh}")
+    return Words(f"{one} {suit.en[:-1]}" if n == 1 else f"{count_en(n)} {suit.en}", f"{count_zh(n)}张{suit.zh}")
 
 
 def _play_units(duty: FollowDuty, play: list[Card]) -> Words | Reason:
@@ -527,135 +531,214 @@ def _play_units(duty: FollowDuty, play: list[Card]) -> Words | Reason:
     return Words(f"it is {words.en}", f"它是{words.zh}")
 
 
+def legal_follow_words(count: int) -> Words:
+    """How a wrong play's verdict brings in the follow it shows, given ``count``, the number of legal
+    follows the engine finds (SJ-9): "The only legal follow" / 唯一合法的跟法 for one, else "A legal
+    follow" / 可以这样跟."""
+    if count == 1:
+        return Words("The only legal follow", "唯一合法的跟法")
+    return Words("A legal follow", "可以这样跟")
+
+
+def _level_notes(duty: FollowDuty, play: list[Card], example: list[Card] | None = None,
+                 counted_play: bool = True) -> dict[str, Words | Reason]:
+    """Why the verdict counts level cards printed in a plain suit as trumps (SJ-4), said once, after the
+    first of the lead (``lead_levels``), the play (``play_levels``, where the verdict counts its cards:
+    ``counted_play``) and the follow shown (``levels``) that holds one, naming them all.  On a trump lead
+    every such card counts; on a plain lead, those printed in the led suit, where the English adds "so a
+    trump" (a reader's likely slip: ♠5 is no spade when 5s are the level)."""
+    groups = {"lead_levels": duty.lead, "play_levels": play if counted_play else [], "levels": example or []}
+    found = {name: plain_level_cards(duty.ctx, [c for c in cards if duty.suit is EffectiveSuit.TRUMP or (
+        c.suit is not None and EffectiveSuit(c.suit.value) is duty.suit)]) for name, cards in groups.items()}
+    first = next((name for name, cards in found.items() if cards), None)
+    note = level_cards_note(duty.ctx, [c for cards in found.values() for c in cards],
+                            so_trump=duty.suit is not EffectiveSuit.TRUMP)
+    return {name: note if name == first else Words("", "") for name in groups}
+
+
 def _explain(duty: FollowDuty, play: list[Card], breach: Breach | None, seat: int | None = None) -> Reason:
-    """One sentence per language naming the rule that decides ``play`` against ``duty``; a play that
-    fails is told why, in the players' words, and shown a legal follow (SJ-9, SJ-10, SG-5/SS-5, C-3, C-4)."""
-    ctx, shape, suit = duty.ctx, duty.shape, duty.suit
-    held = len(duty.suit_cards)
+    """One sentence per language naming the rule that decides ``play`` against ``duty`` (SJ-9, SJ-10,
+    SG-5/SS-5, C-3, C-4): why it follows (:func:`_why_follows`) or why not (:func:`_why_not`)."""
+    ctx = duty.ctx
     base: dict[str, Any] = {"lead": sorted(duty.lead, key=ctx.order_key), "play": sorted(play, key=ctx.order_key),
-                            "suit": suit, "led": _led(duty), **_who(seat)}
-    if breach is not None:
-        base["example"] = sorted(_example(duty, play), key=ctx.order_key)
-        rule_for_pairs = {"pair": RuleId.SJ_9, "tractor": short_tractor_rule(duty.rules)}.get(shape.kind, RuleId.C_3)
+                            "suit": duty.suit, "led": _led(duty), **_who(seat)}
+    if breach is None:
+        return _why_follows(duty, play, {**base, **_level_notes(duty, play)})
+    example = sorted(_example(duty, play), key=ctx.order_key)
+    return _why_not(duty, play, breach, {**base, **_level_notes(duty, play, example, breach == "suit"),
+                                         "example": example,
+                                         "legal": legal_follow_words(LegalFollows(duty).count())})
+
+
+def _shortfall(duty: FollowDuty, play: list[Card], breach: Breach) -> Words | Reason:
+    """What ``play`` lacks, as the end of a sentence "{play} …": cards of the led suit, a pair, pairs, the
+    tractor or the shape (SJ-9, SG-5/SS-5, C-7)."""
+    ctx, suit = duty.ctx, duty.suit
     if breach == "suit":
-        in_suit = [c for c in play if ctx.effective_suit(c) is suit]
-        if held <= duty.size:
-            missing = list((Counter(duty.suit_cards) - Counter(in_suit)).elements())
-            return Reason.make(RuleId.SJ_9,
-                               "The lead {lead} is in {suit}; {hand} holds only {held} of them, so {you} must play "
-                               "{all}; {play} leaves out {missing}. A legal follow: {example}.",
-                               "首家出{lead}，是{suit}；{hand}只有{n}张{suit}（{held}），必须{all}跟出；{play}漏了{missing}。"
-                               "可以这样跟：{example}。",
-                               n=Words(count_en(held), count_zh(held)), held=sorted(duty.suit_cards, key=ctx.order_key),
-                               missing=sorted(missing, key=ctx.order_key), all=Words("it" if held == 1 else "them all", "" if held == 1 else "全部"),
-                               **base)
-        return Reason.make(RuleId.SJ_9,
-                           "The lead {lead} is in {suit} and {hand} holds {n} of them, so {you} must follow with {must}; "
-                           "{play} {played}. A legal follow: {example}.",
-                           "首家出{lead}，是{suit}；{hand}有{n}张{suit}，必须跟出{must}；{play}{played}。"
-                           "可以这样跟：{example}。",
-                           n=Words(count_en(held), count_zh(held)), must=_cards_words(duty.must_suit, suit),
-                           played=Words("is not one of them" if not in_suit and len(play) == 1 else
-                                        "holds none of them" if not in_suit else f"holds only {count_en(len(in_suit))}",
-                                        f"只有{count_zh(len(in_suit))}张{suit.zh}" if in_suit else
-                                        f"不是{suit.zh}" if len(play) == 1 else f"一张{suit.zh}也没有"),
-                           **base)
+        n = sum(1 for c in play if ctx.effective_suit(c) is suit)
+        if not n and len(play) == 1:
+            return Words(f"is not {_cards_words(1, suit).en}", f"不是{suit.zh}")
+        if not n:
+            return Words(f"holds {_cards_words(0, suit).en}", f"一张{suit.zh}也没有")
+        return Words(f"holds only {_cards_words(n, suit, 'one').en}", f"只有{_cards_words(n, suit).zh}")
     if breach == "tractor":
-        return Reason.make(RuleId.SJ_9,
-                           "The lead {lead} is {led}, and {hand} holds a tractor as long, so {you} must follow with one; "
-                           "{play} is not a tractor: {units}. A legal follow: {example}.",
-                           "首家出{lead}，是{led}；{hand}有同样长的拖拉机，必须跟出；{play}不是拖拉机：{units}。"
-                           "可以这样跟：{example}。",
-                           shape=shape, units=_play_units(duty, play), **base)
+        return Reason.make(RuleId.SJ_9, "is not a tractor: {units}", "不是拖拉机：{units}", units=_play_units(duty, play))
+    pairs = [c for c, k in Counter(play).items() if k == 2 and ctx.effective_suit(c) is suit]
     if breach == "structure":
-        played = tractor_lengths(ctx, duty.rules, [c for c, n in Counter(play).items() if n == 2])
+        played = units_words(tractor_lengths(ctx, duty.rules, pairs))
+        return Words(f"plays {played.en}", f"只是{played.zh}")
+    if duty.shape.kind == "pair":
+        return Words("is not a pair", "不是对子")
+    words = _pairs_words(len(pairs), suit)
+    return Words(f"holds only {words.en}" if pairs else f"holds {words.en}", f"只有{words.zh}" if pairs else words.zh)
+
+
+def _why_not(duty: FollowDuty, play: list[Card], breach: Breach, base: dict[str, Any]) -> Reason:
+    """Why ``play`` does not follow, in the players' words, then a legal follow (SJ-9, SG-5/SS-5, C-3, C-7).
+
+    When the hand holds the pair or tractor the lead asks for, that duty is what the verdict states, even
+    where the play is short of cards of the suit too: a bare count would let a reader think any cards of
+    the suit will do.
+    """
+    ctx, suit = duty.ctx, duty.suit
+    held = len(duty.suit_cards)
+    if breach == "suit" and held <= duty.size:
+        in_suit = [c for c in play if ctx.effective_suit(c) is suit]
+        missing = list((Counter(duty.suit_cards) - Counter(in_suit)).elements())
+        return Reason.make(RuleId.SJ_9,
+                           "The lead {lead} is in {suit}{lead_levels}; {hand} holds only {n} ({held}), so {you} must "
+                           "play {all}; {play} leaves out {missing}{play_levels}. {legal}: {example}{levels}.",
+                           "首家出{lead}，是{suit}{lead_levels}；{hand}只有{n}张{suit}（{held}），必须{all}跟出；"
+                           "{play}漏了{missing}{play_levels}。{legal}：{example}{levels}。",
+                           n=Words(count_en(held), count_zh(held)), held=sorted(duty.suit_cards, key=ctx.order_key),
+                           missing=sorted(missing, key=ctx.order_key),
+                           all=Words("it" if held == 1 else "them all", "" if held == 1 else "全部"), **base)
+    played = _shortfall(duty, play, breach)
+    if breach == "suit" and not (duty.tractor or duty.must_pairs):
+        return Reason.make(RuleId.SJ_9,
+                           "The lead {lead} is in {suit}{lead_levels} and {hand} holds {n} of them, so {you} must "
+                           "follow with {must}; {play} {played}{play_levels}. {legal}: {example}{levels}.",
+                           "首家出{lead}，是{suit}{lead_levels}；{hand}有{n}张{suit}，必须跟出{must}；"
+                           "{play}{played}{play_levels}。{legal}：{example}{levels}。",
+                           n=Words(count_en(held), count_zh(held)), must=_cards_words(duty.must_suit, suit),
+                           played=played, **base)
+    if duty.tractor:
+        return Reason.make(RuleId.SJ_9,
+                           "The lead {lead} is {led}{lead_levels}, and {hand} holds a tractor as long, so {you} must "
+                           "follow with one; {play} {played}{play_levels}. {legal}: {example}{levels}.",
+                           "首家出{lead}，是{led}{lead_levels}；{hand}有同样长的拖拉机，必须跟出；"
+                           "{play}{played}{play_levels}。{legal}：{example}{levels}。", played=played, **base)
+    if duty.structure:
         return Reason.make(RuleId.C_7,
-                           "The lead {lead} is {led}; {hand} holds no tractor as long but holds {tractors}, so {you} must "
-                           "keep that shape: {structure}, such as {example}; {play} plays {played}.",
-                           "首家出{lead}，是{led}；{hand}没有同样长的拖拉机，但有{tractors}，须尽量保持牌型，跟出"
-                           "{structure}，例如{example}；{play}只是{played}。",
-                           tractors=_held_tractors(duty), structure=units_words(duty.structure),
-                           played=units_words(played), **base)
-    if breach == "pairs":
-        pairs = find_pairs(ctx, duty.suit_cards)
-        paired = sum(1 for c, k in Counter(play).items() if k == 2 and ctx.effective_suit(c) is suit)
-        if shape.kind == "pair":
-            return Reason.make(RuleId.SJ_9,
-                               "The lead {lead} is {led} and {hand} holds {which} {pairs}, so {you} must follow with a pair "
-                               "of {suit}; {play} is not a pair. A legal follow: {example}.",
-                               "首家出{lead}，是{led}；{hand}有{suit}{which}{pairs}，必须跟出对子；{play}不是对子。"
-                               "可以这样跟：{example}。",
-                               which=Words("the pair" if len(pairs) == 1 else "the pairs", "对子"), pairs=_groups(pairs), **base)
-        fills = 2 * duty.must_pairs >= duty.size  # the pairs fill the lead: no single follows them
-        reason = Reason.make(rule_for_pairs,
-                             "The lead {lead} is {led}; {hand} holds {no_tractor}{k} {pairs_of}, so {you} must play "
-                             "{must}" + ("" if fills else " first") + "; {play} holds {played}. A legal follow: {example}.",
-                             "首家出{lead}，是{led}；{hand}{no_tractor}有{k_zh}对{suit}，"
-                             + (("须跟出其中{must}；" if len(pairs) > duty.must_pairs else "须跟出{must}；") if fills
-                                else "须先跟出{must}，再跟单张；")
-                             + "{play}{played}。可以这样跟：{example}。",
-                             k=Words(count_en(len(pairs)), ""), k_zh=Words("", count_zh(len(pairs))),
-                             pairs_of=Words(f"pair{'s' * (len(pairs) > 1)} of {suit.en}", ""),
-                             must=_pairs_words(duty.must_pairs, suit),
-                             no_tractor=Words("no tractor as long but ", "没有同样长的拖拉机，但")
-                             if shape.kind == "tractor" else Words("", ""),
-                             played=Words(f"only {count_en(paired)}" if paired else "none",
-                                          f"只有{count_zh(paired)}对" if paired else "一对也没有"), **base)
-        return reason.with_notes(_THROW_PAIRS_NOTE) if shape.kind == "throw" else reason
+                           "The lead {lead} is {led}{lead_levels}; {hand} holds no tractor as long but {tractors}, "
+                           "so {you} must play {structure}; {play} {played}{play_levels}. {legal}: {example}{levels}.",
+                           "首家出{lead}，是{led}{lead_levels}；{hand}没有同样长的拖拉机，但有{tractors}，须尽量保持牌型，"
+                           "跟出{structure}；{play}{played}{play_levels}。{legal}：{example}{levels}。",
+                           tractors=_held_tractors(duty), structure=units_words(duty.structure), played=played, **base)
+    pairs = find_pairs(ctx, duty.suit_cards)
+    if duty.shape.kind == "pair":
+        return Reason.make(RuleId.SJ_9,
+                           "The lead {lead} is {led}{lead_levels} and {hand} holds {which} {pairs}, so {you} must "
+                           "follow with a pair of {suit}; {play} {played}{play_levels}. {legal}: {example}{levels}.",
+                           "首家出{lead}，是{led}{lead_levels}；{hand}有{suit}{which}{pairs}，必须跟出对子；"
+                           "{play}{played}{play_levels}。{legal}：{example}{levels}。",
+                           which=Words("the pair" if len(pairs) == 1 else "the pairs", "对子"), pairs=_groups(pairs),
+                           played=played, **base)
+    return _why_not_pairs(duty, pairs, played, base)
+
+
+def _why_not_pairs(duty: FollowDuty, pairs: list[Card], played: Words | Reason, base: dict[str, Any]) -> Reason:
+    """A tractor (or throw) lead the hand cannot match with a tractor but owes pairs to: the pairs it must
+    play, then other cards of the suit if the pairs do not fill the lead (SG-5/SS-5, C-3)."""
+    suit, must = duty.suit, duty.must_pairs
+    fills = 2 * must >= duty.size  # the pairs fill the lead: no single follows them
+    tractor = duty.shape.kind == "tractor"
+    if len(pairs) == must:
+        holds = ("holds no tractor as long, so {you} must play its {must_bare}" if tractor
+                 else "holds {must}, so {you} must play " + ("it" if must == 1 else "them"))
+    else:
+        holds = ("holds no tractor as long but " if tractor else "holds ") + "{k} {pairs_of}, so {you} must play {n} of them"
+    reason = Reason.make(short_tractor_rule(duty.rules) if tractor else RuleId.C_3,
+                         "The lead {lead} is {led}{lead_levels}; {hand} " + holds + ("" if fills else ", then other {suit}")
+                         + "; {play} {played}{play_levels}. {legal}: {example}{levels}.",
+                         "首家出{lead}，是{led}{lead_levels}；{hand}{no_tractor}有{k_zh}对{suit}，"
+                         + (("须跟出其中{must}；" if len(pairs) > must else "须跟出{must}；") if fills
+                            else "须先跟出{must}，再跟其他{suit}；")
+                         + "{play}{played}{play_levels}。{legal}：{example}{levels}。",
+                         k=Words(count_en(len(pairs)), ""), k_zh=Words("", count_zh(len(pairs))), n=Words(count_en(must), ""),
+                         pairs_of=Words(f"pair{'s' * (len(pairs) > 1)} of {suit.en}", ""),
+                         must=_pairs_words(must, suit), must_bare=Words(_pairs_words(must, suit).en.removeprefix("a "), ""),
+                         no_tractor=Words("", "没有同样长的拖拉机，但") if tractor else Words("", ""), played=played, **base)
+    return reason if tractor else reason.with_notes(_THROW_PAIRS_NOTE)
+
+
+def _why_follows(duty: FollowDuty, play: list[Card], base: dict[str, Any]) -> Reason:
+    """Why ``play`` follows: the duty it meets, in the players' words (SJ-9, SJ-10, SG-5/SS-5, C-3, C-4, C-7)."""
+    ctx, shape = duty.ctx, duty.shape
+    held = len(duty.suit_cards)
     if held == 0:
-        return Reason.make(RuleId.SJ_10, "The lead {lead} is in {suit} and {hand} holds none, so {you} may trump (毙) or "
-                           "discard anything: {play} follows.",
-                           "首家出{lead}，是{suit}；{hand}没有{suit}，可以毙牌或垫任意牌：{play}可以。", **base)
+        return Reason.make(RuleId.SJ_10, "The lead {lead} is in {suit}{lead_levels} and {hand} holds none, so {you} may "
+                           "trump (毙) or discard anything: {play} follows{play_levels}.",
+                           "首家出{lead}，是{suit}{lead_levels}；{hand}没有{suit}，可以毙牌或垫任意牌：{play}可以{play_levels}。",
+                           **base)
     if held < duty.size:
-        return Reason.make(RuleId.SJ_9, "The lead {lead} is in {suit} and {hand} holds only {n}; {play} plays {all}, "
-                           "and {rest} may be anything.",
-                           "首家出{lead}，是{suit}；{hand}只有{n}张{suit}：{held}，{all}跟出了，{rest}出什么都行。",
+        return Reason.make(RuleId.SJ_9, "The lead {lead} is in {suit}{lead_levels} and {hand} holds only {n}; {play} "
+                           "plays {all}{play_levels}, and {rest} may be anything.",
+                           "首家出{lead}，是{suit}{lead_levels}；{hand}只有{n}张{suit}：{held}，{all}跟出了{play_levels}，"
+                           "{rest}出什么都行。",
                            n=Words(count_en(held), count_zh(held)), held=sorted(duty.suit_cards, key=ctx.order_key),
                            all=Words("it" if held == 1 else "all of them", "已" if held == 1 else "都"),
                            rest=Words("the other card", "另一张") if duty.size - held == 1 else
                            Words(f"the other {count_en(duty.size - held)}", f"另外{count_zh(duty.size - held)}张"), **base)
-    if duty.tractor:
-        return Reason.make(RuleId.SJ_9, "The lead {lead} is {led}; {play} follows with {led}.",
-                           "首家出{lead}，是{led}；{play}跟出同样的拖拉机。", **base)
     if shape.kind == "pair" and not duty.must_pairs:
-        return Reason.make(RuleId.C_4, "The lead {lead} is {led} and {hand} holds {suit} but no pair of them, so any two "
-                           "{suit} follow, as {play} does.",
-                           "首家出{lead}，是{led}；{hand}有{suit}但没有对子，跟任意两张{suit}即可，{play}就是两张{suit}。",
-                           **base).with_notes(_SILENT_NOTE)
+        return Reason.make(RuleId.C_4, "The lead {lead} is {led}{lead_levels} and {hand} holds {suit} but no pair of "
+                           "them, so any two {suit} follow, as {play} does{play_levels}.",
+                           "首家出{lead}，是{led}{lead_levels}；{hand}有{suit}但没有对子，跟任意两张{suit}即可，"
+                           "{play}就是两张{suit}{play_levels}。", **base).with_notes(_SILENT_NOTE)
     if duty.structure:
         return Reason.make(RuleId.C_7,
-                           "The lead {lead} is {led}; {hand} holds no tractor as long but holds {tractors}; {play} keeps "
-                           "{structure}, as much of that shape as the hand allows.",
-                           "首家出{lead}，是{led}；{hand}没有同样长的拖拉机，但有{tractors}；{play}跟出{structure}，"
-                           "已尽量保持牌型。",
+                           "The lead {lead} is {led}{lead_levels}; {hand} holds no tractor as long but holds {tractors}; "
+                           "{play} keeps {structure}{play_levels}, as much of that shape as the hand allows.",
+                           "首家出{lead}，是{led}{lead_levels}；{hand}没有同样长的拖拉机，但有{tractors}；{play}跟出"
+                           "{structure}{play_levels}，已尽量保持牌型。",
                            tractors=_held_tractors(duty), structure=units_words(duty.structure), **base)
-    if shape.kind in ("tractor", "throw"):
-        rule = short_tractor_rule(duty.rules) if shape.kind == "tractor" else RuleId.C_3
-        if not duty.must_pairs and (shape.kind == "throw" or not find_pairs(ctx, duty.suit_cards)):  # no pair of the suit held: any cards
-            # of it, under every reading (first); pairs held but not required is the suit-count reading below
-            return Reason.make(rule, "The lead {lead} is {led} and {hand} holds no pair of {suit}, so any {n} {suit} follow, "
-                               "as {play} does.",
-                               "首家出{lead}，是{led}；{hand}没有{suit}对子，跟任意{n}张{suit}即可，{play}就是{n}张{suit}。",
-                               n=Words(count_en(duty.size), count_zh(duty.size)), **base).with_notes(_SILENT_NOTE)
-        if shape.kind == "tractor" and duty.rules.short_tractor_follow is ShortTractorFollow.SUIT_COUNT_ONLY:
-            return Reason.make(rule, "The lead {lead} is {led} and {hand} holds no tractor as long; in this game only the "
-                               "count of {suit} matters then, so {play} follows.",
-                               "首家出{lead}，是{led}；{hand}没有同样长的拖拉机；本局这时只看{suit}的张数：{play}都是{suit}。",
-                               **base)
-        if shape.kind == "throw":
-            return Reason.make(rule, "The lead {lead} is {led} holding {must_n}; {play} plays {must} as required, then other "
-                               "{suit}.",
-                               "首家出{lead}，是{led}，其中有{must_n}；{play}按要求跟出{must}" +
-                               ("，其余为{suit}。" if len(play) > 2 * duty.must_pairs else "，合法。"),
-                               must=_pairs_words(duty.must_pairs, suit),
-                               must_n=_pairs_words(shape.pairs, suit), **base).with_notes(_THROW_PAIRS_NOTE)
-        return Reason.make(rule, "The lead {lead} is {led} and {hand} holds no tractor as long; {play} plays {must} as "
-                           "required, then other {suit}.",
-                           "首家出{lead}，是{led}；{hand}没有同样长的拖拉机；{play}按要求跟出{must}" +
-                           ("，其余为{suit}。" if len(play) > 2 * duty.must_pairs else "，合法。"),
-                           must=_pairs_words(duty.must_pairs, suit), **base)
-    return Reason.make(RuleId.SJ_9, "The lead {lead} is {led}; {play} follows with {led}.",
-                       "首家出{lead}，是{led}；{you}跟{play}，同门同型，合法。", **base)
+    if shape.kind in ("tractor", "throw") and not duty.tractor:
+        return _why_follows_short(duty, play, base)
+    return Reason.make(RuleId.SJ_9, "The lead {lead} is {led}{lead_levels}; {play} is {led} too{play_levels}: the same "
+                       "suit and shape.",
+                       "首家出{lead}，是{led}{lead_levels}；{you}跟{play}{play_levels}，同门同型，合法。", **base)
+
+
+def _why_follows_short(duty: FollowDuty, play: list[Card], base: dict[str, Any]) -> Reason:
+    """Why ``play`` follows a tractor the hand cannot match, or a throw: any cards of the suit without a pair
+    of it (C-4), the count alone (SS-5 read literally), or the pairs owed then other cards of the suit
+    (SG-5/SS-5, C-3)."""
+    ctx, shape, suit = duty.ctx, duty.shape, duty.suit
+    rule = short_tractor_rule(duty.rules) if shape.kind == "tractor" else RuleId.C_3
+    if not duty.must_pairs and (shape.kind == "throw" or not find_pairs(ctx, duty.suit_cards)):  # no pair of the suit held: any cards
+        # of it, under every reading (first); pairs held but not required is the suit-count reading below
+        return Reason.make(rule, "The lead {lead} is {led}{lead_levels} and {hand} holds no pair of {suit}, so any {n} "
+                           "{suit} follow, as {play} does{play_levels}.",
+                           "首家出{lead}，是{led}{lead_levels}；{hand}没有{suit}对子，跟任意{n}张{suit}即可，"
+                           "{play}就是{n}张{suit}{play_levels}。",
+                           n=Words(count_en(duty.size), count_zh(duty.size)), **base).with_notes(_SILENT_NOTE)
+    if shape.kind == "tractor" and duty.rules.short_tractor_follow is ShortTractorFollow.SUIT_COUNT_ONLY:
+        return Reason.make(rule, "The lead {lead} is {led}{lead_levels} and {hand} holds no tractor as long; in this "
+                           "game only the count of {suit} matters then, so {play} follows{play_levels}.",
+                           "首家出{lead}，是{led}{lead_levels}；{hand}没有同样长的拖拉机；本局这时只看{suit}的张数："
+                           "{play}都是{suit}{play_levels}。", **base)
+    more = len(play) > 2 * duty.must_pairs  # cards of the suit besides the pairs owed
+    rest_en, rest_zh = (", then other {suit}." if more else "."), ("，其余为{suit}。" if more else "，合法。")
+    if shape.kind == "throw":
+        return Reason.make(rule, "The lead {lead} is {led}{lead_levels} holding {must_n}; {play} plays {must} as "
+                           "required{play_levels}" + rest_en,
+                           "首家出{lead}，是{led}{lead_levels}，其中有{must_n}；{play}按要求跟出{must}{play_levels}" + rest_zh,
+                           must=_pairs_words(duty.must_pairs, suit),
+                           must_n=_pairs_words(shape.pairs, suit), **base).with_notes(_THROW_PAIRS_NOTE)
+    return Reason.make(rule, "The lead {lead} is {led}{lead_levels} and {hand} holds no tractor as long; {play} plays "
+                       "{must} as required{play_levels}" + rest_en,
+                       "首家出{lead}，是{led}{lead_levels}；{hand}没有同样长的拖拉机；{play}按要求跟出{must}{play_levels}"
+                       + rest_zh, must=_pairs_words(duty.must_pairs, suit), **base)
 
 
 def _held_tractors(duty: FollowDuty) -> Reason:

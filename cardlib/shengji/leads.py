@@ -22,7 +22,7 @@ from collections.abc import Iterator
 
 from ..cards import Card, check_copies, format_cards, sort_cards
 from ..errors import InvalidPositionError
-from ..explain import Reason, Verdict, Words
+from ..explain import Param, Reason, Verdict, Words
 from ..rule_ids import RuleId
 from .combos import (
     SUIT_ORDER,
@@ -31,6 +31,7 @@ from .combos import (
     as_cards,
     find_pairs,
     find_tractors,
+    level_cards_note,
     longest_tractor,
     require_context,
     shape_in_suit,
@@ -79,38 +80,40 @@ def explain_lead(ctx: TrumpContext, rules: Ruleset, lead: list[Card]) -> Verdict
     """
     shape = shape_of(ctx, rules, lead)
     cards = sorted(lead, key=ctx.order_key)
-    the = the_play(cards)
+    said: dict[str, Param | list[Card]] = {"cards": cards, "the": the_play(cards), "levels": level_cards_note(ctx, cards, so_trump=True)}
     if shape.kind == "throw":
         suit = ctx.effective_suit(lead[0])
         return Verdict(True, Reason.make(
-            RuleId.C_3, "{the}{cards} is a throw (甩牌) of {suit}: several units led at once, which this game allows.",
-            "{cards}是{suit}甩牌：一次出几个牌型，本局允许甩牌。",
-            cards=cards, the=the, suit=suit).with_notes(THROWS_NOTE))
+            RuleId.C_3, "{the}{cards} is a throw (甩牌) of {suit}{levels}: several units led at once, which this game "
+            "allows.", "{cards}是{suit}甩牌{levels}：一次出几个牌型，本局允许甩牌。",
+            suit=suit, **said).with_notes(THROWS_NOTE))
     if shape.kind != "none":
-        return Verdict(True, Reason.make(RuleId.SJ_6, "{the}{cards} is {shape}, and a single, a pair or a tractor of one suit may always be led.",
-                                         "{cards}是{shape}；同一门的单张、对子、拖拉机总可以首出。",
-                                         cards=cards, the=the, shape=shape_in_suit(shape, ctx.effective_suit(lead[0]))))
+        return Verdict(True, Reason.make(RuleId.SJ_6, "{the}{cards} is {shape}{levels}, and a single, a pair or a tractor "
+                                         "of one suit may always be led.",
+                                         "{cards}是{shape}{levels}；同一门的单张、对子、拖拉机总可以首出。",
+                                         shape=shape_in_suit(shape, ctx.effective_suit(lead[0])), **said))
     suits = _ordered({ctx.effective_suit(c) for c in lead})
     if len(suits) == 1:
         units = split_units(ctx, rules, lead)
         return Verdict(False, Reason.make(
-            RuleId.C_3, "{the}{cards} is {units}, all {suit}: leading them at once is a throw (甩牌), which this game "
-            "leaves out. Lead one of them, such as {unit}.",
-            "{cards}是{units}，都是{suit}：一起出就是甩牌，本局不允许甩牌。只能出其中一个牌型，例如{unit}。",
-            cards=cards, the=the, units=units_words([u.pairs for u in units]), suit=suits[0],
-            unit=the_joker(list(units[0].cards))).with_notes(THROWS_NOTE))
+            RuleId.C_3, "{the}{cards} is {units}, all {suit}{levels}: leading them at once is a throw (甩牌), which this "
+            "game leaves out. Lead one of them, such as {unit}.",
+            "{cards}是{units}，都是{suit}{levels}：一起出就是甩牌，本局不允许甩牌。只能出其中一个牌型，例如{unit}。",
+            units=units_words([u.pairs for u in units]), suit=suits[0],
+            unit=the_joker(list(units[0].cards)), **said).with_notes(THROWS_NOTE))
+    mixes = Words(" and ".join(s.en for s in suits), "和".join(s.zh for s in suits))
     first = [c for c in cards if ctx.effective_suit(c) is suits[0]]
-    mixes = {"cards": cards, "the": the, "suits": Words(" and ".join(s.en for s in suits), "和".join(s.zh for s in suits))}
     if rules.throws:  # a lead of several units is allowed, but never of two suits (C-3)
         return Verdict(False, Reason.make(
-            RuleId.C_3, "{the}{cards} mixes {suits}: even a throw (甩牌) must be all one suit (trumps count as one "
-            "suit), such as {example}.", "{cards}混了{suits}：甩牌也必须是同一门（主牌算一门），例如{example}。",
-            example=the_joker(first), **mixes))  # type: ignore[arg-type]
+            RuleId.C_3, "{the}{cards} mixes {suits}{levels}: even a throw (甩牌) must be all one suit (trumps count as "
+            "one suit). You may lead {example} alone.",
+            "{cards}混了{suits}{levels}：甩牌也必须是同一门（主牌算一门）。可以只出{example}。",
+            suits=mixes, example=the_joker(first), **said))
     return Verdict(False, Reason.make(
-        RuleId.SJ_6, "{the}{cards} mixes {suits}: a lead is a single, a pair or a tractor of one suit (trumps count as "
-        "one suit), such as {example}.",
-        "{cards}混了{suits}：首出须是同一门的单张、对子或拖拉机（主牌算一门），例如{example}。",
-        example=the_joker(list(split_units(ctx, rules, first)[0].cards)), **mixes))  # type: ignore[arg-type]
+        RuleId.SJ_6, "{the}{cards} mixes {suits}{levels}: a lead is a single, a pair or a tractor of one suit (trumps "
+        "count as one suit). You may lead {example} alone.",
+        "{cards}混了{suits}{levels}：首出须是同一门的单张、对子或拖拉机（主牌算一门）。可以只出{example}。",
+        suits=mixes, example=the_joker(list(split_units(ctx, rules, first)[0].cards)), **said))
 
 
 def _ordered(suits: set[EffectiveSuit]) -> list[EffectiveSuit]:

@@ -60,11 +60,14 @@ def trick_points(cards: Iterable[Card | str] | str) -> int:
 
 
 def explain_trick_points(cards: Sequence[Card] | str) -> Reason:
-    """SJ-11: which cards carry the points, in both languages.
+    """SJ-11: which cards carry the points, in both languages, each point card named once, 5s first.
 
     >>> from cardlib.cards import parse_cards
-    >>> explain_trick_points(parse_cards("S5 H10 DK C9")).en
-    '♠5 (5) + ♥10 (10) + ♦K (10) = 25 points (5s count 5, 10s and Ks 10).'
+    >>> r = explain_trick_points(parse_cards("S5 H10 DK C9 D5"))
+    >>> r.en
+    '♠5 and ♦5 count 5 each, ♥10 and ♦K count 10 each: 30 points in all.'
+    >>> r.zh
+    '♠5、♦5各5分，♥10、♦K各10分，共30分。'
     """
     cards = parse_cards(cards)
     counted = [c for c in cards if card_points(c)]
@@ -72,14 +75,23 @@ def explain_trick_points(cards: Sequence[Card] | str) -> Reason:
     if not counted:
         return Reason.make(RuleId.SJ_11, "No 5, 10 or K among {cards}: they carry 0 points.",
                            "{cards}中没有5、10或K：这些牌0分。", cards=list(cards))
-    params: dict[str, Card | int] = {f"c{i}": c for i, c in enumerate(counted)}
     if len(counted) == 1:
         return Reason.make(RuleId.SJ_11, "{c0} carries {total} points (5s count 5, 10s and Ks 10).",
-                           "{c0}算{total}分（5算5分，10和K算10分）。", total=total, **params)
-    terms_en = " + ".join(f"{{c{i}}} ({card_points(c)})" for i, c in enumerate(counted))
-    terms_zh = " + ".join(f"{{c{i}}}（{card_points(c)}分）" for i, c in enumerate(counted))
-    return Reason.make(RuleId.SJ_11, f"{terms_en} = {{total}} points (5s count 5, 10s and Ks 10).",
-                       f"{terms_zh} = {{total}}分（5算5分，10和K算10分）。", total=total, **params)
+                           "{c0}算{total}分（5算5分，10和K算10分）。", total=total, c0=counted[0])
+    params: dict[str, Card | int] = {f"c{i}": c for i, c in enumerate(counted)}
+    groups = [[f"{{c{i}}}" for i, c in enumerate(counted) if card_points(c) == value] for value in (5, 10)]
+    en = [_point_group_en(names, value) for names, value in zip(groups, (5, 10)) if names]
+    zh = [("、".join(names) + f"各{value}分" if len(names) > 1 else f"{names[0]}算{value}分")
+          for names, value in zip(groups, (5, 10)) if names]
+    return Reason.make(RuleId.SJ_11, ", ".join(en) + ": {total} points in all.", "，".join(zh) + "，共{total}分。",
+                       total=total, **params)
+
+
+def _point_group_en(names: list[str], value: int) -> str:
+    """"♠5 and ♦5 count 5 each" / "♥K counts 10": one point value's cards in an English sum (SJ-11)."""
+    if len(names) == 1:
+        return f"{names[0]} counts {value}"
+    return f"{', '.join(names[:-1])} and {names[-1]} count {value} each"
 
 
 def points_left(won: Iterable[Card] | str) -> Result[int]:

@@ -173,20 +173,20 @@ def explain_trumps(ctx: TrumpContext, cards: list[Card] | str, name_plain: bool 
     plain cards named too unless ``name_plain`` is false (where a sentence beside it names them already).
 
     >>> explain_trumps(TrumpContext(Rank.FIVE, Suit.HEARTS), [Card(Suit.SPADES, Rank.FIVE), Card(Suit.CLUBS, Rank.ACE)]).en
-    'Trumps are the jokers, every 5 and every heart: ♠5 is a trump (1 of 2 cards); ♣A is a plain card.'
+    'Trumps are the jokers, the level cards (every 5) and every heart: ♠5 is a trump (1 of 2 cards); ♣A is a plain card.'
     >>> explain_trumps(TrumpContext(Rank.FIVE, None), [Card(Suit.SPADES, Rank.FIVE)]).zh
-    '无主时主牌只有大小王和所有5：♠5是主牌（1张中有1张）。'
+    '无主时主牌只有大小王和级牌（这局打5）：♠5是主牌（1张中有1张）。'
     """
     ctx, cards = _checked(ctx, cards)
     trumps = [c for c in cards if ctx.is_trump(c)]
     plain = [c for c in cards if not ctx.is_trump(c)]
     if ctx.trump is None:  # 无主: said first, not as a gloss after the level cards
-        head = Reason.make(RuleId.SJ_4, "No trump suit: trumps are the jokers and every {level}",
-                           "无主时主牌只有大小王和所有{level}", level=ctx.level)
+        head = Reason.make(RuleId.SJ_4, "With no trump suit, the only trumps are the jokers and the level cards "
+                           "(every {level})", "无主时主牌只有大小王和级牌（这局打{level}）", level=ctx.level)
     else:
-        head = Reason.make(RuleId.SJ_4, "Trumps are the jokers, every {level} and every " + _SINGULAR[ctx.trump],
-                           "主牌是大小王、所有{level}和所有" + _SUIT_NAMES[EffectiveSuit(ctx.trump.value)][1],
-                           level=ctx.level)
+        head = Reason.make(RuleId.SJ_4, "Trumps are the jokers, the level cards (every {level}) and every "
+                           + _SINGULAR[ctx.trump], "主牌是大小王、级牌（这局打{level}）和所有"
+                           + _SUIT_NAMES[EffectiveSuit(ctx.trump.value)][1], level=ctx.level)
     which: Words | Reason
     rest: Words | Reason
     if len(trumps) == 1:

@@ -115,8 +115,8 @@ def check_follow_legal(spec, rid, key, reason):
     """SJ-9: the play shown is named; a wrong "Legal" is shown a legal follow from the hand."""
     play = Counter(spec["position"]["play"])
     assert play in groups(reason)
-    assert reason["en"].startswith("It is not legal." if key == "yes" else "It is legal.")
-    assert reason["zh"].startswith("不能这样跟。" if key == "yes" else "可以这样跟：")
+    assert reason["en"].startswith("Not legal." if key == "yes" else "Legal.")
+    assert reason["zh"].startswith("不能这样跟。" if key == "yes" else "可以这样跟。")
     if key == "yes":
         hand = spec["position"]["hand"]
         from cardlib.shengji.follow import check_follow
@@ -142,7 +142,7 @@ def check_pick_follow(spec, rid, key, reason):
 def check_lead_legal(spec, rid, key, reason):
     """SJ-6, C-3: the answer given, and whether the lead may be led (the right answer) in words."""
     assert reason["en"].startswith("No, it may not be led." if key == "yes" else "Yes. ")
-    assert reason["zh"].startswith("不能这样首出。" if key == "yes" else "可以：")
+    assert reason["zh"].startswith("不能这样首出。" if key == "yes" else "可以。")
     assert Counter(spec["position"]["play"]) in groups(reason)
 
 

@@ -241,7 +241,7 @@ def make_lead_legal(seed: int, difficulty: Difficulty) -> dict[str, Any]:
         says_yes = key == "yes"
         builder.add_answer(key, label, {rid: (v.ok == says_yes, v.reason if v.ok == says_yes else explain(
             v.reason, "No, it may not be led. {why}" if says_yes else "Yes. {why}",  # the reason says it may be
-            "不能这样首出。{why}" if says_yes else "可以：{why}")) for rid, v in verdicts.items()})
+            "不能这样首出。{why}" if says_yes else "可以。{why}")) for rid, v in verdicts.items()})
     hand_cards, play_cards = [str(c) for c in hand], [str(c) for c in play]
     raw = {"level": str(ctx.level), "trump": ctx.trump.value if ctx.trump else "none",
            "hand": hand_cards, "play": play_cards}

@@ -18,7 +18,7 @@ from typing import Any
 from cardlib.cards import DECK_WITH_JOKERS, Card
 from cardlib.explain import Reason, Verdict
 from cardlib.shengji.combos import classify, find_tractors
-from cardlib.shengji.follow import follow_duty
+from cardlib.shengji.follow import follow_duty, legal_follow_words
 from cardlib.shengji.rules import get_ruleset
 from cardlib.shengji.trump import EffectiveSuit, TrumpContext
 
@@ -202,11 +202,11 @@ def wrong_play(play: list[Card], plays: list[list[Card]], verdicts: list[Verdict
     names_play = Counter(map(str, play)) in named_groups(verdict.reason)
     if names_play and _names_a_legal_follow(verdict.reason, plays, verdicts):
         return verdict.reason
-    example = closest_legal(play, plays, verdicts)
+    example, legal = closest_legal(play, plays, verdicts), legal_follow_words(sum(v.ok for v in verdicts))
     if names_play:
-        return explain(verdict.reason, "{why} One legal follow: {right}.", "{why}合法的跟法之一：{right}。", right=example)
-    return explain(verdict.reason, "{given} is not a legal follow: {why} One legal follow: {right}.",
-                   "{given}不是合法的跟牌：{why}合法的跟法之一：{right}。", given=play, right=example)
+        return explain(verdict.reason, "{why} {legal}: {right}.", "{why}{legal}：{right}。", right=example, legal=legal)
+    return explain(verdict.reason, "{given} is not a legal follow. {why} {legal}: {right}.",
+                   "{given}不是合法的跟牌。{why}{legal}：{right}。", given=play, right=example, legal=legal)
 
 
 def _features(position: FollowPosition, legal: int, choices: int) -> dict[str, Any]:
@@ -266,11 +266,11 @@ def _legal_reason(play: list[Card], plays: list[list[Card]], verdicts: list[Verd
     if verdict.ok == says_legal:
         return verdict.reason
     if verdict.ok:
-        return explain(verdict.reason, "It is legal. {why}", "可以这样跟：{why}")
+        return explain(verdict.reason, "Legal. {why}", "可以这样跟。{why}")
     if _names_a_legal_follow(verdict.reason, plays, verdicts):
-        return explain(verdict.reason, "It is not legal. {why}", "不能这样跟。{why}")
-    return explain(verdict.reason, "It is not legal. {why} A legal follow: {right}.",
-                   "不能这样跟。{why}合法的跟法之一：{right}。", right=closest_legal(play, plays, verdicts))
+        return explain(verdict.reason, "Not legal. {why}", "不能这样跟。{why}")
+    return explain(verdict.reason, "Not legal. {why} {legal}: {right}.", "不能这样跟。{why}{legal}：{right}。",
+                   right=closest_legal(play, plays, verdicts), legal=legal_follow_words(sum(v.ok for v in verdicts)))
 
 
 def make_follow_legal(seed: int, difficulty: Difficulty) -> dict[str, Any]:
