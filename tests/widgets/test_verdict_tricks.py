@@ -57,7 +57,7 @@ def test_sj5_a_wrong_highest_answer_says_the_top_card_is_a_level_card_or_a_joker
     cards, then the rest of the trump suit.  When the top card is a level card or a joker, a wrong answer's
     verdict says so before the order, naming the card (the trump suit's own level card as such)."""
     seen = {"trump-suit level": 0, "level": 0, "joker": 0}
-    for spec, _ruleset, key, ok, reason in verdicts("highest", range(90)):
+    for spec, _ruleset, _key, ok, reason in verdicts("highest", range(90)):
         if ok:
             continue
         ctx = ctx_of(spec["position"])
@@ -175,7 +175,7 @@ def test_sj10_a_right_endgame_lead_says_who_wins_its_first_trick_and_the_level_c
         for ruleset in spec["rulesets"]:
             solver = EndgameSolver(ctx, get_ruleset(ruleset["preset"]), pos["attackers"], pos["kitty"])
             for key in spec["correct"][ruleset["id"]]:
-                ok, reason = verdict_of(spec, ruleset["id"], key)
+                _ok, reason = verdict_of(spec, ruleset["id"], key)
                 hands = [parse_cards(h) for h in pos["hands"]]
                 lead = parse_cards(key)
                 for card in lead:
@@ -236,7 +236,7 @@ def test_sj4_sj11_a_point_card_held_back_as_a_big_trump_is_named_as_a_level_card
         if not ok:
             continue
         ctx = ctx_of(spec["position"])
-        legal, right = _plays(spec, ruleset)
+        legal, _right = _plays(spec, ruleset)
         best = sum(card_points(c) for c in parse_cards(key))
         richer = [parse_cards(k) for k in legal if sum(card_points(c) for c in parse_cards(k)) > best]
         kept = {c for play in richer for c in play if not c.is_joker and c.rank is ctx.level and card_points(c)}

@@ -110,10 +110,10 @@ def make_throw(seed: int, difficulty: Difficulty) -> dict[str, Any]:
         options.append(("unit:" + " ".join(map(str, cards_of)),
                         text(f"It fails: only {cards_text(cards_of)} is led", f"甩牌失败：只能出{cards_text(cards_of, 'zh')}")))
     right_key = "stands" if result.stands else "unit:" + " ".join(map(str, sorted(result.play, key=ctx.order_key)))
-    beaten = {"unit:" + " ".join(map(str, sorted(cards, key=ctx.order_key))): why for cards, why in result.beaten}
+    beaten_parts = {"unit:" + " ".join(map(str, sorted(cards, key=ctx.order_key))): why for cards, why in result.beaten}
     for key, label in options:
         ok = key == right_key
-        why = result.reason if ok else wrong_part(result.reason, label, beaten.get(key))
+        why = result.reason if ok else wrong_part(result.reason, label, beaten_parts.get(key))
         builder.add_answer(key, label, {r.id: (ok, why) for r in THROW_RULESETS})
     others = [(thrower + 1 + i) % 4 for i in range(3)]
     suit_name = text(suit.en, suit.zh)
