@@ -180,23 +180,23 @@ def why_not_winning(ctx: TrumpContext, rules: Ruleset, plays: list[list[Card]], 
                            "{seat}的{play}" + ("不是" if len(play) == 1 else "都不是") + "主牌：是垫牌，不能赢",
                            seat=seat, play=play)
     if len(play) == 1:
-        return Reason.make(RuleId.SJ_10, "{seat}'s {play} is neither {suit} nor a trump: a discard, which cannot win",
+        return Reason.make(RuleId.SJ_10, "{seat}'s {play} is a discard, neither {suit} nor a trump",
                            "{seat}的{play}不是{suit}，也不是主牌：是垫牌，不能赢", seat=seat, play=play, suit=led)
     followed = sum(1 for c in play if ctx.effective_suit(c) is led_suit)
     if not followed and not trumps:
-        return Reason.make(RuleId.SJ_10, "{seat}'s {play} holds neither {suit} nor trumps: a discard, which cannot "
-                           "win", "{seat}的{play}没有{suit}，也没有主牌：是垫牌，不能赢", seat=seat, play=play, suit=led)
-    return Reason.make(RuleId.SJ_10, "{seat}'s {play} {of_suit} and {of_trumps}: a discard, which cannot win",
+        return Reason.make(RuleId.SJ_10, "{seat}'s {play} is a discard, neither {suit} nor trumps",
+                           "{seat}的{play}没有{suit}，也没有主牌：是垫牌，不能赢", seat=seat, play=play, suit=led)
+    return Reason.make(RuleId.SJ_10, "{seat}'s {play} is a discard, {of_suit} and {of_trumps}",
                        "{seat}的{play}{of_suit}，也{of_trumps}：是垫牌，不能赢", seat=seat, play=play,
                        of_suit=_share(followed, led), of_trumps=_share(trumps, Words("trumps", "主牌")))
 
 
 def _share(count: int, what: Words) -> Words:
     """How much of a play of several cards is ``what`` (the led suit, trumps) when not all of it is (SJ-10):
-    some ("is not all spades" / "不全是黑桃") or none ("holds no trumps" / "没有主牌")."""
+    some ("not all spades" / "不全是黑桃") or none ("no trumps" / "没有主牌")."""
     if count:
-        return Words(f"is not all {what.en}", f"不全是{what.zh}")
-    return Words(f"holds no {what.en}", f"没有{what.zh}")
+        return Words(f"not all {what.en}", f"不全是{what.zh}")
+    return Words(f"no {what.en}", f"没有{what.zh}")
 
 
 def wrong_winner(ctx: TrumpContext, rules: Ruleset, plays: list[list[Card]], seats: list[int], index: int,
@@ -336,6 +336,8 @@ def _highest_cards(rng: random.Random, ctx: TrumpContext, difficulty: Difficulty
     high = sorted(suit_trumps, key=lambda c: -int(c.rank))[:5]
     cards += rng.sample(high, min(len(high), max(0, 6 - len(cards))))
     return cards
+
+
 def higher_fact(ctx: TrumpContext, right: Card, given: Card) -> Reason:
     """Why trump ``right`` outranks trump ``given``, naming what decides (SJ-5): a joker, the level card of
     the trump suit, or a level card, which ranks above the rest of the trump suit; else only that it is higher."""
