@@ -394,15 +394,8 @@ def explain_shape(ctx: TrumpContext, rules: RulesetLike, cards: Iterable[Card] |
                            "{cards}是{n}对{suit}，但不是拖拉机：{why}。", **params)
         if not _adjacent_in_some_reading(ctx, pairs):  # the other reading (SG-4 / SS-4) does not join them either
             other_why = _not_adjacent_words(ctx, not natural, pairs)
-            way = Words("in card order" if natural else "by printed rank", "")
-            way_zh = Words("", "牌的大小顺序" if natural else "牌面点数")
-            if other_why.render("en") == why.render("en"):  # the same cards between them: said once, above
-                other = Reason.make(tractor_rule(rules), "Counted {way}, the answer is the same.",
-                                    "按{way_zh}算，结论也一样。", way=way, way_zh=way_zh)
-            else:
-                other = Reason.make(tractor_rule(rules), "Counted {way}, the pairs are not adjacent either: {other}.",
-                                    "按{way_zh}算也不相连：{other}。", other=other_why, way=way, way_zh=way_zh)
-            main = main.with_notes(other)
+            if other_why.render("en") != why.render("en"):  # a note only where the other guide's reason differs
+                main = main.with_notes(_other_reading_note(rules, other_why))
             if len(pairs) == 2:  # two pairs apart, like the 四人升级 guide's "77JJ" (SG-E3): its note, only here
                 return main.with_notes(SG_E3_NOTE)
         return main
@@ -413,6 +406,16 @@ def explain_shape(ctx: TrumpContext, rules: RulesetLike, cards: Iterable[Card] |
     return Reason.make(RuleId.SJ_6, "{the}{cards} is {units}, all {suit}, not a single, a pair or a tractor: no shape.",
                        "{cards}是{units}，都是{suit}，不是单张、对子或拖拉机，不成牌型。",
                        cards=played, the=the, units=units, suit=suit)
+
+
+def _other_reading_note(rules: Ruleset, other_why: Reason) -> Reason:
+    """The other guide's reading of pairs that neither joins (SG-4 / SS-4): the same answer, for its own reason
+    ("Under the 双升 guide, which joins pairs by printed rank, the answer is the same: ...")."""
+    if rules.tractor_adjacency is TractorAdjacency.NATURAL_RANK:
+        return Reason.make(RuleId.SG_4, "Under the 四人升级 guide, which joins pairs in card order, the answer is the "
+                           "same: {other}.", "《四人升级》按牌的大小顺序连对，结论也一样：{other}。", other=other_why)
+    return Reason.make(RuleId.SS_4, "Under the 双升 guide, which joins pairs by printed rank, the answer is the same: "
+                       "{other}.", "《双升》按牌面点数连对，结论也一样：{other}。", other=other_why)
 
 
 #: Throws (甩牌) are in neither guide (C-3): where a play would be one, this note stands behind the verdict.
@@ -585,9 +588,9 @@ def _not_adjacent_words(ctx: TrumpContext, natural: bool, pairs: list[Card]) -> 
                                    "so {joker} {joker} and {other} {other} are not adjacent",
                                    "按牌面大小算，大小王只与大小王相连，所以{joker} {joker}和{other} {other}不相连",
                                    joker=jokers[0], other=other)
-            return Reason.make(RuleId.SS_4, "{a} {a} and {b} {b} are of different printed suits, and counting by "
-                               "printed rank pairs join only within one suit",
-                               "{a} {a}和{b} {b}花色不同，按牌面大小算，只有同一花色的对子才相连", a=first, b=second)
+            return Reason.make(RuleId.SS_4, "{a} {a} and {b} {b} are of different printed suits, and only pairs of "
+                               "one printed suit join", "{a} {a}和{b} {b}花色不同，只有同一花色的对子才相连",
+                               a=first, b=second)
         ordered = sorted(pairs, key=lambda c: -int(c.rank))
         for high, low in zip(ordered, ordered[1:]):
             if int(high.rank) - int(low.rank) > 1:

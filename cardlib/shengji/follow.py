@@ -44,7 +44,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations, islice, product
 from typing import Any, Literal, TypeAlias
 
@@ -140,6 +140,15 @@ class FollowDuty:
     must_pairs: int     # pairs of the led suit the play must hold
     tractor: bool       # the hand holds a tractor as long as the led one: it must play one
     structure: tuple[int, ...]  # tractors_then_pairs: the units the pairs must form, when a choice is left
+    shown: tuple[Card, ...] = ()  # the legal follow an illegal play's verdict shows, when the caller names one
+
+    def showing(self, play: list[Card]) -> FollowDuty:
+        """This duty, its verdicts on illegal plays showing ``play`` as the legal follow (a puzzle's best play,
+        so the verdict names one play, not two) instead of the one closest to the play judged (SJ-9)."""
+        if self.breach(play) is not None:
+            raise InvalidPositionError(f"{format_cards(play)} does not follow {format_cards(self.lead)}: it cannot be "
+                                       "shown as a legal follow")
+        return replace(self, shown=tuple(play))
 
     @property
     def size(self) -> int:
@@ -389,7 +398,9 @@ _EXAMPLE_WINDOW = 8
 
 def _example(duty: FollowDuty, play: list[Card]) -> list[Card]:
     """A legal follow to show instead of ``play``: ``play`` mended (:func:`_mend`), else of the first
-    few legal follows the one sharing most cards with it."""
+    few legal follows the one sharing most cards with it; the caller's, if it named one (:meth:`FollowDuty.showing`)."""
+    if duty.shown:
+        return list(duty.shown)
     mended = _mend(duty, play)
     if mended is not None:
         return mended

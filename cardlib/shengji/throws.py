@@ -31,7 +31,8 @@ from ..explain import Reason, Seat, Words
 from ..result import Result
 from ..rule_ids import RuleId
 from ..words import cards_text
-from .combos import THROWS_NOTE, CardsInput, Plays, Unit, as_cards, find_pairs, find_tractors, require_context, split_units
+from .combos import (THROWS_NOTE, CardsInput, Plays, Unit, as_cards, find_pairs, find_tractors, require_context, split_units,
+                     the_joker)
 from .rules import Ruleset, RulesetLike
 from .trump import EffectiveSuit, TrumpContext
 
@@ -39,9 +40,11 @@ from .trump import EffectiveSuit, TrumpContext
 @dataclass(frozen=True, slots=True, repr=False)
 class ThrowResult(Result[bool]):
     """Whether the throw stands (``value``, also ``stands``); ``play`` is what is led (the throw, or its
-    smallest beaten unit)."""
+    smallest beaten unit); ``beaten``: each other part some hand beats, with what beats it ("East holds ♦K ♦K,
+    higher than ♦Q ♦Q"), so a reader who picks one of them is answered on it first."""
 
     play: list[Card]
+    beaten: tuple[tuple[tuple[Card, ...], Reason], ...] = ()
 
     @property
     def stands(self) -> bool:
@@ -134,12 +137,58 @@ def resolve_throw(ctx: TrumpContext, rules: RulesetLike, lead: CardsInput,
             RuleId.C_3, "No other hand beats a part of {throw}: {parts}, so the throw stands.",
             "其他人都管不住{throw}的任何一部分：{parts}，甩牌成立。",
             throw=throw, parts=_unbeaten_parts(ctx, units, suit, paired)).with_notes(THROWS_NOTE))
-    unit, i, beater = min(beaten, key=lambda b: (b[0].size, ctx.strength(b[0].top)))
-    who: Seat | Words = Seat((thrower + 1 + i) % 4) if thrower is not None else Words(*OTHER_HANDS[i])
+    beaten.sort(key=lambda b: (b[0].size, ctx.strength(b[0].top)))  # the smallest part first, the lowest of a size
+    unit, i, beater = beaten[0]
+    who = _hand_name(thrower, i)
     return ThrowResult(False, play=list(unit.cards), reason=Reason.make(
-        RuleId.C_3, "{who_cap} holds {beater}, higher than {unit} in the throw, so the throw fails and only {unit}, "
-        "the smallest part that can be beaten, is led.",
-        "{who}有{beater}，比甩牌中的{unit}大，甩牌失败：只能出{unit}（被管住的部分里最小的）。",
-        who_cap=who if thrower is not None else Words(who.en[0].upper() + who.en[1:], who.zh),  # type: ignore[union-attr]
-        who=who, beater=[c for c in beater for _ in range(1 if unit.pairs == 0 else 2)],
-        unit=list(unit.cards)).with_notes(THROWS_NOTE))
+        RuleId.C_3, "{who_cap} holds {beater}, higher than {unit} in the throw, so the throw fails and only {unit}"
+        "{smallest} is led.", "{who}有{beater}，比甩牌中的{unit}大，甩牌失败，只能出{unit}{smallest}。",
+        who_cap=_capitalised(who), who=who, beater=_beating_cards(unit, beater), unit=the_joker(list(unit.cards)),
+        smallest=_smallest_words(unit, [b[0] for b in beaten[1:]])).with_notes(THROWS_NOTE),
+        beaten=tuple((part[0].cards, _also_beaten(thrower, part, beaten[0])) for part in beaten[1:]))
+
+
+def _also_beaten(thrower: int | None, part: tuple[Unit, int, tuple[Card, ...]],
+                 led: tuple[Unit, int, tuple[Card, ...]]) -> Reason:
+    """What beats a part of a failed throw that is not led (C-3): "East holds ♦K ♦K, higher than ♦Q ♦Q", or,
+    when the cards that beat the part led beat it too, only that it can be beaten."""
+    unit, hand, beater = part
+    if (hand, beater) == led[1:]:
+        return Reason.make(RuleId.C_3, "{unit} can be beaten too", "{unit}也会被管住", unit=the_joker(list(unit.cards)))
+    who = _hand_name(thrower, hand)
+    return Reason.make(RuleId.C_3, "{who_cap} holds {beater}, higher than {unit}", "{who}有{beater}，比{unit}大",
+                       who_cap=_capitalised(who), who=who, beater=_beating_cards(unit, beater),
+                       unit=the_joker(list(unit.cards)))
+
+
+def _hand_name(thrower: int | None, hand: int) -> Seat | Words:
+    """The ``hand``-th other hand after the thrower: by seat when the thrower's is known, else by place."""
+    return Seat((thrower + 1 + hand) % 4) if thrower is not None else Words(*OTHER_HANDS[hand])
+
+
+def _capitalised(who: Seat | Words) -> Seat | Words:
+    """A hand's name to start a sentence (a seat's name has its capital already)."""
+    return Words(who.en[0].upper() + who.en[1:], who.zh) if isinstance(who, Words) else who
+
+
+def _beating_cards(unit: Unit, beater: tuple[Card, ...]) -> Reason | list[Card]:
+    """The cards that beat ``unit``, as a sentence names them: a single, or each pair card twice; a joker with
+    its article ("the little joker", "a pair of big jokers")."""
+    return the_joker([c for c in beater for _ in range(1 if unit.pairs == 0 else 2)])
+
+
+_SHAPE_NAMES = {0: ("a single", "单张"), 1: ("a pair", "对子")}
+
+
+def _smallest_words(led: Unit, others: list[Unit]) -> Words:
+    """Why ``led`` is led when ``others`` are beaten too (C-3): the part with the fewest cards ("a single before
+    a pair"), and of one size the lowest; nothing when it is the only part beaten."""
+    if not others:
+        return Words("", "")
+    if all(u.size == led.size for u in others):
+        return Words(", the lowest part that can be beaten,", "（被管住的几部分里最小的）")
+    if others[0].size == led.size:
+        return Words(", the lowest of the smallest parts that can be beaten,", "（被管住的几部分里张数最少、点数最小的）")
+    small, big = (_SHAPE_NAMES.get(u.pairs, ("a tractor", "拖拉机")) for u in (led, others[0]))
+    return Words(f", the smallest part that can be beaten ({small[0]} before {big[0]}),",
+                 f"（被管住的几部分里最小的，{small[1]}小于{big[1]}）")

@@ -125,9 +125,10 @@ def test_a_legal_wrong_answer_says_what_it_gives_up_SJ_11_SJ_12():
                 continue
             if reason["rule"] == "SJ-12":
                 assert any(big(ctx, c) for c in parse_cards(answer["key"])) and "big trump" in reason["en"]
-            else:  # the points given, and no "only 0 points"
+            else:  # the points given, and no "only 0 points" (a play of several cards "give")
                 points = trick_points(answer["key"])
-                said = "gives no points" if points == 0 else f"gives only {points} point" + "s" * (points != 1)
+                verb = "gives" if len(answer["key"].split()) == 1 else "give"
+                said = f"{verb} no points" if points == 0 else f"{verb} only {points} point" + "s" * (points != 1)
                 assert said in reason["en"] and "only 0 point" not in reason["en"]
 
 

@@ -6,7 +6,8 @@ single, SJ-6).  The double-dummy solver (:mod:`cardlib.shengji.solver`) grades t
 answers are its best plays, the points the attackers take with best play on both sides (the
 tricks' points, SJ-11, and the kitty times its multiplier when they take the last trick, SJ-12,
 SG-6 / SS-6).  A wrong lead is shown losing: the defence's best reply, the trick it costs and the
-points, then the winning line ("♣5 first: …").
+points, then the winning line ("♣5 first: …"); a right lead, its first trick and who wins it, and why
+where a level card decides.
 
 Rules: SJ-6, SJ-8, SJ-9, SJ-10, SJ-11, SJ-12, SG-6 / SS-6 (all through the engine).
 
@@ -118,9 +119,16 @@ def reason_for(game: Endgame, best: EndgameSolution, graded: Graded) -> Reason:
     costs and the winning line (SJ-11, SJ-12 when the kitty decides)."""
     win_line = [(s, p) for s, p in best.line]
     if graded.right:
-        return Reason.make(RuleId.SJ_11, "{given} first: {line}. With best play on both sides {outcome}.",
-                           "先出{given}：{line}。双方都出最好的牌时，{outcome}。", given=list(graded.play),
-                           line=_line_words(_first_trick(game, graded)), outcome=_outcome(game, best.attacker_points, None))
+        first = [(game.leader, graded.play)] + _first_trick(game, graded)
+        (_trick, winner), = _tricks(game, first)
+        index = next(i for i, (s, _p) in enumerate(first) if s == winner)
+        return Reason.make(RuleId.SJ_11, "{given} first: {line}, and {winner} wins with {won}{how}. With best play "
+                           "on both sides {outcome}.",
+                           "先出{given}：{line}，{winner}用{won}{how}赢下这一轮。双方都出最好的牌时，{outcome}。",
+                           given=the_joker(list(graded.play)), line=_line_words(first[1:]), winner=Seat(winner),
+                           won=the_joker(list(first[index][1])),
+                           how=_level_card_words(game, [list(p) for _s, p in first], index),
+                           outcome=_outcome(game, best.attacker_points, None))
     moves = [(game.leader, graded.play)] + [(s, p) for s, p in graded.after.line]
     reply_seat, reply = moves[1]
     ours = game.leader % 2
@@ -173,18 +181,20 @@ def reason_for(game: Endgame, best: EndgameSolution, graded: Graded) -> Reason:
 def _level_card_words(game: Endgame, plays: list[list[Card]], index: int) -> Words | Reason:
     """Why the play that takes a trick wins, where a level card of a plain suit decides it (SJ-4, SJ-5):
     " (♦5 is a level card, so a trump)" on a plain-suit lead; on a trump lead, " (♠7 is a level card: only
-    the jokers and ♦7 rank above it)"; else nothing."""
+    the jokers and ♦7 rank above it)", without the card's name when the play is that card alone (named just
+    before); else nothing."""
     ctx = game.ctx
     if ctx.effective_suit(plays[0][0]) is not EffectiveSuit.TRUMP or not index:
         return level_trump_words(ctx, plays, index)
     levels = [c for c in dict.fromkeys(plays[index]) if not c.is_joker and c.rank is ctx.level and c.suit is not ctx.trump]
     if len(levels) != 1 or any(c.rank is ctx.level or c.is_joker for c in plays[0]):
         return Words("", "")
+    named = Words("", "") if plays[index] == levels else Reason.make(RuleId.SJ_5, "{level} is ", "{level}是", level=levels)
     if ctx.trump is None:
-        return Reason.make(RuleId.SJ_5, " ({level} is a level card: only the jokers rank above it)",
-                           "（{level}是级牌，只比大小王小）", level=levels)
-    return Reason.make(RuleId.SJ_5, " ({level} is a level card: only the jokers and {top} rank above it)",
-                       "（{level}是级牌，只比大小王和{top}小）", level=levels, top=[Card(ctx.trump, ctx.level)])
+        return Reason.make(RuleId.SJ_5, " ({named}a level card: only the jokers rank above it)",
+                           "（{named}级牌，只比大小王小）", named=named)
+    return Reason.make(RuleId.SJ_5, " ({named}a level card: only the jokers and {top} rank above it)",
+                       "（{named}级牌，只比大小王和{top}小）", named=named, top=[Card(ctx.trump, ctx.level)])
 
 
 def _first_trick(game: Endgame, graded: Graded) -> list[tuple[int, Play]]:

@@ -16,13 +16,15 @@ from collections import Counter
 from typing import Any
 
 from cardlib.cards import DECK_WITH_JOKERS, Card
+from cardlib.explain import Reason
 from cardlib.shengji.combos import split_units
 from cardlib.shengji.rules import get_ruleset
 from cardlib.shengji.throws import resolve_throw
 from cardlib.shengji.trump import EffectiveSuit, TrumpContext
 from cardlib.words import cards_text
 
-from .position import cards_block, context_facts, facts, random_level, random_trump, seat_label, text, wrong_choice
+from .position import (cards_block, context_facts, explain, facts, lower, random_level, random_trump, seat_label, text,
+                       wrong_choice)
 from .shengji_cards import LEAD_RULESETS
 from .spec import Difficulty, PuzzleError, SpecBuilder
 
@@ -58,6 +60,15 @@ def _throw(rng: random.Random, ctx: TrumpContext, cards: list[Card], shape: tupl
             card = rng.choice(free)
             throw += [card] * (pairs + 1)
     return throw
+
+
+def wrong_part(why: Reason, given: dict[str, str], beaten: Reason | None) -> Reason:
+    """A wrong answer: the reader's part, when another hand does beat it, said first ("East's ♦K ♦K beats
+    ♦Q ♦Q"), then the engine's reason, which says which part is led and why (C-3)."""
+    if beaten is None:
+        return wrong_choice(why, given)
+    return explain(why, "Not “{given}”. {beaten}, but {why}", "不是“{given}”。{beaten}，但{why}", given=lower(given),
+                   beaten=beaten.capitalised())
 
 
 def make_throw(seed: int, difficulty: Difficulty) -> dict[str, Any]:
@@ -99,9 +110,10 @@ def make_throw(seed: int, difficulty: Difficulty) -> dict[str, Any]:
         options.append(("unit:" + " ".join(map(str, cards_of)),
                         text(f"It fails: only {cards_text(cards_of)} is led", f"甩牌失败：只能出{cards_text(cards_of, 'zh')}")))
     right_key = "stands" if result.stands else "unit:" + " ".join(map(str, sorted(result.play, key=ctx.order_key)))
+    beaten_parts = {"unit:" + " ".join(map(str, sorted(cards, key=ctx.order_key))): why for cards, why in result.beaten}
     for key, label in options:
         ok = key == right_key
-        why = result.reason if ok else wrong_choice(result.reason, label)
+        why = result.reason if ok else wrong_part(result.reason, label, beaten_parts.get(key))
         builder.add_answer(key, label, {r.id: (ok, why) for r in THROW_RULESETS})
     others = [(thrower + 1 + i) % 4 for i in range(3)]
     suit_name = text(suit.en, suit.zh)

@@ -14,7 +14,7 @@ from cardlib.cards import DECK_WITH_JOKERS, Card, Rank, Suit
 from cardlib.explain import Reason, Seat, Words
 from cardlib.rule_ids import RuleId
 from cardlib.words import card_text, cards_text
-from cardlib.shengji.combos import Shape, classify, explain_shape, shape_in_suit
+from cardlib.shengji.combos import Shape, classify, explain_shape, shape_in_suit, the_joker
 from cardlib.shengji.follow import legal_follows
 from cardlib.shengji.rules import Ruleset, get_ruleset
 from cardlib.shengji.trick import EQUAL_PLAYS_NOTE, TrickResult, find_trick_winner
@@ -179,12 +179,24 @@ def why_not_winning(ctx: TrumpContext, rules: Ruleset, plays: list[list[Card]], 
         return Reason.make(RuleId.SJ_10, "{seat}'s {play} holds no trump: it is a discard, which cannot win",
                            "{seat}的{play}" + ("不是" if len(play) == 1 else "都不是") + "主牌：是垫牌，不能赢",
                            seat=seat, play=play)
+    if len(play) == 1:
+        return Reason.make(RuleId.SJ_10, "{seat}'s {play} is a discard, neither {suit} nor a trump",
+                           "{seat}的{play}不是{suit}，也不是主牌：是垫牌，不能赢", seat=seat, play=play, suit=led)
     followed = sum(1 for c in play if ctx.effective_suit(c) is led_suit)
-    return Reason.make(RuleId.SJ_10, "{seat}'s {play} is a discard, neither {suit} nor "
-                       + ("all trumps" if trumps else "a trump" if len(play) == 1 else "trumps"),
-                       "{seat}的{play}" + ("不全是" if followed else "不是") + "{suit}，也"
-                       + ("不全是主牌" if trumps else "不是主牌" if len(play) == 1 else "没有主牌") + "：是垫牌，不能赢",
-                       seat=seat, play=play, suit=led)
+    if not followed and not trumps:
+        return Reason.make(RuleId.SJ_10, "{seat}'s {play} is a discard, neither {suit} nor trumps",
+                           "{seat}的{play}没有{suit}，也没有主牌：是垫牌，不能赢", seat=seat, play=play, suit=led)
+    return Reason.make(RuleId.SJ_10, "{seat}'s {play} is a discard, {of_suit} and {of_trumps}",
+                       "{seat}的{play}{of_suit}，也{of_trumps}：是垫牌，不能赢", seat=seat, play=play,
+                       of_suit=_share(followed, led), of_trumps=_share(trumps, Words("trumps", "主牌")))
+
+
+def _share(count: int, what: Words) -> Words:
+    """How much of a play of several cards is ``what`` (the led suit, trumps) when not all of it is (SJ-10):
+    some ("not all spades" / "不全是黑桃") or none ("no trumps" / "没有主牌")."""
+    if count:
+        return Words(f"not all {what.en}", f"不全是{what.zh}")
+    return Words(f"no {what.en}", f"没有{what.zh}")
 
 
 def wrong_winner(ctx: TrumpContext, rules: Ruleset, plays: list[list[Card]], seats: list[int], index: int,
@@ -324,6 +336,27 @@ def _highest_cards(rng: random.Random, ctx: TrumpContext, difficulty: Difficulty
     high = sorted(suit_trumps, key=lambda c: -int(c.rank))[:5]
     cards += rng.sample(high, min(len(high), max(0, 6 - len(cards))))
     return cards
+
+
+def higher_fact(ctx: TrumpContext, right: Card, given: Card) -> Reason:
+    """Why trump ``right`` outranks trump ``given``, naming what decides (SJ-5): a joker, the level card of
+    the trump suit, or a level card, which ranks above the rest of the trump suit; else only that it is higher."""
+    if right.is_joker and not given.is_joker:
+        below = Words("the level cards", "级牌") if given.rank is ctx.level else Words("every other trump", "其他主牌")
+        return Reason.make(RuleId.SJ_5, "{right} is higher, since the jokers rank above {below}",
+                           "{right}更大，王比{below}都大", right=the_joker([right]), below=below)
+    if right.rank is ctx.level and right.suit is ctx.trump:
+        if given.rank is ctx.level:
+            return Reason.make(RuleId.SJ_5, "{right}, the level card of the trump suit, ranks above the other "
+                               "level cards", "{right}是主花色的级牌，比其他花色的级牌大", right=right)
+        return Reason.make(RuleId.SJ_5, "{right} is the level card of the trump suit, the highest trump here",
+                           "{right}是主花色的级牌，这几张里最大", right=right)
+    if right.rank is ctx.level and given.rank is not ctx.level and not given.is_joker:
+        return Reason.make(RuleId.SJ_5, "{right} is a level card, so a trump, and the level cards rank above "
+                           "the rest of the trump suit", "{right}是级牌，算主牌，级牌比主花色的其他牌都大", right=right)
+    return Reason.make(RuleId.SJ_5, "{right} is higher", "{right}更大", right=right)
+
+
 def make_highest(seed: int, difficulty: Difficulty) -> dict[str, Any]:
     """Which card is highest? Easy: one trump among plain high cards; hard: level cards of several
     suits and the little joker, never the big joker (SJ-4, SJ-5)."""
@@ -338,8 +371,8 @@ def make_highest(seed: int, difficulty: Difficulty) -> dict[str, Any]:
     builder = SpecBuilder("highest", seed=seed, difficulty=difficulty, rulesets=SHENGJI_RULESETS)
     for card in cards:
         top = card in groups[0]
-        reason = order if top else explain(order, "Not {given}: {right} is higher. {why}",
-                                           "不是{given}：{right}更大。{why}", given=card, right=groups[0][0])
+        reason = order if top else explain(order, "Not {given}: {higher}. {why}", "不是{given}：{higher}。{why}",
+                                           given=card, higher=higher_fact(ctx, groups[0][0], card))
         builder.add_answer(str(card), {"en": card_text(card), "zh": card_text(card, "zh")},
                            {r.id: (top, reason) for r in SHENGJI_RULESETS})
     return builder.build(

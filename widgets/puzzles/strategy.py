@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Any
 
@@ -43,7 +43,7 @@ from cardlib.shengji.trick import find_trick_winner
 from cardlib.shengji.trump import EffectiveSuit, TrumpContext
 
 from .position import context_facts, explain, facts, random_level, random_trump, seat_label, text
-from .shengji_follow import FollowLevel, closest_play, deal_hand, named_groups, pick_lead
+from .shengji_follow import FollowLevel, closest_play, deal_hand, pick_lead
 from .spec import SHENGJI_RULESETS, Difficulty, PuzzleError, SpecBuilder
 
 
@@ -252,18 +252,34 @@ def grade(position: GivePosition, rules: Ruleset, plays: list[list[Card]]) -> tu
     legal = [i for i, g in enumerate(graded) if g.verdict.ok]
     thrifty = [i for i in legal if not graded[i].big] or legal
     best = max(graded[i].points for i in thrifty)
-    return graded, [i for i in thrifty if graded[i].points == best]
+    right = [i for i in thrifty if graded[i].points == best]
+    shown = [graded[i].play for i in right]  # an illegal play's verdict shows a best play as the legal follow
+    return [g if g.verdict.ok else replace(g, verdict=duty.showing(closest_play(g.play, shown)).judge(g.play))
+            for g in graded], right
 
 
 #: How the graded plays are labelled: this book's advice, not a rule of either guide.
 ADVICE = Words("the book's advice, not a rule", "本书的建议，不是规则")
 
 
-def _most(graded: list[Graded], best: int) -> Words:
-    """"the most you can give": qualified when a legal play spending a big trump would give more."""
-    richer = any(g.verdict.ok and g.big and g.points > best for g in graded)
-    return Words("the most you can give without spending a big trump" if richer else "the most you can give",
-                 "是不动大主能垫的最多分数" if richer else "是能垫的最多分数")
+def _most(graded: list[Graded], best: int, said: str = "the most you can give") -> Words | Reason:
+    """``said`` ("the most you can give"), qualified when a legal play spending a big trump would give more,
+    naming the level cards worth points it would spend (SJ-4: "without spending ♦K, a level card, so a big
+    trump")."""
+    richer = [g for g in graded if g.verdict.ok and g.big and g.points > best]
+    if not richer:
+        return Words(said, "是能垫的最多分数")
+    levels = list(dict.fromkeys(c for g in richer for c in g.big if card_points(c)))
+    if not levels:
+        return Words("the most you can give without spending a big trump", "是不动大主能垫的最多分数")
+    return Reason.make(RuleId.SJ_4, "the most you can give without spending {levels}, " + (
+        "a level card, so a big trump" if len(levels) == 1 else "level cards, so big trumps"),
+        "是不动级牌{levels}这" + ("张" if len(levels) == 1 else "些") + "大主能垫的最多分数", levels=levels)
+
+
+def _s(play: list[Card]) -> Words:
+    """The English verb's ending for a play as the subject: "♠5 gives", "♠5 ♥5 give"."""
+    return Words("s" if len(play) == 1 else "", "")
 
 
 def reason_for(position: GivePosition, graded: list[Graded], right: list[int], index: int) -> Reason:
@@ -275,11 +291,10 @@ def reason_for(position: GivePosition, graded: list[Graded], right: list[int], i
     most = _most(graded, best)
     if index in right:
         if g.points:
-            return Reason.make(RuleId.SJ_11, "You play last and {partner} is winning: your side takes this trick whatever you play, so "
-                                             "give points: {play} gives "
-                                             "{points}, {most} ({advice}).",
+            return Reason.make(RuleId.SJ_11, "You play last and {partner} is winning, so your side takes this trick "
+                                             "whatever you play; give points: {play} give{s} {points}, {most} ({advice}).",
                                "你最后出，{partner}正在赢，这一轮你方赢定了，所以垫分：{play}垫{points}分，{most}（{advice}）。",
-                               partner=partner, play=g.play, points=g.points, most=most, advice=ADVICE)
+                               partner=partner, play=g.play, s=_s(g.play), points=g.points, most=most, advice=ADVICE)
         return Reason.make(RuleId.SJ_11, "You play last and {partner} is winning, so your side takes this trick, but no legal play of "
                                          "yours carries "
                                          "points without spending a big trump, so {play}, which keeps them, is as good "
@@ -288,25 +303,20 @@ def reason_for(position: GivePosition, graded: list[Graded], right: list[int], i
                            "（{advice}）。",
                            partner=partner, play=g.play, advice=ADVICE)
     example = closest_play(g.play, (graded[i].play for i in right))
-    if not g.verdict.ok:
-        if any(Counter(map(str, graded[i].play)) in named_groups(g.verdict.reason) for i in right):  # the engine's example is a best play
-            return explain(g.verdict.reason, "{why} That gives {partner} {best} points, the most you can.",
-                           "{why}这样给{partner}垫{best}分，是能垫的最多分数。", best=best, partner=partner)
-        best_play = Words("The best legal play", "最好的合法出法") if len(right) == 1 else \
-            Words("One of the best legal plays", "最好的合法出法之一")  # several give the most
-        return explain(g.verdict.reason, "{why} {best_play}: {right}, {best} points for {partner}.",
-                       "{why}{best_play}：{right}，给{partner}垫{best}分。",
-                       best_play=best_play, right=example, best=best, partner=partner)
+    if not g.verdict.ok:  # the engine's reason shows a best play as the legal follow (grade)
+        return explain(g.verdict.reason, "{why} That gives {partner} {best} points, {most} ({advice}).",
+                       "{why}这样给{partner}垫{best}分，{most}（{advice}）。", best=best, partner=partner,
+                       most=_most(graded, best, "the most"), advice=ADVICE)  # after the rule's sentence: short
     if g.big and not graded[right[0]].big:
-        return Reason.make(RuleId.SJ_12, "{given} spends {big}, a big trump worth keeping for the last trick and the "
+        return Reason.make(RuleId.SJ_12, "{given} spend{s} {big}, a big trump worth keeping for the last trick and the "
                                          "kitty, and your side takes this trick without it. Play {right} instead, "
                                          "{best} points ({advice}).",
                            "{given}动用了大主{big}：大主应留着拿最后一轮和底牌，而你方不靠它也赢这一轮。"
                            "应出{right}，垫{best}分（{advice}）。",
-                           given=g.play, big=g.big, right=example, best=best, advice=ADVICE)
-    gives = (Words("gives no points", "一分都不垫") if g.points == 0 else
-             Reason.make(RuleId.SJ_11, "gives only {points} point" + "s" * (g.points != 1), "只垫{points}分",
-                         points=g.points))
+                           given=g.play, s=_s(g.play), big=g.big, right=example, best=best, advice=ADVICE)
+    gives = (Reason.make(RuleId.SJ_11, "give{s} no points", "一分都不垫", s=_s(g.play)) if g.points == 0 else
+             Reason.make(RuleId.SJ_11, "give{s} only {points} point" + "s" * (g.points != 1), "只垫{points}分",
+                         s=_s(g.play), points=g.points))
     ctx = position.ctx
     lead = position.plays[0]
     if len(lead) == 1 and ctx.effective_suit(lead[0]) is not EffectiveSuit.TRUMP and ctx.is_trump(g.play[0]) \
@@ -314,14 +324,14 @@ def reason_for(position: GivePosition, graded: list[Graded], right: list[int], i
         # the likely slip: a trump spent on a single the partner is already winning, where a best play spends none
         # (a longer lead is trumped only by trumps of its shape: not said there)
         return Reason.make(RuleId.SJ_11, "{given} spends a trump on a trick {partner} is already winning, and {gives}: "
-                                         "{right} gives {best}, {most} ({advice}).",
+                                         "{right} give{rs} {best}, {most} ({advice}).",
                            "{given}是主牌，用在{partner}已经在赢的一轮上，{gives}：{right}垫{best}分，{most}（{advice}）。",
-                           given=g.play, partner=partner, gives=gives, right=example, best=best, most=most,
-                           advice=ADVICE)
+                           given=g.play, partner=partner, gives=gives, right=example, rs=_s(example), best=best,
+                           most=most, advice=ADVICE)
     return Reason.make(RuleId.SJ_11, "{given} {gives}, and your side takes this trick whatever you "
-                                     "play: {right} gives {best}, {most} ({advice}).",
+                                     "play: {right} give{rs} {best}, {most} ({advice}).",
                        "{given}{gives}；这一轮你方赢定了：{right}垫{best}分，{most}（{advice}）。",
-                       given=g.play, gives=gives, right=example, best=best, most=most, advice=ADVICE)
+                       given=g.play, gives=gives, right=example, rs=_s(example), best=best, most=most, advice=ADVICE)
 
 
 def _display(position: GivePosition) -> list[dict[str, Any]]:
