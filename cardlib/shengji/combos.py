@@ -614,8 +614,8 @@ def _not_adjacent_words(ctx: TrumpContext, natural: bool, pairs: list[Card]) -> 
                 if ctx.effective_suit(card) is suit and ctx.strength(low) < ctx.strength(card) < ctx.strength(high):
                     steps.setdefault(ctx.strength(card), []).append(card)
             level = [c for c in (high, low) if c.rank is ctx.level]
-            note = Reason.make(RuleId.SG_4, " (in the order of trumps the level cards stand above {top}, not in "
-                               "their rank's place)", "（在主牌中级牌排在{top}之上，不在原来的位置）",
+            note = Reason.make(RuleId.SG_4, " (among trumps, level cards rank above {top})",
+                               "（在主牌中级牌排在{top}之上）",
                                top=Card(ctx.trump, Rank.ACE if ctx.level is not Rank.ACE else Rank.KING)) \
                 if level and ctx.trump is not None else Words("", "")
             return _between_reason(RuleId.SG_4, high, low, list(steps.values()), note)
