@@ -202,7 +202,7 @@ def test_a_points_sum_names_each_card_once_by_its_value():
 
 
 def test_no_sentence_in_these_verdicts_chains_two_colons():
-    """Issue 21: one sentence per rule, no colon chains, in both languages, in every verdict of these kinds."""
+    """A verdict teaches: one sentence per rule, no colon chains, in both languages, in every verdict of these kinds."""
     for kind in FOLLOW_KINDS + ("lead_legal", "bury"):
         for _spec, _ruleset, _key, _reason, texts in verdicts(kind):
             for sentence in re.split(r"(?<=[.。])\s*", texts["en"] + " " + texts["zh"]):

@@ -1,5 +1,5 @@
 """一上一下 verdicts say the fact that decides, in one clean sentence per rule (the fifth referee's items on
-ys_draw, ys_first_player and ys_action; issue 21).
+ys_draw, ys_first_player and ys_action).
 
 Each test states its rule over the seeds where its pattern occurs (found by the position's own features,
 never by a stored verdict), every answer, in the main text a reader sees first, in English and in Chinese.
@@ -51,7 +51,7 @@ def sentences(text: str) -> list[str]:
 
 
 def test_no_ys_verdict_sentence_chains_two_colons():
-    """Issue 21 (YS-5, YS-14, YS-15): no sentence of a 一上一下 verdict holds two colons ("Not allowed: it is not
+    """A verdict teaches (YS-5, YS-14, YS-15): no sentence of a 一上一下 verdict holds two colons ("Not allowed: it is not
     player B's turn: …", "收牌的是丙：丙、丁同时质疑：…", "目标点数是3：乙扣下一张暗牌，没有报：…")."""
     for kind in KINDS:
         for spec, key, _ok, texts in verdicts(kind):

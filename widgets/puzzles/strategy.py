@@ -304,7 +304,7 @@ def reason_for(position: GivePosition, graded: list[Graded], right: list[int], i
                            partner=partner, play=g.play, advice=ADVICE)
     example = closest_play(g.play, (graded[i].play for i in right))
     if not g.verdict.ok:  # the engine's reason shows a best play as the legal follow (grade)
-        return explain(g.verdict.reason, "{why} That gives {partner} {best} points, {most} ({advice}).",
+        return explain(g.verdict.reason, "{why} That gives {partner} {best}, {most} ({advice}).",
                        "{why}这样给{partner}垫{best}分，{most}（{advice}）。", best=best, partner=partner,
                        most=_most(graded, best, "the most"), advice=ADVICE)  # after the rule's sentence: short
     if g.big and not graded[right[0]].big:
