@@ -431,7 +431,7 @@ def first_hand_dealer(rules: Ruleset, state: CallState) -> tuple[int | None, Rea
     if state.kind is CallKind.LEVEL_PAIR and state.caller is not None and state.caller != state.first_caller:
         return seat.index, Reason.make(  # 高亮 by another player (SS-E3)
             RuleId.SS_E3, "The first caller, {seat}, deals the first hand, though {caller} overrides later.",
-            "{seat}最先亮主，首局由{seat}坐庄，虽然之后{caller}高亮反主。",
+            "虽然之后{caller}高亮反主，首局仍由最先亮主的{seat}坐庄。",
             caller=Seat(state.caller), seat=seat).with_notes(
             Reason(RuleId.SS_E3, "The 双升 guide's unusual “高亮” passage keeps the first single caller as dealer.",
                    "这是《双升》“高亮”一段的特别之处：首局仍由最先亮单张的人坐庄。"), silent)

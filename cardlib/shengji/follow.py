@@ -623,7 +623,7 @@ def _why_not(duty: FollowDuty, play: list[Card], breach: Breach, base: dict[str,
                            "{play}漏了{missing}{play_levels}。{legal}：{example}{levels}。",
                            n=Words(count_en(held), count_zh(held)), held=sorted(duty.suit_cards, key=ctx.order_key),
                            missing=sorted(missing, key=ctx.order_key),
-                           all=Words("it" if held == 1 else "them all", "" if held == 1 else "全部"), **base)
+                           all=Words("it" if held == 1 else "both" if held == 2 else "them all", "" if held == 1 else "全部"), **base)
     played = _shortfall(duty, play, breach)
     if breach == "suit" and not (duty.tractor or duty.must_pairs):
         return Reason.make(RuleId.SJ_9,

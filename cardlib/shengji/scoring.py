@@ -65,7 +65,7 @@ def explain_trick_points(cards: Sequence[Card] | str) -> Reason:
     >>> from cardlib.cards import parse_cards
     >>> r = explain_trick_points(parse_cards("S5 H10 DK C9 D5"))
     >>> r.en
-    '♠5 and ♦5 count 5 each, ♥10 and ♦K count 10 each: 30 points in all.'
+    '♠5 and ♦5 count 5 each; ♥10 and ♦K count 10 each: 30 points in all.'
     >>> r.zh
     '♠5、♦5各5分，♥10、♦K各10分，共30分。'
     """
@@ -76,14 +76,14 @@ def explain_trick_points(cards: Sequence[Card] | str) -> Reason:
         return Reason.make(RuleId.SJ_11, "No 5, 10 or K among {cards}: they carry 0 points.",
                            "{cards}中没有5、10或K：这些牌0分。", cards=list(cards))
     if len(counted) == 1:
-        return Reason.make(RuleId.SJ_11, "{c0} carries {total} points (5s count 5, 10s and Ks 10).",
-                           "{c0}算{total}分（5算5分，10和K算10分）。", total=total, c0=counted[0])
+        return Reason.make(RuleId.SJ_11, "Only {c0} carries points: {total}.", "只有{c0}是分牌：{total}分。",
+                           total=total, c0=counted[0])
     params: dict[str, Card | int] = {f"c{i}": c for i, c in enumerate(counted)}
     groups = [[f"{{c{i}}}" for i, c in enumerate(counted) if card_points(c) == value] for value in (5, 10)]
     en = [_point_group_en(names, value) for names, value in zip(groups, (5, 10)) if names]
     zh = [("、".join(names) + f"各{value}分" if len(names) > 1 else f"{names[0]}算{value}分")
           for names, value in zip(groups, (5, 10)) if names]
-    return Reason.make(RuleId.SJ_11, ", ".join(en) + ": {total} points in all.", "，".join(zh) + "，共{total}分。",
+    return Reason.make(RuleId.SJ_11, "; ".join(en) + ": {total} points in all.", "，".join(zh) + "，共{total}分。",
                        total=total, **params)
 
 

@@ -303,6 +303,10 @@ def played_up(player: int, card: Card, before: Rank, below: bool) -> Reason:
     if below:
         return Reason(RuleId.YS_6, "{player} plays {card} face up, below the target {before}: the target drops to "
                       "{rank}", "{player}打出明牌{card}，低于目标点数{before}：目标点数降为{rank}", params)
+    if card.rank is before:
+        return Reason(RuleId.YS_6, "{player} plays {card} face up, equal to the target {before}: no draw, and the "
+                      "target stays {rank}", "{player}打出明牌{card}，和目标点数{before}一样大，不用摸牌，目标点数仍是{rank}",
+                      params)
     return Reason(RuleId.YS_6, "{player} plays {card} face up, not below the target {before}: the target is now "
                   "{rank}", "{player}打出明牌{card}，不低于目标点数{before}：目标点数变为{rank}", params)
 

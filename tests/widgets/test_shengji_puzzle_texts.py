@@ -255,7 +255,7 @@ def test_after_hand_says_the_climb_stops_at_A_SG_7_SS_7_SJ_13():
             rid = ruleset["id"]
             _ok, reason = verdict_of(spec, rid, spec["correct"][rid][0])
             if "where the climb stops" in reason["en"]:
-                assert "升级到A为止" in reason["zh"]
+                assert "只升到A，不会越过A" in reason["zh"]
                 seen += 1
     assert seen
 

@@ -80,9 +80,9 @@ class Deal:
 #: SG's words on the cut name the last hand's dealer; the book's reading, said where a puzzle asks who cuts (SJ-2).
 CUT_READING = Reason.make(
     RuleId.SJ_2, "The 四人升级 guide's words, “由上一局的庄家下家进行切牌”, name the player after the last hand's "
-                 "dealer. Read that way, after a take-over the new dealer (the last dealer's next player, as this "
-                 "book deals next) would cut their own deal, so this book reads it as the player after this hand's "
-                 "dealer.",
+                 "dealer. Read that way, after a take-over the new dealer would cut their own deal, since the book's "
+                 "next dealer is then the last dealer's next player; so this book reads it as the player after this "
+                 "hand's dealer.",
     "《四人升级》原文是“由上一局的庄家下家进行切牌”。照字面理解，闲家上台后新庄家（按本书的约定）正是上一局庄家的"
     "下家，等于自己切自己要发的牌，所以本书理解为本局庄家的下家切牌。")
 
@@ -247,7 +247,7 @@ def _climb(rules: Ruleset, dealer: int, levels: tuple[Rank, Rank], points: int) 
         where = Reason.make(change_reason.rule, "{team} stay at {old}.", "{team}仍打{old}。", team=name, old=old)
     elif passes_ace:
         where = Reason.make(change_reason.rule, "{team} go from {old} to A, where the climb stops.",
-                            "{team}从{old}升到A：升级到A为止。",
+                            "{team}从{old}只升到A，不会越过A。",
                             team=name, old=old)
     else:
         where = Reason.make(change_reason.rule, "{team} reach {new}.", "{team}从{old}升到{new}。",
@@ -270,7 +270,7 @@ def _after_hand_outcome(rules: Ruleset, dealer: int, levels: tuple[Rank, Rank], 
     progress = after_hand(rules, dealer, levels, change)
     _seat, dealer_reason = next_dealer(rules, dealer, change.attackers_take_over, shut_out=points == 0)
     _seat, who = who_deals_next(rules, dealer, change.attackers_take_over)
-    dealer_after_climb = Reason.make(RuleId.SG_8, "So {who}.", "所以{who}。", who=who).with_notes(
+    dealer_after_climb = Reason.make(RuleId.SG_8, "{who}.", "下一局{who}。", who=who).capitalised().with_notes(
         *dealer_reason.all_notes())
     next_level, level_reason = level_played(progress.levels, progress.next_dealer)
     climb, game, stops_at_ace = _climb(rules, dealer, levels, points)
