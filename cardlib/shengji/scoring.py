@@ -30,6 +30,7 @@ from ..errors import InvalidPositionError
 from ..explain import Reason, Seat, Words
 from ..result import Result
 from ..rule_ids import RuleId
+from ..words import listed
 from .combos import CardsInput, Plays, as_cards, count_zh, require_context, split_units, the_joker
 from .rules import KittyMultiplier, KittyShape, LevelTable, RulesetLike, as_ruleset
 from .trick import find_trick_winner, read_plays
@@ -91,7 +92,7 @@ def _point_group_en(names: list[str], value: int) -> str:
     """"♠5 and ♦5 count 5 each" / "♥K counts 10": one point value's cards in an English sum (SJ-11)."""
     if len(names) == 1:
         return f"{names[0]} counts {value}"
-    return f"{', '.join(names[:-1])} and {names[-1]} count {value} each"
+    return f"{listed(names)} count {value} each"
 
 
 def points_left(won: Iterable[Card] | str) -> Result[int]:

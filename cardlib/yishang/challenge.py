@@ -23,6 +23,7 @@ from ..errors import InvalidPositionError
 from ..explain import Player, Reason
 from ..result import PlayerResult, Result
 from ..rule_ids import RuleId
+from ..words import listed
 from .players import PlayerLike, parse_player
 from .ranks import is_below, parse_actual, parse_claim, parse_rank
 
@@ -94,8 +95,7 @@ def nearest_challenger(player: PlayerLike, challengers: Iterable[PlayerLike], pl
         return PlayerResult(chosen, Reason.make(RuleId.YS_8, "{chosen} challenges {player}'s face-down card",
                                    "{chosen}质疑{player}的暗牌", chosen=Player(chosen), player=Player(player)))
     params = {f"s{i}": Player(s) for i, s in enumerate(seats)}
-    names_en = " and ".join(f"{{s{i}}}" for i in range(len(seats))) if len(seats) == 2 else \
-        ", ".join(f"{{s{i}}}" for i in range(len(seats) - 1)) + f" and {{s{len(seats) - 1}}}"
+    names_en = listed([f"{{s{i}}}" for i in range(len(seats))])
     names_zh = "、".join(f"{{s{i}}}" for i in range(len(seats)))
     return PlayerResult(chosen, Reason.make(
         RuleId.YS_14, f"{names_en} both challenge: {{s0}}, first after {{player}}, goes" if len(seats) == 2 else
