@@ -207,6 +207,25 @@ def _trump_level_fact(ctx: TrumpContext, best: list[Card]) -> Words | Reason:
     return Reason.make(RuleId.SJ_10, " ({top} is the level card of the trump suit)", "（{top}是主花色的级牌）", top=top)
 
 
+def higher_trump_fact(ctx: TrumpContext, right: Card, given: Card) -> Reason:
+    """Why trump ``right`` outranks trump ``given``, naming what decides (SJ-5): a joker, the level card of
+    the trump suit, or a level card, which ranks above the rest of the trump suit; else only that it is higher."""
+    if right.is_joker and not given.is_joker:
+        below = Words("the level cards", "级牌") if given.rank is ctx.level else Words("every other trump", "其他主牌")
+        return Reason.make(RuleId.SJ_5, "{right} is higher, since the jokers rank above {below}",
+                           "{right}更大，王比{below}都大", right=the_joker([right]), below=below)
+    if right.rank is ctx.level and right.suit is ctx.trump:
+        if given.rank is ctx.level:
+            return Reason.make(RuleId.SJ_5, "{right}, the level card of the trump suit, ranks above the other "
+                               "level cards", "{right}是主花色的级牌，比其他花色的级牌大", right=right)
+        return Reason.make(RuleId.SJ_5, "{right} is the level card of the trump suit, the highest trump here",
+                           "{right}是主花色的级牌，这几张里最大", right=right)
+    if right.rank is ctx.level and given.rank is not ctx.level and not given.is_joker:
+        return Reason.make(RuleId.SJ_5, "{right} is a level card, so a trump, and the level cards rank above "
+                           "the rest of the trump suit", "{right}是级牌，算主牌，级牌比主花色的其他牌都大", right=right)
+    return Reason.make(RuleId.SJ_5, "{right} is higher", "{right}更大", right=right)
+
+
 def _level_fact(ctx: TrumpContext, best: list[Card]) -> Words | Reason:
     """In a trump lead, the level cards that make ``best`` high ("♦Q is a level card, so "), else nothing."""
     levels = list(dict.fromkeys(c for c in best if not c.is_joker and c.rank is ctx.level))

@@ -14,10 +14,10 @@ from cardlib.cards import DECK_WITH_JOKERS, Card, Rank, Suit
 from cardlib.explain import Reason, Seat, Words
 from cardlib.rule_ids import RuleId
 from cardlib.words import card_text, cards_text
-from cardlib.shengji.combos import Shape, classify, explain_shape, shape_in_suit, the_joker
+from cardlib.shengji.combos import Shape, classify, explain_shape, shape_in_suit
 from cardlib.shengji.follow import legal_follows
 from cardlib.shengji.rules import Ruleset, get_ruleset
-from cardlib.shengji.trick import EQUAL_PLAYS_NOTE, TrickResult, find_trick_winner
+from cardlib.shengji.trick import EQUAL_PLAYS_NOTE, TrickResult, find_trick_winner, higher_trump_fact
 from cardlib.shengji.trump import EffectiveSuit, TrumpContext, explain_order, group_by_strength
 
 from .position import (cards_block, context_facts, explain, facts, random_level, random_trump, seat_label,
@@ -338,25 +338,6 @@ def _highest_cards(rng: random.Random, ctx: TrumpContext, difficulty: Difficulty
     return cards
 
 
-def higher_fact(ctx: TrumpContext, right: Card, given: Card) -> Reason:
-    """Why trump ``right`` outranks trump ``given``, naming what decides (SJ-5): a joker, the level card of
-    the trump suit, or a level card, which ranks above the rest of the trump suit; else only that it is higher."""
-    if right.is_joker and not given.is_joker:
-        below = Words("the level cards", "级牌") if given.rank is ctx.level else Words("every other trump", "其他主牌")
-        return Reason.make(RuleId.SJ_5, "{right} is higher, since the jokers rank above {below}",
-                           "{right}更大，王比{below}都大", right=the_joker([right]), below=below)
-    if right.rank is ctx.level and right.suit is ctx.trump:
-        if given.rank is ctx.level:
-            return Reason.make(RuleId.SJ_5, "{right}, the level card of the trump suit, ranks above the other "
-                               "level cards", "{right}是主花色的级牌，比其他花色的级牌大", right=right)
-        return Reason.make(RuleId.SJ_5, "{right} is the level card of the trump suit, the highest trump here",
-                           "{right}是主花色的级牌，这几张里最大", right=right)
-    if right.rank is ctx.level and given.rank is not ctx.level and not given.is_joker:
-        return Reason.make(RuleId.SJ_5, "{right} is a level card, so a trump, and the level cards rank above "
-                           "the rest of the trump suit", "{right}是级牌，算主牌，级牌比主花色的其他牌都大", right=right)
-    return Reason.make(RuleId.SJ_5, "{right} is higher", "{right}更大", right=right)
-
-
 def make_highest(seed: int, difficulty: Difficulty) -> dict[str, Any]:
     """Which card is highest? Easy: one trump among plain high cards; hard: level cards of several
     suits and the little joker, never the big joker (SJ-4, SJ-5)."""
@@ -372,7 +353,7 @@ def make_highest(seed: int, difficulty: Difficulty) -> dict[str, Any]:
     for card in cards:
         top = card in groups[0]
         reason = order if top else explain(order, "Not {given}: {higher}. {why}", "不是{given}：{higher}。{why}",
-                                           given=card, higher=higher_fact(ctx, groups[0][0], card))
+                                           given=card, higher=higher_trump_fact(ctx, groups[0][0], card))
         builder.add_answer(str(card), {"en": card_text(card), "zh": card_text(card, "zh")},
                            {r.id: (top, reason) for r in SHENGJI_RULESETS})
     return builder.build(
