@@ -229,6 +229,7 @@ def test_clicker_keys_move_the_slides_after_a_stepper_button_and_arrows_step_it_
     assert_present(page, here, "PageUp back to the stepper")
     assert stepper.get_attribute("data-step") == "1"
     stepper.locator(".cbs-slider").click()  # the slider too gives its focus back
+    page.wait_for_function("() => !document.activeElement || !document.activeElement.closest('.cbs')", timeout=3_000)
     moved = stepper.get_attribute("data-step")
     page.keyboard.press("ArrowRight")
     assert_present(page, here + 1, "ArrowRight after the stepper's slider")

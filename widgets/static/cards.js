@@ -144,13 +144,17 @@ export function relayoutOnResize(node) {
 export function releaseAfterPointer(root) {
   let pressed = false;  // a control, not the region around the controls (a click there focuses the region)
   root.addEventListener("pointerdown", (e) => { pressed = Boolean(e.target.closest("button, input, select, label")); });
+  const blurControl = () => {
+    const active = activeControl();
+    if (active && root.contains(active) && active.blur) active.blur();
+  };
   const release = () => {
     if (!pressed) return;
     pressed = false;
-    setTimeout(() => {
-      const active = activeControl();
-      if (active && root.contains(active) && active.blur) active.blur();
-    }, 0);
+    // Now, so a key pressed right after (a busy browser runs input before timers) reaches the slides,
+    // and once more after a redraw the release may still cause.
+    blurControl();
+    setTimeout(blurControl, 0);
   };
   window.addEventListener("pointerup", release, true);
   return () => window.removeEventListener("pointerup", release, true);
