@@ -199,6 +199,8 @@ def _effect(rules: Ruleset, state: CallState, kind: CallKind, cards: Sequence[Ca
 def _why_too_weak(rules: Ruleset, kind: CallKind, standing: CallKind) -> Reason:
     """Why a call cannot override the standing one, in the guide's own terms (SG-1 / SS-1)."""
     guide, rule = guide_words(rules), _calling_rule(rules)
+    same = Reason(rule, "The guides do not say that an equal call overrides; this book's convention is that it does "
+                        "not.", "指南没有写同级的亮主能不能反；本书约定不能。") if kind is standing else None
     if rules.calling is Calling.SHUANGSHENG:
         if standing is CallKind.SINGLE:
             return Reason.make(rule, "only a pair, of level cards or jokers, overrides a single (this book's "
@@ -206,8 +208,10 @@ def _why_too_weak(rules: Ruleset, kind: CallKind, standing: CallKind) -> Reason:
                 Reason(rule, "The 双升 guide does not say what a second single level card does; this book's convention: "
                              "a second single never overrides the first, as under the 四人升级 guide.",
                        "《双升》没有说第二张单张级牌算什么；本书约定：单张反不了单张，和《四人升级》一样。"))
-        stronger = {CallKind.LEVEL_PAIR: Words("a pair of jokers", "一对王"),
-                    CallKind.LITTLE_JOKER_PAIR: Words("a pair of big jokers", "一对大王")}.get(standing)
+        if standing is CallKind.LEVEL_PAIR:  # the guide's own chain (SS-1), not an "only" it does not say
+            return Reason.make(rule, "the 双升 guide lets a pair of little jokers override a pair of level cards",
+                               "按《双升》，一对小王可以反一对级牌").with_notes(same)
+        stronger = Words("a pair of big jokers", "一对大王") if standing is CallKind.LITTLE_JOKER_PAIR else None
     else:
         if standing is CallKind.SINGLE:
             return Reason.make(rule, "under the 四人升级 guide only a pair, of level cards or jokers, overrides a "
@@ -221,8 +225,6 @@ def _why_too_weak(rules: Ruleset, kind: CallKind, standing: CallKind) -> Reason:
                                "按《四人升级》，一对王（小王或大王）最大，谁也反不了")
         return Reason.make(rule, "under the 双升 guide nothing overrides a pair of big jokers",
                            "按《双升》，一对大王最大，谁也反不了")
-    same = Reason(rule, "The guides do not say that an equal call overrides; this book's convention is that it does "
-                        "not.", "指南没有写同级的亮主能不能反；本书约定不能。") if kind is standing else None
     return (Reason.make(rule, "under {guide} only {stronger} overrides a pair of level cards",
                         "按{guide}，一对级牌只能被{stronger}反掉", guide=guide, stronger=stronger)
             if standing is CallKind.LEVEL_PAIR else
@@ -465,8 +467,8 @@ def resolve_calls(rules: RulesetLike, level: Rank | str, calls: Sequence[tuple[i
     >>> result.trump, result.dealer, result.accepted
     (<Suit.SPADES: 'S'>, 1, (True, True, False))
     >>> print([n for n in result.reason.all_notes() if "cannot override" in n.en][-1].en)  # doctest: +NORMALIZE_WHITESPACE
-    West's single level card (♦2) cannot override North's pair of level cards (♠2 ♠2): under the 双升 guide only a
-    pair of jokers overrides a pair of level cards.
+    West's single level card (♦2) cannot override North's pair of level cards (♠2 ♠2): the 双升 guide lets a pair
+    of little jokers override a pair of level cards.
     """
     rules, level = as_ruleset(rules), as_level(level)
     if not isinstance(calls, (list, tuple)) or not all(isinstance(c, (list, tuple)) and len(c) == 2 for c in calls):

@@ -73,6 +73,15 @@ def test_ss1_order_single_level_pair_small_jokers_big_jokers():
     assert result.reasons[1].rule is RuleId.SS_1
 
 
+def test_ss1_a_refusal_under_a_level_pair_says_what_the_guide_says_and_no_only_it_lacks():
+    """SS-1 names one override of a pair of level cards, a pair of little jokers: the refusal says so in the
+    guide's terms, not "only a pair of jokers" (a rule the 双升 guide does not write)."""
+    refused = run(SS, [(1, "H2 H2"), (2, "S2")]).reasons[1]
+    assert "North's single level card (♠2) cannot override East's pair of level cards (♥2 ♥2)" in refused.en
+    assert "the 双升 guide lets a pair of little jokers override a pair of level cards" in refused.en
+    assert "按《双升》，一对小王可以反一对级牌" in refused.zh and "只能" not in refused.zh
+
+
 def test_ss1_ss_e3_a_level_pair_sets_trump_yet_the_first_single_caller_deals():
     result = run(SS, [(1, "H2"), (2, "S2 S2")])
     assert (result.trump, result.dealer) == (Suit.SPADES, 1)
