@@ -174,6 +174,8 @@ def explain_trumps(ctx: TrumpContext, cards: list[Card] | str, name_plain: bool 
 
     >>> explain_trumps(TrumpContext(Rank.FIVE, Suit.HEARTS), [Card(Suit.SPADES, Rank.FIVE), Card(Suit.CLUBS, Rank.ACE)]).en
     'Trumps are the jokers, the level cards (every 5) and every heart: ♠5 is a trump (1 of 2 cards); ♣A is a plain card.'
+    >>> explain_trumps(TrumpContext(Rank.FIVE, None), parse_cards("BJ S6")).en
+    'With no trump suit, the only trumps are the jokers and the level cards (every 5): the big joker is a trump (1 of 2 cards); ♠6 is a plain card.'
     >>> explain_trumps(TrumpContext(Rank.FIVE, None), [Card(Suit.SPADES, Rank.FIVE)]).zh
     '无主时主牌只有大小王和级牌（这局打5）：♠5是主牌（1张中有1张）。'
     """
@@ -190,7 +192,8 @@ def explain_trumps(ctx: TrumpContext, cards: list[Card] | str, name_plain: bool 
     which: Words | Reason
     rest: Words | Reason
     if len(trumps) == 1:
-        which = Reason.make(RuleId.SJ_4, "{trumps} is a trump", "{trumps}是主牌", trumps=trumps)
+        the = "the " if trumps[0].is_joker else ""  # "the big joker is a trump", as a sentence names one joker
+        which = Reason.make(RuleId.SJ_4, the + "{trumps} is a trump", "{trumps}是主牌", trumps=trumps)
     else:
         which = Reason.make(RuleId.SJ_4, "{trumps} are trumps", "{trumps}是主牌", trumps=trumps)
     if not plain or not trumps or not name_plain:
