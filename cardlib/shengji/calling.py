@@ -448,8 +448,10 @@ def first_hand_dealer(rules: Ruleset, state: CallState) -> tuple[int | None, Rea
 
 #: SG-9: the 四人升级 guide does not say who deals the first hand; the book follows 双升 (SS-9).
 FIRST_DEALER_SG_SILENT = Reason(RuleId.SG_9, "The 四人升级 guide is silent on the first dealer; this book follows the "
-                                "双升 guide: the first caller deals.",
-                                "《四人升级》没有说明首局庄家；本书按《双升》：最先亮主者坐庄。")
+                                "双升 guide, where the player who shows a single level card deals, and gives the deal "
+                                "to the first caller whatever the call.",
+                                "《四人升级》没有说明首局庄家；本书按《双升》“亮出单张级牌的玩家为庄家”，"
+                                "由最先亮主的人坐庄，不论亮的是什么。")
 
 
 def resolve_calls(rules: RulesetLike, level: Rank | str, calls: Sequence[tuple[int, Sequence[Card] | str]],
