@@ -460,18 +460,33 @@ def _who(index: int, leader: int | None) -> Seat | Words:
 
 
 def level_trump_words(ctx: TrumpContext, plays: list[list[Card]], index: int) -> Words | Reason:
-    """" (♦Q is a level card, so a trump)" when a level card of a plain suit made play ``index`` a trump
-    that took a plain-suit lead (" (a level card, so a trump)" where the play is that card alone, named just
-    before); else nothing."""
-    lead_suit = ctx.effective_suit(plays[0][0])
+    """Why play ``index`` took the trick, where a level card of a plain suit decides it (SJ-4, SJ-5):
+    " (♦Q is a level card, so a trump)" on a plain-suit lead; on a trump lead with no level card or joker
+    in it, " (♠7 is a level card: only the jokers and ♥7 rank above it)"; the card's name left out where the
+    play is that card alone (named just before); else nothing.
+
+    >>> from cardlib.cards import Suit
+    >>> trick = [parse_cards(p) for p in ("HA", "H3", "S7", "H4")]
+    >>> level_trump_words(TrumpContext(Rank.SEVEN, Suit.HEARTS), trick, 2).en
+    ' (a level card: only the jokers and ♥7 rank above it)'
+    """
     play = plays[index]
     levels = list(dict.fromkeys(c for c in play if not c.is_joker and c.rank is ctx.level and c.suit is not ctx.trump))
-    if not index or not levels or lead_suit is EffectiveSuit.TRUMP:
+    if not index or not levels:
         return Words("", "")
-    if play == levels:  # the card was named just before: not again
-        return Words(" (a level card, so a trump)", "（级牌，算主牌）")
-    return Reason.make(RuleId.SJ_12, " ({levels} " + ("are level cards" if len(levels) > 1 else "is a level card")
-                       + ", so a trump)", "（{levels}是级牌，算主牌）", levels=levels)
+    if ctx.effective_suit(plays[0][0]) is not EffectiveSuit.TRUMP:
+        if play == levels:  # the card was named just before: not again
+            return Words(" (a level card, so a trump)", "（级牌，算主牌）")
+        return Reason.make(RuleId.SJ_12, " ({levels} " + ("are level cards" if len(levels) > 1 else "is a level card")
+                           + ", so a trump)", "（{levels}是级牌，算主牌）", levels=levels)
+    if len(levels) != 1 or any(c.rank is ctx.level or c.is_joker for c in plays[0]):
+        return Words("", "")  # the lead shows level cards or jokers itself: the order needs no gloss
+    named = Words("", "") if play == levels else Reason.make(RuleId.SJ_5, "{level} is ", "{level}是", level=levels)
+    if ctx.trump is None:
+        return Reason.make(RuleId.SJ_5, " ({named}a level card: only the jokers rank above it)",
+                           "（{named}级牌，只比大小王小）", named=named)
+    return Reason.make(RuleId.SJ_5, " ({named}a level card: only the jokers and {top} rank above it)",
+                       "（{named}级牌，只比大小王和{top}小）", named=named, top=[Card(ctx.trump, ctx.level)])
 
 
 # --- the level change (SG-7 / SS-7, SS-E2) --------------------------------------------------

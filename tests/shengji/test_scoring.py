@@ -89,6 +89,17 @@ def test_c2_the_winning_play_is_a_trump_that_beat_the_lead():
         assert kitty_score(ctx, rules, KITTY, plays, True)[0] == 120
 
 
+def test_sj12_sj5_a_level_card_that_wins_a_trump_lead_says_what_ranks_above_it():
+    """SJ-5: on a trump lead (♥A, hearts trump at level 7) West's ♠7 wins the last trick, as a level card above
+    the whole trump suit: the kitty's sentence says so, not only that West won with ♠7."""
+    ctx = TrumpContext(Rank.SEVEN, Suit.HEARTS)
+    plays = [parse_cards(p) for p in ("HA", "H3", "S7", "H4")]
+    reason = kitty_score(ctx, get_ruleset("shengji"), KITTY, plays, True, leader=1)[1]
+    assert "West, an attacker, won the last trick with ♠7 (a level card: only the jokers and ♥7 rank above it)" \
+        in reason.en
+    assert "♠7（级牌，只比大小王和♥7小）" in reason.zh
+
+
 def test_c2_c3_a_throw_counts_its_largest_unit():
     ctx = TrumpContext(Rank.TWO, Suit.SPADES)
     rules = get_ruleset("shengji", {"throws": True})

@@ -21,10 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from cardlib.cards import Card
 from cardlib.explain import Reason, Seat, Words
 from cardlib.rule_ids import RuleId
-from cardlib.shengji.trump import EffectiveSuit
 from cardlib.shengji.endgames import Endgame, deal_endgame
 from cardlib.shengji.leads import legal_leads
 from cardlib.shengji.progression import TEAM_WORDS
@@ -127,7 +125,7 @@ def reason_for(game: Endgame, best: EndgameSolution, graded: Graded) -> Reason:
                            "先出{given}：{line}，{winner}用{won}{how}赢下这一轮。双方都出最好的牌时，{outcome}。",
                            given=the_joker(list(graded.play)), line=_line_words(first[1:]), winner=Seat(winner),
                            won=the_joker(list(first[index][1])),
-                           how=_level_card_words(game, [list(p) for _s, p in first], index),
+                           how=level_trump_words(game.ctx, [list(p) for _s, p in first], index),
                            outcome=_outcome(game, best.attacker_points, None))
     moves = [(game.leader, graded.play)] + [(s, p) for s, p in graded.after.line]
     reply_seat, reply = moves[1]
@@ -148,7 +146,7 @@ def reason_for(game: Endgame, best: EndgameSolution, graded: Graded) -> Reason:
     last = k == len(tricks) - 1
     index = next(i for i, (s, _p) in enumerate(trick) if s == winner)
     won_with = trick[index][1]
-    how = _level_card_words(game, [list(p) for _s, p in trick], index)  # why a level card is a trump, or that high
+    how = level_trump_words(game.ctx, [list(p) for _s, p in trick], index)  # why a level card is a trump, or that high
     which = Words("the last trick" + (" and the kitty" if kitty and winner % 2 == game.attackers else ""),
                   "最后一轮" + ("和底牌" if kitty and winner % 2 == game.attackers else "")) if last \
         else Words(f"trick {k + 1}", f"第{k + 1}轮")
@@ -176,25 +174,6 @@ def reason_for(game: Endgame, best: EndgameSolution, graded: Graded) -> Reason:
                        "{which}：{outcome}。应先出{best}：{line}。",
                        first_winner=Seat(first_winner), first_won=the_joker(list(first_won)),
                        winner=Seat(winner), which=which, won=the_joker(list(won_with)), how=how, **params)
-
-
-def _level_card_words(game: Endgame, plays: list[list[Card]], index: int) -> Words | Reason:
-    """Why the play that takes a trick wins, where a level card of a plain suit decides it (SJ-4, SJ-5):
-    " (♦5 is a level card, so a trump)" on a plain-suit lead; on a trump lead, " (♠7 is a level card: only
-    the jokers and ♦7 rank above it)", without the card's name when the play is that card alone (named just
-    before); else nothing."""
-    ctx = game.ctx
-    if ctx.effective_suit(plays[0][0]) is not EffectiveSuit.TRUMP or not index:
-        return level_trump_words(ctx, plays, index)
-    levels = [c for c in dict.fromkeys(plays[index]) if not c.is_joker and c.rank is ctx.level and c.suit is not ctx.trump]
-    if len(levels) != 1 or any(c.rank is ctx.level or c.is_joker for c in plays[0]):
-        return Words("", "")
-    named = Words("", "") if plays[index] == levels else Reason.make(RuleId.SJ_5, "{level} is ", "{level}是", level=levels)
-    if ctx.trump is None:
-        return Reason.make(RuleId.SJ_5, " ({named}a level card: only the jokers rank above it)",
-                           "（{named}级牌，只比大小王小）", named=named)
-    return Reason.make(RuleId.SJ_5, " ({named}a level card: only the jokers and {top} rank above it)",
-                       "（{named}级牌，只比大小王和{top}小）", named=named, top=[Card(ctx.trump, ctx.level)])
 
 
 def _first_trick(game: Endgame, graded: Graded) -> list[tuple[int, Play]]:
