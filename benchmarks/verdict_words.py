@@ -32,8 +32,10 @@ BUDGET_EN, BUDGET_ZH = 45, 90
 
 #: One card as a reader sees it in English: ♠A, ♥10, big joker / little joker (two words, one card).
 CARD = re.compile(r"[♠♥♦♣](?:10|[2-9JQKA])|big joker|little joker|大王|小王")
-#: A play: cards one after another, separated by spaces only ("♥J ♥J ♥10 ♥10", "big joker big joker ♠A").
-PLAY = re.compile(rf"(?:{CARD.pattern})(?: (?:{CARD.pattern}))*")
+#: A play: cards one after another, separated by spaces ("♥J ♥J ♥10 ♥10"), and next to a joker by the comma or
+#: the "and" that cardlib.words.cards_text writes there ("big joker, big joker and ♠A").
+_GAP = r"(?: |(?<=joker)(?:, | and )|(?:, | and )(?=big joker|little joker))"
+PLAY = re.compile(rf"(?:{CARD.pattern})(?:{_GAP}(?:{CARD.pattern}))*")
 
 
 def english_words(text: str) -> int:

@@ -51,7 +51,7 @@ def value_words(value: object, lang: str = "en") -> str:
 
     >>> from cardlib.cards import parse_cards
     >>> value_words(parse_cards("HA BJ")), value_words(Suit.SPADES, "zh"), value_words(7)
-    ('♥A, big joker', '黑桃', '7')
+    ('♥A and big joker', '黑桃', '7')
     """
     if isinstance(value, Card):
         return card_text(value, lang)

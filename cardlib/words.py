@@ -8,7 +8,7 @@ The engine's notation (``SA``, seat ``0``) stays inside the engine and the ``che
 
 >>> from cardlib.cards import parse_cards
 >>> cards_text(parse_cards("DJ DJ BJ"))
-'♦J ♦J, big joker'
+'♦J ♦J and big joker'
 >>> cards_text(parse_cards("DJ BJ"), "zh")
 '♦J 大王'
 >>> seat_name(2), seat_name(2, "zh"), player_name(1), player_name(1, "zh")
@@ -66,20 +66,23 @@ def card_text(card: Card, lang: str = "en") -> str:
 
 
 def cards_text(cards: Iterable[Card], lang: str = "en") -> str:
-    """Cards as a player writes them, in the given order, separated by spaces (in English a comma
-    next to a joker, so two jokers never run together as "big joker big joker").
+    """Cards as a player writes them, in the given order, separated by spaces (in English a comma next to a
+    joker, the last such comma an "and", so two jokers never run together as "big joker big joker" and a
+    play with a joker never reads as a list of things: "little joker and ♦Q").
 
     >>> cards_text(Card.parse(c) for c in ("BJ", "BJ", "LJ", "S2", "S2"))
-    'big joker, big joker, little joker, ♠2 ♠2'
+    'big joker, big joker, little joker and ♠2 ♠2'
+    >>> cards_text(Card.parse(c) for c in ("LJ", "DQ")), cards_text((Card.parse(c) for c in ("LJ", "DQ")), "zh")
+    ('little joker and ♦Q', '小王 ♦Q')
     """
     cards = list(cards)
     if not cards:
         return "没有牌" if is_zh(lang) else "no cards"
-    text = card_text(cards[0], lang)
-    for before, card in zip(cards, cards[1:]):
-        joker_next_to = not is_zh(lang) and (before.is_joker or card.is_joker)
-        text += (", " if joker_next_to else " ") + card_text(card, lang)
-    return text
+    english = not is_zh(lang)
+    gaps = [", " if english and (before.is_joker or card.is_joker) else " " for before, card in zip(cards, cards[1:])]
+    if ", " in gaps:
+        gaps[len(gaps) - 1 - gaps[::-1].index(", ")] = " and "
+    return card_text(cards[0], lang) + "".join(gap + card_text(card, lang) for gap, card in zip(gaps, cards[1:]))
 
 
 def seat_name(seat: int, lang: str = "en") -> str:

@@ -202,7 +202,7 @@ def test_sg2_ss2_ss9_nobody_calls_in_the_first_hand_the_turned_kitty_and_the_dea
     """SG-2 / SS-2: the turned card is named, the skipped jokers too; SS-2 and the dealer are the book's convention."""
     reason = run(SS, [], first_hand=True, kitty="BJ LJ D9 S2 S3 S4 S5 S6").reason
     assert reason.rule is RuleId.SS_2
-    assert "after big joker, little joker (jokers have no suit) the first card that is not a joker is ♦9" in reason.en
+    assert "after big joker and little joker (jokers have no suit) the first card that is not a joker is ♦9" in reason.en
     assert "The 双升 guide does not say what happens when nobody calls" in reason.notes_text("en")
     assert "does not say" not in reason.en  # the main text says what decides; the silence is a note
     assert "so South, where the deal began, deals it" in reason.en and "南家" in reason.zh

@@ -134,7 +134,7 @@ def test_kitty_verdicts_say_the_shape_only_where_it_sets_the_multiplier_and_why_
 
 
 #: A lone joker named without its article ("with little joker", not "with little joker, big joker, ...").
-LONE_JOKER = re.compile(r"\bwith (?:little|big) joker(?!, (?:little|big) joker)(?!,? ?[♠♥♦♣])")
+LONE_JOKER = re.compile(r"\bwith (?:little|big) joker(?!(?:,| and) (?:little|big) joker)(?!(?:,| and)? ?[♠♥♦♣])")
 
 
 def test_no_verdict_says_with_a_joker_without_its_article_or_adds_0_points_twice():
@@ -372,7 +372,7 @@ def _cards_before(text: str, marker: str) -> list[list[Card]]:
 def test_trick_and_follow_templates_fit_their_values():
     """Pattern 3 (SJ-10, SJ-9, SJ-12): "不全是主牌" only of a play holding a trump, "都不是主牌" only of one
     holding none; "再跟单张" only where the pairs required leave cards of the lead to fill; a pair of jokers
-    reads "a pair of little jokers" / "一对小王", never "little joker, little joker"."""
+    reads "a pair of little jokers" / "一对小王", never "little joker and little joker"."""
     for spec, _ruleset, _key, _ok, reason in verdicts("trick_winner"):
         position = spec["position"]
         ctx = TrumpContext(as_level(position["level"]), as_trump(position["trump"]))
@@ -389,7 +389,7 @@ def test_trick_and_follow_templates_fit_their_values():
     for kind in ("kitty_score", "endgame"):
         for _spec, _ruleset, _key, _ok, reason in verdicts(kind, range(12)):
             texts = main_texts(reason)
-            assert not re.search(r"with (little|big) joker, \1 joker(?![,:]? (?:[♠♥♦♣]|little|big))", texts["en"]), \
+            assert not re.search(r"with (little|big) joker(?:,| and) \1 joker(?!(?:[,:]? | and )(?:[♠♥♦♣]|little|big))", texts["en"]), \
                 texts["en"]  # a joker pair alone; inside a longer play the cards are listed
 
 

@@ -35,15 +35,19 @@ export function cardText(card, lang) {
 }
 
 /** Cards as a sentence writes them (cardlib.words.cards_text): spaces, or in English commas when a
- * joker is next to the comma. */
+ * joker is next to the comma, the last of them "and" ("little joker and ♦Q"). */
 export function cardsText(cards, lang) {
   return cards.map((c, i) => cardSeparator(cards, i, lang) + cardText(c, lang)).join("");
 }
 
-/** What goes before ``cards[i]`` in a sentence: nothing first, then a space (a comma in English next to a joker). */
+/** What goes before ``cards[i]`` in a sentence: nothing first, then a space (in English a comma next to a
+ * joker, and " and " for the last such comma). */
 function cardSeparator(cards, i, lang) {
-  const joker = (c) => !cardParts(c).suit;
-  return i === 0 ? "" : lang !== "zh" && (joker(cards[i]) || joker(cards[i - 1])) ? ", " : " ";
+  const comma = (j) => lang !== "zh" && (!cardParts(cards[j]).suit || !cardParts(cards[j - 1]).suit);
+  if (i === 0) return "";
+  if (!comma(i)) return " ";
+  for (let j = i + 1; j < cards.length; j += 1) if (comma(j)) return ", ";
+  return " and ";
 }
 
 /** The drawn face of ``card`` (or "back" for a face-down card), its words as the accessible name.
