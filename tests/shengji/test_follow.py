@@ -90,6 +90,17 @@ def test_ss5_names_the_shuangsheng_row_and_defaults_as_sg():
     assert check_follow(TWO_S, SHUANGSHENG, "HA HA HK HK", "H9 H9 H7 H5 H3", "H9 H9 H7 H5").rule is RuleId.SS_5
 
 
+def test_ss5_c7_a_pair_owed_on_a_tractor_lead_says_the_shuangsheng_guide_is_silent_there():
+    """SS-5 asks for the same shape only: the pair owed short of the tractor is the book's reading (C-7), a
+    note behind the verdict under the SS preset, right or wrong; none under SG, whose guide asks for pairs."""
+    for play in ("H7 H5 H3 H9", "H9 H9 H7 H5"):
+        notes = check_follow(TWO_S, SHUANGSHENG, "HA HA HK HK", "H9 H9 H7 H5 H3", play).reason.all_notes()
+        [note] = [n for n in notes if n.rule is RuleId.C_7]
+        assert "silent on part of a tractor" in note.en and "先跟出对子" in note.zh
+    notes = check_follow(TWO_S, SHENGJI, "HA HA HK HK", "H9 H9 H7 H5 H3", "H7 H5 H3 H9").reason.all_notes()
+    assert not [n for n in notes if n.rule is RuleId.C_7]
+
+
 def test_suit_count_only_variant_asks_only_for_the_suit():
     assert is_legal_follow(TWO_S, SUIT_ONLY, "HA HA HK HK", "H9 H9 H7 H7 H5 H3", "H9 H7 H5 H3")
     # holding the tractor itself is still SJ-9 under the variant
