@@ -506,7 +506,8 @@ def _follow_notes(duty: FollowDuty, play: list[Card], breach: Breach | None) -> 
                             "guide's words allow any pairs.",
                             "先保留较短的拖拉机是本书的读法，和公开的游戏程序一样：《双升》没有说明只有部分牌型时怎么跟，"
                             "《四人升级》原文允许任意对子。"))
-    elif duty.rules.guide == "SS":  # pairs first: the 双升 guide asks for the shape, not for part of it
+    elif duty.rules.guide == "SS" and breach in (None, "pairs"):  # pairs first, where it bears on the play:
+        # the 双升 guide asks for the shape, not for part of it
         notes.append(Reason(RuleId.C_7, "The 双升 guide asks for the same shape and is silent on part of a tractor; "
                             "this book asks for the pairs first, as the 四人升级 guide does.",
                             "《双升》只要求跟出同样的牌型，没有说明只有部分牌型时怎么跟；本书和《四人升级》一样，"
