@@ -20,15 +20,16 @@ from widgets.front_ends import front_end
 STATIC = Path(__file__).resolve().parents[2] / "widgets" / "static"
 
 
-def run_parser(tokens: list[str], tmp_path: Path) -> list:
-    """``parseCard`` of puzzle.js (joined to the shared front-end code) on each token, run by Node."""
+def run_parser(tokens: list[str], tmp_path: Path, function: str = "parseCard") -> list:
+    """``function`` of puzzle.js (joined to the shared front-end code; ``parseCard`` or ``splitTokens``) on
+    each token, run by Node."""
     node = shutil.which("node")
     if node is None:
         pytest.skip("node is not installed")
     module = tmp_path / "puzzle.mjs"
     module.write_text(front_end("puzzle.js"), encoding="utf-8")
-    script = (f"import {{ parseCard }} from {json.dumps(module.as_uri())};"
-              f"console.log(JSON.stringify({json.dumps(tokens)}.map(parseCard)));")
+    script = (f"import {{ {function} }} from {json.dumps(module.as_uri())};"
+              f"console.log(JSON.stringify({json.dumps(tokens)}.map((t) => {function}(t))));")
     out = subprocess.run([node, "--input-type=module", "-e", script], capture_output=True, text=True, check=True)
     return json.loads(out.stdout)
 
@@ -41,6 +42,19 @@ def test_typed_cards_parse_like_the_engine_notation(tmp_path):
                 "黑桃5", "红桃10", "方块K", "梅花A", "红心Q", "方片2", "草花j"]
     assert run_parser(accepted, tmp_path) == [str(Card.parse(t)) for t in accepted]
     assert run_parser(["X9", "H1", "11S", "S", "JOKER", "", "黑桃", "黑桃11", "红桃王"], tmp_path) == [None] * 9
+
+
+def test_a_typed_play_reads_as_the_book_writes_it(tmp_path):
+    """The book writes jokers in words and a play with a joker with "and" (cardlib.words.cards_text): typed
+    or pasted back, it gives the same card tokens; other words stay tokens the parser refuses."""
+    from cardlib.cards import parse_cards
+    from cardlib.words import cards_text
+
+    plays = ["LJ DQ", "BJ BJ LJ S2 S2", "H5 BJ", "BJ LJ"]
+    written = [cards_text(parse_cards(p)) for p in plays]
+    tokens = run_parser(written + ["Big Joker, small joker", "♠A and all"], tmp_path, "splitTokens")
+    assert [[str(c) for c in parse_cards(" ".join(t))] for t in tokens[:4]] == [p.split() for p in plays]
+    assert tokens[4:] == [["BJ", "LJ"], ["♠A", "all"]]
 
 
 def luminance(hex_colour: str) -> float:

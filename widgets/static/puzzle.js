@@ -119,9 +119,11 @@ export function parseCard(token) {
   return suit + rank;
 }
 
-/** Card tokens of a typed list (spaces, commas, 、 separate). */
+/** Card tokens of a typed list (spaces, commas, 、 and "and" separate), the jokers as the book writes them
+ * read too ("big joker", "little joker"): a play copied from a verdict ("little joker and ♦Q") types as it reads. */
 export function splitTokens(text) {
-  return text.split(/[\s,，、]+/u).filter((t) => t.length > 0);
+  return text.replace(/\b(big|little|small)\s+jokers?\b/giu, (_, size) => (size.toLowerCase() === "big" ? " BJ " : " LJ "))
+    .split(/[\s,，、]+/u).filter((t) => t.length > 0 && !/^and$/iu.test(t));
 }
 
 export { cardText, cardsText, reasonParts as sentenceParts };  // for the tests that drive this module in Node
