@@ -31,7 +31,8 @@ from ..explain import Reason, Seat, Words
 from ..result import Result
 from ..rule_ids import RuleId
 from ..words import listed
-from .combos import CardsInput, Plays, as_cards, count_zh, require_context, split_units, the_joker
+from .combos import (CardsInput, Plays, as_cards, count_zh, plain_level_cards, require_context, split_units,
+                     the_joker)
 from .rules import KittyMultiplier, KittyShape, LevelTable, RulesetLike, as_ruleset
 from .trick import find_trick_winner, read_plays
 from .trump import EffectiveSuit, TrumpContext
@@ -471,7 +472,7 @@ def level_trump_words(ctx: TrumpContext, plays: list[list[Card]], index: int) ->
     ' (a level card: only the jokers and ♥7 rank above it)'
     """
     play = plays[index]
-    levels = list(dict.fromkeys(c for c in play if not c.is_joker and c.rank is ctx.level and c.suit is not ctx.trump))
+    levels = plain_level_cards(ctx, play)
     if not index or not levels:
         return Words("", "")
     if ctx.effective_suit(plays[0][0]) is not EffectiveSuit.TRUMP:
