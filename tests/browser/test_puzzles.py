@@ -422,8 +422,10 @@ def test_progress_is_safe_and_the_practice_loop_steps_streaks_retries_and_rushes
     expect(bar.locator('button[data-control="auto-next"]')).to_have_attribute("aria-pressed", "true")
     before = answer(page, "calling", ok=True)
     expect(root(page, "calling")).not_to_have_attribute("data-puzzle-id", before)
+    answered = shape.get_attribute("data-puzzle-id")
     shape.locator("button.cbp-rush-button").click()
     expect(shape.locator(".cbp-rush")).to_have_text("Rush 3:00 · 0 right of 0")
+    expect(shape).not_to_have_attribute("data-puzzle-id", answered)  # the rush's first puzzle, not the one answered
     answer(page, "shape", ok=True)
     expect(shape.locator(".cbp-rush")).to_have_text(re.compile(r"Rush \d:\d\d · 1 right of 1"))
     expect(shape.locator(".cbp-outcome")).to_have_count(0)  # the next puzzle came by itself
