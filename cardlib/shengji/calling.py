@@ -197,39 +197,39 @@ def _effect(rules: Ruleset, state: CallState, kind: CallKind, cards: Sequence[Ca
 
 
 def _why_too_weak(rules: Ruleset, kind: CallKind, standing: CallKind) -> Reason:
-    """Why a call cannot override the standing one, in the guide's own terms (SG-1 / SS-1)."""
-    guide, rule = guide_words(rules), _calling_rule(rules)
-    same = Reason(rule, "The guides do not say that an equal call overrides; this book's convention is that it does "
-                        "not.", "指南没有写同级的亮主能不能反；本书约定不能。") if kind is standing else None
-    if rules.calling is Calling.SHUANGSHENG:
-        if standing is CallKind.SINGLE:
+    """Why a call cannot override the standing one, in the guide's own terms (SG-1 / SS-1): what the guide
+    ranks above what, and the book's convention only where the guide is silent (an equal call)."""
+    rule = _calling_rule(rules)
+    shuangsheng = rules.calling is Calling.SHUANGSHENG
+    if standing is CallKind.SINGLE:
+        if shuangsheng:
             return Reason.make(rule, "only a pair, of level cards or jokers, overrides a single (this book's "
                                      "convention)", "单张只能被一对级牌或一对王反掉（本书约定）").with_notes(
                 Reason(rule, "The 双升 guide does not say what a second single level card does; this book's convention: "
                              "a second single never overrides the first, as under the 四人升级 guide.",
                        "《双升》没有说第二张单张级牌算什么；本书约定：单张反不了单张，和《四人升级》一样。"))
-        if standing is CallKind.LEVEL_PAIR:  # the guide's own chain (SS-1), not an "only" it does not say
-            return Reason.make(rule, "the 双升 guide lets a pair of little jokers override a pair of level cards",
-                               "按《双升》，一对小王可以反一对级牌").with_notes(same)
-        stronger = Words("a pair of big jokers", "一对大王") if standing is CallKind.LITTLE_JOKER_PAIR else None
-    else:
-        if standing is CallKind.SINGLE:
-            return Reason.make(rule, "under the 四人升级 guide only a pair, of level cards or jokers, overrides a "
-                                     "single", "按《四人升级》，单张只能被一对级牌或一对王反掉").with_notes(
-                Reason(rule, "A second single of the same suit from another player reinforces a single, nothing more.",
-                       "别人再亮一张同花色的级牌只是加固。"))
-        stronger = Words("a pair of jokers", "一对王") if standing is CallKind.LEVEL_PAIR else None
-    if stronger is None:
-        if rules.calling is Calling.SHENGJI:
-            return Reason.make(rule, "under the 四人升级 guide nothing overrides a pair of jokers, little or big",
-                               "按《四人升级》，一对王（小王或大王）最大，谁也反不了")
+        return Reason.make(rule, "under the 四人升级 guide only a pair, of level cards or jokers, overrides a "
+                                 "single", "按《四人升级》，单张只能被一对级牌或一对王反掉").with_notes(
+            Reason(rule, "A second single of the same suit from another player reinforces a single, nothing more.",
+                   "别人再亮一张同花色的级牌只是加固。"))
+    if standing is CallKind.BIG_JOKER_PAIR and shuangsheng:
         return Reason.make(rule, "under the 双升 guide nothing overrides a pair of big jokers",
                            "按《双升》，一对大王最大，谁也反不了")
-    return (Reason.make(rule, "under {guide} only {stronger} overrides a pair of level cards",
-                        "按{guide}，一对级牌只能被{stronger}反掉", guide=guide, stronger=stronger)
-            if standing is CallKind.LEVEL_PAIR else
-            Reason.make(rule, "under {guide} only {stronger} overrides a pair of little jokers",
-                        "按{guide}，一对小王只能被{stronger}反掉", guide=guide, stronger=stronger)).with_notes(same)
+    if standing.is_joker_pair and not shuangsheng:
+        return Reason.make(rule, "under the 四人升级 guide nothing overrides a pair of jokers, little or big",
+                           "按《四人升级》，一对王（小王或大王）最大，谁也反不了")
+    if kind is standing:
+        return Reason.make(rule, "an equal call does not override", "同样大的亮主不能反").with_notes(
+            Reason(rule, "The guides do not say that an equal call overrides; this book's convention is that it does "
+                         "not.", "指南没有写同级的亮主能不能反；本书约定不能。"))
+    if standing is CallKind.LEVEL_PAIR:  # a single under a pair
+        if shuangsheng:
+            return Reason.make(rule, "under the 双升 guide a pair of level cards (高亮) ranks above a single",
+                               "按《双升》，一对级牌（高亮）比单张大")
+        return Reason.make(rule, "under the 四人升级 guide a pair of level cards overrides a single, not the other way "
+                                 "round", "按《四人升级》，一对级牌可以反单张，单张反不了一对")
+    return Reason.make(rule, "under the 双升 guide only a pair of big jokers is higher",
+                       "按《双升》，只有一对大王比一对小王大")
 
 
 def check_call(rules: RulesetLike, state: CallState, seat: int, cards: Sequence[Card] | str) -> Verdict:
@@ -244,7 +244,7 @@ def check_call(rules: RulesetLike, state: CallState, seat: int, cards: Sequence[
     >>> state = apply_call(get_ruleset("shengji"), CallState(Rank.TWO), 1, parse_cards("H2 H2"))
     >>> print(check_call(get_ruleset("shengji"), state, 2, parse_cards("S2")).reason)  # doctest: +NORMALIZE_WHITESPACE
     SG-1: North's single level card (♠2) cannot override East's pair of level cards (♥2 ♥2): under the 四人升级 guide
-    only a pair of jokers overrides a pair of level cards.
+    a pair of level cards overrides a single, not the other way round.
     """
     rules, cards = as_ruleset(rules), parse_cards(cards)
     if not isinstance(state, CallState):
@@ -429,20 +429,23 @@ def first_hand_dealer(rules: Ruleset, state: CallState) -> tuple[int | None, Rea
     if state.first_caller is None:
         return None, None
     seat = Seat(state.first_caller)
-    silent = FIRST_DEALER_SG_SILENT if rules.calling is Calling.SHENGJI else None  # only where SG's reader would ask
-    if state.kind is CallKind.LEVEL_PAIR and state.caller is not None and state.caller != state.first_caller:
+    shengji = rules.calling is Calling.SHENGJI
+    silent = FIRST_DEALER_SG_SILENT if shengji else None  # only where SG's reader would ask
+    rule = RuleId.SG_9 if shengji else RuleId.SS_9  # under SG the book's convention (SG-9), under SS the guide's rule
+    if (not shengji and state.kind is CallKind.LEVEL_PAIR and state.caller is not None
+            and state.caller != state.first_caller):
         return seat.index, Reason.make(  # 高亮 by another player (SS-E3)
             RuleId.SS_E3, "The first caller, {seat}, deals the first hand, though {caller} overrides later.",
             "虽然之后{caller}高亮反主，首局仍由最先亮主的{seat}坐庄。",
             caller=Seat(state.caller), seat=seat).with_notes(
             Reason(RuleId.SS_E3, "The 双升 guide's unusual “高亮” passage keeps the first single caller as dealer.",
-                   "这是《双升》“高亮”一段的特别之处：首局仍由最先亮单张的人坐庄。"), silent)
+                   "这是《双升》“高亮”一段的特别之处：首局仍由最先亮单张的人坐庄。"))
     if state.caller is not None and state.caller != state.first_caller:  # another's overcall: it moves no deal
         return seat.index, Reason.make(
-            RuleId.SS_9, "The first caller, {seat}, deals the first hand; a later overcall sets only the trump.",
+            rule, "The first caller, {seat}, deals the first hand; a later overcall sets only the trump.",
             "{seat}最先亮主，首局由{seat}坐庄；之后的反主只定主，不换庄家。", seat=seat).with_notes(silent)  # the
         # trump's own sentence names the overcall
-    return seat.index, Reason.make(RuleId.SS_9, "{seat} called first, so {seat} deals the first hand.",
+    return seat.index, Reason.make(rule, "{seat} called first, so {seat} deals the first hand.",
                                    "{seat}最先亮主，首局由{seat}坐庄。", seat=seat).with_notes(silent)
 
 
@@ -469,8 +472,8 @@ def resolve_calls(rules: RulesetLike, level: Rank | str, calls: Sequence[tuple[i
     >>> result.trump, result.dealer, result.accepted
     (<Suit.SPADES: 'S'>, 1, (True, True, False))
     >>> print([n for n in result.reason.all_notes() if "cannot override" in n.en][-1].en)  # doctest: +NORMALIZE_WHITESPACE
-    West's single level card (♦2) cannot override North's pair of level cards (♠2 ♠2): the 双升 guide lets a pair
-    of little jokers override a pair of level cards.
+    West's single level card (♦2) cannot override North's pair of level cards (♠2 ♠2): under the 双升 guide a pair
+    of level cards (高亮) ranks above a single.
     """
     rules, level = as_ruleset(rules), as_level(level)
     if not isinstance(calls, (list, tuple)) or not all(isinstance(c, (list, tuple)) and len(c) == 2 for c in calls):

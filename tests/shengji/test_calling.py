@@ -52,8 +52,9 @@ def test_sg1_a_pair_overrides_a_single_but_not_a_pair():
     assert (result.trump, result.dealer, result.accepted) == (Suit.SPADES, 1, (True, True, False, False))
     refused = result.reasons[2]
     assert "West's pair of level cards (♦2 ♦2) cannot override North's pair of level cards (♠2 ♠2)" in refused.en
-    assert "only a pair of jokers overrides a pair of level cards" in refused.en
-    # an equal call: the guides are silent, the book's convention (it does not override) is the note behind it
+    # an equal call: the fact first, with no rule the guide does not write ("only a pair of jokers"); the guides
+    # are silent, and the book's convention (it does not override) is the note behind it
+    assert refused.en.endswith(": an equal call does not override.") and "only" not in refused.en
     assert "本书约定" not in refused.zh and "本书约定" in refused.notes_text("zh")
 
 
@@ -78,8 +79,11 @@ def test_ss1_a_refusal_under_a_level_pair_says_what_the_guide_says_and_no_only_i
     guide's terms, not "only a pair of jokers" (a rule the 双升 guide does not write)."""
     refused = run(SS, [(1, "H2 H2"), (2, "S2")]).reasons[1]
     assert "North's single level card (♠2) cannot override East's pair of level cards (♥2 ♥2)" in refused.en
-    assert "the 双升 guide lets a pair of little jokers override a pair of level cards" in refused.en
-    assert "按《双升》，一对小王可以反一对级牌" in refused.zh and "只能" not in refused.zh
+    # the reason a single fails: the guide's 高亮 ranks above it (not what overrides the pair, which explains nothing)
+    assert "under the 双升 guide a pair of level cards (高亮) ranks above a single" in refused.en
+    assert "按《双升》，一对级牌（高亮）比单张大" in refused.zh and "只能" not in refused.zh
+    equal = run(SS, [(1, "H2 H2"), (2, "S2 S2")]).reasons[1]
+    assert equal.en.endswith("an equal call does not override.") and "本书约定" in equal.notes_text("zh")
 
 
 def test_ss1_ss_e3_a_level_pair_sets_trump_yet_the_first_single_caller_deals():
@@ -157,7 +161,7 @@ def test_apply_call_refuses_a_weak_call_and_leaves_the_state():
     state = apply_call(SG, CallState(Rank.TWO), 0, parse_cards("H2 H2"))
     with pytest.raises(IllegalActionError, match="cannot override South's pair of level cards"):
         apply_call(SG, state, 1, parse_cards("S2"))
-    with pytest.raises(IllegalActionError, match="only a pair of jokers overrides a pair of level cards"):
+    with pytest.raises(IllegalActionError, match="a pair of level cards overrides a single, not the other way round"):
         apply_call(SG, state, 1, parse_cards("S2"))
     assert state == CallState(Rank.TWO, CallKind.LEVEL_PAIR, Suit.HEARTS, 0, 0)
     assert not check_call(SG, state, 1, parse_cards("S2 S2"))
@@ -180,7 +184,10 @@ def test_sg1_ss1_the_top_calls_cannot_be_overridden_and_say_so():
     sg = run(SG, [(1, "LJ LJ"), (2, "BJ BJ")]).reasons[1]
     assert "nothing overrides a pair of jokers, little or big" in sg.en and "一对王（小王或大王）最大" in sg.zh
     ss = run(SS, [(1, "LJ LJ"), (2, "LJ LJ"), (3, "BJ BJ"), (0, "BJ BJ")]).reasons
-    assert "only a pair of big jokers overrides a pair of little jokers" in ss[1].en
+    assert ss[1].en.endswith("an equal call does not override.")
+    under = run(SS, [(1, "LJ LJ"), (2, "S2 S2")]).reasons[1]
+    assert "under the 双升 guide only a pair of big jokers is higher" in under.en
+    assert "只有一对大王比一对小王大" in under.zh
     assert "West's pair of big jokers overrides East's pair of little jokers" in ss[2].en
     assert "nothing overrides a pair of big jokers" in ss[3].en
 
@@ -206,3 +213,15 @@ def test_sg2_ss2_ss9_nobody_calls_in_the_first_hand_the_turned_kitty_and_the_dea
     assert "The 双升 guide does not say what happens when nobody calls" in reason.notes_text("en")
     assert "does not say" not in reason.en  # the main text says what decides; the silence is a note
     assert "so South, where the deal began, deals it" in reason.en and "南家" in reason.zh
+
+
+def test_sg9_under_the_sg_preset_the_first_dealer_cites_the_books_convention_not_the_ss_passage():
+    """SG-9: the 四人升级 guide is silent on the first dealer; the book's convention (SG-9) decides it, so an
+    overcall by a pair under SG cites SG-9 in the 四人升级 words (no 双升 “高亮”, no SS-E3)."""
+    seat, reason = first_hand_dealer(SG, run(SG, [(1, "H2"), (2, "S2 S2")]).state)
+    assert seat == 1 and reason is not None and reason.rule is RuleId.SG_9
+    assert "高亮" not in reason.zh and "本书按《双升》" in reason.notes_text("zh")
+    _seat, alone = first_hand_dealer(SG, run(SG, [(1, "H2")]).state)
+    assert alone is not None and alone.rule is RuleId.SG_9
+    _seat, ss = first_hand_dealer(SS, run(SS, [(1, "H2"), (2, "S2 S2")]).state)
+    assert ss is not None and ss.rule is RuleId.SS_E3 and "高亮" in ss.zh
