@@ -534,6 +534,21 @@ def level_cards_note(ctx: TrumpContext, cards: Iterable[Card], so_trump: bool = 
     return Reason.make(RuleId.SJ_4, " ({levels} " + en + ")", "（{levels}是级牌，算主牌）", levels=levels)
 
 
+def level_card_rank_words(ctx: TrumpContext, named: Words | Reason) -> Reason:
+    """Where a plain-suit level card stands among the trumps (SJ-5), after ``named`` (its name and "is ", or
+    nothing where the card was just named): " (♠7 is a level card: only the jokers and ♥7 rank above it)".
+
+    >>> from cardlib.cards import Suit
+    >>> level_card_rank_words(TrumpContext(Rank.SEVEN, Suit.HEARTS), Words("", "")).en
+    ' (a level card: only the jokers and ♥7 rank above it)'
+    """
+    if ctx.trump is None:
+        return Reason.make(RuleId.SJ_5, " ({named}a level card: only the jokers rank above it)",
+                           "（{named}级牌，只比大小王小）", named=named)
+    return Reason.make(RuleId.SJ_5, " ({named}a level card: only the jokers and {top} rank above it)",
+                       "（{named}级牌，只比大小王和{top}小）", named=named, top=[Card(ctx.trump, ctx.level)])
+
+
 #: How many pairs a tractor has, as a player says it (两连对, 三连对: docs/terms.md).
 _COUNT_WORDS = {n: Words(str(n), zh) for n, zh in enumerate("两三四五六", start=2)}
 

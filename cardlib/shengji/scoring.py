@@ -31,8 +31,8 @@ from ..explain import Reason, Seat, Words
 from ..result import Result
 from ..rule_ids import RuleId
 from ..words import listed
-from .combos import (CardsInput, Plays, as_cards, count_zh, plain_level_cards, require_context, split_units,
-                     the_joker)
+from .combos import (CardsInput, Plays, as_cards, count_zh, level_card_rank_words, plain_level_cards, require_context,
+                     split_units, the_joker)
 from .rules import KittyMultiplier, KittyShape, LevelTable, RulesetLike, as_ruleset
 from .trick import find_trick_winner, read_plays
 from .trump import EffectiveSuit, TrumpContext
@@ -483,11 +483,7 @@ def level_trump_words(ctx: TrumpContext, plays: list[list[Card]], index: int) ->
     if len(levels) != 1 or any(c.rank is ctx.level or c.is_joker for c in plays[0]):
         return Words("", "")  # the lead shows level cards or jokers itself: the order needs no gloss
     named = Words("", "") if play == levels else Reason.make(RuleId.SJ_5, "{level} is ", "{level}是", level=levels)
-    if ctx.trump is None:
-        return Reason.make(RuleId.SJ_5, " ({named}a level card: only the jokers rank above it)",
-                           "（{named}级牌，只比大小王小）", named=named)
-    return Reason.make(RuleId.SJ_5, " ({named}a level card: only the jokers and {top} rank above it)",
-                       "（{named}级牌，只比大小王和{top}小）", named=named, top=[Card(ctx.trump, ctx.level)])
+    return level_card_rank_words(ctx, named)
 
 
 # --- the level change (SG-7 / SS-7, SS-E2) --------------------------------------------------

@@ -37,8 +37,8 @@ from ..explain import Reason, Seat, Words
 from ..result import Result
 from ..rule_ids import RuleId
 from ..words import cards_text
-from .combos import (LazyReason, Plays, Shape, as_cards, require_context, shape_in_suit, shape_of, split_units,
-                     the_joker)
+from .combos import (LazyReason, Plays, Shape, as_cards, level_card_rank_words, plain_level_cards, require_context,
+                     shape_in_suit, shape_of, split_units, the_joker)
 from .leads import read_lead, require_copies
 from .rules import Ruleset, RulesetLike
 from .trump import EffectiveSuit, TrumpContext
@@ -235,6 +235,14 @@ def _level_fact(ctx: TrumpContext, best: list[Card]) -> Words | Reason:
                        + ", so ", "{levels}是级牌，所以", levels=levels)
 
 
+def _lead_level_rank(ctx: TrumpContext, best: list[Card]) -> Words | Reason:
+    """In a trump trick won by a single plain-suit level card, where it ranks (SJ-5): " (a level card: only the
+    jokers and ♦8 rank above it)", so that ♣8 over ♦Q reads as it is."""
+    if len(best) != 1 or not plain_level_cards(ctx, best):
+        return Words("", "")
+    return level_card_rank_words(ctx, Words("", ""))
+
+
 #: C-1 and C-5 where they decide: the guides are silent, and the book's conventions stand.
 EQUAL_PLAYS_NOTE = Reason(RuleId.C_1, "The guides are silent on equal plays; this book's convention is that the one "
                           "played first wins.", "两份指南都没有写一样大时谁赢；本书约定先出者胜。")
@@ -296,10 +304,11 @@ def _explain(ctx: TrumpContext, cards: list[list[Card]], shape: Shape, keys: lis
                            "{who}的{best}赢：{other}的{cards}是两张不同的主牌，不是对子，毙不了首家的对子。",
                            other=play_name(other, leader), cards=cards[other], **base  # type: ignore[arg-type]
                            ).with_notes(MIXED_TRUMPS_NOTE)
+    base["rank"] = _lead_level_rank(ctx, best) if lead_suit is EffectiveSuit.TRUMP else Words("", "")
     if tied:  # an equal play that does not trump: the first played wins (C-1 decides)
-        return Reason.make(RuleId.C_1, "{who_cap} wins with {best}: {other}'s {cards} is only as high, and of "
+        return Reason.make(RuleId.C_1, "{who_cap} wins with {best}{rank}: {other}'s {cards} is only as high, and of "
                            "equal plays the first played wins.",
-                           "{who}的{best}赢：{other}的{cards}一样大，一样大时先出者胜。",
+                           "{who}的{best}{rank}赢：{other}的{cards}一样大，一样大时先出者胜。",
                            other=play_name(tied[0], leader), cards=cards[tied[0]], **base  # type: ignore[arg-type]
                            ).with_notes(EQUAL_PLAYS_NOTE)
     if winner == 0:
@@ -309,8 +318,8 @@ def _explain(ctx: TrumpContext, cards: list[list[Card]], shape: Shape, keys: lis
                                "{who}的甩牌{lead}赢：只有牌型相同的主牌才能毙，没有人出。",
                                **base).with_notes(THROW_NOTE)  # type: ignore[arg-type]
         if lead_suit is EffectiveSuit.TRUMP:
-            return Reason.make(RuleId.SJ_10, "{who_cap} wins with the lead {lead}: nobody plays {higher}.",
-                               "{who}首出的{lead}赢：没有人出{higher}。",
+            return Reason.make(RuleId.SJ_10, "{who_cap} wins with the lead {lead}{rank}: nobody plays {higher}.",
+                               "{who}首出的{lead}{rank}赢：没有人出{higher}。",
                                higher=_higher(shape, lead_suit), **base)  # type: ignore[arg-type]
         trumped = [i for i in range(1, len(cards)) if all(ctx.is_trump(c) for c in cards[i])]
         if trumped:  # trumps of another shape: they name the shape that would have trumped it

@@ -137,3 +137,15 @@ def test_sj10_trumps_of_the_wrong_shape_are_named_when_the_lead_wins():
     assert result.winner == 0 and result.reason.rule is RuleId.SJ_10
     assert "nobody follows with a higher tractor of 2 pairs of clubs, and North's and West's trumps are not a tractor of 2 pairs." in result.reason.en
     assert "or trumps it" not in result.reason.en and "虽是主牌" in result.reason.zh
+
+
+def test_sj5_c1_a_plain_suit_level_card_leading_trumps_says_where_it_ranks_before_the_tie():
+    """SJ-5: ♣8 led at level 8 with diamonds trump is a trump above ♦Q and ♦5; the verdict says so before the C-1
+    tie with West's ♣8, or a reader learns that a club lead beats trumps."""
+    result = find_trick_winner(TrumpContext(Rank.EIGHT, Suit.DIAMONDS), SHENGJI, ["C8", "D5", "DQ", "C8"])
+    assert result.winner == 0
+    assert result.reason.en.startswith("The leader wins with ♣8 (a level card: only the jokers and ♦8 rank above "
+                                       "it): the fourth player's ♣8 is only as high")
+    assert "♣8（级牌，只比大小王和♦8小）赢" in result.reason.zh
+    alone = find_trick_winner(TrumpContext(Rank.EIGHT, Suit.DIAMONDS), SHENGJI, ["C8", "D5", "DQ", "DA"])
+    assert "♣8 (a level card: only the jokers and ♦8 rank above it): nobody plays a higher single of trumps" in alone.reason.en
