@@ -184,7 +184,14 @@ def test_sj10_a_right_endgame_lead_says_who_wins_its_first_trick_and_the_level_c
                 trick = [(pos["leader"], lead)] + [(s, list(p)) for s, p in line]
                 seat, won = trick[find_trick_winner(ctx, get_ruleset(ruleset["preset"]), [p for _s, p in trick]).winner]
                 en, zh = reason["en"].split(". With best")[0], reason["zh"].split("。双方")[0]
-                assert f"{seat_name(seat)} wins with " in en and f"{seat_name(seat, 'zh')}用" in zh, reason["en"]
+                # who wins, and with what: "North wins with ♦6", or, the winner playing last, its card said once:
+                # "and North trumps with ♦6 … to win the trick" / "北家毙♦6…，赢下这一轮"
+                last = any(re.search(f"and {seat_name(seat)} {verb} (the )?{re.escape(cards_text(won))}", en)
+                           and en.endswith("to win the trick")
+                           and f"{seat_name(seat, 'zh')}{zh_verb}{cards_text(won, 'zh')}" in zh
+                           for verb, zh_verb in (("plays", "跟"), ("trumps with", "毙"), ("discards", "垫")))
+                assert last or (f"{seat_name(seat)} wins with " in en and f"{seat_name(seat, 'zh')}用" in zh), \
+                    reason["en"]
                 if len(won) == 1 and won[0].rank is ctx.level and won[0].suit is not ctx.trump and not won[0].is_joker:
                     levels += 1
                     assert "a level card" in en and "级牌" in zh, (reason["en"], reason["zh"])
@@ -262,3 +269,17 @@ def test_sj11_give_points_english_agrees_with_a_play_of_several_cards_and_chains
         assert not re.search(rf"{CARD}(?:,? {CARD})+ (gives|spends)\b", text), reason["en"]
         assert all(sentence.count(":") <= 1 for sentence in re.split(r"(?<=\.) ", text)), reason["en"]
     assert plural > 10
+
+
+def test_sj11_an_endgame_verdict_names_a_play_that_wins_once():
+    """SJ-11: where the reply or the last card of the trick is the one that wins, the verdict says so once ("North
+    wins trick 1 with the little joker"), not "North plays little joker, North wins trick 1 with the little joker"
+    or "北家♦6，北家用♦6"."""
+    twice_en = re.compile(r"\b(North|East|South|West) (?:plays |trumps with |discards )?([^,.:]+), \1 wins trick 1 with")
+    twice_zh = re.compile(r"(北家|东家|南家|西家)(?:跟|毙|垫)?([^，。：]+)，\1用\2")
+    for spec in specs("endgame", range(18)):
+        for ruleset in spec["rulesets"]:
+            for answer in spec["answers"]:
+                _ok, reason = verdict_of(spec, ruleset["id"], answer["key"])
+                assert not twice_en.search(reason["en"]) and not twice_zh.search(reason["zh"]), reason
+                assert " plays little joker" not in reason["en"] and " plays big joker" not in reason["en"], reason["en"]

@@ -120,6 +120,15 @@ def reason_for(game: Endgame, best: EndgameSolution, graded: Graded) -> Reason:
         first = [(game.leader, graded.play)] + _first_trick(game, graded)
         (_trick, winner), = _tricks(game, first)
         index = next(i for i, (s, _p) in enumerate(first) if s == winner)
+        if 0 < index == len(first) - 1:  # the last to play wins: its card said once, with how it met the lead
+            return Reason.make(RuleId.SJ_11, "{given} first: {line}, and {winner} {verb} {won}{how} to win the trick. "
+                               "With best play on both sides {outcome}.",
+                               "先出{given}：{line}，{winner}{verb}{won}{how}，赢下这一轮。双方都出最好的牌时，{outcome}。",
+                               given=the_joker(list(graded.play)), line=_line_words(first[1:index]),
+                               winner=Seat(winner), verb=_reply_verb(game, graded.play, first[index][1]),
+                               won=the_joker(list(first[index][1])),
+                               how=level_trump_words(game.ctx, [list(p) for _s, p in first], index),
+                               outcome=_outcome(game, best.attacker_points, None))
         return Reason.make(RuleId.SJ_11, "{given} first: {line}, and {winner} wins with {won}{how}. With best play "
                            "on both sides {outcome}.",
                            "先出{given}：{line}，{winner}用{won}{how}赢下这一轮。双方都出最好的牌时，{outcome}。",
@@ -134,7 +143,7 @@ def reason_for(game: Endgame, best: EndgameSolution, graded: Graded) -> Reason:
     lost = next(((k, trick, winner) for k, (trick, winner) in enumerate(tricks)
                  if winner % 2 != ours and (k == len(tricks) - 1 or any(card_points(c) for _s, p in trick for c in p))),
                 None)
-    params: dict[str, Any] = {"given": the_joker(list(graded.play)), "seat": Seat(reply_seat), "reply": list(reply),
+    params: dict[str, Any] = {"given": the_joker(list(graded.play)), "seat": Seat(reply_seat), "reply": the_joker(list(reply)),
                               "verb": _reply_verb(game, graded.play, reply),
                               "outcome": _outcome(game, graded.after.attacker_points, best.attacker_points),
                               "best": list(win_line[0][1]), "line": _line_words(win_line[1:4])}
@@ -162,6 +171,12 @@ def reason_for(game: Endgame, best: EndgameSolution, graded: Graded) -> Reason:
                            winner=Seat(winner), which=which, won=the_joker(list(won_with)), how=how, **params)
     first, first_winner = tricks[0]  # no jump to a later trick: who won trick 1, and with what
     first_won = next(p for s, p in first if s == first_winner)
+    if first_winner == reply_seat and first_won == reply:  # the reply itself wins trick 1: named once
+        return Reason.make(rule, "After {given}, {seat} wins trick 1 with {reply}, then {winner} takes {which} with "
+                           "{won}{how}: {outcome}. Best is {best} first: {line}.",
+                           "出{given}后，{seat}用{reply}赢第1轮；{winner}再用{won}{how}赢下{which}：{outcome}。"
+                           "应先出{best}：{line}。",
+                           winner=Seat(winner), which=which, won=the_joker(list(won_with)), how=how, **params)
     if first_winner == game.leader:  # the lead itself wins trick 1: not named twice
         return Reason.make(rule, "After {given} wins trick 1 ({seat} {verb} {reply}), {winner} takes {which} with "
                            "{won}{how}: {outcome}. Best is {best} first: {line}.",
