@@ -166,10 +166,10 @@ _SCHEME_WORDS = {
                 "《四人升级》的倍数（单张×2，对子×4，n连对×2ⁿ）"),
     "double": ("the 双升 guide's main rule (×2 whatever the shape)", "《双升》的主规则（不论牌型一律×2）"),
     "pair2_tractor4": ("the scheme the 双升 guide gives as “some rules” (a single or a pair ×2, a tractor ×4)",
-                       "《双升》所说“有些规则”的倍数（单张或对子×2，拖拉机×4）"),
-    "doubling": ("the doubling scheme offered for the 四人升级 guide's slip (single ×2, pair ×4, a tractor of "
+                       "《双升》所说“某些规则中”的倍数（单张或对子×2，拖拉机×4）"),
+    "doubling": ("the doubling scheme offered for the 四人升级 guide's contradiction (single ×2, pair ×4, a tractor of "
                  "n pairs ×2ⁿ⁺¹, so a tractor always counts more than a pair)",
-                 "针对《四人升级》笔误的翻倍规则（单张×2，对子×4，n连对×2ⁿ⁺¹，拖拉机总比对子多）"),
+                 "针对《四人升级》这处矛盾的逐级翻倍变体（单张×2，对子×4，n连对×2ⁿ⁺¹，拖拉机总比对子多）"),
     "largest_unit": ("a variant neither guide has (2 × the cards of the largest unit)",
                      "两份指南都没有的变体（2×最大牌型的张数）"),
     "power_of_cards": ("a variant neither guide has (2 to the power of the number of cards played)",
@@ -241,9 +241,9 @@ def kitty_multiplier(rules: RulesetLike, unit_pairs: int, cards: int, lead_cards
     en = "The last trick was won with {unit} ({cards} card" + "s" * (cards != 1) + "): {short}, the kitty counts ×{factor}."
     zh = "用{unit}（{cards}张）抠底：{short}，底分×{factor}。"
     if scheme is KittyMultiplier.DOUBLE:  # the sentence says "whatever the shape": the note says where it differs
-        notes = [Reason.make(rule, "This is the 双升 guide's main rule; the guide also mentions “some rules” that count "
-                             "a tractor ×4, offered here as a variant.",
-                             "这是《双升》的主规则；《双升》也提到“有些规则”拖拉机×4，本书作为变体提供。")]
+        notes = [Reason.make(rule, "This is the 双升 guide's main rule; the guide also mentions “some rules” in which a pair "
+                             "counts ×2 and a tractor ×4, offered here as a variant.",
+                             "这是《双升》的主规则；原文又说“某些规则中”用对子抠底翻2倍、用拖拉机抠底翻4倍，本书作为变体提供。")]
     else:
         notes = [Reason.make(rule, "The multiplier is {scheme}.", "本局用{scheme}。", scheme=scheme_words(scheme))]
     if scheme is KittyMultiplier.SHENGJI and unit_pairs == 2:  # SG-E2: the table gives this tractor no more than a pair
@@ -254,14 +254,14 @@ def kitty_multiplier(rules: RulesetLike, unit_pairs: int, cards: int, lead_cards
 
 #: SG-E2: as written, SG-6's table counts a tractor of 2 pairs no more than a pair.
 SG_E2_NOTE = Reason(RuleId.SG_E2, "As the 四人升级 guide is written, a tractor of 2 pairs (×4) counts no more than a "
-                    "pair (×4): a slip the book points out.",
-                    "照《四人升级》原文，两连对（×4）并不比对子（×4）多：本书指出这是笔误。")
+                    "pair (×4): a contradiction the book points out.",
+                    "照《四人升级》原文，两连对（×4）并不比对子（×4）多：本书指出这处矛盾。")
 
 _SCHEME_SHORT = {
     "shengji": ("under the 四人升级 guide", "按《四人升级》"),
     "double": ("under the 双升 guide", "按《双升》"),
-    "pair2_tractor4": ("under the 双升 guide's “some rules”", "按《双升》“有些规则”"),
-    "doubling": ("under the doubling scheme", "按翻倍规则"),
+    "pair2_tractor4": ("under the 双升 guide's “some rules”", "按《双升》“某些规则中”的倍数"),
+    "doubling": ("under the doubling scheme", "按逐级翻倍的变体"),
     "largest_unit": ("under this variant", "按此变体"),
     "power_of_cards": ("under this variant", "按此变体"),
     "lead_size": ("under this variant", "按此变体"),

@@ -166,7 +166,7 @@ def test_sg7_points_must_be_a_nonnegative_multiple_of_five(points):
     ("shengji", "the 四人升级 guide's scheme (single ×2, pair ×4, a tractor of n pairs ×2ⁿ)"),
     ("double", "the 双升 guide's main rule"),  # the sentence says "whatever the shape"; the note, its alternative
     ("pair2_tractor4", "the scheme the 双升 guide gives as “some rules”"),
-    ("doubling", "the doubling scheme offered for the 四人升级 guide's slip"),
+    ("doubling", "the doubling scheme offered for the 四人升级 guide's contradiction"),
     ("lead_size", "a variant neither guide has"),
 ])
 def test_sg6_ss6_a_scheme_is_named_in_words_never_by_its_id(scheme, words):
