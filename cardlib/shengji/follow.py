@@ -70,6 +70,7 @@ from .combos import (
     shape_of,
     split_units,
     sub_multisets,
+    the_joker,
     tractor_lengths,
     units_words,
 )
@@ -577,7 +578,7 @@ def _explain(duty: FollowDuty, play: list[Card], breach: Breach | None, seat: in
     """One sentence per language naming the rule that decides ``play`` against ``duty`` (SJ-9, SJ-10,
     SG-5/SS-5, C-3, C-4): why it follows (:func:`_why_follows`) or why not (:func:`_why_not`)."""
     ctx = duty.ctx
-    base: dict[str, Any] = {"lead": sorted(duty.lead, key=ctx.order_key), "play": sorted(play, key=ctx.order_key),
+    base: dict[str, Any] = {"lead": sorted(duty.lead, key=ctx.order_key), "play": the_joker(sorted(play, key=ctx.order_key)),
                             "suit": duty.suit, "led": _led(duty), **_who(seat)}
     if breach is None:
         return _why_follows(duty, play, {**base, **_level_notes(duty, play)})

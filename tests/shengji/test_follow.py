@@ -243,3 +243,9 @@ def test_sg5_ss5_full_trump_hands_count_and_list_what_is_legal_pair_by_pair(rule
              if is_legal_follow(TWO_S, rules, lead, hand, [c for c in chosen for _ in range(2)])}
     listed = [format_cards(p) for p in view]
     assert len(listed) == len(set(listed)) == view.count() == len(legal) and set(listed) == legal
+
+
+def test_sj9_a_lone_joker_in_a_refused_follow_is_named_with_its_article():
+    """SJ-9: the little joker played on a diamond lead while ♦2 is held: "the little joker leaves out ♦2"."""
+    verdict = check_follow(TrumpContext(Rank.SEVEN, Suit.SPADES), SHUANGSHENG, "D4", "D2 LJ S3", "LJ")
+    assert not verdict and "; the little joker leaves out ♦2." in verdict.reason.en
