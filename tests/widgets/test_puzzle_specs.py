@@ -246,3 +246,22 @@ def test_the_presets_grade_some_puzzles_differently_SG_4_SS_4_SG_6_SS_6_SG_7_SS_
     """Where the documents differ, the spec says so (and the front end shows the ruleset switch)."""
     for kind in ("shape", "kitty_score", "level_change", "calling", "ys_state"):
         assert any(make_puzzle(kind, seed)["differs"] for seed in range(30)), kind
+
+
+def test_sg4_ss4_a_shape_the_guides_grade_differently_says_how_the_other_guide_does_and_only_then():
+    """SG-4 / SS-4: where the two presets grade a shape differently, every verdict under one carries a note
+    naming the other guide's rule and its answer; where they agree, no verdict carries such a note."""
+    differ = 0
+    for seed in range(150):
+        spec = make_puzzle("shape", seed)
+        right = {rid: set(keys) for rid, keys in spec["correct"].items()}
+        apart = right["shengji"] != right["shuangsheng"]
+        differ += apart
+        for rid, other in (("shengji", "SS-4"), ("shuangsheng", "SG-4")):
+            for answer in spec["answers"]:
+                _ok, reason = verdict_of(spec, rid, answer["key"])
+                noted = [n for n in reason.get("notes", []) if n["en"].startswith("The two guides grade")]
+                assert len(noted) == apart, (spec["id"], rid, answer["key"], noted)
+                if apart:
+                    assert noted[0]["rule"] == other and noted[0]["zh"].startswith("两份指南在这里判法不同")
+    assert differ >= 10

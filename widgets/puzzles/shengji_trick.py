@@ -242,6 +242,21 @@ def shape_reason(ctx: TrumpContext, rules: Ruleset, cards: list[Card]) -> tuple[
     return classify(ctx, rules, cards), explain_shape(ctx, rules, cards)
 
 
+#: A shape as a sentence names it, by answer key ("it is …" / "这…").
+_SHAPE_WORDS = {"pair": Words("a pair", "是对子"), "tractor2": Words("a tractor of 2 pairs", "是两连对"),
+                "tractor3": Words("a tractor of 3 pairs", "是三连对"),
+                "none": Words("neither a pair nor a tractor", "既不是对子也不是拖拉机")}
+
+
+def _other_guide_note(other: str, key: str) -> Reason:
+    """Where the two presets grade a shape differently (SG-4 / SS-4): how the other guide's ruleset grades it,
+    under that guide's rule id."""
+    guide, rule = ((Words("the 双升 guide", "《双升》"), RuleId.SS_4) if other == "shuangsheng"
+                   else (Words("the 四人升级 guide", "《四人升级》"), RuleId.SG_4))
+    return Reason.make(rule, "The two guides grade this play differently: under {guide} it is {shape}.",
+                       "两份指南在这里判法不同：按{guide}，这{shape}。", guide=guide, shape=_SHAPE_WORDS[key])
+
+
 def _near_level_pairs(rng: random.Random, ctx: TrumpContext, pairs: int) -> list[Card]:
     """Pairs around the level rank and the jokers, where SG-4 and SS-4 disagree."""
     level, trump = ctx.level, ctx.trump
@@ -292,6 +307,10 @@ def make_shape(seed: int, difficulty: Difficulty) -> dict[str, Any]:
     cards = sorted(cards, key=ctx.order_key)
     shown = [str(c) for c in cards]
     results = {r.id: shape_reason(ctx, get_ruleset(r.preset, r.variant), cards) for r in SHENGJI_RULESETS}
+    keys = {rid: _shape_key(shape) for rid, (shape, _reason) in results.items()}
+    if len(set(keys.values())) > 1:  # SG-4 / SS-4 grade it differently: each verdict says how the other guide does
+        results = {rid: (shape, reason.with_notes(_other_guide_note(other, keys[other])))
+                   for (rid, (shape, reason)), other in zip(results.items(), reversed(list(results)))}
     builder = SpecBuilder("shape", seed=seed, difficulty=difficulty, rulesets=SHENGJI_RULESETS)
     for key, label in SHAPE_ANSWERS:
         verdicts = {}
