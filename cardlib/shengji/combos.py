@@ -411,11 +411,22 @@ def explain_shape(ctx: TrumpContext, rules: RulesetLike, cards: Iterable[Card] |
 def _other_reading_note(rules: Ruleset, other_why: Reason) -> Reason:
     """The other guide's reading of pairs that neither joins (SG-4 / SS-4): the same answer, for its own reason
     ("Under the 双升 guide, which joins pairs by printed rank, the answer is the same: ...")."""
+    return _other_guide_words(rules, "the answer is the same: {other}.", "结论也一样：{other}。", other=other_why)
+
+
+def other_guide_differs_note(rules: Ruleset, other_answer: Words) -> Reason:
+    """Where the other guide's reading of pairs (SG-4 / SS-4) gives another answer than ``rules``, what it gives
+    ("Under the 双升 guide, which joins pairs by printed rank, the answer differs: it is neither …")."""
+    return _other_guide_words(rules, "the answer differs: it is {other}.", "结论不同：这{other}。", other=other_answer)
+
+
+def _other_guide_words(rules: Ruleset, en: str, zh: str, **params: Param) -> Reason:
+    """A note on the other guide's reading of pairs (SG-4 / SS-4), named with how it joins them, then ``en``/``zh``."""
     if rules.tractor_adjacency is TractorAdjacency.NATURAL_RANK:
-        return Reason.make(RuleId.SG_4, "Under the 四人升级 guide, which joins pairs in card order, the answer is the "
-                           "same: {other}.", "《四人升级》按牌的大小顺序连对，结论也一样：{other}。", other=other_why)
-    return Reason.make(RuleId.SS_4, "Under the 双升 guide, which joins pairs by printed rank, the answer is the same: "
-                       "{other}.", "《双升》按牌面点数连对，结论也一样：{other}。", other=other_why)
+        return Reason.make(RuleId.SG_4, "Under the 四人升级 guide, which joins pairs in card order, " + en,
+                           "《四人升级》按牌的大小顺序连对，" + zh, **params)
+    return Reason.make(RuleId.SS_4, "Under the 双升 guide, which joins pairs by printed rank, " + en,
+                       "《双升》按牌面点数连对，" + zh, **params)
 
 
 #: Throws (甩牌) are in neither guide (C-3): where a play would be one, this note stands behind the verdict.

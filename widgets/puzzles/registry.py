@@ -76,7 +76,7 @@ KIND_RULES: dict[str, frozenset[str]] = {
     "lead_legal": frozenset({"SJ-6", "C-3"}),
     "throw": frozenset({"C-3"}),
     "ys_challenge": frozenset({"YS-9", "YS-14"}),  # the answer stops at who takes the pile (YS-10 is the next lead's)
-    "ys_state": frozenset({"YS-4", "YS-5", "YS-6", "YS-10", "YS-11", "YS-13", "YS-E1", "YS-E2"}),
+    "ys_state": frozenset({"YS-4", "YS-5", "YS-6", "YS-9", "YS-10", "YS-11", "YS-13", "YS-E1", "YS-E2"}),
     "ys_deal": frozenset({"YS-1"}),
     "ys_first_player": frozenset({"YS-2", "YS-3"}),
     "ys_action": frozenset({"YS-5", "YS-6", "YS-7", "YS-8", "YS-10", "YS-14", "YS-E1", "YS-E2"}),

@@ -14,7 +14,7 @@ from cardlib.cards import DECK_WITH_JOKERS, Card, Rank, Suit
 from cardlib.explain import Reason, Seat, Words
 from cardlib.rule_ids import RuleId
 from cardlib.words import card_text, cards_text
-from cardlib.shengji.combos import Shape, classify, explain_shape, shape_in_suit
+from cardlib.shengji.combos import Shape, classify, explain_shape, other_guide_differs_note, shape_in_suit
 from cardlib.shengji.follow import legal_follows
 from cardlib.shengji.rules import Ruleset, get_ruleset
 from cardlib.shengji.trick import EQUAL_PLAYS_NOTE, TrickResult, find_trick_winner, higher_trump_fact
@@ -248,15 +248,6 @@ _SHAPE_WORDS = {"pair": Words("a pair", "是对子"), "tractor2": Words("a tract
                 "none": Words("neither a pair nor a tractor", "既不是对子也不是拖拉机")}
 
 
-def _other_guide_note(other: str, key: str) -> Reason:
-    """Where the two presets grade a shape differently (SG-4 / SS-4): how the other guide's ruleset grades it,
-    under that guide's rule id."""
-    guide, rule = ((Words("the 双升 guide", "《双升》"), RuleId.SS_4) if other == "shuangsheng"
-                   else (Words("the 四人升级 guide", "《四人升级》"), RuleId.SG_4))
-    return Reason.make(rule, "The two guides grade this play differently: under {guide} it is {shape}.",
-                       "两份指南在这里判法不同：按{guide}，这{shape}。", guide=guide, shape=_SHAPE_WORDS[key])
-
-
 def _near_level_pairs(rng: random.Random, ctx: TrumpContext, pairs: int) -> list[Card]:
     """Pairs around the level rank and the jokers, where SG-4 and SS-4 disagree."""
     level, trump = ctx.level, ctx.trump
@@ -309,7 +300,9 @@ def make_shape(seed: int, difficulty: Difficulty) -> dict[str, Any]:
     results = {r.id: shape_reason(ctx, get_ruleset(r.preset, r.variant), cards) for r in SHENGJI_RULESETS}
     keys = {rid: _shape_key(shape) for rid, (shape, _reason) in results.items()}
     if len(set(keys.values())) > 1:  # SG-4 / SS-4 grade it differently: each verdict says how the other guide does
-        results = {rid: (shape, reason.with_notes(_other_guide_note(other, keys[other])))
+        by_id = {r.id: r for r in SHENGJI_RULESETS}
+        results = {rid: (shape, reason.with_notes(other_guide_differs_note(get_ruleset(by_id[rid].preset),
+                                                                           _SHAPE_WORDS[keys[other]])))
                    for (rid, (shape, reason)), other in zip(results.items(), reversed(list(results)))}
     builder = SpecBuilder("shape", seed=seed, difficulty=difficulty, rulesets=SHENGJI_RULESETS)
     for key, label in SHAPE_ANSWERS:

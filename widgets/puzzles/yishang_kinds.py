@@ -220,16 +220,29 @@ def _state_verdict(game: Game, target: Rank, face: str, seat: int) -> tuple[bool
     if target is not game.target:
         parts.append(wrong(target_why.rule, target, game.target, target_why,
                            en="{why}.", zh="{why}。"))
-    if face != game.next_face.value:
+    turn = _turn_wrong(game, seat) if seat != game.next_player else None
+    led_anew = turn is not None and turn.rule is RuleId.YS_10  # "… leads a new round face up": the face said
+    if face != game.next_face.value and not (taken and led_anew):
         parts.append(wrong(face_why.rule, face_words(Face(face)), face_words(game.next_face), face_why,
                            en="{why}.", zh="{why}。"))
-    if seat != game.next_player:
-        parts.append(_turn_wrong(game, seat))
+    if turn is not None:
+        parts.append(turn)
+    # what decided the take: the challenged card turned over (YS-9); the erratum's sentence (YS-E2) says it already
+    revealed = _revealed(game) if taken and not (turn is not None and turn.rule is RuleId.YS_E2) else []
     if parts:
-        return False, parts
+        return False, revealed + parts
     if taken:  # the take says it all: the taker leads a new round face up, and the target (YS-10)
-        return True, combined([_state_reason(game)])
+        return True, revealed + combined([_state_reason(game)])
     return True, combined([_state_reason(game), face_why, citable(turn_why(game))])
+
+
+def _revealed(game: Game) -> list[Reason]:
+    """Before a take, the challenged card turned over and what that decided (YS-9), as a sentence; none if the
+    take followed no reveal."""
+    before = [e for e in game.log if e.kind is not EventKind.DRAW]
+    if len(before) >= 2 and before[-2].kind is EventKind.REVEAL and before[-2].reason is not None:
+        return combined([before[-2].reason])
+    return []
 
 
 def make_state(seed: int, difficulty: Difficulty) -> dict[str, Any]:
