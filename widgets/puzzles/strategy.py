@@ -311,7 +311,7 @@ def reason_for(position: GivePosition, graded: list[Graded], right: list[int], i
         return Reason.make(RuleId.SJ_12, "{given} spend{s} {big}, a big trump worth keeping for the last trick and the "
                                          "kitty, and your side takes this trick without it. Play {right} instead, "
                                          "{best} points ({advice}).",
-                           "{given}动用了大主{big}：大主应留着拿最后一轮和底牌，而你方不靠它也赢这一轮。"
+                           "这样出白白用掉了大主{big}：大主应留着争最后一轮和底牌，而你方不靠它也赢定这一轮。"
                            "应出{right}，垫{best}分（{advice}）。",
                            given=g.play, s=_s(g.play), big=g.big, right=example, best=best, advice=ADVICE)
     gives = (Reason.make(RuleId.SJ_11, "give{s} no points", "一分都不垫", s=_s(g.play)) if g.points == 0 else
