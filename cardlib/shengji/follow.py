@@ -741,9 +741,9 @@ def _why_follows_short(duty: FollowDuty, play: list[Card], base: dict[str, Any])
                            "{play}就是{n}张{suit}{play_levels}。",
                            n=Words(count_en(duty.size), count_zh(duty.size)), **base).with_notes(_SILENT_NOTE)
     if shape.kind == "tractor" and duty.rules.short_tractor_follow is ShortTractorFollow.SUIT_COUNT_ONLY:
-        return Reason.make(rule, "The lead {lead} is {led}{lead_levels} and {hand} holds no tractor as long; in this "
-                           "game only the count of {suit} matters then, so {play} follows{play_levels}.",
-                           "首家出{lead}，是{led}{lead_levels}；{hand}没有同样长的拖拉机；本局这时只看{suit}的张数："
+        return Reason.make(rule, "The lead {lead} is {led}{lead_levels} and {hand} holds no tractor as long; under "
+                           "this variant only the count of {suit} matters then, so {play} follows{play_levels}.",
+                           "首家出{lead}，是{led}{lead_levels}；{hand}没有同样长的拖拉机；按此变体，这时只看{suit}的张数："
                            "{play}都是{suit}{play_levels}。", **base)
     more = len(play) > 2 * duty.must_pairs  # cards of the suit besides the pairs owed
     rest_en, rest_zh = (", then other {suit}." if more else "."), ("，其余为{suit}。" if more else "，合法。")

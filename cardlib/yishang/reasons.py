@@ -260,7 +260,7 @@ def empty_pile(what: str, what_zh: str) -> Reason:
 
 def covered(top: Card, what: str, what_zh: str) -> Reason:
     return Reason.make(RuleId.YS_8, "the face-down card is already covered by {top}, so {what}",
-                       "暗牌已被{top}压住，为时已晚，所以{what}", top=top, what=Words(what, what_zh))
+                       "暗牌之后已经打出了{top}，质疑的时机已过，所以{what}", top=top, what=Words(what, what_zh))
 
 
 def face_up_top(top: Card, what: str, what_zh: str) -> Reason:
@@ -428,6 +428,6 @@ def face_is(face: Face, top: PileCard | None) -> Reason:
     if top is None:
         return Reason.make(RuleId.YS_13, "the pile is empty, so the next card is {face}", "出牌堆是空的，所以下一张出{face}",
                            face=face_words(face))
-    return Reason.make(RuleId.YS_5, "faces alternate: the last card was {last}, so the next is {face}",
+    return Reason.make(RuleId.YS_5, "face up and face down alternate: the last was {last}, so the next is {face}",
                        "明暗交替：上一张是{last}，所以下一张出{face}",
                        last=face_words(top.face), face=face_words(face))

@@ -233,7 +233,8 @@ def _state_verdict(game: Game, target: Rank, face: str, seat: int) -> tuple[bool
         return False, revealed + parts
     if taken:  # the take says it all: the taker leads a new round face up, and the target (YS-10)
         return True, revealed + combined([_state_reason(game)])
-    return True, combined([_state_reason(game), face_why, citable(turn_why(game))])
+    stood = _state_event(game).kind is EventKind.STAND  # the state's sentence says the card stood
+    return True, combined([_state_reason(game), face_why, citable(turn_why(game, stand_told=stood))])
 
 
 def _revealed(game: Game) -> list[Reason]:

@@ -44,11 +44,12 @@ def citable(reason: Reason) -> Reason:
     return Reason(RuleId.YS_10, reason.template_en, reason.template_zh, reason.params)
 
 
-def turn_why(game: Game) -> Reason:
+def turn_why(game: Game, stand_told: bool = False) -> Reason:
     """Why :attr:`Game.next_player` is to play, citing the rule that decides it: the first player
     (YS-3), the taker of the pile (YS-10), turn order after a face-down card stood (YS-E1: the
     guide's slip is exactly there), and ordinary turn order after a face-up card (YS-5: players
-    take turns round the table; the pile only decides the face)."""
+    take turns round the table; the pile only decides the face).  ``stand_told``: a sentence before
+    said the face-down card stood, so this one does not say it again ("then player A plays next in turn")."""
     player = game.next_player
     kinds = [e for e in game.log if e.kind in (EventKind.PLAY_UP, EventKind.PLAY_DOWN, EventKind.STAND,
                                                EventKind.TAKE)]
@@ -60,10 +61,12 @@ def turn_why(game: Game) -> Reason:
     before = (player - 1) % game.players
     if last.kind is EventKind.STAND or (last.kind is EventKind.PLAY_DOWN and game.window is not None):
         stood = last.kind is EventKind.STAND
-        said = Reason.make(RuleId.YS_5, "after {before}'s face-down card" + (" stood" if stood else "")
-                           + ", {player} plays next in turn",
-                           "{before}的暗牌" + ("成立" if stood else "") + "之后，按顺序轮到{player}",
-                           before=Player(before), player=Player(player))
+        said = Reason.make(RuleId.YS_5, "then {player} plays next in turn", "然后按顺序轮到{player}",
+                           player=Player(player)) if stood and stand_told else \
+            Reason.make(RuleId.YS_5, "after {before}'s face-down card" + (" stood" if stood else "")
+                        + ", {player} plays next in turn",
+                        "{before}的暗牌" + ("成立" if stood else "") + "之后，按顺序轮到{player}",
+                        before=Player(before), player=Player(player))
         if before == 1:  # player B's face-down card: the guide's worked example names player A here (YS-E1)
             return Reason(RuleId.YS_E1, said.template_en, said.template_zh, said.params,
                           (reasons.WORKED_EXAMPLE_SLIP,))
