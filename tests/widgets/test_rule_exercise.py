@@ -68,6 +68,7 @@ def test_a_rule_no_kind_can_exercise_is_refused_by_for_rule(monkeypatch):
 
     monkeypatch.setitem(KIND_RULES, "trick_winner", frozenset())
     monkeypatch.setitem(KIND_RULES, "next_leader", frozenset())  # its trick reasons carry C-1's note where it decides
+    monkeypatch.setitem(KIND_RULES, "endgame", frozenset())  # as do its lines, where equal plays decide the trick shown
     with pytest.raises(PuzzleError, match="no puzzle kind exercises C-1"):
         Puzzle.for_rule("C-1")
 

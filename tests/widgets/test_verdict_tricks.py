@@ -26,6 +26,7 @@ from cardlib.shengji.throws import resolve_throw
 from cardlib.shengji.trick import find_trick_winner
 from cardlib.shengji.trump import EffectiveSuit, TrumpContext, group_by_strength
 from cardlib.words import card_text, cards_text, seat_name
+from widgets.puzzles import make_puzzle
 from widgets.puzzles.measure import cached_puzzle
 from widgets.puzzles.spec import verdict_of
 
@@ -283,3 +284,31 @@ def test_sj11_an_endgame_verdict_names_a_play_that_wins_once():
                 _ok, reason = verdict_of(spec, ruleset["id"], answer["key"])
                 assert not twice_en.search(reason["en"]) and not twice_zh.search(reason["zh"]), reason
                 assert " plays little joker" not in reason["en"] and " plays big joker" not in reason["en"], reason["en"]
+
+
+def test_c1_an_endgame_line_decided_by_equal_plays_carries_the_convention_and_no_other_does():
+    """C-1: where the first trick a right lead's verdict shows is won by the first of equal plays, the note on
+    that convention stands behind it; where the trick is decided otherwise, no C-1 note (a note only where it
+    bears on the position).  And the seventh referee's position: ♥10 first wins its trick over North's ♥10."""
+    noted = 0
+    for spec in specs("endgame", range(18)):
+        pos = spec["position"]
+        ctx = ctx_of(pos)
+        for ruleset in spec["rulesets"]:
+            rules = get_ruleset(ruleset["preset"])
+            solver = EndgameSolver(ctx, rules, pos["attackers"], pos["kitty"])
+            for key in spec["correct"][ruleset["id"]]:
+                _ok, reason = verdict_of(spec, ruleset["id"], key)
+                hands = [parse_cards(h) for h in pos["hands"]]
+                lead = parse_cards(key)
+                for card in lead:
+                    hands[pos["leader"]].remove(card)
+                line = solver.solve(hands, pos["leader"], [lead]).line[:3]
+                trick = [lead] + [list(p) for _s, p in line]
+                tie = find_trick_winner(ctx, rules, trick).reason.rule.value == "C-1"
+                noted += tie
+                assert tie == any(n["rule"] == "C-1" for n in reason.get("notes", [])), (spec["id"], key, reason)
+    assert noted > 0
+    spec = make_puzzle("endgame", 9478)
+    _ok, reason = verdict_of(spec, "shengji", "SQ")
+    assert "Best is ♥10 first: North ♥10" in reason["en"] and [n["rule"] for n in reason["notes"]] == ["C-1"]

@@ -30,7 +30,7 @@ from cardlib.shengji.rules import get_ruleset
 from cardlib.shengji.combos import the_joker
 from cardlib.shengji.scoring import card_points, level_trump_words
 from cardlib.shengji.solver import EndgameSolution, EndgameSolver, Play
-from cardlib.shengji.trick import find_trick_winner
+from cardlib.shengji.trick import EQUAL_PLAYS_NOTE, find_trick_winner
 
 from .position import cards_block, context_facts, facts, seat_label, text
 from .spec import SHENGJI_RULESETS, Difficulty, PuzzleError, SpecBuilder
@@ -114,7 +114,18 @@ def _reply_verb(game: Endgame, lead: Play, reply: Play) -> Words:
 
 def reason_for(game: Endgame, best: EndgameSolution, graded: Graded) -> Reason:
     """Why a lead is right (its line and the value), or the defence's punishing reply, the trick it
-    costs and the winning line (SJ-11, SJ-12 when the kitty decides)."""
+    costs and the winning line (SJ-11, SJ-12 when the kitty decides); where equal plays decide the first
+    trick the verdict shows (the lead's, or the winning line's), the convention that decides them (C-1)."""
+    shown = [(game.leader, graded.play)] + (_first_trick(game, graded) if graded.right else list(best.line[1:4]))
+    if not graded.right:
+        shown[0] = best.line[0]
+    decided = find_trick_winner(game.ctx, game.rules, [list(p) for _s, p in shown]).reason.rule
+    reason = _reason_for(game, best, graded)
+    return reason.with_notes(EQUAL_PLAYS_NOTE) if decided is RuleId.C_1 else reason
+
+
+def _reason_for(game: Endgame, best: EndgameSolution, graded: Graded) -> Reason:
+    """The verdict's sentences (:func:`reason_for`)."""
     win_line = [(s, p) for s, p in best.line]
     if graded.right:
         first = [(game.leader, graded.play)] + _first_trick(game, graded)

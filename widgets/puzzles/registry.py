@@ -82,7 +82,7 @@ KIND_RULES: dict[str, frozenset[str]] = {
     "ys_action": frozenset({"YS-5", "YS-6", "YS-7", "YS-8", "YS-10", "YS-14", "YS-E1", "YS-E2"}),
     "ys_draw": frozenset({"YS-6", "YS-12", "YS-15", "YS-16"}),
     "give_points": frozenset({"SJ-9", "SJ-11", "SJ-12"}),
-    "endgame": frozenset({"SJ-11", "SJ-12"}),
+    "endgame": frozenset({"SJ-11", "SJ-12", "C-1"}),
 }
 
 
