@@ -11,6 +11,7 @@ Rules: SJ-4, SJ-5, SJ-9, SJ-10, SJ-11, SG-4 / SS-4, C-3.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
@@ -23,7 +24,7 @@ from cardlib.shengji.rules import get_ruleset
 from cardlib.shengji.scoring import card_points
 from cardlib.shengji.solver import EndgameSolver
 from cardlib.shengji.throws import resolve_throw
-from cardlib.shengji.trick import find_trick_winner
+from cardlib.shengji.trick import TrickResult, find_trick_winner
 from cardlib.shengji.trump import EffectiveSuit, TrumpContext, group_by_strength
 from cardlib.words import card_text, cards_text, seat_name
 from widgets.puzzles import make_puzzle
@@ -165,37 +166,46 @@ def test_c3_a_failed_throw_says_which_rule_picks_the_part_led_and_answers_the_pa
 
 # --- endgame (SJ-10) --------------------------------------------------------------------------------
 
-@pytest.mark.xdist_group("kind:endgame")  # made once, where the kind's other tests run
-def test_sj10_a_right_endgame_lead_says_who_wins_its_first_trick_and_the_level_card_that_decides_it():
-    """SJ-10 (SJ-4): a right lead's verdict gives its first trick as best play goes on, then who wins it and
-    with what; when that card is a level card of a plain suit, it says so (级牌)."""
-    levels = 0
-    for spec in specs("endgame", range(18)):
+def right_lead_tricks(seeds: range) -> Iterator[tuple[dict[str, Any], str, str, TrumpContext,
+                                                      list[tuple[int, list[Card]]], TrickResult]]:
+    """Each right endgame lead of ``seeds`` under each ruleset: the spec, the ruleset id, the lead's key, the
+    context, its first trick as the solver plays on (seat, cards) and that trick's result."""
+    for spec in specs("endgame", seeds):
         pos = spec["position"]
         ctx = ctx_of(pos)
         for ruleset in spec["rulesets"]:
-            solver = EndgameSolver(ctx, get_ruleset(ruleset["preset"]), pos["attackers"], pos["kitty"])
+            rules = get_ruleset(ruleset["preset"])
+            solver = EndgameSolver(ctx, rules, pos["attackers"], pos["kitty"])
             for key in spec["correct"][ruleset["id"]]:
-                _ok, reason = verdict_of(spec, ruleset["id"], key)
                 hands = [parse_cards(h) for h in pos["hands"]]
                 lead = parse_cards(key)
                 for card in lead:
                     hands[pos["leader"]].remove(card)
                 line = solver.solve(hands, pos["leader"], [lead]).line[:3]
                 trick = [(pos["leader"], lead)] + [(s, list(p)) for s, p in line]
-                seat, won = trick[find_trick_winner(ctx, get_ruleset(ruleset["preset"]), [p for _s, p in trick]).winner]
-                en, zh = reason["en"].split(". With best")[0], reason["zh"].split("。双方")[0]
-                # who wins, and with what: "North wins with ♦6", or, the winner playing last, its card said once:
-                # "and North trumps with ♦6 … to win the trick" / "北家毙♦6…，赢下这一轮"
-                last = any(re.search(f"and {seat_name(seat)} {verb} (the )?{re.escape(cards_text(won))}", en)
-                           and en.endswith("to win the trick")
-                           and f"{seat_name(seat, 'zh')}{zh_verb}{cards_text(won, 'zh')}" in zh
-                           for verb, zh_verb in (("plays", "跟"), ("trumps with", "毙"), ("discards", "垫")))
-                assert last or (f"{seat_name(seat)} wins with " in en and f"{seat_name(seat, 'zh')}用" in zh), \
-                    reason["en"]
-                if len(won) == 1 and won[0].rank is ctx.level and won[0].suit is not ctx.trump and not won[0].is_joker:
-                    levels += 1
-                    assert "a level card" in en and "级牌" in zh, (reason["en"], reason["zh"])
+                yield spec, ruleset["id"], key, ctx, trick, find_trick_winner(ctx, rules, [p for _s, p in trick])
+
+
+@pytest.mark.xdist_group("kind:endgame")  # made once, where the kind's other tests run
+def test_sj10_a_right_endgame_lead_says_who_wins_its_first_trick_and_the_level_card_that_decides_it():
+    """SJ-10 (SJ-4): a right lead's verdict gives its first trick as best play goes on, then who wins it and
+    with what; when that card is a level card of a plain suit, it says so (级牌)."""
+    levels = 0
+    for spec, rid, key, ctx, trick, result in right_lead_tricks(range(18)):
+        _ok, reason = verdict_of(spec, rid, key)
+        seat, won = trick[result.winner]
+        en, zh = reason["en"].split(". With best")[0], reason["zh"].split("。双方")[0]
+        # who wins, and with what: "North wins with ♦6", or, the winner playing last, its card said once:
+        # "and North trumps with ♦6 … to win the trick" / "北家毙♦6…，赢下这一轮"
+        last = any(re.search(f"and {seat_name(seat)} {verb} (the )?{re.escape(cards_text(won))}", en)
+                   and en.endswith("to win the trick")
+                   and f"{seat_name(seat, 'zh')}{zh_verb}{cards_text(won, 'zh')}" in zh
+                   for verb, zh_verb in (("plays", "跟"), ("trumps with", "毙"), ("discards", "垫")))
+        assert last or (f"{seat_name(seat)} wins with " in en and f"{seat_name(seat, 'zh')}用" in zh), \
+            reason["en"]
+        if len(won) == 1 and won[0].rank is ctx.level and won[0].suit is not ctx.trump and not won[0].is_joker:
+            levels += 1
+            assert "a level card" in en and "级牌" in zh, (reason["en"], reason["zh"])
     assert levels > 3
 
 
@@ -286,28 +296,17 @@ def test_sj11_an_endgame_verdict_names_a_play_that_wins_once():
                 assert " plays little joker" not in reason["en"] and " plays big joker" not in reason["en"], reason["en"]
 
 
+@pytest.mark.xdist_group("kind:endgame")  # made once, where the kind's other tests run
 def test_c1_an_endgame_line_decided_by_equal_plays_carries_the_convention_and_no_other_does():
     """C-1: where the first trick a right lead's verdict shows is won by the first of equal plays, the note on
     that convention stands behind it; where the trick is decided otherwise, no C-1 note (a note only where it
     bears on the position).  And the seventh referee's position: ♥10 first wins its trick over North's ♥10."""
     noted = 0
-    for spec in specs("endgame", range(18)):
-        pos = spec["position"]
-        ctx = ctx_of(pos)
-        for ruleset in spec["rulesets"]:
-            rules = get_ruleset(ruleset["preset"])
-            solver = EndgameSolver(ctx, rules, pos["attackers"], pos["kitty"])
-            for key in spec["correct"][ruleset["id"]]:
-                _ok, reason = verdict_of(spec, ruleset["id"], key)
-                hands = [parse_cards(h) for h in pos["hands"]]
-                lead = parse_cards(key)
-                for card in lead:
-                    hands[pos["leader"]].remove(card)
-                line = solver.solve(hands, pos["leader"], [lead]).line[:3]
-                trick = [lead] + [list(p) for _s, p in line]
-                tie = find_trick_winner(ctx, rules, trick).reason.rule.value == "C-1"
-                noted += tie
-                assert tie == any(n["rule"] == "C-1" for n in reason.get("notes", [])), (spec["id"], key, reason)
+    for spec, rid, key, _ctx, _trick, result in right_lead_tricks(range(18)):
+        _ok, reason = verdict_of(spec, rid, key)
+        tie = result.reason.rule.value == "C-1"
+        noted += tie
+        assert tie == any(n["rule"] == "C-1" for n in reason.get("notes", [])), (spec["id"], key, reason)
     assert noted > 0
     spec = make_puzzle("endgame", 9478)
     _ok, reason = verdict_of(spec, "shengji", "SQ")
