@@ -232,6 +232,21 @@ class Game:
         return Events(self._log)
 
     @property
+    def outled_challenger(self) -> int | None:
+        """The challenger whose successful challenge gave the lead to the card's player, until the next
+        play (YS-E2); None otherwise."""
+        return self._outled
+
+    @property
+    def deciding_reveal(self) -> Event | None:
+        """The challenged card turned over, when the last thing done (draws aside) is the take it decided
+        (YS-9); None otherwise."""
+        done = [event for event in self._log if event.kind is not EventKind.DRAW]
+        if len(done) >= 2 and done[-1].kind is EventKind.TAKE and done[-2].kind is EventKind.REVEAL:
+            return done[-2]
+        return None
+
+    @property
     def stalled_plays(self) -> int:
         """Plays in a row in which no hand got smaller than ever before (YS-16, see :mod:`.rules`)."""
         return self._stalled

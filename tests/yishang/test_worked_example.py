@@ -110,3 +110,19 @@ def test_ys_e2_is_cited_only_for_the_challenger_after_a_successful_challenge():
     with pytest.raises(IllegalActionError) as refused:
         true_ten.play("C4", seat=YI)
     assert refused.value.reason.rule is RuleId.YS_10
+
+
+def test_ys9_ys_e2_the_take_names_its_reveal_and_the_outled_challenger_until_the_next_play():
+    """YS-9: the card turned over is the take's cause until someone plays; YS-E2: only a successful
+    challenger is out-led, and only until the next play."""
+    game = opening(yi_card="H6")
+    assert game.deciding_reveal is None and game.outled_challenger is None, "nothing taken yet"
+    game.challenge(BING)
+    reveal = game.deciding_reveal
+    assert reveal is not None and reveal.kind is EventKind.REVEAL and str(reveal.card) == "H6"
+    assert game.outled_challenger == BING
+    game.play("C4")
+    assert game.deciding_reveal is None and game.outled_challenger is None
+    true_ten = opening()
+    true_ten.challenge(BING)  # fails: the challenger takes, so nobody was out-led
+    assert true_ten.deciding_reveal is not None and true_ten.outled_challenger is None

@@ -72,13 +72,27 @@ def grade(game: Endgame, solver: EndgameSolver, best: EndgameSolution) -> list[G
     return graded
 
 
-def _tricks(game: Endgame, moves: list[tuple[int, Play]]) -> list[tuple[list[tuple[int, Play]], int]]:
-    """The line's tricks, each with the seat that wins it (SJ-10)."""
+@dataclass(frozen=True)
+class _Trick:
+    """One trick of a line: its plays by seat, the seat that wins it and the rule that decided it (SJ-10, C-1)."""
+
+    plays: list[tuple[int, Play]]
+    winner: int
+    decided_by: RuleId
+
+    @property
+    def winning_index(self) -> int:
+        """The winning play's place in the trick (0 is the lead)."""
+        return next(i for i, (s, _p) in enumerate(self.plays) if s == self.winner)
+
+
+def _tricks(game: Endgame, moves: list[tuple[int, Play]]) -> list[_Trick]:
+    """The line's tricks, each with the seat that wins it and why (SJ-10)."""
     out = []
     for start in range(0, len(moves), 4):
-        trick = moves[start:start + 4]
-        index = find_trick_winner(game.ctx, game.rules, [list(p) for _s, p in trick]).winner
-        out.append((trick, trick[index][0]))
+        plays = moves[start:start + 4]
+        result = find_trick_winner(game.ctx, game.rules, [list(p) for _s, p in plays])
+        out.append(_Trick(plays, plays[result.winner][0], result.reason.rule))
     return out
 
 
@@ -116,43 +130,47 @@ def reason_for(game: Endgame, best: EndgameSolution, graded: Graded) -> Reason:
     """Why a lead is right (its line and the value), or the defence's punishing reply, the trick it
     costs and the winning line (SJ-11, SJ-12 when the kitty decides); where equal plays decide the first
     trick the verdict shows (the lead's, or the winning line's), the convention that decides them (C-1)."""
-    shown = [(game.leader, graded.play)] + (_first_trick(game, graded) if graded.right else list(best.line[1:4]))
-    if not graded.right:
-        shown[0] = best.line[0]
-    decided = find_trick_winner(game.ctx, game.rules, [list(p) for _s, p in shown]).reason.rule
-    reason = _reason_for(game, best, graded)
-    return reason.with_notes(EQUAL_PLAYS_NOTE) if decided is RuleId.C_1 else reason
+    shown_line = ([(game.leader, graded.play)] + _first_trick(graded)) if graded.right else list(best.line[:4])
+    shown = _tricks(game, shown_line)[0]
+    reason = _right_reason(game, best, graded, shown) if graded.right else _wrong_reason(game, best, graded)
+    return reason.with_notes(EQUAL_PLAYS_NOTE) if shown.decided_by is RuleId.C_1 else reason
 
 
-def _reason_for(game: Endgame, best: EndgameSolution, graded: Graded) -> Reason:
-    """The verdict's sentences (:func:`reason_for`)."""
-    win_line = [(s, p) for s, p in best.line]
-    if graded.right:
-        first = [(game.leader, graded.play)] + _first_trick(game, graded)
-        (_trick, winner), = _tricks(game, first)
-        index = next(i for i, (s, _p) in enumerate(first) if s == winner)
-        if 0 < index == len(first) - 1:  # the last to play wins: its card said once, with how it met the lead
-            return Reason.make(RuleId.SJ_11, "{given} first: {line}, and {winner} {verb} {won}{how} to win the trick. "
-                               "With best play on both sides {outcome}.",
-                               "先出{given}：{line}，{winner}{verb}{won}{how}，赢下这一轮。双方都出最好的牌时，{outcome}。",
-                               given=the_joker(list(graded.play)), line=_line_words(first[1:index]),
-                               winner=Seat(winner), verb=_reply_verb(game, graded.play, first[index][1]),
-                               won=the_joker(list(first[index][1])),
-                               how=level_trump_words(game.ctx, [list(p) for _s, p in first], index),
-                               outcome=_outcome(game, best.attacker_points, None))
-        return Reason.make(RuleId.SJ_11, "{given} first: {line}, and {winner} wins with {won}{how}. With best play "
-                           "on both sides {outcome}.",
-                           "先出{given}：{line}，{winner}用{won}{how}赢下这一轮。双方都出最好的牌时，{outcome}。",
-                           given=the_joker(list(graded.play)), line=_line_words(first[1:]), winner=Seat(winner),
-                           won=the_joker(list(first[index][1])),
-                           how=level_trump_words(game.ctx, [list(p) for _s, p in first], index),
-                           outcome=_outcome(game, best.attacker_points, None))
+def _win_clause(game: Endgame, trick: _Trick) -> Reason:
+    """Who wins a trick and with what (SJ-10); a last player who wins is said to meet the lead (跟, 毙),
+    a level card's rank said where it decides."""
+    index = trick.winning_index
+    lead, won = trick.plays[0][1], trick.plays[index][1]
+    params: dict[str, Any] = {"winner": Seat(trick.winner), "won": the_joker(list(won)),
+                              "how": level_trump_words(game.ctx, [list(p) for _s, p in trick.plays], index)}
+    if 0 < index == len(trick.plays) - 1:
+        return Reason.make(RuleId.SJ_10, "{winner} {verb} {won}{how} to win the trick",
+                           "{winner}{verb}{won}{how}，赢下这一轮", verb=_reply_verb(game, lead, won), **params)
+    return Reason.make(RuleId.SJ_10, "{winner} wins with {won}{how}", "{winner}用{won}{how}赢下这一轮", **params)
+
+
+def _right_reason(game: Endgame, best: EndgameSolution, graded: Graded, first: _Trick) -> Reason:
+    """A right lead: its first trick as the solver plays it, who wins it, and the value (SJ-11).  A last
+    player who wins is not listed in the line as well (its card said once)."""
+    index = first.winning_index
+    shown = first.plays[1:index] if 0 < index == len(first.plays) - 1 else first.plays[1:]
+    return Reason.make(RuleId.SJ_11, "{given} first: {line}, and {win}. With best play on both sides {outcome}.",
+                       "先出{given}：{line}，{win}。双方都出最好的牌时，{outcome}。",
+                       given=the_joker(list(graded.play)), line=_line_words(shown), win=_win_clause(game, first),
+                       outcome=_outcome(game, best.attacker_points, None))
+
+
+def _wrong_reason(game: Endgame, best: EndgameSolution, graded: Graded) -> Reason:
+    """A wrong lead: the defence's best reply, the trick it costs (and the kitty with the last), and the
+    winning line's first trick (SJ-11, SJ-12)."""
+    win_line = list(best.line)
     moves = [(game.leader, graded.play)] + [(s, p) for s, p in graded.after.line]
     reply_seat, reply = moves[1]
     ours = game.leader % 2
     tricks = _tricks(game, moves)
-    lost = next(((k, trick, winner) for k, (trick, winner) in enumerate(tricks)
-                 if winner % 2 != ours and (k == len(tricks) - 1 or any(card_points(c) for _s, p in trick for c in p))),
+    lost = next(((k, trick) for k, trick in enumerate(tricks)
+                 if trick.winner % 2 != ours
+                 and (k == len(tricks) - 1 or any(card_points(c) for _s, p in trick.plays for c in p))),
                 None)
     params: dict[str, Any] = {"given": the_joker(list(graded.play)), "seat": Seat(reply_seat), "reply": the_joker(list(reply)),
                               "verb": _reply_verb(game, graded.play, reply),
@@ -162,11 +180,10 @@ def _reason_for(game: Endgame, best: EndgameSolution, graded: Graded) -> Reason:
     if lost is None:
         return Reason.make(RuleId.SJ_11, "After {given}, {seat} {verb} {reply}: {outcome}. Best is {best} first: "
                            "{line}.", "出{given}后，{seat}{verb}{reply}：{outcome}。应先出{best}：{line}。", **params)
-    k, trick, winner = lost
-    last = k == len(tricks) - 1
-    index = next(i for i, (s, _p) in enumerate(trick) if s == winner)
-    won_with = trick[index][1]
-    how = level_trump_words(game.ctx, [list(p) for _s, p in trick], index)  # why a level card is a trump, or that high
+    k, trick = lost
+    winner, last, index = trick.winner, k == len(tricks) - 1, trick.winning_index
+    won_with = trick.plays[index][1]
+    how = level_trump_words(game.ctx, [list(p) for _s, p in trick.plays], index)  # why a level card is a trump, or that high
     which = Words("the last trick" + (" and the kitty" if kitty and winner % 2 == game.attackers else ""),
                   "最后一轮" + ("和底牌" if kitty and winner % 2 == game.attackers else "")) if last \
         else Words(f"trick {k + 1}", f"第{k + 1}轮")
@@ -180,8 +197,8 @@ def _reason_for(game: Endgame, best: EndgameSolution, graded: Graded) -> Reason:
                            "{outcome}. Best is {best} first: {line}.",
                            "出{given}后，{seat}{verb}{reply}，{winner}用{won}{how}赢{which}：{outcome}。应先出{best}：{line}。",
                            winner=Seat(winner), which=which, won=the_joker(list(won_with)), how=how, **params)
-    first, first_winner = tricks[0]  # no jump to a later trick: who won trick 1, and with what
-    first_won = next(p for s, p in first if s == first_winner)
+    first_winner = tricks[0].winner  # no jump to a later trick: who won trick 1, and with what
+    first_won = tricks[0].plays[tricks[0].winning_index][1]
     if first_winner == reply_seat and first_won == reply:  # the reply itself wins trick 1: named once
         return Reason.make(rule, "After {given}, {seat} wins trick 1 with {reply}, then {winner} takes {which} with "
                            "{won}{how}: {outcome}. Best is {best} first: {line}.",
@@ -202,7 +219,7 @@ def _reason_for(game: Endgame, best: EndgameSolution, graded: Graded) -> Reason:
                        winner=Seat(winner), which=which, won=the_joker(list(won_with)), how=how, **params)
 
 
-def _first_trick(game: Endgame, graded: Graded) -> list[tuple[int, Play]]:
+def _first_trick(graded: Graded) -> list[tuple[int, Play]]:
     """The rest of the first trick after a lead, as the solver plays it."""
     return [(s, p) for s, p in graded.after.line[:3]]
 

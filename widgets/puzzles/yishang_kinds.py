@@ -199,10 +199,7 @@ def _state_reason(game: Game) -> Reason:
 def _turn_wrong(game: Game, given: int) -> Reason:
     """Why ``given`` is not the player to play now: the challenger of a successful challenge
     (YS-E2), else the rule that put the next player to play (:func:`turn_why`)."""
-    takes = [e for e in game.log if e.kind in (EventKind.TAKE, EventKind.PLAY_UP, EventKind.PLAY_DOWN)]
-    reveal = next((e for e in reversed(game.log) if e.kind is EventKind.REVEAL), None)
-    if takes and takes[-1].kind is EventKind.TAKE and reveal is not None and takes[-1].seat == reveal.seat \
-            and reveal.other == given:
+    if game.outled_challenger == given:
         why = citable(reasons.challenger_does_not_lead(given, game.next_player))
     else:
         why = citable(turn_why(game))
@@ -240,10 +237,8 @@ def _state_verdict(game: Game, target: Rank, face: str, seat: int) -> tuple[bool
 def _revealed(game: Game) -> list[Reason]:
     """Before a take, the challenged card turned over and what that decided (YS-9), as a sentence; none if the
     take followed no reveal."""
-    before = [e for e in game.log if e.kind is not EventKind.DRAW]
-    if len(before) >= 2 and before[-2].kind is EventKind.REVEAL and before[-2].reason is not None:
-        return combined([before[-2].reason])
-    return []
+    reveal = game.deciding_reveal
+    return combined([reveal.reason]) if reveal is not None else []
 
 
 def make_state(seed: int, difficulty: Difficulty) -> dict[str, Any]:
