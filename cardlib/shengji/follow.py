@@ -624,10 +624,10 @@ def _why_not(duty: FollowDuty, play: list[Card], breach: Breach, base: dict[str,
         in_suit = [c for c in play if ctx.effective_suit(c) is suit]
         missing = list((Counter(duty.suit_cards) - Counter(in_suit)).elements())
         return Reason.make(RuleId.SJ_9,
-                           "The lead {lead} is in {suit}{lead_levels}; {hand} holds only {n} ({held}), so {you} must "
-                           "play {all}; {play} leaves out {missing}{play_levels}. {legal}: {example}{levels}.",
-                           "首家出{lead}，是{suit}{lead_levels}；{hand}只有{n}张{suit}（{held}），必须{all}跟出；"
-                           "{play}漏了{missing}{play_levels}。{legal}：{example}{levels}。",
+                           "{play} leaves out {missing}{play_levels}: the lead {lead} is in {suit}{lead_levels}; "
+                           "{hand} holds only {n} ({held}), so {you} must play {all}. {legal}: {example}{levels}.",
+                           "{play}漏了{missing}{play_levels}：首家出{lead}，是{suit}{lead_levels}，{hand}只有{n}张{suit}"
+                           "（{held}），必须{all}跟出。{legal}：{example}{levels}。",
                            n=Words(count_en(held), count_zh(held)), held=sorted(duty.suit_cards, key=ctx.order_key),
                            missing=sorted(missing, key=ctx.order_key),
                            all=Words("it" if held == 1 else "both" if held == 2 else "them all", "" if held == 1 else "全部"), **base)

@@ -276,12 +276,18 @@ def window_closed(what: str, what_zh: str) -> Reason:
 # -- what may happen --------------------------------------------------------------------------
 
 
-def may_play(player: int, card: Card, face: Face) -> Reason:
-    """YS-6 / YS-7: a card played face up (打出明牌) or face down (扣下, the guide's word).
+def may_play(player: int, card: Card, face: Face, claim: Rank | None = None) -> Reason:
+    """YS-6 / YS-7: a card played face up (打出明牌) or face down (扣下, the guide's word), with its claim
+    when one is made (报).
 
     >>> may_play(0, Card.parse("D8"), Face.DOWN).zh
     '甲可以扣下♦8'
+    >>> may_play(0, Card.parse("D8"), Face.DOWN, Rank.ACE).zh
+    '甲可以扣下♦8，报A'
     """
+    if face is Face.DOWN and claim is not None:
+        return Reason.make(RuleId.YS_7, "{player} may play {card} {face}, claiming {claim}", "{player}可以扣下{card}，报{claim}",
+                           player=Player(player), card=card, face=face_words(face), claim=claim)
     if face is Face.DOWN:
         return Reason.make(RuleId.YS_7, "{player} may play {card} {face}", "{player}可以扣下{card}",
                            player=Player(player), card=card, face=face_words(face))

@@ -305,7 +305,7 @@ class Game:
             player, card, claim = self._play_inputs(card, claim, seat)
         except IllegalPlayError as error:
             return Verdict(False, error.reason)
-        return Verdict(True, reasons.may_play(player, card, self.next_face))
+        return Verdict(True, reasons.may_play(player, card, self.next_face, claim))
 
     def is_legal_play(self, card: Card | str, claim: Rank | str | None = None, seat: PlayerLike | None = None) -> bool:
         return self.check_play(card, claim, seat).ok

@@ -245,7 +245,9 @@ def test_sg5_ss5_full_trump_hands_count_and_list_what_is_legal_pair_by_pair(rule
     assert len(listed) == len(set(listed)) == view.count() == len(legal) and set(listed) == legal
 
 
-def test_sj9_a_lone_joker_in_a_refused_follow_is_named_with_its_article():
-    """SJ-9: the little joker played on a diamond lead while ♦2 is held: "the little joker leaves out ♦2"."""
+def test_sj9_a_refused_follow_opens_with_the_mistake_and_names_a_lone_joker_with_its_article():
+    """SJ-9: the little joker played on a diamond lead while ♦2 is held: the verdict opens with the mistake,
+    "the little joker leaves out ♦2", then the duty it breaks."""
     verdict = check_follow(TrumpContext(Rank.SEVEN, Suit.SPADES), SHUANGSHENG, "D4", "D2 LJ S3", "LJ")
-    assert not verdict and "; the little joker leaves out ♦2." in verdict.reason.en
+    assert not verdict and verdict.reason.en.startswith("the little joker leaves out ♦2: the lead ♦4 is in diamonds")
+    assert verdict.reason.zh.startswith("小王漏了♦2：首家出♦4")

@@ -16,7 +16,7 @@ from functools import cache
 from typing import Any
 
 from cardlib.cards import Card
-from cardlib.words import player_name
+from cardlib.words import card_text, player_name
 from cardlib.yishang.ranks import ORDER
 from cardlib.yishang.state import Game
 from widgets.puzzles.measure import cached_puzzle
@@ -134,3 +134,20 @@ def test_the_engine_refuses_a_player_who_just_played_with_that_fact():
     assert refused.reason.zh == "乙刚出过牌，下一张该丙出", refused.reason.zh
     other = game.check_play("H3", claim="10", seat=0)
     assert ":" not in other.reason.en and "：" not in other.reason.zh, other.reason
+
+
+def test_ys7_a_face_down_play_the_verdict_allows_is_said_with_its_claim():
+    """YS-7: a face-down card is played with a claim (报); the play a verdict allows (the right answer's, or
+    "allowed now" after a wrong one) says the claim the answer made, in both languages."""
+    seen = 0
+    for spec, key, _right, text in verdicts("ys_action"):
+        played = [a for a in spec["answers"] if a["key"].startswith("play:") and ", claiming " in a["label"]["en"]]
+        for answer in played:
+            claim = re.search(r", claiming (\S+)", answer["label"]["en"]).group(1)
+            card = answer["key"].split(":")[2]
+            shown = card_text(Card.parse(card))
+            if f"{shown} face down" in text["en"]:
+                seen += 1
+                assert f"{shown} face down, claiming {claim}" in text["en"], (spec["id"], key, text["en"])
+                assert f"扣下{shown}，报{claim}" in text["zh"], (spec["id"], key, text["zh"])
+    assert seen > 50
