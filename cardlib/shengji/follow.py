@@ -564,13 +564,17 @@ def _level_notes(duty: FollowDuty, play: list[Card], example: list[Card] | None 
     first of the lead (``lead_levels``), the play (``play_levels``, where the verdict counts its cards:
     ``counted_play``) and the follow shown (``levels``) that holds one, naming them all.  On a trump lead
     every such card counts; on a plain lead, those printed in the led suit, where the English adds "so a
-    trump" (a reader's likely slip: ♠5 is no spade when 5s are the level)."""
+    trump" (a reader's likely slip: ♠5 is no spade when 5s are the level).  On a plain lead, a level card
+    of the led suit's print that only the hand holds is named after the lead: it is why the hand holds fewer
+    cards of the suit than a reader counts."""
+    plain = duty.suit is not EffectiveSuit.TRUMP
     groups = {"lead_levels": duty.lead, "play_levels": play if counted_play else [], "levels": example or []}
-    found = {name: plain_level_cards(duty.ctx, [c for c in cards if duty.suit is EffectiveSuit.TRUMP or (
+    found = {name: plain_level_cards(duty.ctx, [c for c in cards if not plain or (
         c.suit is not None and EffectiveSuit(c.suit.value) is duty.suit)]) for name, cards in groups.items()}
-    first = next((name for name, cards in found.items() if cards), None)
-    note = level_cards_note(duty.ctx, [c for cards in found.values() for c in cards],
-                            so_trump=duty.suit is not EffectiveSuit.TRUMP)
+    in_hand = plain_level_cards(duty.ctx, [c for c in duty.hand if c.suit is not None
+                                           and EffectiveSuit(c.suit.value) is duty.suit]) if plain else []
+    first = next((name for name, cards in found.items() if cards), "lead_levels" if in_hand else None)
+    note = level_cards_note(duty.ctx, [c for cards in found.values() for c in cards] + in_hand, so_trump=plain)
     return {name: note if name == first else Words("", "") for name in groups}
 
 
@@ -708,6 +712,13 @@ def _why_follows(duty: FollowDuty, play: list[Card], base: dict[str, Any]) -> Re
                            all=Words("it" if held == 1 else "all of them", "已" if held == 1 else "都"),
                            rest=Words("the other card", "另一张") if duty.size - held == 1 else
                            Words(f"the other {count_en(duty.size - held)}", f"另外{count_zh(duty.size - held)}张"), **base)
+    if held == duty.size:  # no choice: the hand's cards of the suit are the follow
+        return Reason.make(RuleId.SJ_9, "The lead {lead} is in {suit}{lead_levels} and {hand} holds only {n} ({held}), "
+                           "so {you} must play {all}{play_levels}.",
+                           "首家出{lead}，是{suit}{lead_levels}；{hand}只有{n}张{suit}（{held}），必须{all}跟出{play_levels}。",
+                           n=Words(count_en(held), count_zh(held)), held=sorted(duty.suit_cards, key=ctx.order_key),
+                           all=Words("it" if held == 1 else "both" if held == 2 else "them all", "" if held == 1 else "全部"),
+                           **base)
     if shape.kind == "pair" and not duty.must_pairs:
         return Reason.make(RuleId.C_4, "The lead {lead} is {led}{lead_levels} and {hand} holds {suit} but no pair of "
                            "them, so any two {suit} follow, as {play} does{play_levels}.",

@@ -251,3 +251,19 @@ def test_sj9_a_refused_follow_opens_with_the_mistake_and_names_a_lone_joker_with
     verdict = check_follow(TrumpContext(Rank.SEVEN, Suit.SPADES), SHUANGSHENG, "D4", "D2 LJ S3", "LJ")
     assert not verdict and verdict.reason.en.startswith("the little joker leaves out ♦2: the lead ♦4 is in diamonds")
     assert verdict.reason.zh.startswith("小王漏了♦2：首家出♦4")
+
+
+def test_sj9_sj4_a_hand_with_exactly_the_lead_size_of_the_suit_must_play_them_all_and_its_level_card_is_named():
+    """SJ-9: a hand holding exactly as many cards of the led suit as the lead must play them all (no "any two
+    spades" choice); SJ-4: its ♠A, a level card, is named as a trump, since it is why only two spades are held."""
+    ctx = TrumpContext(Rank.ACE, Suit.DIAMONDS)
+    verdict = check_follow(ctx, SHUANGSHENG, "S6 S6", "SA S8 S5 D3 H5 C8", "S8 S5")
+    assert verdict
+    assert verdict.reason.en.startswith("The lead ♠6 ♠6 is in spades (♠A is a level card, so a trump) and your hand "
+                                        "holds only two (♠8 ♠5), so you must play both")
+    assert "any two" not in verdict.reason.en and "（♠A是级牌，算主牌）" in verdict.reason.zh
+    single = check_follow(TrumpContext(Rank.FOUR, Suit.SPADES), SHENGJI, "H9", "H4 H7 SA DK", "H7")
+    assert single and "(♥4 is a level card, so a trump) and your hand holds only one (♥7), so you must play it" \
+        in single.reason.en
+    trump_lead = check_follow(ctx, SHUANGSHENG, "D9", "SA D7 D5 H5", "D7")
+    assert trump_lead and "level card" not in trump_lead.reason.en, "only a plain lead names the hand's level cards"
