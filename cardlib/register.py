@@ -407,8 +407,10 @@ _pair(9, Words("the first hand's dealer", "第一局的庄家"),
       ((SS,), "The 四人升级 guide does not say who deals the first hand; the engine does as the 双升 guide: "
               "whoever first shows a single level card deals.",
        "《四人升级》没有说明第一局由谁坐庄；引擎按《双升》：先亮出单张级牌的玩家为庄家。"),
-      ((SS,), "In the first hand, whoever first shows a single level card becomes the dealer.",
-       "第一局需要亮主来决定主牌花色和庄家：亮出单张级牌的玩家为庄家。"))
+      ((SS,), "In the first hand, whoever first shows a single level card becomes the dealer. The guide does not say "
+              "who deals when the first call is a pair; the engine gives the deal to the first caller, whatever the call.",
+       "第一局需要亮主来决定主牌花色和庄家：亮出单张级牌的玩家为庄家。最先亮的是一对时谁坐庄，指南没有写；"
+       "引擎约定由最先亮主的人坐庄，不论亮的是什么。"))
 
 # Errata: contradictions inside one guide
 _row(RuleId.SG_E1, E, (SG,),

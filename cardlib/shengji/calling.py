@@ -80,6 +80,7 @@ class CallState:
     trump: Suit | None = None
     caller: int | None = None
     first_caller: int | None = None
+    first_kind: CallKind | None = None  #: what the first caller showed (SS-9 names the player who shows a single)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "level", as_level(self.level))
@@ -302,8 +303,9 @@ def apply_call(rules: Ruleset, state: CallState, seat: int, cards: Sequence[Card
         trump = state.trump if rules.joker_call_trump is JokerCallTrump.PREVIOUS_SUIT else None
     else:
         trump = cards[0].suit
-    first = state.first_caller if state.first_caller is not None else seat
-    return replace(state, kind=kind, trump=trump, caller=seat, first_caller=first)
+    if state.first_caller is not None:
+        return replace(state, kind=kind, trump=trump, caller=seat)
+    return replace(state, kind=kind, trump=trump, caller=seat, first_caller=seat, first_kind=kind)
 
 
 def explain_trump(rules: Ruleset, state: CallState) -> Reason:
@@ -325,10 +327,12 @@ def explain_trump(rules: Ruleset, state: CallState) -> Reason:
                             "suit; this book's convention follows the 四人升级 guide: no trump suit.",
                             "《双升》说以新亮主的花色为主，但王没有花色；本书约定按《四人升级》：无主。") \
                 if joker_rule is RuleId.SS_3 else None
-            return Reason.make(joker_rule, "{caller}'s {call} stands: no trump suit (无主); only the jokers "
+            overcall = not (state.first_caller == state.caller and state.first_kind is state.kind)
+            return Reason.make(joker_rule, "{caller}'s {call} {how}: no trump suit (无主); only the jokers "
                                            "and the level cards are trumps.",
-                               "{caller}亮的{call}反主：无主，主牌只有大小王和级牌。",
-                               call=call, caller=caller).with_notes(silent)
+                               "{caller}亮的{call}{how}：无主，主牌只有大小王和级牌。", call=call, caller=caller,
+                               how=Words("overrides the call before it", "反主") if overcall
+                               else Words("stands", "定主")).with_notes(silent)
         return Reason.make(joker_rule, "{caller}'s {call} stands, and the suit called before, "
                                        "{suit}, stays trump.",
                            "{caller}亮的{call}反主，之前的主花色{suit}仍为主。",
@@ -430,14 +434,15 @@ def first_hand_dealer(rules: Ruleset, state: CallState) -> tuple[int | None, Rea
         return None, None
     seat = Seat(state.first_caller)
     shengji = rules.calling is Calling.SHENGJI
-    silent = FIRST_DEALER_SG_SILENT if shengji else None  # only where SG's reader would ask
+    silent = FIRST_DEALER_SG_SILENT if shengji else (  # only where the guide does not say it
+        FIRST_DEALER_SS_PAIR if state.first_kind not in (None, CallKind.SINGLE) else None)
     rule = RuleId.SG_9 if shengji else RuleId.SS_9  # under SG the book's convention (SG-9), under SS the guide's rule
     if (not shengji and state.kind is CallKind.LEVEL_PAIR and state.caller is not None
             and state.caller != state.first_caller):
         return seat.index, Reason.make(  # 高亮 by another player (SS-E3)
             RuleId.SS_E3, "The first caller, {seat}, deals the first hand, though {caller} overrides later.",
             "虽然之后{caller}高亮反主，首局仍由最先亮主的{seat}坐庄。",
-            caller=Seat(state.caller), seat=seat).with_notes(
+            caller=Seat(state.caller), seat=seat).with_notes(silent or
             Reason(RuleId.SS_E3, "The 双升 guide's unusual “高亮” passage keeps the first single caller as dealer.",
                    "这是《双升》“高亮”一段的特别之处：首局仍由最先亮单张的人坐庄。"))
     if state.caller is not None and state.caller != state.first_caller:  # another's overcall: it moves no deal
@@ -455,6 +460,13 @@ FIRST_DEALER_SG_SILENT = Reason(RuleId.SG_9, "The 四人升级 guide is silent o
                                 "to the first caller whatever the call.",
                                 "《四人升级》没有说明首局庄家；本书按《双升》“亮出单张级牌的玩家为庄家”，"
                                 "由最先亮主的人坐庄，不论亮的是什么。")
+
+#: SS-9: the 双升 guide gives the first deal to the player who shows a single level card; when the first call
+#: is a pair it says nothing, and the book gives the deal to the first caller.
+FIRST_DEALER_SS_PAIR = Reason(RuleId.SS_9, "The 双升 guide gives the first hand to the player who shows a single level "
+                              "card and does not say who deals when the first call is a pair; this book's convention: "
+                              "the first caller deals.",
+                              "《双升》只说“亮出单张级牌的玩家为庄家”，没有写最先亮的是一对时谁坐庄；本书约定由最先亮主的人坐庄。")
 
 
 def resolve_calls(rules: RulesetLike, level: Rank | str, calls: Sequence[tuple[int, Sequence[Card] | str]],
@@ -514,6 +526,7 @@ def resolve_calls(rules: RulesetLike, level: Rank | str, calls: Sequence[tuple[i
                 reason = Reason.make(reason.rule, "{turn} {dealer}", "{turn}{dealer}", turn=reason,
                                      dealer=no_call_first_dealer(dealer))
     refused = [why for ok, why in zip(accepted, reasons, strict=True) if not ok]
-    if refused:  # the outcome says what stands; every refused call, named by its seat and cards, says why behind it
-        reason = reason.with_notes(*refused)
+    if refused:  # the outcome says what stands; every refused call, named by its seat and cards, says why behind it,
+        # and what the guides leave to the book in that (a note's own notes come up beside it: notes are not nested)
+        reason = reason.with_notes(*refused, *(note for why in refused for note in why.all_notes()))
     return CallingResult(trump, reason, state, tuple(accepted), tuple(reasons), trump_set, dealer, trump_reason)

@@ -163,7 +163,7 @@ def test_apply_call_refuses_a_weak_call_and_leaves_the_state():
         apply_call(SG, state, 1, parse_cards("S2"))
     with pytest.raises(IllegalActionError, match="a pair of level cards overrides a single, not the other way round"):
         apply_call(SG, state, 1, parse_cards("S2"))
-    assert state == CallState(Rank.TWO, CallKind.LEVEL_PAIR, Suit.HEARTS, 0, 0)
+    assert state == CallState(Rank.TWO, CallKind.LEVEL_PAIR, Suit.HEARTS, 0, 0, CallKind.LEVEL_PAIR)
     assert not check_call(SG, state, 1, parse_cards("S2 S2"))
 
 
@@ -225,3 +225,26 @@ def test_sg9_under_the_sg_preset_the_first_dealer_cites_the_books_convention_not
     assert alone is not None and alone.rule is RuleId.SG_9
     _seat, ss = first_hand_dealer(SS, run(SS, [(1, "H2"), (2, "S2 S2")]).state)
     assert ss is not None and ss.rule is RuleId.SS_E3 and "高亮" in ss.zh
+
+
+def test_ss9_a_first_call_that_is_a_pair_gives_the_deal_by_the_books_convention_and_says_so():
+    """SS-9: the 双升 guide gives the first deal to the player who shows a single level card; when the first call is
+    a pair it is silent, and the note says the book's convention decides (the first caller deals).  A first single
+    needs no such note."""
+    pair_first = run(SS, [(3, "C2 C2"), (0, "S2")])
+    seat, reason = first_hand_dealer(SS, pair_first.state)
+    assert seat == 3 and reason is not None and "本书约定由最先亮主的人坐庄" in reason.notes_text("zh")
+    assert "does not say who deals when the first call is a pair" in pair_first.reason.notes_text("en")
+    _seat, single_first = first_hand_dealer(SS, run(SS, [(3, "C2"), (0, "S2 S2")]).state)
+    assert single_first is not None and "first call is a pair" not in single_first.notes_text("en")
+
+
+def test_ss3_a_joker_pair_says_it_overrides_only_where_it_did_and_an_equal_calls_convention_is_not_lost():
+    """SS-3: a pair of jokers over an earlier call "overrides the call before it" (反主); a first call "stands"
+    (定主).  SG-1: a refused equal call keeps the note that the guides are silent on it (this book's convention)."""
+    over = run(SS, [(1, "S2 S2"), (2, "BJ BJ")]).reason
+    assert "overrides the call before it" in over.en and "反主" in over.zh
+    first = run(SS, [(2, "BJ BJ")]).reason
+    assert "stands" in first.en and "定主" in first.zh and "反主" not in first.zh
+    equal = run(SG, [(0, "H2 H2"), (1, "C2 C2")]).reason
+    assert "本书约定不能" in equal.notes_text("zh")
