@@ -11,6 +11,7 @@ Rules: SJ-4, SJ-5, SJ-9, SJ-10, SJ-11, SG-4 / SS-4, C-3.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterator
 from functools import cache
 from typing import Any
@@ -311,3 +312,56 @@ def test_c1_an_endgame_line_decided_by_equal_plays_carries_the_convention_and_no
     spec = make_puzzle("endgame", 9478)
     _ok, reason = verdict_of(spec, "shengji", "SQ")
     assert "Best is ♥10 first: North ♥10" in reason["en"] and [n["rule"] for n in reason["notes"]] == ["C-1"]
+
+
+def _line_tricks(ctx: TrumpContext, rules: Any, moves: list[tuple[int, list[Card]]]) -> list[tuple[int, list[Card]]]:
+    """Each trick of a line: the seat that wins it and the point cards in it (SJ-10, SJ-11)."""
+    out = []
+    for start in range(0, len(moves), 4):
+        trick = moves[start:start + 4]
+        result = find_trick_winner(ctx, rules, [p for _s, p in trick])
+        out.append((trick[result.winner][0], [c for _s, p in trick for c in p if card_points(c)]))
+    return out
+
+
+@pytest.mark.xdist_group("kind:endgame")  # made once, where the kind's other tests run
+def test_sj11_a_wrong_endgame_lead_blames_the_trick_that_costs_the_points_not_one_the_best_line_loses_too():
+    """SJ-11, SJ-12: the trick a wrong lead's verdict names is the one, of those the other side wins, that takes
+    most of the points the best line keeps (the kitty counting on the last trick), never one the best line
+    loses as well.  The eighth referee's position: after ♦K, ♠K is lost in the last trick, not in trick 3."""
+    named = 0
+    for spec in specs("endgame", range(18)):
+        pos = spec["position"]
+        ctx, ours = ctx_of(pos), pos["leader"] % 2
+        for ruleset in spec["rulesets"]:
+            rules = get_ruleset(ruleset["preset"])
+            solver = EndgameSolver(ctx, rules, pos["attackers"], pos["kitty"])
+            hands = [parse_cards(h) for h in pos["hands"]]
+            best = solver.solve([list(h) for h in hands], pos["leader"], [])
+            best_tricks = _line_tricks(ctx, rules, [(s, list(p)) for s, p in best.line])
+            kitty = best_tricks[-1][0] % 2 == ours and any(card_points(c) for c in parse_cards(pos["kitty"]))
+            for answer in spec["answers"]:
+                ok, reason = verdict_of(spec, ruleset["id"], answer["key"])
+                found = re.search(r"takes (?:[^:]*? in )?(?:trick (\d+)|(the last trick))", reason["en"])
+                if ok or not found:
+                    continue
+                lead = parse_cards(answer["key"])
+                after = [list(h) for h in hands]
+                for card in lead:
+                    after[pos["leader"]].remove(card)
+                line = [(pos["leader"], lead)] + [(s, list(p)) for s, p in
+                                                  solver.solve(after, pos["leader"], [lead]).line]
+                tricks = _line_tricks(ctx, rules, line)
+                lost = Counter(c for w, cards in tricks if w % 2 != ours for c in cards)
+                swing = lost - Counter(c for w, cards in best_tricks if w % 2 != ours for c in cards)
+
+                costs = [(sum(card_points(c) * n for c, n in (Counter(cards) & swing).items()),
+                          kitty and j == len(tricks) - 1) if winner % 2 != ours else (-1, False)
+                         for j, (winner, cards) in enumerate(tricks)]
+                k = len(tricks) - 1 if found.group(2) else int(found.group(1)) - 1
+                assert costs[k] == max(costs), (spec["id"], answer["key"], reason["en"])
+                assert costs[k] > (0, False) or not (swing or kitty), (spec["id"], answer["key"], reason["en"])
+                named += 1
+    assert named > 10
+    _ok, referee = verdict_of(make_puzzle("endgame", 10729), "shuangsheng", "DK")
+    assert "East takes ♠K in the last trick with ♦9" in referee["en"] and "拿走♠K" in referee["zh"], referee

@@ -18,9 +18,11 @@ Rules: SJ-6, SJ-8, SJ-9, SJ-10, SJ-11, SJ-12, SG-6 / SS-6 (all through the engin
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
+from cardlib.cards import Card
 from cardlib.explain import Reason, Seat, Words
 from cardlib.rule_ids import RuleId
 from cardlib.shengji.endgames import Endgame, deal_endgame
@@ -168,10 +170,9 @@ def _wrong_reason(game: Endgame, best: EndgameSolution, graded: Graded) -> Reaso
     reply_seat, reply = moves[1]
     ours = game.leader % 2
     tricks = _tricks(game, moves)
-    lost = next(((k, trick) for k, trick in enumerate(tricks)
-                 if trick.winner % 2 != ours
-                 and (k == len(tricks) - 1 or any(card_points(c) for _s, p in trick.plays for c in p))),
-                None)
+    lost = _costly_trick(game, best, tricks) or next(
+        ((k, trick, []) for k, trick in enumerate(tricks) if trick.winner % 2 != ours
+         and (k == len(tricks) - 1 or any(card_points(c) for _s, p in trick.plays for c in p))), None)
     params: dict[str, Any] = {"given": the_joker(list(graded.play)), "seat": Seat(reply_seat), "reply": the_joker(list(reply)),
                               "verb": _reply_verb(game, graded.play, reply),
                               "outcome": _outcome(game, graded.after.attacker_points, best.attacker_points),
@@ -180,43 +181,76 @@ def _wrong_reason(game: Endgame, best: EndgameSolution, graded: Graded) -> Reaso
     if lost is None:
         return Reason.make(RuleId.SJ_11, "After {given}, {seat} {verb} {reply}: {outcome}. Best is {best} first: "
                            "{line}.", "出{given}后，{seat}{verb}{reply}：{outcome}。应先出{best}：{line}。", **params)
-    k, trick = lost
+    k, trick, swing = lost
     winner, last, index = trick.winner, k == len(tricks) - 1, trick.winning_index
     won_with = trick.plays[index][1]
     how = level_trump_words(game.ctx, [list(p) for _s, p in trick.plays], index)  # why a level card is a trump, or that high
-    which = Words("the last trick" + (" and the kitty" if kitty and winner % 2 == game.attackers else ""),
-                  "最后一轮" + ("和底牌" if kitty and winner % 2 == game.attackers else "")) if last \
-        else Words(f"trick {k + 1}", f"第{k + 1}轮")
+    which, params["taken"] = _costly_words(k, last, last and kitty and winner % 2 == game.attackers, swing)
     rule = RuleId.SJ_12 if last and kitty and winner % 2 == game.attackers else RuleId.SJ_11
     if k == 0 and winner == reply_seat and won_with == reply:  # the reply itself takes the trick
-        return Reason.make(rule, "After {given}, {seat} takes {which} with {reply}{how}: {outcome}. Best is {best} "
-                           "first: {line}.", "出{given}后，{seat}用{reply}{how}赢{which}：{outcome}。应先出{best}：{line}。",
+        return Reason.make(rule, "After {given}, {seat} takes {which} with {reply}{how}{taken}: {outcome}. Best is {best} "
+                           "first: {line}.", "出{given}后，{seat}用{reply}{how}赢{which}{taken}：{outcome}。应先出{best}：{line}。",
                            which=which, how=how, **params)
     if k == 0:
-        return Reason.make(rule, "After {given}, {seat} {verb} {reply} and {winner} takes {which} with {won}{how}: "
+        return Reason.make(rule, "After {given}, {seat} {verb} {reply} and {winner} takes {which} with {won}{how}{taken}: "
                            "{outcome}. Best is {best} first: {line}.",
-                           "出{given}后，{seat}{verb}{reply}，{winner}用{won}{how}赢{which}：{outcome}。应先出{best}：{line}。",
+                           "出{given}后，{seat}{verb}{reply}，{winner}用{won}{how}赢{which}{taken}：{outcome}。应先出{best}：{line}。",
                            winner=Seat(winner), which=which, won=the_joker(list(won_with)), how=how, **params)
     first_winner = tricks[0].winner  # no jump to a later trick: who won trick 1, and with what
     first_won = tricks[0].plays[tricks[0].winning_index][1]
     if first_winner == reply_seat and first_won == reply:  # the reply itself wins trick 1: named once
         return Reason.make(rule, "After {given}, {seat} wins trick 1 with {reply}, then {winner} takes {which} with "
-                           "{won}{how}: {outcome}. Best is {best} first: {line}.",
-                           "出{given}后，{seat}用{reply}赢第1轮；{winner}再用{won}{how}赢下{which}：{outcome}。"
+                           "{won}{how}{taken}: {outcome}. Best is {best} first: {line}.",
+                           "出{given}后，{seat}用{reply}赢第1轮；{winner}再用{won}{how}赢下{which}{taken}：{outcome}。"
                            "应先出{best}：{line}。",
                            winner=Seat(winner), which=which, won=the_joker(list(won_with)), how=how, **params)
     if first_winner == game.leader:  # the lead itself wins trick 1: not named twice
-        return Reason.make(rule, "After {given} wins trick 1 ({seat} {verb} {reply}), {winner} takes {which} with "
-                           "{won}{how}: {outcome}. Best is {best} first: {line}.",
-                           "{given}赢下第1轮（{seat}{verb}{reply}）后，{winner}再用{won}{how}赢下{which}：{outcome}。"
-                           "应先出{best}：{line}。",
+        return Reason.make(rule, "After {given} wins trick 1, {winner} takes {which} with {won}{how}{taken}: "
+                           "{outcome}. Best is {best} first: {line}.",
+                           "{given}赢下第1轮后，{winner}再用{won}{how}赢下{which}{taken}：{outcome}。应先出{best}：{line}。",
                            winner=Seat(winner), which=which, won=the_joker(list(won_with)), how=how, **params)
-    return Reason.make(rule, "After {given}, {seat} {verb} {reply}, {first_winner} wins trick 1 with {first_won}, "
-                       "then {winner} takes {which} with {won}{how}: {outcome}. Best is {best} first: {line}.",
-                       "出{given}后，{seat}{verb}{reply}，{first_winner}用{first_won}赢第1轮；{winner}再用{won}{how}赢下"
-                       "{which}：{outcome}。应先出{best}：{line}。",
+    return Reason.make(rule, "After {given}, {first_winner} wins trick 1 with {first_won}, then {winner} takes "
+                       "{which} with {won}{how}{taken}: {outcome}. Best is {best} first: {line}.",
+                       "出{given}后，{first_winner}用{first_won}赢第1轮；{winner}再用{won}{how}赢下{which}{taken}：{outcome}。"
+                       "应先出{best}：{line}。",
                        first_winner=Seat(first_winner), first_won=the_joker(list(first_won)),
                        winner=Seat(winner), which=which, won=the_joker(list(won_with)), how=how, **params)
+
+
+def _costly_words(k: int, last: bool, kitty: bool, swing: list[Card]) -> tuple[Words | Reason, Words | Reason]:
+    """The trick that costs, as the verdict names it, and (in Chinese, after the trick) the points it takes that
+    the best line keeps: "♠10 and the kitty in the last trick" / "最后一轮和底牌", "，拿走♠10" (SJ-11, SJ-12)."""
+    trick = Words("the last trick", "最后一轮") if last else Words(f"trick {k + 1}", f"第{k + 1}轮")
+    with_kitty = Words(" and the kitty", "和底牌") if kitty else Words("", "")
+    if not swing:
+        return Reason.make(RuleId.SJ_11, "{trick}{kitty}", "{trick}{kitty}", trick=trick, kitty=with_kitty), Words("", "")
+    return (Reason.make(RuleId.SJ_11, "{cards}{kitty} in {trick}", "{trick}{kitty}", cards=swing, trick=trick, kitty=with_kitty),
+            Reason.make(RuleId.SJ_11, "", "，拿走{cards}", cards=swing))
+
+
+def _costly_trick(game: Endgame, best: EndgameSolution, tricks: list[_Trick]) -> tuple[int, _Trick, list[Card]] | None:
+    """The trick of a wrong line that costs the leader's side most: of the tricks the other side wins, the one
+    holding the most of the points it would not take in the best line (SJ-11), the kitty counting for the last
+    (SJ-12), the earliest of equals; with the point cards to name besides the winning play.  None when no
+    trick takes such points."""
+    ours = game.leader % 2
+
+    def taken(line: list[_Trick]) -> Counter[Card]:
+        return Counter(c for t in line if t.winner % 2 != ours for _s, p in t.plays for c in p if card_points(c))
+
+    swing = taken(tricks) - taken(_tricks(game, list(best.line)))
+    kitty = any(card_points(c) for c in game.kitty) and _tricks(game, list(best.line))[-1].winner % 2 == ours
+    costs = []
+    for k, trick in enumerate(tricks):
+        held = Counter(c for _s, p in trick.plays for c in p) & swing
+        with_kitty = kitty and k == len(tricks) - 1 and trick.winner % 2 != ours
+        if trick.winner % 2 != ours and (held or with_kitty):
+            costs.append((sum(card_points(c) * n for c, n in held.items()), with_kitty, -k, trick, held))
+    if not costs:
+        return None
+    _points, _kitty, minus_k, trick, held = max(costs, key=lambda cost: cost[:3])
+    named = held - Counter(trick.plays[trick.winning_index][1])  # the winning play is named already
+    return -minus_k, trick, sorted(named.elements(), key=game.ctx.order_key)
 
 
 def _first_trick(graded: Graded) -> list[tuple[int, Play]]:
