@@ -939,13 +939,9 @@ def _words(suit: EffectiveSuit) -> Words:
     return Words(suit.en, suit.zh)
 
 
-_SINGULAR = {EffectiveSuit.SPADES: "spade", EffectiveSuit.HEARTS: "heart", EffectiveSuit.DIAMONDS: "diamond",
-             EffectiveSuit.CLUBS: "club", EffectiveSuit.TRUMP: "trump"}
-
-
 def _single(suit: EffectiveSuit) -> Words:
     """One card of a suit: ``diamond``, ``trump`` / 方块, 主牌."""
-    return Words(_SINGULAR[suit], suit.zh)
+    return Words(suit.one, suit.zh)
 
 
 def _points(points: int) -> Words:
@@ -956,7 +952,7 @@ def _points(points: int) -> Words:
 def _count(count: int, suit: Suit | EffectiveSuit) -> Words:
     """``1 heart``, ``5 hearts`` / ``1张红桃``, ``5张红桃``."""
     name = suit if isinstance(suit, EffectiveSuit) else EffectiveSuit(suit.value)
-    return Words(f"{count} {_SINGULAR[name] if count == 1 else name.en}", f"{count}张{name.zh}")
+    return Words(f"{count} {name.one if count == 1 else name.en}", f"{count}张{name.zh}")
 
 
 def _card_word(cards: Sequence[Card]) -> Words:

@@ -536,7 +536,7 @@ def _cards_words(n: int, suit: EffectiveSuit, one: str = "a") -> Words:
     and 一张红桃 / 三张红桃."""
     if not n:
         return Words(f"no {suit.en}", f"没有{suit.zh}")
-    return Words(f"{one} {suit.en[:-1]}" if n == 1 else f"{count_en(n)} {suit.en}", f"{count_zh(n)}张{suit.zh}")
+    return Words(f"{one} {suit.one}" if n == 1 else f"{count_en(n)} {suit.en}", f"{count_zh(n)}张{suit.zh}")
 
 
 def _play_units(duty: FollowDuty, play: list[Card]) -> Words | Reason:

@@ -176,6 +176,21 @@ def _higher(shape: Shape, suit: EffectiveSuit) -> Words:
     return Words(f"a higher {words.en.removeprefix('a ')}", f"更大的{words.zh}")
 
 
+def _trump_why(ctx: TrumpContext, best: list[Card]) -> Reason:
+    """Why ``best`` is a trump play, in English, as the cause of a win (SJ-4): "♦Q is a level card and so a trump",
+    "jokers are trumps", "spades are trumps"."""
+    levels = list(dict.fromkeys(c for c in best if not c.is_joker and c.rank is ctx.level and c.suit is not ctx.trump))
+    if levels:
+        return Reason.make(RuleId.SJ_4, "{levels} " + ("are level cards and so trumps" if len(levels) > 1
+                                                       else "is a level card and so a trump"), "{levels}是级牌",
+                           levels=levels)
+    if all(c.is_joker for c in best):
+        return Reason(RuleId.SJ_4, "jokers are trumps", "王是主牌")
+    assert ctx.trump is not None
+    return Reason.make(RuleId.SJ_4, "{suit} are trumps", "{suit}是主",
+                       suit=Words(EffectiveSuit(ctx.trump.value).en, EffectiveSuit(ctx.trump.value).zh))
+
+
 def _trump_fact(ctx: TrumpContext, best: list[Card], how: Words, who: Words | Seat) -> Reason:
     """Why ``best`` is a trump play, naming what decides it: its level cards ("♦Q is a level card"),
     else its jokers, else the trump suit (SJ-4); ``how`` is the play as a trump ("a pair of trumps").
@@ -293,8 +308,14 @@ def _explain(ctx: TrumpContext, cards: list[list[Card]], shape: Shape, keys: lis
                                "trump {theirs}{rank}, as an over-trump must be.",
                                "{fact}，比{them}先毙的{theirs}大{rank}（盖毙须更大），赢了这一轮。",
                                fact=fact, them=play_name(runner, leader), theirs=cards[runner], **base)  # type: ignore[arg-type]
-        return Reason.make(RuleId.SJ_10, "{who_cap} wins with {best}: {fact}, and beats the {suit} lead {lead}.",
-                           "{fact}，毙了首家的{lead}，赢了这一轮。", fact=fact, **base)  # type: ignore[arg-type]
+        followers = [i for i in range(len(cards)) if keys[i] is not None and not keys[i][0]]  # type: ignore[index]
+        top = max(followers, key=lambda i: keys[i])  # type: ignore[arg-type, return-value]  # the lead at least
+        return Reason.make(RuleId.SJ_10, "{who_cap} wins with {best}: {why}, so it beats every {kind}, {top} too.",
+                           "{fact}，毙了首家的{lead}，赢了这一轮。", fact=fact, why=_trump_why(ctx, best),
+                           kind=Words(lead_suit.one, "") if shape.kind == "single" else kind_words,
+                           top=Reason.make(RuleId.SJ_10, "the lead {cards}", "{cards}", cards=cards[0]) if top == 0
+                           else Reason.make(RuleId.SJ_10, "{who}'s {cards}", "{who}的{cards}",
+                                            who=play_name(top, leader), cards=cards[top]), **base)  # type: ignore[arg-type]
     mixed = [i for i in range(1, len(cards)) if shape.kind == "pair" and lead_suit is not EffectiveSuit.TRUMP
              and all(ctx.is_trump(c) for c in cards[i]) and keys[i] is None]
     if mixed:  # nobody trumps with a pair: the two different trumps would be the only trumping play (C-5 decides)

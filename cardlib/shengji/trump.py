@@ -47,11 +47,15 @@ class EffectiveSuit(str, Enum):
     def zh(self) -> str:
         return _SUIT_NAMES[self][1]
 
+    @property
+    def one(self) -> str:
+        """One card of the suit, in English: "spade", "trump"."""
+        return _SUIT_NAMES[self][0].removesuffix("s")
+
 
 _SUIT_NAMES = {**{EffectiveSuit(suit.value): words for suit, words in SUIT_WORDS.items()},
                EffectiveSuit.TRUMP: ("trumps", "主牌")}
 _T = TypeVar("_T")
-_SINGULAR = {Suit.SPADES: "spade", Suit.HEARTS: "heart", Suit.DIAMONDS: "diamond", Suit.CLUBS: "club"}
 #: Display order of effective suits: trumps first, then S H C D as in ``Card.sort_key``.
 _SUIT_RANKING = {EffectiveSuit.TRUMP: 0, EffectiveSuit.SPADES: 1, EffectiveSuit.HEARTS: 2,
                  EffectiveSuit.CLUBS: 3, EffectiveSuit.DIAMONDS: 4}
@@ -187,7 +191,7 @@ def explain_trumps(ctx: TrumpContext, cards: list[Card] | str, name_plain: bool 
                            "(every {level})", "无主时主牌只有大小王和级牌（这局打{level}）", level=ctx.level)
     else:
         head = Reason.make(RuleId.SJ_4, "Trumps are the jokers, the level cards (every {level}) and every "
-                           + _SINGULAR[ctx.trump], "主牌是大小王、级牌（这局打{level}）和所有"
+                           + EffectiveSuit(ctx.trump.value).one, "主牌是大小王、级牌（这局打{level}）和所有"
                            + _SUIT_NAMES[EffectiveSuit(ctx.trump.value)][1], level=ctx.level)
     which: Words | Reason
     rest: Words | Reason

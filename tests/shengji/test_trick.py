@@ -149,3 +149,18 @@ def test_sj5_c1_a_plain_suit_level_card_leading_trumps_says_where_it_ranks_befor
     assert "♣8（级牌，只比大小王和♦8小）赢" in result.reason.zh
     alone = find_trick_winner(TrumpContext(Rank.EIGHT, Suit.DIAMONDS), SHENGJI, ["C8", "D5", "DQ", "DA"])
     assert "♣8 (a level card: only the jokers and ♦8 rank above it): nobody plays a higher single of trumps" in alone.reason.en
+
+
+def test_sj10_a_trump_on_a_plain_lead_says_why_it_is_a_trump_and_that_it_beats_the_highest_follow():
+    """SJ-10 (SJ-4): a trump that wins a plain lead is said to win because its suit (or its jokers, or its level
+    card) makes it a trump, and so it beats every card of the led suit, the highest follow named: not the circular
+    "spades are trumps, so it is a trump"."""
+    ctx = TrumpContext(Rank.TWO, Suit.SPADES)
+    single = find_trick_winner(ctx, SHENGJI, ["DK", "D7", "S9", "DA"], leader=3)
+    assert single.winner == 2
+    assert single.reason.en == "East wins with ♠9: spades are trumps, so it beats every diamond, North's ♦A too."
+    pair = find_trick_winner(ctx, SHENGJI, ["D6 D6", "D4 D4", "BJ BJ", "D9 D9"], leader=1)
+    assert "jokers are trumps, so it beats every pair of diamonds, South's ♦9 ♦9 too" in pair.reason.en
+    level = find_trick_winner(ctx, SHENGJI, ["DK", "D7", "H2", "D3"], leader=0)
+    assert "♥2 is a level card and so a trump, so it beats every diamond, the lead ♦K too" in level.reason.en
+    assert "so it is a trump" not in single.reason.en + pair.reason.en + level.reason.en
