@@ -179,9 +179,12 @@ class Reason:
         """This reason with its first English letter capitalised (in the template, or in the player,
         words or reason it starts with)."""
         en, params = self.template_en, dict(self.params)
-        head = _PLACEHOLDER.match(en)
+        skip = 0  # placeholders that say nothing in English ("{the}{cards}", the first empty) come before the first word
+        while (head := _PLACEHOLDER.match(en, skip)) is not None and isinstance(params[head.group(1)], Words) \
+                and not params[head.group(1)].en:  # type: ignore[union-attr]
+            skip = head.end()
         if head is None:
-            en = en[:1].upper() + en[1:]
+            en = en[:skip] + en[skip:skip + 1].upper() + en[skip + 1:]
         else:
             name = head.group(1)
             value = params[name]
@@ -195,7 +198,7 @@ class Reason:
                 first = Words(value.en[:1].upper() + value.en[1:], value.zh)
             if first is not None:  # only the first mention is capitalised: "Player C and player D … player C"
                 params[f"{name}_capital"] = first
-                en = f"{{{name}_capital}}" + en[head.end():]
+                en = en[:head.start()] + f"{{{name}_capital}}" + en[head.end():]
         return Reason(self.rule, en, self.template_zh, tuple(params.items()), self.notes)
 
     def all_notes(self) -> tuple[Reason, ...]:

@@ -364,31 +364,31 @@ def explain_shape(ctx: TrumpContext, rules: RulesetLike, cards: Iterable[Card] |
         raise InvalidPositionError("no cards to classify: a shape needs at least one card")
     check_copies(played, 2, what="set of cards")
     played = sorted(played, key=ctx.order_key)
-    the = the_play(played)
+    the, named = the_play(played), the_joker(played)
     shape = shape_of(ctx, rules, played)
     if shape.kind == "single":
-        return Reason.make(RuleId.SJ_6, "{the}{cards} is a single.", "{cards}是单张。", cards=played, the=the)
+        return Reason.make(RuleId.SJ_6, "{the}{cards} is a single.", "{cards}是单张。", cards=named, the=the)
     if shape.kind == "pair":
         return Reason.make(RuleId.SJ_6, "{the}{cards} is a pair: two identical cards.", "{cards}是对子：两张相同的牌。",
-                           cards=played, the=the)
+                           cards=named, the=the)
     suits = [s for s in SUIT_ORDER if any(ctx.effective_suit(c) is s for c in played)]
     pairs = [c for c in dict.fromkeys(played) if played.count(c) == 2]
     if shape.kind == "tractor":
         count = _COUNT_WORDS.get(len(pairs), Words(str(len(pairs)), str(len(pairs))))
         return Reason.make(tractor_rule(rules), "{the}{cards} is {shape}: its pairs are next to each other {how}.",
-                           "{cards}是{shape}：{count}个对子{how}相连。", cards=played, the=the, shape=shape,
+                           "{cards}是{shape}：{count}个对子{how}相连。", cards=named, the=the, shape=shape,
                            count=count, how=_adjacency_words(ctx, rules, suits[0], pairs))
     if len(suits) > 1:
         return Reason.make(RuleId.SJ_6, "{the}{cards} mixes {suits}{why}; a single, a pair and a tractor are each of one "
                            "suit (trumps count as one suit).",
                            "{cards}混了{suits}{why}；单张、对子和拖拉机都须是同一门的牌（主牌算一门）。",
-                           cards=played, the=the, suits=_and_words(suits), why=_level_trumps_words(ctx, played, suits))
+                           cards=named, the=the, suits=_and_words(suits), why=_level_trumps_words(ctx, played, suits))
     suit = suits[0]
     units = _units_words(ctx, rules, played)
     if len(pairs) * 2 == len(played):
         natural = rules.tractor_adjacency is TractorAdjacency.NATURAL_RANK
         why = _not_adjacent_words(ctx, natural, pairs)
-        params: dict[str, Any] = dict(cards=played, the=the, n=Words(count_en(len(pairs)), count_zh(len(pairs))),
+        params: dict[str, Any] = dict(cards=named, the=the, n=Words(count_en(len(pairs)), count_zh(len(pairs))),
                                       suit=suit, why=why)
         main = Reason.make(tractor_rule(rules), "{the}{cards} is {n} pairs of {suit} but no tractor: {why}.",
                            "{cards}是{n}对{suit}，但不是拖拉机：{why}。", **params)
@@ -402,10 +402,10 @@ def explain_shape(ctx: TrumpContext, rules: RulesetLike, cards: Iterable[Card] |
     if shape.kind == "throw":
         return Reason.make(RuleId.SJ_6, "{the}{cards} is {units}, all {suit}: several units at once, a throw (甩牌).",
                            "{cards}是{units}，都是{suit}：一次出几个牌型，即甩牌。",
-                           cards=played, the=the, units=units, suit=suit).with_notes(THROWS_NOTE)
+                           cards=named, the=the, units=units, suit=suit).with_notes(THROWS_NOTE)
     return Reason.make(RuleId.SJ_6, "{the}{cards} is {units}, all {suit}, not a single, a pair or a tractor: no shape.",
                        "{cards}是{units}，都是{suit}，不是单张、对子或拖拉机，不成牌型。",
-                       cards=played, the=the, units=units, suit=suit)
+                       cards=named, the=the, units=units, suit=suit)
 
 
 def _other_reading_note(rules: Ruleset, other_why: Reason) -> Reason:
@@ -450,9 +450,10 @@ _NOTHING = Words("", "")
 
 
 def the_play(cards: list[Card]) -> Words:
-    """What starts an English sentence about ``cards``: nothing, or "The play " when the first card is a
-    joker, so the sentence still starts with a capital ("The play big joker big joker is a pair")."""
-    return _THE_PLAY if cards and cards[0].is_joker else _NOTHING
+    """What starts an English sentence about ``cards`` (named by :func:`the_joker`): nothing, or "The play "
+    when a joker starts a list of cards, so the sentence still starts with a capital ("The play big joker and
+    ♠2 ♠2 is …"); a lone joker or a pair of jokers starts it by name ("The little joker is …")."""
+    return _THE_PLAY if cards and cards[0].is_joker and isinstance(the_joker(cards), list) else _NOTHING
 
 
 def not_adjacent_reason(ctx: TrumpContext, rules: Ruleset, pairs: list[Card]) -> Reason:

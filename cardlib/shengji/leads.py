@@ -80,7 +80,8 @@ def explain_lead(ctx: TrumpContext, rules: Ruleset, lead: list[Card]) -> Verdict
     """
     shape = shape_of(ctx, rules, lead)
     cards = sorted(lead, key=ctx.order_key)
-    said: dict[str, Param | list[Card]] = {"cards": cards, "the": the_play(cards), "levels": level_cards_note(ctx, cards, so_trump=True)}
+    said: dict[str, Param | list[Card]] = {"cards": the_joker(cards), "the": the_play(cards),
+                                           "levels": level_cards_note(ctx, cards, so_trump=True)}
     if shape.kind == "throw":
         suit = ctx.effective_suit(lead[0])
         return Verdict(True, Reason.make(

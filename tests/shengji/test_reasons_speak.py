@@ -302,3 +302,15 @@ def test_c4_c5_conventions_say_the_guides_are_silent():
         assert "两份指南都没有写" in said_zh and "本书约定" in said_zh, reason.zh
         if rule is not RuleId.C_4:
             assert "guides are silent" not in reason.en and [n.rule for n in reason.all_notes()] == [rule]
+
+
+def test_sj6_a_lone_joker_or_a_pair_of_jokers_starts_a_sentence_by_name_and_capitalised():
+    """SJ-6: a lead or shape of jokers is named as players say it ("The little joker is …", "A pair of big jokers
+    is …"), its first letter capitalised wherever it starts a sentence (a puzzle's "Yes. …" too: ``capitalised``
+    passes over a leading part that says nothing); a list that starts with a joker keeps "The play …"."""
+    ctx, rules = TrumpContext("2", "S"), get_ruleset("shuangsheng")
+    lone = check_lead(ctx, rules, "LJ S3 H4", "LJ").reason
+    assert lone.en.startswith("the little joker is a single of trumps")
+    assert lone.capitalised().en.startswith("The little joker is a single of trumps")
+    assert explain_shape(ctx, rules, "BJ BJ").sentence().en.startswith("A pair of big jokers is a pair")
+    assert explain_shape(ctx, rules, "BJ S2 S2").sentence().en.startswith("The play big joker and ♠2 ♠2 ")

@@ -143,7 +143,11 @@ def check_lead_legal(spec, rid, key, reason):
     """SJ-6, C-3: the answer given, and whether the lead may be led (the right answer) in words."""
     assert reason["en"].startswith("No, it may not be led." if key == "yes" else "Yes. ")
     assert reason["zh"].startswith("不能这样首出。" if key == "yes" else "可以。")
-    assert Counter(spec["position"]["play"]) in groups(reason)
+    play = Counter(spec["position"]["play"])
+    if len(play) == 1 and play.most_common(1)[0][1] == 2 and next(iter(play)) in ("BJ", "LJ"):  # "a pair of big jokers"
+        assert "a pair of " in reason["en"] and "一对" in reason["zh"] and Counter(play.keys()) in groups(reason)
+    else:
+        assert play in groups(reason)
 
 
 def check_trick_winner(spec, rid, key, reason):

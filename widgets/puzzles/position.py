@@ -58,9 +58,10 @@ def words(label: dict[str, str]) -> Words:
 
 
 def explain(why: Reason, en: str, zh: str, /, rule: RuleId | None = None, **params: Param | list[Card]) -> Reason:
-    """A puzzle's sentence around the engine's reason ``why`` (inlined where ``{why}`` stands),
-    citing ``why``'s rule unless another is given."""
-    return Reason.make(rule or why.rule, en, zh, why=why, **params)
+    """A puzzle's sentence around the engine's reason ``why`` (inlined where ``{why}`` stands, its first letter
+    capitalised where it starts a sentence), citing ``why``'s rule unless another is given."""
+    starts = re.search(r"(?:^|[.!?] )\{why\}", en) is not None
+    return Reason.make(rule or why.rule, en, zh, why=why.capitalised() if starts else why, **params)
 
 
 def lower(label: dict[str, str]) -> Words:
