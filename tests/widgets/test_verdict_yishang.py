@@ -151,3 +151,14 @@ def test_ys7_a_face_down_play_the_verdict_allows_is_said_with_its_claim():
                 assert f"{shown} face down, claiming {claim}" in text["en"], (spec["id"], key, text["en"])
                 assert f"扣下{shown}，报{claim}" in text["zh"], (spec["id"], key, text["zh"])
     assert seen > 50
+
+
+def test_ys2_a_draw_won_by_a_2_says_2_is_the_highest_rank_to_a_reader_who_saw_a_tie():
+    """YS-2: in 一上一下 2 is the highest rank; a reader who answers "tied, draw again" where one player drew
+    a 2 is told so, in both languages (a reader from other games takes A for the highest)."""
+    seen = 0
+    for spec, key, _ok, text in verdicts("ys_first_player"):
+        if key == "again" and spec["features"]["two_wins"]:
+            seen += 1
+            assert "(2 is the highest rank)" in text["en"] and "（2最大）" in text["zh"], text
+    assert seen > 5

@@ -123,8 +123,9 @@ def make_first_player(seed: int, difficulty: Difficulty) -> dict[str, Any]:
         again = (True, reasons.tie_draws_again(best).sentence())
     else:
         again = (False, Reason.make(
-            rule, "Nobody tied: {first} alone drew the highest card, {top}, and leads.",
-            "没有并列：只有{first}抽到最大的{top}，由其先出。", first=Player(first), top=top))
+            rule, "Nobody tied: {first} alone drew the highest card, {top}{two}, and leads.",
+            "没有并列：只有{first}抽到最大的{top}{two}，由其先出。", first=Player(first), top=top,
+            two=Words(" (2 is the highest rank)", "（2最大）") if two_wins else Words("", "")))
     builder.add_answer("again", text("The players tied for highest draw again", "点数并列最大的玩家重新抽"),
                        {rid: again})
     draws = [{"label": player_label(seat), "cards": [str(card)]} for seat, card in rounds[0]]
