@@ -598,8 +598,10 @@ def _shortfall(duty: FollowDuty, play: list[Card], breach: Breach) -> Words | Re
     ctx, suit = duty.ctx, duty.suit
     if breach == "suit":
         n = sum(1 for c in play if ctx.effective_suit(c) is suit)
-        if not n and len(play) == 1:
-            return Words(f"is not {_cards_words(1, suit).en}", f"不是{suit.zh}")
+        if not n and len(play) == 1:  # a trump played while holding the suit: the likely slip, named
+            return Words(f"is a trump, not {_cards_words(1, suit).en}", f"是主牌，不是{suit.zh}") \
+                if ctx.is_trump(play[0]) and not (play[0].suit is not None and EffectiveSuit(play[0].suit.value) is suit) \
+                else Words(f"is not {_cards_words(1, suit).en}", f"不是{suit.zh}")  # a level card of the suit: its note
         if not n:
             return Words(f"holds {_cards_words(0, suit).en}", f"一张{suit.zh}也没有")
         return Words(f"holds only {_cards_words(n, suit, 'one').en}", f"只有{_cards_words(n, suit).zh}")
@@ -638,10 +640,10 @@ def _why_not(duty: FollowDuty, play: list[Card], breach: Breach, base: dict[str,
     played = _shortfall(duty, play, breach)
     if breach == "suit" and not (duty.tractor or duty.must_pairs):
         return Reason.make(RuleId.SJ_9,
-                           "The lead {lead} is in {suit}{lead_levels} and {hand} holds {n} of them, so {you} must "
-                           "follow with {must}; {play} {played}{play_levels}. {legal}: {example}{levels}.",
-                           "首家出{lead}，是{suit}{lead_levels}；{hand}有{n}张{suit}，必须跟出{must}；"
-                           "{play}{played}{play_levels}。{legal}：{example}{levels}。",
+                           "{play} {played}{play_levels}: the lead {lead} is in {suit}{lead_levels} and {hand} holds "
+                           "{n} of them, so {you} must follow with {must}. {legal}: {example}{levels}.",
+                           "{play}{played}{play_levels}：首家出{lead}，是{suit}{lead_levels}，{hand}有{n}张{suit}，"
+                           "必须跟出{must}。{legal}：{example}{levels}。",
                            n=Words(count_en(held), count_zh(held)), must=_cards_words(duty.must_suit, suit),
                            played=played, **base)
     if duty.tractor:

@@ -267,3 +267,15 @@ def test_sj9_sj4_a_hand_with_exactly_the_lead_size_of_the_suit_must_play_them_al
         in single.reason.en
     trump_lead = check_follow(ctx, SHUANGSHENG, "D9", "SA D7 D5 H5", "D7")
     assert trump_lead and "level card" not in trump_lead.reason.en, "only a plain lead names the hand's level cards"
+
+
+def test_sj9_a_trump_played_while_holding_the_led_suit_is_named_a_trump_first():
+    """SJ-9: trumping while the hand still holds the led suit is the likely slip: the verdict opens with it ("♥K is
+    a trump, not a diamond"), then the duty; a level card printed in the led suit keeps its own note instead."""
+    ctx = TrumpContext(Rank.TWO, Suit.HEARTS)
+    verdict = check_follow(ctx, SHUANGSHENG, "DA", "D9 D7 HK S3", "HK")
+    assert not verdict and verdict.reason.en.startswith("♥K is a trump, not a diamond: the lead ♦A is in diamonds")
+    assert verdict.reason.zh.startswith("♥K是主牌，不是方块：首家出♦A")
+    assert check_follow(ctx, SHUANGSHENG, "DA", "D9 D7 S2 S3", "S2").reason.en.startswith("♠2 is a trump, not a diamond")
+    level = check_follow(ctx, SHUANGSHENG, "DA", "D9 D7 D2 S3", "D2")
+    assert not level and level.reason.en.startswith("♦2 is not a diamond (♦2 is a level card, so a trump)")
