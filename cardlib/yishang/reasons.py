@@ -338,7 +338,7 @@ def nothing_to_draw(card: Card, before: Rank) -> Reason:
 EMPTY_PILE_LAST_CARD = Reason(RuleId.YS_16, "The guide says that a card below the target costs a draw and that an "
                               "empty draw pile means no draw, but not what happens when both meet on a player's last "
                               "card; this book reads the two together: nothing is drawn, so the hand is empty and the "
-                              "card wins.", "规则说低于目标点数要摸一张牌、摸牌堆空了就不再摸，但没说两者碰上最后一张牌"
+                              "card wins.", "指南说低于目标点数要摸一张牌、摸牌堆空了就不再摸，但没有写两者碰上最后一张牌"
                               "时怎么办；本书把两句合起来读：无牌可摸，手牌已打完，这张牌获胜。")
 
 _NOT_LAST, _LAST = Words("", ""), Words(" (their last card)", "（最后一张）")

@@ -162,3 +162,21 @@ def test_ys2_a_draw_won_by_a_2_says_2_is_the_highest_rank_to_a_reader_who_saw_a_
             seen += 1
             assert "(2 is the highest rank)" in text["en"] and "（2最大）" in text["zh"], text
     assert seen > 5
+
+
+def test_ys6_ys15_a_draw_verdict_says_whether_the_card_is_below_the_target_and_why_the_target_is_what_it_is():
+    """YS-6, YS-16: where nobody draws, the verdict says why (not below the target, or an empty draw pile), also
+    after a wrong "wins", which must give the right answer, not only refute it; YS-15: a face-down card with no
+    claim counts as 3, which a right "no draw" says first, since it sets the target."""
+    refuted = counted = 0
+    for spec, key, ok, text in verdicts("ys_draw"):
+        if spec["correct"]["yishang"] != ["no-draw"]:
+            continue
+        if key == "wins":
+            refuted += 1
+            assert re.search(r"so nobody draws|draws nothing", text["en"]) and re.search("不摸牌|无牌可摸", text["zh"]), text
+        if ok and spec["position"]["claim"] is None:
+            counted += 1
+            assert text["en"].startswith("Player B's face-down card had no claim, so it counts as 3;"), text
+            assert text["zh"].startswith("乙的暗牌没有报点，按3算；"), text
+    assert refuted > 10 and counted > 3

@@ -279,7 +279,7 @@ def _draw_facts(card: Card, target: Rank, pile: bool, last: bool, no_claim: bool
                                       card=card, target=target, top=top, player=player) if pile else
                           Reason.make(RuleId.YS_16, "{card} is below the target {target}{top}, but the draw pile is "
                                       "empty, so {player} draws nothing",
-                                      "{card}低于目标点数{target}{top}，但摸牌堆已空，{player}无牌可摸",
+                                      "{card}低于目标点数{target}{top}，但摸牌堆已空，无牌可摸",
                                       card=card, target=target, top=top, player=player))
     else:
         highest = Words(" (2 is the highest rank)", "（2最大）") if card.rank is Rank.TWO else Words("", "")
@@ -296,7 +296,7 @@ def _draw_facts(card: Card, target: Rank, pile: bool, last: bool, no_claim: bool
     else:  # an empty pile leaves nothing to draw, so the hand is empty: the sources are silent on it (YS-16)
         facts["last"] = Reason.make(RuleId.YS_12, "it was {player}'s last card, and a face-up card stands at once, "
                                     "so {player} is out and wins", "这是{player}最后一张牌，明牌立即成立，"
-                                    "{player}手牌打完，获胜", player=player).with_notes(
+                                    "手牌打完，获胜", player=player).with_notes(
                                         reasons.EMPTY_PILE_LAST_CARD if below else None)
     return facts
 
@@ -316,6 +316,8 @@ def _draw_right(outcome: str, facts: dict[str, Reason], reason: Reason) -> Reaso
     below = facts["below"]
     if outcome == "wins" and below.rule is RuleId.YS_16:
         return _said([below, facts["last"]], below.rule)
+    if outcome == "no-draw":  # what decides it: the target (3 for a face-down card with no claim, YS-15), not below it
+        return _said([facts["target"], below] if "target" in facts else [below], below.rule)
     return reason
 
 
@@ -329,8 +331,9 @@ def _draw_wrong(key: str, outcome: str, facts: dict[str, Reason],
         missed = [below] + ([last] if outcome == "wins" else [])
     elif key == "no-draw":
         missed = [below] if outcome == "draws" else [below, last] if below.rule is RuleId.YS_16 else [last]
-    else:  # "wins": the draw first where there is one (it keeps the player in), then the cards still held
-        missed = [below, last] if outcome == "draws" else [last]
+    else:  # "wins": the draw first where there is one (it keeps the player in), else the cards still held and
+        # then that nobody draws (the right answer)
+        missed = [below, last] if outcome == "draws" else [last, below]
     rule = last.rule if key == "wins" else missed[0].rule  # a wrong "wins" misreads when a player is out (YS-12)
     if "target" in facts and below in missed:  # no claim: the target is 3 (YS-15), which decides the draw
         missed.insert(missed.index(below), facts["target"])
