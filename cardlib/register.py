@@ -468,8 +468,10 @@ _row(RuleId.C_4, C, (),
      "首家出对子或拖拉机，跟牌者有该门的牌却没有对子时，只需跟出同样张数的该门牌，没有别的要求。",
      "pair_lead_without_pair")
 _row(RuleId.C_5, C, (),
-     "Two different trump singles played on a pair lead are legal as a discard, but they cannot win.",
-     "首家出对子时，用两张不同的主牌单张去杀，可以当作垫牌打出，但不能赢。",
+     "Two different trump singles played on a pair lead are legal as a discard, but they cannot win. The 双升 guide "
+     "says as much (a pair or tractor lead is trumped only with a pair or tractor); the 四人升级 guide is silent.",
+     "首家出对子时，用两张不同的主牌单张去杀，可以当作垫牌打出，但不能赢。《双升》也这样说（首出对子或拖拉机时，"
+     "杀牌也必须用对子或拖拉机）；《四人升级》没有写。",
      "mixed_trump_singles")
 _row(RuleId.C_6, C, (),
      "A local dividing line of 75 or 85 (SS-7): the guides name only the line. The engine moves the line and "

@@ -261,9 +261,11 @@ def _lead_level_rank(ctx: TrumpContext, best: list[Card]) -> Words | Reason:
 #: C-1 and C-5 where they decide: the guides are silent, and the book's conventions stand.
 EQUAL_PLAYS_NOTE = Reason(RuleId.C_1, "The guides are silent on equal plays; this book's convention is that the one "
                           "played first wins.", "两份指南都没有写一样大时谁赢；本书约定先出者胜。")
-MIXED_TRUMPS_NOTE = Reason(RuleId.C_5, "The guides are silent on two different trumps played on a pair lead; this "
-                           "book's convention counts them as a discard that cannot win.",
-                           "两份指南都没有写首家出对子时垫两张不同的主牌怎么算；本书约定只算垫牌，不能赢。")
+MIXED_TRUMPS_NOTE = Reason(RuleId.C_5, "The 双升 guide says a pair or tractor lead is trumped (杀) only with a pair or "
+                           "tractor; the 四人升级 guide is silent, and this book's convention reads it the same way: two different "
+                           "trumps count as a discard that cannot win.",
+                           "《双升》说“如果首出的是对子或拖拉机，杀牌也必须用对子或拖拉机”；《四人升级》没有写，本书约定照此处理："
+                           "两张不同的主牌只算垫牌，不能赢。")
 THROW_NOTE = Reason(RuleId.C_3, "Throws are this book's optional variant: a throw nobody can beat in its own suit "
                     "stands, and only trumps of the same shapes beat it.",
                     "甩牌是本书的可选变体：同花色无人管得住的甩牌成立，只有牌型相同的主牌才能毙。")

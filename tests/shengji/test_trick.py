@@ -58,6 +58,7 @@ def test_c5_two_different_trump_singles_on_a_pair_lead_are_a_discard():
     assert "二家" in result.reason.zh
     [note] = result.reason.all_notes()  # C-5 is the book's convention: said behind the verdict, where it decides
     assert note.rule is RuleId.C_5 and "本书约定" in note.zh and "this book's convention" in note.en
+    assert "杀牌也必须用对子或拖拉机" in note.zh and "The 双升 guide says" in note.en  # 双升 4.3 is not silent
 
 
 def test_sj10_a_trump_pair_beats_a_plain_pair_and_equal_trump_pairs_keep_the_first():
