@@ -225,6 +225,13 @@ def _trump_level_fact(ctx: TrumpContext, best: list[Card]) -> Words | Reason:
 def higher_trump_fact(ctx: TrumpContext, right: Card, given: Card) -> Reason:
     """Why trump ``right`` outranks trump ``given``, naming what decides (SJ-5): a joker, the level card of
     the trump suit, or a level card, which ranks above the rest of the trump suit; else only that it is higher."""
+    return deciding_trump_fact(ctx, right, given) or Reason.make(RuleId.SJ_5, "{right} is higher", "{right}更大",
+                                                                 right=right)
+
+
+def deciding_trump_fact(ctx: TrumpContext, right: Card, given: Card) -> Reason | None:
+    """What makes trump ``right`` outrank ``given`` where a reader may not see it (SJ-5): a joker, the level card
+    of the trump suit, a level card; None where only the printed rank decides."""
     if right.is_joker and not given.is_joker:
         below = Words("the level cards", "级牌") if given.rank is ctx.level else Words("every other trump", "其他主牌")
         return Reason.make(RuleId.SJ_5, "{right} is higher, since the jokers rank above {below}",
@@ -238,7 +245,7 @@ def higher_trump_fact(ctx: TrumpContext, right: Card, given: Card) -> Reason:
     if right.rank is ctx.level and given.rank is not ctx.level and not given.is_joker:
         return Reason.make(RuleId.SJ_5, "{right} is a level card, so a trump, and the level cards rank above "
                            "the rest of the trump suit", "{right}是级牌，算主牌，级牌比主花色的其他牌都大", right=right)
-    return Reason.make(RuleId.SJ_5, "{right} is higher", "{right}更大", right=right)
+    return None
 
 
 def _level_fact(ctx: TrumpContext, best: list[Card]) -> Words | Reason:

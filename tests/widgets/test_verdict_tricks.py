@@ -55,14 +55,12 @@ def ctx_of(position: dict[str, Any]) -> TrumpContext:
 # --- highest (SJ-4, SJ-5) ----------------------------------------------------------------------------
 
 @pytest.mark.xdist_group("kind:highest")  # made once, where the kind's other tests run
-def test_sj5_a_wrong_highest_answer_says_the_top_card_is_a_level_card_or_a_joker_where_that_decides():
+def test_sj5_a_highest_answer_says_the_top_card_is_a_level_card_or_a_joker_where_that_decides():
     """SJ-5: the trump order puts the jokers first, then the trump suit's level card, then the other level
-    cards, then the rest of the trump suit.  When the top card is a level card or a joker, a wrong answer's
-    verdict says so before the order, naming the card (the trump suit's own level card as such)."""
+    cards, then the rest of the trump suit.  When the top card is a level card or a joker, the verdict, right
+    or wrong, says so before the order, naming the card (the trump suit's own level card as such)."""
     seen = {"trump-suit level": 0, "level": 0, "joker": 0}
-    for spec, _ruleset, _key, ok, reason in verdicts("highest", range(90)):
-        if ok:
-            continue
+    for spec, _ruleset, _key, _ok, reason in verdicts("highest", range(90)):
         ctx = ctx_of(spec["position"])
         top = group_by_strength(ctx, parse_cards(spec["position"]["cards"]))[0][0]
         en, zh = reason["en"].split(". In ")[0], reason["zh"].split("。主牌从大到小")[0]

@@ -17,7 +17,7 @@ from cardlib.words import card_text, cards_text
 from cardlib.shengji.combos import Shape, classify, explain_shape, other_guide_differs_note, shape_in_suit
 from cardlib.shengji.follow import legal_follows
 from cardlib.shengji.rules import Ruleset, get_ruleset
-from cardlib.shengji.trick import EQUAL_PLAYS_NOTE, TrickResult, find_trick_winner, higher_trump_fact
+from cardlib.shengji.trick import EQUAL_PLAYS_NOTE, TrickResult, deciding_trump_fact, find_trick_winner, higher_trump_fact
 from cardlib.shengji.trump import EffectiveSuit, TrumpContext, explain_order, group_by_strength
 
 from .position import (cards_block, context_facts, explain, facts, random_level, random_trump, seat_label,
@@ -362,9 +362,11 @@ def make_highest(seed: int, difficulty: Difficulty) -> dict[str, Any]:
     groups = group_by_strength(ctx, cards)  # the trump order is the same under both presets (SJ-5)
     order = explain_order(ctx, cards)
     builder = SpecBuilder("highest", seed=seed, difficulty=difficulty, rulesets=SHENGJI_RULESETS)
+    deciding = deciding_trump_fact(ctx, groups[0][0], groups[1][0]) if len(groups) > 1 else None
+    right = explain(order, "{fact}. {why}", "{fact}。{why}", fact=deciding) if deciding else order  # what decides, first
     for card in cards:
         top = card in groups[0]
-        reason = order if top else explain(order, "Not {given}: {higher}. {why}", "不是{given}：{higher}。{why}",
+        reason = right if top else explain(order, "Not {given}: {higher}. {why}", "不是{given}：{higher}。{why}",
                                            given=card, higher=higher_trump_fact(ctx, groups[0][0], card))
         builder.add_answer(str(card), {"en": card_text(card), "zh": card_text(card, "zh")},
                            {r.id: (top, reason) for r in SHENGJI_RULESETS})
