@@ -661,13 +661,15 @@ def _why_not(duty: FollowDuty, play: list[Card], breach: Breach, base: dict[str,
                            tractors=_held_tractors(duty), structure=units_words(duty.structure), played=played, **base)
     pairs = find_pairs(ctx, duty.suit_cards)
     if duty.shape.kind == "pair":
+        jokers = all(c.is_joker for c in pairs)  # "a pair of big jokers", as players say it
         return Reason.make(RuleId.SJ_9,
-                           "The lead {lead} is {led}{lead_levels} and {hand} holds {which} {pairs}, so {you} must "
+                           "The lead {lead} is {led}{lead_levels} and {hand} holds {which}{pairs}, so {you} must "
                            "follow with a pair of {suit}; {play} {played}{play_levels}. {legal}: {example}{levels}.",
-                           "首家出{lead}，是{led}{lead_levels}；{hand}有{suit}{which}{pairs}，必须跟出对子；"
+                           "首家出{lead}，是{led}{lead_levels}；{hand}有{which}{pairs}，必须跟出对子；"
                            "{play}{played}{play_levels}。{legal}：{example}{levels}。",
-                           which=Words("the pair" if len(pairs) == 1 else "the pairs", "对子"), pairs=_groups(pairs),
-                           played=played, **base)
+                           which=Words("", "") if jokers else Words("the pair " if len(pairs) == 1 else "the pairs ",
+                                                                    f"{duty.suit.zh}对子"),
+                           pairs=_joker_pairs(pairs) if jokers else _groups(pairs), played=played, **base)
     return _why_not_pairs(duty, pairs, played, base)
 
 
@@ -775,6 +777,13 @@ def _why_follows_short(duty: FollowDuty, play: list[Card], base: dict[str, Any])
 def _held_tractors(duty: FollowDuty) -> Reason:
     """The hand's tractors of the led suit, split longest first (SJ-6), as cards in both languages."""
     return _groups([list(u.cards) for u in split_units(duty.ctx, duty.rules, duty.suit_cards) if u.pairs > 1])
+
+
+def _joker_pairs(jokers: list[Card]) -> Reason:
+    """Pairs of jokers as players name them: "a pair of big jokers and a pair of little jokers" (SJ-6)."""
+    params = {f"j{i}": the_joker([card, card]) for i, card in enumerate(jokers)}
+    return Reason.make(RuleId.SJ_6, " and ".join(f"{{{name}}}" for name in params), "、".join(f"{{{name}}}" for name in params),
+                       **params)
 
 
 def _groups(groups: list[list[Card]] | list[Card]) -> Reason:

@@ -279,3 +279,12 @@ def test_sj9_a_trump_played_while_holding_the_led_suit_is_named_a_trump_first():
     assert check_follow(ctx, SHUANGSHENG, "DA", "D9 D7 S2 S3", "S2").reason.en.startswith("♠2 is a trump, not a diamond")
     level = check_follow(ctx, SHUANGSHENG, "DA", "D9 D7 D2 S3", "D2")
     assert not level and level.reason.en.startswith("♦2 is not a diamond (♦2 is a level card, so a trump)")
+
+
+def test_sj9_a_pair_of_jokers_owed_to_a_trump_pair_lead_is_named_as_players_say_it():
+    """SJ-9 (SJ-6): the pair a hand owes is named "a pair of big jokers" / "一对大王", not "the pair big joker and
+    big joker"."""
+    verdict = check_follow(TrumpContext(Rank.TEN, Suit.SPADES), SHENGJI, "S10 S10", "BJ BJ S3 CQ D8", "CQ D8")
+    assert not verdict and "your hand holds a pair of big jokers, so you must follow with a pair of trumps" \
+        in verdict.reason.en
+    assert "你手中有一对大王，必须跟出对子" in verdict.reason.zh and "the pair big joker" not in verdict.reason.en

@@ -288,7 +288,8 @@ def test_sj4_sj5_trump_and_order_reasons_speak():
 
 def test_c4_c5_conventions_say_the_guides_are_silent():
     """C-4, C-5 (and C-1): where the guides are silent, the reason says it is the book's convention (C-5
-    and C-1 in the trick winner's notes, behind the verdict, which says the fact that decides)."""
+    and C-1 in the trick winner's notes, behind the verdict, which says the fact that decides).  C-5: only the
+    四人升级 guide is silent; the 双升 guide says a pair lead is trumped only with a pair, and the note says so."""
     ctx = TrumpContext("2", "S")
     rules = get_ruleset("shengji")
     pair_without_pair = check_follow(ctx, rules, "HA HA", "H5 H9 H7 SK C3", "H9 H5").reason
@@ -298,8 +299,10 @@ def test_c4_c5_conventions_say_the_guides_are_silent():
         assert reason.rule is rule
         said_en = reason.en + reason.notes_text("en")
         said_zh = reason.zh + reason.notes_text("zh")
-        assert "guides are silent" in said_en and "this book's convention" in said_en, reason
-        assert "两份指南都没有写" in said_zh and "本书约定" in said_zh, reason.zh
+        silent_en, silent_zh = ("四人升级 guide is silent", "《四人升级》没有写") if rule is RuleId.C_5 \
+            else ("guides are silent", "两份指南都没有写")
+        assert silent_en in said_en and "this book's convention" in said_en, reason
+        assert silent_zh in said_zh and "本书约定" in said_zh, reason.zh
         if rule is not RuleId.C_4:
             assert "guides are silent" not in reason.en and [n.rule for n in reason.all_notes()] == [rule]
 
