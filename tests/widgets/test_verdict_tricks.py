@@ -265,6 +265,25 @@ def test_sj4_sj11_a_point_card_held_back_as_a_big_trump_is_named_as_a_level_card
     assert held_back > 5
 
 
+@pytest.mark.xdist_group("kind:give_points")  # made once, where the kind's other tests run
+def test_sj9_sj11_the_most_points_is_said_to_be_the_most_a_legal_follow_gives_where_a_breach_would_give_more():
+    """SJ-9, SJ-11: where only a play that breaks the follow would give more (♠K on a diamond lead while the hand
+    holds a diamond), a right answer's "the most you can give" says "while following diamonds" / "跟方块时"."""
+    qualified = 0
+    for spec, ruleset, key, ok, reason in verdicts("give_points", GIVE_SEEDS):
+        if not ok:
+            continue
+        legal, _right = _plays(spec, ruleset)
+        best = sum(card_points(c) for c in parse_cards(key))
+        points = {k: sum(card_points(c) for c in parse_cards(k)) for k in (a["key"] for a in spec["answers"])}
+        if any(points[k] > best for k in legal) or not any(p > best for k, p in points.items() if k not in legal):
+            continue
+        qualified += 1
+        suit = ctx_of(spec["position"]).effective_suit(parse_cards(spec["position"]["plays"][0])[0])
+        assert f"while following {suit.en}" in reason["en"] and f"跟{suit.zh}时" in reason["zh"], reason
+    assert qualified > 3
+
+
 CARD = r"(?:[♠♥♦♣](?:10|[2-9JQKA])|big joker|little joker)"
 
 

@@ -262,11 +262,15 @@ def grade(position: GivePosition, rules: Ruleset, plays: list[list[Card]]) -> tu
 ADVICE = Words("the book's advice, not a rule", "本书的建议，不是规则")
 
 
-def _most(graded: list[Graded], best: int, said: str = "the most you can give") -> Words | Reason:
+def _most(graded: list[Graded], best: int, said: str = "the most you can give",
+          led: EffectiveSuit | None = None) -> Words | Reason:
     """``said`` ("the most you can give"), qualified when a legal play spending a big trump would give more,
     naming the level cards worth points it would spend (SJ-4: "without spending ♦K, a level card, so a big
-    trump")."""
+    trump"), or, given the ``led`` suit, when only a play that breaks the follow would give more (SJ-9: "while
+    following diamonds")."""
     richer = [g for g in graded if g.verdict.ok and g.big and g.points > best]
+    if not richer and led is not None and any(not g.verdict.ok and g.points > best for g in graded):
+        return Words(f"{said} while following {led.en}", f"是跟{led.zh}时能垫的最多分数")
     if not richer:
         return Words(said, "是能垫的最多分数")
     levels = list(dict.fromkeys(c for g in richer for c in g.big if card_points(c)))
@@ -288,7 +292,7 @@ def reason_for(position: GivePosition, graded: list[Graded], right: list[int], i
     g = graded[index]
     partner = Seat((position.leader + PARTNER) % 4)
     best = graded[right[0]].points
-    most = _most(graded, best)
+    most = _most(graded, best, led=position.ctx.effective_suit(position.plays[0][0]))
     if index in right:
         if g.points:
             return Reason.make(RuleId.SJ_11, "You play last and {partner} is winning, so your side takes this trick "
