@@ -559,20 +559,21 @@ def legal_follow_words(count: int) -> Words:
 
 
 def _level_notes(duty: FollowDuty, play: list[Card], example: list[Card] | None = None,
-                 counted_play: bool = True) -> dict[str, Words | Reason]:
+                 counted_play: bool = True, own_hand: bool = True) -> dict[str, Words | Reason]:
     """Why the verdict counts level cards printed in a plain suit as trumps (SJ-4), said once, after the
     first of the lead (``lead_levels``), the play (``play_levels``, where the verdict counts its cards:
     ``counted_play``) and the follow shown (``levels``) that holds one, naming them all.  On a trump lead
     every such card counts; on a plain lead, those printed in the led suit, where the English adds "so a
     trump" (a reader's likely slip: ♠5 is no spade when 5s are the level).  On a plain lead, a level card
-    of the led suit's print that only the hand holds is named after the lead: it is why the hand holds fewer
-    cards of the suit than a reader counts."""
+    of the led suit's print that only the hand holds is named after the lead, where the hand is the reader's
+    (``own_hand``; another seat's cards are not the reader's to see): it is why the hand holds fewer cards of
+    the suit than a reader counts."""
     plain = duty.suit is not EffectiveSuit.TRUMP
     groups = {"lead_levels": duty.lead, "play_levels": play if counted_play else [], "levels": example or []}
     found = {name: plain_level_cards(duty.ctx, [c for c in cards if not plain or (
         c.suit is not None and EffectiveSuit(c.suit.value) is duty.suit)]) for name, cards in groups.items()}
     in_hand = plain_level_cards(duty.ctx, [c for c in duty.hand if c.suit is not None
-                                           and EffectiveSuit(c.suit.value) is duty.suit]) if plain else []
+                                           and EffectiveSuit(c.suit.value) is duty.suit]) if plain and own_hand else []
     first = next((name for name, cards in found.items() if cards), "lead_levels" if in_hand else None)
     note = level_cards_note(duty.ctx, [c for cards in found.values() for c in cards] + in_hand, so_trump=plain)
     return {name: note if name == first else Words("", "") for name in groups}
@@ -584,10 +585,11 @@ def _explain(duty: FollowDuty, play: list[Card], breach: Breach | None, seat: in
     ctx = duty.ctx
     base: dict[str, Any] = {"lead": sorted(duty.lead, key=ctx.order_key), "play": the_joker(sorted(play, key=ctx.order_key)),
                             "suit": duty.suit, "led": _led(duty), **_who(seat)}
+    own = seat is None  # the reader's own hand ("your hand"): its unplayed cards may be named
     if breach is None:
-        return _why_follows(duty, play, {**base, **_level_notes(duty, play)})
+        return _why_follows(duty, play, {**base, **_level_notes(duty, play, own_hand=own)})
     example = sorted(_example(duty, play), key=ctx.order_key)
-    return _why_not(duty, play, breach, {**base, **_level_notes(duty, play, example, breach == "suit"),
+    return _why_not(duty, play, breach, {**base, **_level_notes(duty, play, example, breach == "suit", own),
                                          "example": example,
                                          "legal": legal_follow_words(LegalFollows(duty).count())})
 

@@ -105,17 +105,22 @@ def test_the_follow_shown_is_called_the_only_one_when_the_engine_counts_one():
 
 def test_a_legal_follow_says_the_play_matches_the_lead_in_plain_words():
     """SJ-9: a play that follows with the lead's own suit and shape is said to be that suit and shape ("♠2 is a
-    single of spades too"), never that a card "follows with" a shape."""
-    checked = 0
+    single of spades too"), never that a card "follows with" a shape; where the hand holds exactly as many cards
+    of the suit as the lead, it had no choice, and the verdict says that instead ("holds only one (♥7), so you
+    must play it")."""
+    checked = forced = 0
     for duty, play, texts in follow_cases():
         if duty.breach(play) is not None:
             continue
         assert " follows with " not in texts["en"], texts["en"]
-        if duty.shape.kind in ("single", "pair") and len(duty.suit_cards) >= duty.size and duty.must_pairs == (
+        if len(duty.suit_cards) == duty.size:
+            forced += 1
+            assert "so you must play" in texts["en"] and "必须" in texts["zh"], texts
+        elif duty.shape.kind in ("single", "pair") and len(duty.suit_cards) > duty.size and duty.must_pairs == (
                 duty.shape.kind == "pair"):
             checked += 1
             assert " too: the same suit and shape." in texts["en"] and "同门同型" in texts["zh"], texts
-    assert checked > 20
+    assert checked > 20 and forced > 5
 
 
 def counted_as_trumps(duty: FollowDuty, play: list[Card]) -> list[Card]:

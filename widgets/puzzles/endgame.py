@@ -140,11 +140,13 @@ def reason_for(game: Endgame, best: EndgameSolution, graded: Graded) -> Reason:
 
 def _win_clause(game: Endgame, trick: _Trick) -> Reason:
     """Who wins a trick and with what (SJ-10); a last player who wins is said to meet the lead (跟, 毙),
-    a level card's rank said where it decides."""
+    a level card's rank said where it decides, and the convention where equal plays decide (C-1)."""
     index = trick.winning_index
     lead, won = trick.plays[0][1], trick.plays[index][1]
-    params: dict[str, Any] = {"winner": Seat(trick.winner), "won": the_joker(list(won)),
-                              "how": level_trump_words(game.ctx, [list(p) for _s, p in trick.plays], index)}
+    how = level_trump_words(game.ctx, [list(p) for _s, p in trick.plays], index)
+    if trick.decided_by is RuleId.C_1:
+        how = Reason.make(RuleId.C_1, "{how} (of equal plays, the first played wins)", "{how}（一样大，先出者胜）", how=how)
+    params: dict[str, Any] = {"winner": Seat(trick.winner), "won": the_joker(list(won)), "how": how}
     if 0 < index == len(trick.plays) - 1:
         return Reason.make(RuleId.SJ_10, "{winner} {verb} {won}{how} to win the trick",
                            "{winner}{verb}{won}{how}，赢下这一轮", verb=_reply_verb(game, lead, won), **params)
@@ -205,15 +207,16 @@ def _wrong_reason(game: Endgame, best: EndgameSolution, graded: Graded) -> Reaso
                            "应先出{best}：{line}。",
                            winner=Seat(winner), which=which, won=the_joker(list(won_with)), how=how, **params)
     if first_winner == game.leader:  # the lead itself wins trick 1: not named twice
-        return Reason.make(rule, "After {given} wins trick 1, {winner} takes {which} with {won}{how}{taken}: "
-                           "{outcome}. Best is {best} first: {line}.",
-                           "{given}赢下第1轮后，{winner}再用{won}{how}赢下{which}{taken}：{outcome}。应先出{best}：{line}。",
+        return Reason.make(rule, "After {given} wins trick 1 ({seat} {verb} {reply}), {winner} takes {which} with "
+                           "{won}{how}{taken}: {outcome}. Best is {best} first: {line}.",
+                           "{given}赢下第1轮（{seat}{verb}{reply}）后，{winner}再用{won}{how}赢下{which}{taken}：{outcome}。"
+                           "应先出{best}：{line}。",
                            winner=Seat(winner), which=which, won=the_joker(list(won_with)), how=how, **params)
-    return Reason.make(rule, "After {given}, {first_winner} wins trick 1 with {first_won}, then {winner} takes "
-                       "{which} with {won}{how}{taken}: {outcome}. Best is {best} first: {line}.",
-                       "出{given}后，{first_winner}用{first_won}赢第1轮；{winner}再用{won}{how}赢下{which}{taken}：{outcome}。"
-                       "应先出{best}：{line}。",
-                       first_winner=Seat(first_winner), first_won=the_joker(list(first_won)),
+    return Reason.make(rule, "After {given} ({seat} {verb} {reply}), {first_winner}'s {first_won} wins trick 1; "
+                       "{winner} takes {which} with {won}{how}{taken}: {outcome}. Best is {best} first: {line}.",
+                       "出{given}后，{seat}{verb}{reply}，{first_winner}用{first_won}赢第1轮；{winner}再用{won}{how}赢下"
+                       "{which}{taken}：{outcome}。应先出{best}：{line}。",
+                       first_winner=Seat(first_winner), first_won=list(first_won),
                        winner=Seat(winner), which=which, won=the_joker(list(won_with)), how=how, **params)
 
 
