@@ -440,8 +440,9 @@ def the_joker(won: list[Card]) -> Reason | list[Card]:
     "一对小王"; any other play as its cards (SJ-6)."""
     if len(won) == 1 and won[0].is_joker:
         return Reason.make(RuleId.SJ_6, "the {card}", "{card}", card=won)
-    if len(won) == 2 and won[0].is_joker and won[0] == won[1]:
-        return Reason.make(RuleId.SJ_6, "a pair of {card}s", "一对{card}", card=won[:1])
+    if len(won) == 2 and won[0].is_joker and won[0] == won[1]:  # English in words: no drawn card takes a plural
+        jokers = "big jokers" if won[0].rank is Rank.BIG_JOKER else "little jokers"
+        return Reason.make(RuleId.SJ_6, "a pair of {jokers}", "一对{card}", jokers=Words(jokers, ""), card=won[:1])
     return won
 
 
