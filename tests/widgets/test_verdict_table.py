@@ -131,3 +131,19 @@ def test_a_seat_s_own_call_of_the_trump_chosen_is_what_the_verdict_answers_first
         assert own in first, (spec["seed"], ruleset, key, reason["en"])
         checked += 1
     assert checked > 10
+
+
+def test_a_refused_call_s_reason_is_not_said_again_in_a_note():
+    """SG-1 / SS-1: where the main text says why a call was refused (the standing call and what the guide ranks
+    above what), no note repeats that reason for another call refused the same way (the eighth referee's
+    calling 10040: "一对大王最大，谁也反不了" in the text and again in a note)."""
+    checked = 0
+    for kind in ("calling", "first_dealer"):
+        for spec, _rs, _key, _ok, reason in verdicts(kind):
+            main = reason["zh"]
+            for note in reason.get("notes", ()):
+                if "反不了" in note["zh"]:
+                    checked += 1
+                    clause = note["zh"].split("反不了", 1)[1]
+                    assert clause.rstrip("。") not in main, (spec["id"], main, note["zh"])
+    assert checked > 50

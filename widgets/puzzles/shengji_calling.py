@@ -144,7 +144,7 @@ def call_first(result: CallingResult, calls: Sequence[tuple[int, Sequence[Card]]
     did it; the refused calls as notes (SG-1 / SS-1, SG-3 / SS-3)."""
     why = result.reasons[index]
     stands = result.trump_reason or result.reason
-    notes = [n for n in result.reason.notes if n != why]
+    notes = [n for n in result.reason.notes if n != why and not _repeats(n, why)]
     last = result.accepted[index] and index == max(i for i, ok in enumerate(result.accepted) if ok)
     if last:
         return why.with_notes(*stands.notes, *notes)  # the call says what stands
@@ -159,6 +159,13 @@ def call_first(result: CallingResult, calls: Sequence[tuple[int, Sequence[Card]]
                            right=_right_trump(result, stands.rule, True)).with_notes(*stands.notes, *notes)
     return Reason.make(why.rule, "{why} So {outcome}.", "{why}所以{outcome}。", why=why,
                        outcome=_outcome(result, stands.rule, whose)).with_notes(*stands.notes, *notes)
+
+
+def _repeats(note: Reason, refusal: Reason) -> bool:
+    """Whether ``note``, another refused call, says what ``refusal`` says already: the same standing call
+    refused it for the same reason (SG-1 / SS-1), so the reader would read the reason twice."""
+    said, main = dict(note.params), dict(refusal.params)
+    return "why" in said and all(said.get(name) == main.get(name) for name in ("why", "standing", "whose"))
 
 
 def _call_reason(result: CallingResult, rules: Ruleset, calls: Sequence[tuple[int, Sequence[Card]]], seat: int,
