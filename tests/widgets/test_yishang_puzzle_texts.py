@@ -87,8 +87,14 @@ def test_ys_challenge_wrong_answers_name_the_given_and_the_right_outcome_and_tak
                 assert rules[0] == "YS-9"
             if taker != real_taker:
                 wanted = int(real_taker)
-                assert f"{capital(player_name(wanted))} takes the pile: " in reason["en"], (spec["id"], reason["en"])
-                assert f"收牌的是{player_name(wanted, 'zh')}：" in reason["zh"]
+                if said != real and (real == "succeeds" or int(taker) == spec["position"]["player"]):
+                    # the outcome was just said: who takes follows from it, each fact once
+                    assert f"So {player_name(wanted)}" in reason["en"] or f"So the challenger, {player_name(wanted)}" \
+                        in reason["en"], (spec["id"], reason["en"])
+                    assert "所以由" in reason["zh"] and reason["zh"].count(words[real][1]) == 1, reason["zh"]
+                else:
+                    assert f"{capital(player_name(wanted))} takes the pile: " in reason["en"], (spec["id"], reason["en"])
+                    assert f"收牌的是{player_name(wanted, 'zh')}：" in reason["zh"]
                 assert rules[-1] in ("YS-9", "YS-14")
 
 

@@ -105,7 +105,14 @@ def _challenge_wrong(given: tuple[bool, int], right: tuple[bool, int], player: i
     if says != real:
         parts.append(wrong(RuleId.YS_9, _outcome_words(says), _outcome_words(real), outcome,
                            en="{why}.", zh="{why}。"))
-    if taker != real_taker:
+    if taker != real_taker and says != real and (real or taker == player):
+        # the outcome was just said: who takes follows from it, said once (YS-9); which of several challengers
+        # counts is YS-14's, below
+        parts.append(Reason.make(RuleId.YS_9, "So {player}, who played the face-down card, takes the whole pile."
+                                 if real else "So the challenger, {player}, takes the whole pile.",
+                                 "所以由出暗牌的{player}收走整堆牌。" if real else "所以由质疑者{player}收走整堆牌。",
+                                 player=Player(real_taker)))
+    elif taker != real_taker:
         if real:
             rule, why = RuleId.YS_9, Reason.make(
                 RuleId.YS_9, "a successful challenge hands the whole pile to the player of the face-down card, "
