@@ -71,6 +71,7 @@ from .combos import (
     split_units,
     sub_multisets,
     the_joker,
+    the_play,
     tractor_lengths,
     units_words,
 )
@@ -583,7 +584,9 @@ def _explain(duty: FollowDuty, play: list[Card], breach: Breach | None, seat: in
     """One sentence per language naming the rule that decides ``play`` against ``duty`` (SJ-9, SJ-10,
     SG-5/SS-5, C-3, C-4): why it follows (:func:`_why_follows`) or why not (:func:`_why_not`)."""
     ctx = duty.ctx
-    base: dict[str, Any] = {"lead": sorted(duty.lead, key=ctx.order_key), "play": the_joker(sorted(play, key=ctx.order_key)),
+    ordered = sorted(play, key=ctx.order_key)
+    base: dict[str, Any] = {"lead": sorted(duty.lead, key=ctx.order_key), "play": the_joker(ordered),
+                            "the": the_play(ordered),  # a sentence that starts with the play: "The play big joker …"
                             "suit": duty.suit, "led": _led(duty), **_who(seat)}
     own = seat is None  # the reader's own hand ("your hand"): its unplayed cards may be named
     if breach is None:
@@ -632,7 +635,7 @@ def _why_not(duty: FollowDuty, play: list[Card], breach: Breach, base: dict[str,
         in_suit = [c for c in play if ctx.effective_suit(c) is suit]
         missing = list((Counter(duty.suit_cards) - Counter(in_suit)).elements())
         return Reason.make(RuleId.SJ_9,
-                           "{play} leaves out {missing}{play_levels}: the lead {lead} is in {suit}{lead_levels}; "
+                           "{the}{play} leaves out {missing}{play_levels}: the lead {lead} is in {suit}{lead_levels}; "
                            "{hand} holds only {n} ({held}), so {you} must play {all}. {legal}: {example}{levels}.",
                            "{play}漏了{missing}{play_levels}：首家出{lead}，是{suit}{lead_levels}，{hand}只有{n}张{suit}"
                            "（{held}），必须{all}跟出。{legal}：{example}{levels}。",
@@ -642,7 +645,7 @@ def _why_not(duty: FollowDuty, play: list[Card], breach: Breach, base: dict[str,
     played = _shortfall(duty, play, breach)
     if breach == "suit" and not (duty.tractor or duty.must_pairs):
         return Reason.make(RuleId.SJ_9,
-                           "{play} {played}{play_levels}: the lead {lead} is in {suit}{lead_levels} and {hand} holds "
+                           "{the}{play} {played}{play_levels}: the lead {lead} is in {suit}{lead_levels} and {hand} holds "
                            "{n} of them, so {you} must follow with {must}. {legal}: {example}{levels}.",
                            "{play}{played}{play_levels}：首家出{lead}，是{suit}{lead_levels}，{hand}有{n}张{suit}，"
                            "必须跟出{must}。{legal}：{example}{levels}。",

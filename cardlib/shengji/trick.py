@@ -229,13 +229,15 @@ def higher_trump_fact(ctx: TrumpContext, right: Card, given: Card) -> Reason:
                                                                  right=right)
 
 
-def deciding_trump_fact(ctx: TrumpContext, right: Card, given: Card) -> Reason | None:
+def deciding_trump_fact(ctx: TrumpContext, right: Card, given: Card, highest: bool = False) -> Reason | None:
     """What makes trump ``right`` outrank ``given`` where a reader may not see it (SJ-5): a joker, the level card
-    of the trump suit, a level card; None where only the printed rank decides."""
+    of the trump suit, a level card; None where only the printed rank decides.  ``highest``: ``given`` is the
+    next card down of several, so a joker is said to be the highest ("最大"), not merely higher."""
     if right.is_joker and not given.is_joker:
         below = Words("the level cards", "级牌") if given.rank is ctx.level else Words("every other trump", "其他主牌")
-        return Reason.make(RuleId.SJ_5, "{right} is higher, since the jokers rank above {below}",
-                           "{right}更大，王比{below}都大", right=the_joker([right]), below=below)
+        higher = Words("the highest", "最大") if highest else Words("higher", "更大")
+        return Reason.make(RuleId.SJ_5, "{right} is {higher}, since the jokers rank above {below}",
+                           "{right}{higher}，王比{below}都大", right=the_joker([right]), below=below, higher=higher)
     if right.rank is ctx.level and right.suit is ctx.trump:
         if given.rank is ctx.level:
             return Reason.make(RuleId.SJ_5, "{right}, the level card of the trump suit, ranks above the other "

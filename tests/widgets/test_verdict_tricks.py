@@ -60,7 +60,7 @@ def test_sj5_a_highest_answer_says_the_top_card_is_a_level_card_or_a_joker_where
     cards, then the rest of the trump suit.  When the top card is a level card or a joker, the verdict, right
     or wrong, says so before the order, naming the card (the trump suit's own level card as such)."""
     seen = {"trump-suit level": 0, "level": 0, "joker": 0}
-    for spec, _ruleset, _key, _ok, reason in verdicts("highest", range(90)):
+    for spec, _ruleset, _key, ok, reason in verdicts("highest", range(90)):
         ctx = ctx_of(spec["position"])
         top = group_by_strength(ctx, parse_cards(spec["position"]["cards"]))[0][0]
         en, zh = reason["en"].split(". In ")[0], reason["zh"].split("。主牌从大到小")[0]
@@ -68,6 +68,8 @@ def test_sj5_a_highest_answer_says_the_top_card_is_a_level_card_or_a_joker_where
             seen["joker"] += 1
             assert card_text(top) in en and "jokers rank above" in en, reason["en"]
             assert card_text(top, "zh") in zh and "王比" in zh, reason["zh"]
+            if ok:  # the right card is the highest of all, not merely higher than something unnamed
+                assert "is the highest" in en and f"{card_text(top, 'zh')}最大" in zh, reason
         elif top.rank is ctx.level:
             own = top.suit is ctx.trump
             seen["trump-suit level" if own else "level"] += 1

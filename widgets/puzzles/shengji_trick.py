@@ -362,7 +362,7 @@ def make_highest(seed: int, difficulty: Difficulty) -> dict[str, Any]:
     groups = group_by_strength(ctx, cards)  # the trump order is the same under both presets (SJ-5)
     order = explain_order(ctx, cards)
     builder = SpecBuilder("highest", seed=seed, difficulty=difficulty, rulesets=SHENGJI_RULESETS)
-    deciding = deciding_trump_fact(ctx, groups[0][0], groups[1][0]) if len(groups) > 1 else None
+    deciding = deciding_trump_fact(ctx, groups[0][0], groups[1][0], highest=True) if len(groups) > 1 else None
     right = explain(order, "{fact}. {why}", "{fact}。{why}", fact=deciding) if deciding else order  # what decides, first
     for card in cards:
         top = card in groups[0]
