@@ -197,15 +197,21 @@ def _effect(rules: Ruleset, state: CallState, kind: CallKind, cards: Sequence[Ca
     return Words("there is no trump suit (无主)", "无主")
 
 
+def _equal_call_silent(rule: RuleId) -> Reason:
+    """SG-1 / SS-1 (``rule``): neither guide says whether an equal call overrides; the book says it does not."""
+    return Reason(rule, "The guides do not say that an equal call overrides; this book's convention is that it does "
+                        "not.", "指南没有写同级的亮主能不能反；本书约定不能。")
+
+
 def _why_too_weak(rules: Ruleset, kind: CallKind, standing: CallKind) -> Reason:
     """Why a call cannot override the standing one, in the guide's own terms (SG-1 / SS-1): what the guide
     ranks above what, and the book's convention only where the guide is silent (an equal call)."""
     rule = _calling_rule(rules)
     shuangsheng = rules.calling is Calling.SHUANGSHENG
     if standing is CallKind.SINGLE:
-        if shuangsheng:
-            return Reason.make(rule, "only a pair, of level cards or jokers, overrides a single (this book's "
-                                     "convention)", "单张只能被一对级牌或一对王反掉（本书约定）").with_notes(
+        if shuangsheng:  # the note behind says this is the book's convention
+            return Reason.make(rule, "only a pair, of level cards or jokers, overrides a single",
+                               "单张只能被一对级牌或一对王反掉").with_notes(
                 Reason(rule, "The 双升 guide does not say what a second single level card does; this book's convention: "
                              "a second single never overrides the first, as under the 四人升级 guide.",
                        "《双升》没有说第二张单张级牌算什么；本书约定：单张反不了单张，和《四人升级》一样。"))
@@ -216,13 +222,15 @@ def _why_too_weak(rules: Ruleset, kind: CallKind, standing: CallKind) -> Reason:
     if standing is CallKind.BIG_JOKER_PAIR and shuangsheng:
         return Reason.make(rule, "under the 双升 guide nothing overrides a pair of big jokers",
                            "按《双升》，一对大王最大，谁也反不了")
+    if standing.is_joker_pair and not shuangsheng and kind.is_joker_pair:  # the guide ranks no joker above the other
+        return Reason.make(rule, "under the 四人升级 guide a pair of jokers, of either kind, is the highest call, and an "
+                                 "equal call does not override", "按《四人升级》，一对王（不分大小）是最高级的亮主，"
+                                 "同样大的亮主不能反").with_notes(_equal_call_silent(rule))
     if standing.is_joker_pair and not shuangsheng:
-        return Reason.make(rule, "under the 四人升级 guide nothing overrides a pair of jokers, little or big",
-                           "按《四人升级》，一对王（小王或大王）最大，谁也反不了")
+        return Reason.make(rule, "under the 四人升级 guide a pair of jokers is the highest call",
+                           "按《四人升级》，一对王是最高级的亮主")
     if kind is standing:
-        return Reason.make(rule, "an equal call does not override", "同样大的亮主不能反").with_notes(
-            Reason(rule, "The guides do not say that an equal call overrides; this book's convention is that it does "
-                         "not.", "指南没有写同级的亮主能不能反；本书约定不能。"))
+        return Reason.make(rule, "an equal call does not override", "同样大的亮主不能反").with_notes(_equal_call_silent(rule))
     if standing is CallKind.LEVEL_PAIR:  # a single under a pair
         if shuangsheng:
             return Reason.make(rule, "under the 双升 guide a pair of level cards (高亮) ranks above a single",
@@ -469,6 +477,31 @@ FIRST_DEALER_SS_PAIR = Reason(RuleId.SS_9, "The 双升 guide gives the first han
                               "《双升》只说“亮出单张级牌的玩家为庄家”，没有写最先亮的是一对时谁坐庄；本书约定由最先亮主的人坐庄。")
 
 
+def _merge_refusals(refused: list[Reason]) -> list[Reason]:
+    """Refused calls of one seat against the same standing call, for the same reason, as one sentence: "South's
+    pair of level cards (♣A ♣A) and single level card (♥A) cannot override …" (SG-1 / SS-1), not that sentence
+    once per call."""
+    groups: dict[tuple[object, ...], list[Reason]] = {}
+    for why in refused:
+        params = dict(why.params)
+        key = (why.rule, *(params.get(name) for name in ("seat", "standing", "whose", "why"))) \
+            if {"seat", "call", "standing", "whose", "why"} <= params.keys() else (id(why),)
+        groups.setdefault(key, []).append(why)
+    merged = []
+    for group in groups.values():
+        if len(group) == 1:
+            merged.append(group[0])
+            continue
+        first = dict(group[0].params)
+        calls = {f"c{i}": dict(why.params)["call"] for i, why in enumerate(group)}
+        names = [f"{{{name}}}" for name in calls]
+        merged.append(Reason.make(group[0].rule, "{seat}'s " + " and ".join(names) + " cannot override {whose} {standing}: "
+                                  "{why}.", "{seat}亮的" + "和".join(names) + "反不了{whose}已亮的{standing}：{why}。",
+                                  seat=first["seat"], whose=first["whose"], standing=first["standing"], why=first["why"],
+                                  **calls))
+    return merged
+
+
 def resolve_calls(rules: RulesetLike, level: Rank | str, calls: Sequence[tuple[int, Sequence[Card] | str]],
                   first_hand: bool, kitty: Sequence[Card] | str | None = None) -> CallingResult:
     """Play out calls in order; if none stands and a kitty is given, turn it (SG-2).
@@ -528,5 +561,6 @@ def resolve_calls(rules: RulesetLike, level: Rank | str, calls: Sequence[tuple[i
     refused = [why for ok, why in zip(accepted, reasons, strict=True) if not ok]
     if refused:  # the outcome says what stands; every refused call, named by its seat and cards, says why behind it,
         # and what the guides leave to the book in that (a note's own notes come up beside it: notes are not nested)
+        refused = _merge_refusals(refused)
         reason = reason.with_notes(*refused, *(note for why in refused for note in why.all_notes()))
     return CallingResult(trump, reason, state, tuple(accepted), tuple(reasons), trump_set, dealer, trump_reason)

@@ -173,16 +173,18 @@ def test_ss1_a_second_single_is_refused_as_the_books_convention():
     assert result.accepted == (True, False, False)
     for reason in result.reasons[1:]:
         assert reason.rule is RuleId.SS_1 and "cannot override East's single level card (♥2)" in reason.en
-        assert "overrides a single (this book's convention)" in reason.en
         assert any("The 双升 guide does not say what a second single level card does" in note.en
-                   for note in reason.all_notes())
-        assert "only a pair, of level cards or jokers, overrides" in reason.en and "本书约定" in reason.zh
+                   and "本书约定" in note.zh for note in reason.all_notes())  # the convention said once, behind
+        assert "only a pair, of level cards or jokers, overrides" in reason.en
 
 
 def test_sg1_ss1_the_top_calls_cannot_be_overridden_and_say_so():
     """SG-1: any joker pair is the top call; SS-1: big jokers over little jokers over a level pair."""
     sg = run(SG, [(1, "LJ LJ"), (2, "BJ BJ")]).reasons[1]
-    assert "nothing overrides a pair of jokers, little or big" in sg.en and "一对王（小王或大王）最大" in sg.zh
+    assert "a pair of jokers, of either kind, is the highest call, and an equal call does not override" in sg.en
+    assert "一对王（不分大小）是最高级的亮主" in sg.zh and "本书约定不能" in sg.notes_text("zh")
+    over_pair = run(SG, [(1, "LJ LJ"), (2, "S2 S2")]).reasons[1]
+    assert "a pair of jokers is the highest call" in over_pair.en and "either kind" not in over_pair.en
     ss = run(SS, [(1, "LJ LJ"), (2, "LJ LJ"), (3, "BJ BJ"), (0, "BJ BJ")]).reasons
     assert ss[1].en.endswith("an equal call does not override.")
     under = run(SS, [(1, "LJ LJ"), (2, "S2 S2")]).reasons[1]
@@ -248,3 +250,13 @@ def test_ss3_a_joker_pair_says_it_overrides_only_where_it_did_and_an_equal_calls
     assert "stands" in first.en and "定主" in first.zh and "反主" not in first.zh
     equal = run(SG, [(0, "H2 H2"), (1, "C2 C2")]).reason
     assert "本书约定不能" in equal.notes_text("zh")
+
+
+def test_sg1_calls_of_one_seat_refused_for_one_reason_are_one_note():
+    """SG-1: two calls of one seat refused by the same standing call for the same reason are said in one note
+    ("South's pair of level cards (♣2 ♣2) and single level card (♥2) cannot override …"), not one sentence twice."""
+    result = run(SG, [(0, "BJ BJ"), (0, "C2 C2"), (0, "H2")])
+    refusals = [note for note in result.reason.notes if "cannot override" in note.en]
+    assert len(refusals) == 1, [note.en for note in refusals]
+    assert refusals[0].en.startswith("South's pair of level cards (♣2 ♣2) and single level card (♥2) cannot override")
+    assert "南家亮的一对级牌（♣2 ♣2）和单张级牌（♥2）反不了" in refusals[0].zh
