@@ -286,6 +286,12 @@ def test_a_several_part_wrong_answer_cites_each_parts_own_rule_SG_8_SJ_3():
 
 # --- card chips ---------------------------------------------------------------------------------
 
+def chips_of(reason: dict[str, Any], lang: str) -> list[list[str]]:
+    """A stored reason's card groups in ``lang``: a spec keeps the Chinese groups only where they differ."""
+    chips = reason.get("chips", {})
+    return chips.get(lang, chips.get("en", []))
+
+
 def test_every_chip_group_is_found_in_its_sentence_in_order():
     """The spec's ``chips`` are the card groups each sentence writes, in order (what the front end draws)."""
     for kind in KINDS:
@@ -293,7 +299,7 @@ def test_every_chip_group_is_found_in_its_sentence_in_order():
             for reason in spec["reasons"]:
                 for lang in ("en", "zh"):
                     at = 0
-                    for group in reason.get("chips", {}).get(lang, []):
+                    for group in chips_of(reason, lang):
                         shown = cards_text(parse_cards(group), lang)
                         found = reason[lang].find(shown, at)
                         assert found >= 0, (spec["id"], lang, shown, reason[lang])
@@ -325,8 +331,8 @@ def test_the_front_end_splits_a_reason_into_text_and_card_chips(tmp_path):
                 continue
             assert "".join(p if isinstance(p, str) else p["text"] for p in parts) == reason[lang]
             drawn = [p["cards"] for p in parts if not isinstance(p, str)]
-            wanted = reason.get("chips", {}).get(lang) or [p["cards"] for p in reason.get("parts", {}).get(lang, [])
-                                                            if isinstance(p, dict)]
+            wanted = chips_of(reason, lang) or [p["cards"] for p in reason.get("parts", {}).get(lang, [])
+                                                 if isinstance(p, dict)]
             assert drawn == wanted, (lang, reason[lang])
 
 

@@ -140,13 +140,13 @@ def reason_entry(reason: Reason) -> dict[str, Any]:
     >>> entry = reason_entry(Reason.make(RuleId.SJ_9, "{a} beats {b}.", "{a}大于{b}。", a=parse_cards("BJ"),
     ...                                  b=parse_cards("SA SA")))
     >>> entry["en"], entry["chips"]
-    ('big joker beats ♠A ♠A.', {'en': [['BJ'], ['SA', 'SA']], 'zh': [['BJ'], ['SA', 'SA']]})
+    ('big joker beats ♠A ♠A.', {'en': [['BJ'], ['SA', 'SA']]})
     """
     entry: dict[str, Any] = {"rule": reason.rule.value, "en": reason.en, "zh": reason.zh}
     chips = {lang: [part["cards"] for part in reason.parts(lang) if isinstance(part, dict) and "cards" in part]
              for lang in ("en", "zh")}
-    if chips["en"] or chips["zh"]:
-        entry["chips"] = chips
+    if chips["en"] or chips["zh"]:  # the Chinese groups only where they differ (a front end reads "en" then)
+        entry["chips"] = chips if chips["zh"] != chips["en"] else {"en": chips["en"]}
     entry["page"] = rule_page(reason.rule)
     entry["anchor"] = rule_anchor(reason.rule)
     notes = reason.all_notes()

@@ -81,15 +81,16 @@ export function cardChips(cards, lang) {
 
 
 /** A reason's sentence as text pieces and ``{cards}`` groups: its ``parts[lang]`` (text, ``{cards, text}``,
- * ``{seat|player, text}``) when it has them, else each of its ``chips[lang]`` groups found, in order, where
- * the sentence ``reason[lang]`` writes it (a puzzle spec's reasons). */
+ * ``{seat|player, text}``) when it has them, else each of its ``chips[lang]`` groups (``chips.en`` where a spec
+ * stores no other: the same groups) found, in order, where the sentence ``reason[lang]`` writes it (a puzzle
+ * spec's reasons). */
 export function reasonParts(reason, lang) {
   const parts = reason.parts && reason.parts[lang];
   if (parts) return parts.map((p) => (typeof p === "string" ? p : p.cards ? { cards: p.cards } : p.text));
   const text = reason[lang] || reason.en || "";
   const out = [];
   let at = 0;
-  for (const group of (reason.chips && reason.chips[lang]) || []) {
+  for (const group of (reason.chips && (reason.chips[lang] || reason.chips.en)) || []) {
     const found = text.indexOf(cardsText(group, lang), at);
     if (found < 0) continue;
     if (found > at) out.push(text.slice(at, found));

@@ -78,10 +78,10 @@ export type Reason = {
   zh: string;
   page: string;
   anchor: string;
-  /** per language, the card groups the sentence names, in order */
+  /** per language, the card groups the sentence names, in order (zh only where they differ from en) */
   chips?: {
     en: CardGroups;
-    zh: CardGroups;
+    zh?: CardGroups;
   };
   /** what the reader may open behind the main sentence, in a closed disclosure titled "Why, and where the sources stand" / "为什么，以及规则原文怎么说": the conventions, errata and SG / SS differences that bear on this position (en / zh are the main sentence alone: the fact that decides) */
   notes?: Note[];
