@@ -35,7 +35,7 @@ from typing import Any
 
 from ..cards import BIG_JOKER, LITTLE_JOKER, Card, Rank, Suit, parse_cards
 from ..errors import IllegalActionError, InvalidPositionError
-from ..explain import Reason, Seat, Verdict, Words
+from ..explain import Param, Reason, Seat, Verdict, Words
 from ..result import Result, value_words
 from ..rule_ids import RuleId
 from .progression import check_seat
@@ -289,10 +289,16 @@ def check_call(rules: RulesetLike, state: CallState, seat: int, cards: Sequence[
                                          "{seat}亮的{call}反掉{whose}亮的{standing}：{effect}。", seat=Seat(seat),
                                          call=call_words(kind, cards, ""), standing=standing,
                                          whose=whose, effect=_effect(rules, state, kind, cards)))
-    return Verdict(False, Reason.make(rule, "{seat}'s {call} cannot override {whose} {standing}: {why}.",
-                                      "{seat}亮的{call}反不了{whose}已亮的{standing}：{why}。",
-                                      seat=Seat(seat), call=call_words(kind, cards, ""), standing=standing,
-                                      whose=whose, why=_why_too_weak(rules, kind, state.kind)))
+    return Verdict(False, _cannot_override(rule, Seat(seat), call_words(kind, cards, ""), whose, standing,
+                                           _why_too_weak(rules, kind, state.kind)))
+
+
+def _cannot_override(rule: RuleId, seat: Param, call: Param, whose: Param, standing: Param, why: Param) -> Reason:
+    """"{seat}'s {call} cannot override {whose} {standing}: {why}." (SG-1 / SS-1): one refused call, or several of
+    one seat refused for one reason (:func:`_merge_refusals`)."""
+    return Reason.make(rule, "{seat}'s {call} cannot override {whose} {standing}: {why}.",
+                       "{seat}亮的{call}反不了{whose}已亮的{standing}：{why}。",
+                       seat=seat, call=call, standing=standing, whose=whose, why=why)
 
 
 def apply_call(rules: Ruleset, state: CallState, seat: int, cards: Sequence[Card]) -> CallState:
@@ -495,10 +501,9 @@ def _merge_refusals(refused: list[Reason]) -> list[Reason]:
         first = dict(group[0].params)
         calls = {f"c{i}": dict(why.params)["call"] for i, why in enumerate(group)}
         names = [f"{{{name}}}" for name in calls]
-        merged.append(Reason.make(group[0].rule, "{seat}'s " + " and ".join(names) + " cannot override {whose} {standing}: "
-                                  "{why}.", "{seat}亮的" + "和".join(names) + "反不了{whose}已亮的{standing}：{why}。",
-                                  seat=first["seat"], whose=first["whose"], standing=first["standing"], why=first["why"],
-                                  **calls))
+        call = Reason.make(group[0].rule, " and ".join(names), "和".join(names), **calls)
+        merged.append(_cannot_override(group[0].rule, first["seat"], call, first["whose"], first["standing"],
+                                       first["why"]))
     return merged
 
 

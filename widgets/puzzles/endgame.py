@@ -241,8 +241,9 @@ def _costly_trick(game: Endgame, best: EndgameSolution, tricks: list[_Trick]) ->
     def taken(line: list[_Trick]) -> Counter[Card]:
         return Counter(c for t in line if t.winner % 2 != ours for _s, p in t.plays for c in p if card_points(c))
 
-    swing = taken(tricks) - taken(_tricks(game, list(best.line)))
-    kitty = any(card_points(c) for c in game.kitty) and _tricks(game, list(best.line))[-1].winner % 2 == ours
+    best_tricks = _tricks(game, list(best.line))
+    swing = taken(tricks) - taken(best_tricks)
+    kitty = any(card_points(c) for c in game.kitty) and best_tricks[-1].winner % 2 == ours
     costs = []
     for k, trick in enumerate(tricks):
         held = Counter(c for _s, p in trick.plays for c in p) & swing
