@@ -49,6 +49,7 @@ def module_fixtures(item: pytest.Item) -> list[str]:
     return [name for name, defs in info.name2fixturedefs.items() if defs and defs[-1].scope == "module"]
 
 
+@pytest.hookimpl(tryfirst=True)  # before xdist's own hook, which reads the groups into the test ids
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Mark every test by what it uses, and group the tests that must share a worker.
 
@@ -79,6 +80,27 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.xdist_group(f"kind:{kind}"))
         elif module_fixtures(item):
             item.add_marker(pytest.mark.xdist_group(f"module:{item.path.relative_to(REPO)}"))
+
+
+#: The grouped tests whose ids lost their xdist group on this worker (see pytest_collection_finish).
+_UNGROUPED: set[str] = set()
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """On an xdist worker with ``--dist loadgroup``: note the grouped tests whose ids lack their group.  xdist
+    reads a test's group from a suffix it adds to the id; a pytest whose ids ignore it (9.2, pytest-xdist#1386)
+    or a hook that adds the groups after xdist looked spreads a page's or a server's tests over both workers,
+    silently doubling their visits and servers.  Each such test then fails, saying so (pytest_runtest_setup)."""
+    config = session.config
+    if hasattr(config, "workerinput") and config.getvalue("loadgroup"):  # a worker's ``dist`` reads "no"
+        _UNGROUPED.update(item.nodeid for item in session.items if item.get_closest_marker("xdist_group")
+                          is not None and "@" not in item.nodeid.rsplit("]", 1)[-1])
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    if item.nodeid in _UNGROUPED:
+        pytest.fail("xdist did not group this test (no @group in its id): is pytest pinned as pyproject.toml "
+                    "says?", pytrace=False)
 
 
 @pytest.fixture(scope="session")
