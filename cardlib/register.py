@@ -485,11 +485,11 @@ _row(RuleId.C_6, C, (),
      "takeover_line")
 _row(RuleId.C_7, C, (),
      "Following a tractor without one of its length, keep as much tractor structure as the hand holds: "
-     "shorter tractors of the suit first, then other pairs, then singles (the public engines' reading). "
+     "shorter tractors of the suit first, then other pairs, then singles (this book's reading). "
      "The 双升 guide is silent on it and the engine plays it so; under the 四人升级 guide, whose words "
      "allow any pairs, it is a variant.",
      "跟拖拉机而没有同样长的拖拉机时，尽量保留拖拉机的牌型：先跟该门较短的拖拉机，再跟其他对子，最后跟单张"
-     "（公开的游戏程序都这样读）。《双升》没有说明，引擎按此处理；《四人升级》原文允许任意对子，这只是变体。",
+     "（本书的读法）。《双升》没有说明，引擎按此处理；《四人升级》原文允许任意对子，这只是变体。",
      "short_tractor_follow")
 
 #: Every row, by rule id, in the order of :class:`RuleId`.

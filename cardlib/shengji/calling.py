@@ -322,8 +322,40 @@ def apply_call(rules: Ruleset, state: CallState, seat: int, cards: Sequence[Card
     return replace(state, kind=kind, trump=trump, caller=seat, first_caller=seat, first_kind=kind)
 
 
-def explain_trump(rules: Ruleset, state: CallState) -> Reason:
-    """Why the standing call sets the trump it does (SG-1 / SS-1, SG-3 / SS-3).
+#: A call shown after the standing one and refused as no stronger than it: its seat and cards.
+LaterCall = tuple[int, tuple[Card, ...]]
+
+
+def _no_stronger(rules: Ruleset, later: Sequence[LaterCall]) -> Reason:
+    """", since the later calls (East's ♣6 ♣6, North's ♠6 ♠6) are no stronger" (SG-1 / SS-1): what keeps the
+    standing call standing, said where it stands; each refusal's own reason stays behind it."""
+    rule = _calling_rule(rules)
+    named = [Reason.make(rule, "{seat}'s {call}", "{seat}亮的{call}", seat=Seat(seat),
+                         call=call_words(kind, cards, "") if (kind := classify_call(cards[0].rank, cards)) is not None
+                         and kind.is_joker_pair else Reason.make(rule, "{cards}", "{cards}", cards=cards))
+             for seat, cards in later]
+    calls = {f"c{i}": call for i, call in enumerate(named)}
+    listed = Reason.make(rule, ", ".join(f"{{{name}}}" for name in calls), "、".join(f"{{{name}}}" for name in calls),
+                         **calls)
+    if len(later) == 1:
+        return Reason.make(rule, ", since the later call ({later}) is no stronger", "，之后{later}不比它大",
+                           later=listed)
+    return Reason.make(rule, ", since the later calls ({later}) are no stronger", "，之后{later}都不比它大",
+                       later=listed)
+
+
+def names_later_calls(state: CallState) -> bool:
+    """Whether :func:`explain_trump` says the standing call "stands" (the first call, or a plain overcall), and
+    so names the later calls that could not override it; a joker pair overriding another call, or keeping its
+    suit under a variant, is said otherwise."""
+    if state.kind is None or not state.kind.is_joker_pair:
+        return True
+    return state.trump is None and state.first_caller == state.caller and state.first_kind is state.kind
+
+
+def explain_trump(rules: Ruleset, state: CallState, later: Sequence[LaterCall] = ()) -> Reason:
+    """Why the standing call sets the trump it does (SG-1 / SS-1, SG-3 / SS-3); ``later``, the calls refused
+    after it as no stronger, are named where it is said to stand.
 
     >>> from cardlib.cards import parse_cards
     >>> from cardlib.shengji.rules import get_ruleset
@@ -334,6 +366,7 @@ def explain_trump(rules: Ruleset, state: CallState) -> Reason:
     if state.kind is None or state.caller is None:
         return Reason.make(_calling_rule(rules), "No call stands: there is no trump yet.", "无人亮主：尚未定主。")
     call, caller = call_words(state.kind, state.shown(), ""), Seat(state.caller)
+    since = _no_stronger(rules, later) if later and names_later_calls(state) else Words("", "")
     if state.kind.is_joker_pair:
         joker_rule = RuleId.SS_3 if rules.calling is Calling.SHUANGSHENG else RuleId.SG_3
         if state.trump is None:
@@ -341,21 +374,21 @@ def explain_trump(rules: Ruleset, state: CallState) -> Reason:
                             "suit; this book's convention follows the 四人升级 guide: no trump suit.",
                             "《双升》说以新亮主的花色为主，但王没有花色；本书约定按《四人升级》：无主。") \
                 if joker_rule is RuleId.SS_3 else None
-            overcall = not (state.first_caller == state.caller and state.first_kind is state.kind)
-            return Reason.make(joker_rule, "{caller}'s {call} {how}: no trump suit (无主); only the jokers "
+            overcall = not names_later_calls(state)
+            return Reason.make(joker_rule, "{caller}'s {call} {how}{since}: no trump suit (无主); only the jokers "
                                            "and the level cards are trumps.",
-                               "{caller}亮的{call}{how}：无主，主牌只有大小王和级牌。", call=call, caller=caller,
+                               "{caller}亮的{call}{how}{since}：无主，主牌只有大小王和级牌。", call=call, caller=caller,
                                how=Words("overrides the call before it", "反主") if overcall
-                               else Words("stands", "定主")).with_notes(silent)
+                               else Words("stands", "定主"), since=since).with_notes(silent)
         return Reason.make(joker_rule, "{caller}'s {call} stands, and the suit called before, "
                                        "{suit}, stays trump.",
                            "{caller}亮的{call}反主，之前的主花色{suit}仍为主。",
                            call=call, caller=caller, suit=state.trump).with_notes(
             Reason(joker_rule, "This is a variant: the book's default after a pair of jokers is no trump suit.",
                    "这是变体；本书默认一对王反主后无主。"))
-    return Reason.make(_calling_rule(rules), "{caller}'s {call} stands: {suit} are trump.",
-                       "{caller}亮的{call}定主：{suit}为主。", call=call, caller=caller,
-                       suit=_suit_of(state.shown()[0]))
+    return Reason.make(_calling_rule(rules), "{caller}'s {call} stands{since}: {suit} are trump.",
+                       "{caller}亮的{call}定主{since}：{suit}为主。", call=call, caller=caller,
+                       suit=_suit_of(state.shown()[0]), since=since)
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -532,13 +565,23 @@ def resolve_calls(rules: RulesetLike, level: Rank | str, calls: Sequence[tuple[i
     kitty = None if kitty is None else parse_cards(kitty)
     state = CallState(level)
     accepted, reasons = [], []
-    for seat, cards in shown:
+    later: list[int] = []  # the calls (by index) refused as no stronger than the call standing now
+    equal: set[int] = set()  # of those, the ones equal to it: the standing call's sentence says enough for them
+    for index, (seat, cards) in enumerate(shown):
         verdict = check_call(rules, state, seat, cards)
         accepted.append(verdict.ok)
         reasons.append(verdict.reason)
         if verdict:
             state = apply_call(rules, state, seat, cards)
-    trump, trump_set, reason = state.trump, state.has_call, explain_trump(rules, state)
+            later.clear()
+        elif (kind := classify_call(level, cards)) is not None and state.kind is not None and not (
+                kind is CallKind.SINGLE and state.kind is CallKind.SINGLE and seat == state.caller
+                and rules.calling is Calling.SHENGJI):  # not a call, or one's own reinforcement: its own reasons
+            later.append(index)
+            if _strength(rules, kind) == _strength(rules, state.kind):
+                equal.add(index)
+    trump, trump_set, reason = state.trump, state.has_call, explain_trump(
+        rules, state, [(shown[index][0], tuple(shown[index][1])) for index in later])
     trump_reason = reason
     dealer = None
     if first_hand:
@@ -563,9 +606,14 @@ def resolve_calls(rules: RulesetLike, level: Rank | str, calls: Sequence[tuple[i
                 dealer = 0
                 reason = Reason.make(reason.rule, "{turn} {dealer}", "{turn}{dealer}", turn=reason,
                                      dealer=no_call_first_dealer(dealer))
-    refused = [why for ok, why in zip(accepted, reasons, strict=True) if not ok]
+    named = equal.intersection(later) if names_later_calls(state) else set()
+    refused = [why for index, (ok, why) in enumerate(zip(accepted, reasons, strict=True))
+               if not ok and index not in named]
+    notes = [note for index in sorted(named) for note in reasons[index].all_notes()]  # the equal-call convention
     if refused:  # the outcome says what stands; every refused call, named by its seat and cards, says why behind it,
         # and what the guides leave to the book in that (a note's own notes come up beside it: notes are not nested)
         refused = _merge_refusals(refused)
-        reason = reason.with_notes(*refused, *(note for why in refused for note in why.all_notes()))
+    notes += [*refused, *(note for why in refused for note in why.all_notes())]
+    if notes:
+        reason = reason.with_notes(*notes)
     return CallingResult(trump, reason, state, tuple(accepted), tuple(reasons), trump_set, dealer, trump_reason)

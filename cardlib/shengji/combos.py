@@ -390,8 +390,13 @@ def explain_shape(ctx: TrumpContext, rules: RulesetLike, cards: Iterable[Card] |
         why = _not_adjacent_words(ctx, natural, pairs)
         params: dict[str, Any] = dict(cards=named, the=the, n=Words(count_en(len(pairs)), count_zh(len(pairs))),
                                       suit=suit, why=why)
-        main = Reason.make(tractor_rule(rules), "{the}{cards} is {n} pairs of {suit} but no tractor: {why}.",
-                           "{cards}是{n}对{suit}，但不是拖拉机：{why}。", **params)
+        if any(card.is_joker for card in pairs):  # "A pair of little jokers and ♠6 ♠6 are …", as players say it
+            params.update(cards=_pairs_words(pairs), the=_NOTHING)
+            main = Reason.make(tractor_rule(rules), "{cards} are {n} pairs of {suit} but no tractor: {why}.",
+                               "{cards}是{n}对{suit}，但不是拖拉机：{why}。", **params)
+        else:
+            main = Reason.make(tractor_rule(rules), "{the}{cards} is {n} pairs of {suit} but no tractor: {why}.",
+                               "{cards}是{n}对{suit}，但不是拖拉机：{why}。", **params)
         if not _adjacent_in_some_reading(ctx, pairs):  # the other reading (SG-4 / SS-4) does not join them either
             other_why = _not_adjacent_words(ctx, not natural, pairs)
             if other_why.render("en") != why.render("en"):  # a note only where the other guide's reason differs
@@ -613,9 +618,9 @@ def _not_adjacent_words(ctx: TrumpContext, natural: bool, pairs: list[Card]) -> 
             if jokers:
                 other = second if jokers[0] is first else first
                 return Reason.make(RuleId.SS_4, "counting by printed rank, the jokers join only each other, "
-                                   "so {joker} {joker} and {other} {other} are not adjacent",
-                                   "按牌面大小算，大小王只与大小王相连，所以{joker} {joker}和{other} {other}不相连",
-                                   joker=jokers[0], other=other)
+                                   "so {joker} and {other} are not adjacent",
+                                   "按牌面大小算，大小王只与大小王相连，所以{joker}和{other}不相连",
+                                   joker=_pair_words(jokers[0]), other=_pair_words(other))
             return Reason.make(RuleId.SS_4, "{a} {a} and {b} {b} are of different printed suits, and only pairs of "
                                "one printed suit join", "{a} {a}和{b} {b}花色不同，只有同一花色的对子才相连",
                                a=first, b=second)
@@ -650,18 +655,31 @@ def _not_adjacent_words(ctx: TrumpContext, natural: bool, pairs: list[Card]) -> 
     raise AssertionError("pairs said to be no tractor are adjacent")  # pragma: no cover
 
 
+def _pair_words(card: Card) -> Reason | list[Card]:
+    """A pair as players name it: ♠6 ♠6, or "a pair of little jokers" / 一对小王 (SJ-6)."""
+    return the_joker([card, card])
+
+
+def _pairs_words(pairs: list[Card]) -> Reason:
+    """Pairs listed as players name them: "a pair of little jokers and ♠6 ♠6" (SJ-6)."""
+    named = {f"p{i}": _pair_words(card) for i, card in enumerate(pairs)}
+    names = [f"{{{name}}}" for name in named]
+    return Reason.make(RuleId.SJ_6, ", ".join(names[:-1]) + " and " + names[-1], "、".join(names[:-1]) + "和" + names[-1],
+                       **named)
+
+
 def _between_reason(rule: RuleId, high: Card, low: Card, steps: list[list[Card]], note: Words | Reason) -> Reason:
-    """"{cards} sit(s) between {high} {high} and {low} {low}" with the cards of every step between, or the
-    first and last of a long gap."""
+    """"{cards} sit(s) between {high} and {low}" (each pair as :func:`_pair_words` names it) with the cards of
+    every step between, or the first and last of a long gap."""
+    pairs = {"high": _pair_words(high), "low": _pair_words(low)}
     if len(steps) <= 2:
         shown = [c for step in steps for c in step]
         verb = ("sits", "") if len(shown) == 1 else ("sit", "")
-        return Reason.make(rule, "{between} " + verb[0] + " between {high} {high} and {low} {low}{note}",
-                           "{high} {high}和{low} {low}中间隔着{between}{note}", between=shown, high=high,
-                           low=low, note=note)
-    return Reason.make(rule, "{first} … {last} sit between {high} {high} and {low} {low}{note}",
-                       "{high} {high}和{low} {low}中间隔着{first}……{last}{note}", first=steps[0][0],
-                       last=steps[-1][0], high=high, low=low, note=note)
+        return Reason.make(rule, "{between} " + verb[0] + " between {high} and {low}{note}",
+                           "{high}和{low}中间隔着{between}{note}", between=shown, note=note, **pairs)
+    return Reason.make(rule, "{first} … {last} sit between {high} and {low}{note}",
+                       "{high}和{low}中间隔着{first}……{last}{note}", first=steps[0][0],
+                       last=steps[-1][0], note=note, **pairs)
 
 
 @dataclass(frozen=True, slots=True)

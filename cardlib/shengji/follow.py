@@ -503,10 +503,9 @@ def _follow_notes(duty: FollowDuty, play: list[Card], breach: Breach | None) -> 
         return ()
     notes: list[Reason] = []
     if duty.structure and duty.rules.short_tractor_follow is ShortTractorFollow.TRACTORS_THEN_PAIRS:
-        notes.append(Reason(RuleId.C_7, "To keep shorter tractors first is this book's reading, as the public engines "
-                            "read “other pairs”: the 双升 guide is silent on part of a tractor, and the 四人升级 "
-                            "guide's words allow any pairs.",
-                            "先保留较短的拖拉机是本书的读法，和公开的游戏程序一样：《双升》没有说明只有部分牌型时怎么跟，"
+        notes.append(Reason(RuleId.C_7, "To keep shorter tractors first is this book's reading of “other pairs”: "
+                            "the 双升 guide is silent on part of a tractor, and the 四人升级 guide's words allow any pairs.",
+                            "先保留较短的拖拉机是本书的读法：《双升》没有说明只有部分牌型时怎么跟，"
                             "《四人升级》原文允许任意对子。"))
     elif duty.rules.guide == "SS" and breach in (None, "pairs"):  # pairs first, where it bears on the play:
         # the 双升 guide asks for the shape, not for part of it
@@ -634,11 +633,13 @@ def _why_not(duty: FollowDuty, play: list[Card], breach: Breach, base: dict[str,
     if breach == "suit" and held <= duty.size:
         in_suit = [c for c in play if ctx.effective_suit(c) is suit]
         missing = list((Counter(duty.suit_cards) - Counter(in_suit)).elements())
+        forced = held == duty.size  # the legal follow is the cards just listed: not listed again
         return Reason.make(RuleId.SJ_9,
                            "{the}{play} leaves out {missing}{play_levels}: the lead {lead} is in {suit}{lead_levels}; "
-                           "{hand} holds only {n} ({held}), so {you} must play {all}. {legal}: {example}{levels}.",
+                           "{hand} holds only {n} ({held}), so {you} must play {all}."
+                           + ("" if forced else " {legal}: {example}{levels}."),
                            "{play}漏了{missing}{play_levels}：首家出{lead}，是{suit}{lead_levels}，{hand}只有{n}张{suit}"
-                           "（{held}），必须{all}跟出。{legal}：{example}{levels}。",
+                           "（{held}），必须{all}跟出。" + ("" if forced else "{legal}：{example}{levels}。"),
                            n=Words(count_en(held), count_zh(held)), held=sorted(duty.suit_cards, key=ctx.order_key),
                            missing=sorted(missing, key=ctx.order_key),
                            all=Words("it" if held == 1 else "both" if held == 2 else "them all", "" if held == 1 else "全部"), **base)

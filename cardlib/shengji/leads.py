@@ -29,10 +29,13 @@ from .combos import (
     THROWS_NOTE,
     CardsInput,
     as_cards,
+    count_en,
+    count_zh,
     find_pairs,
     find_tractors,
     level_cards_note,
     longest_tractor,
+    not_adjacent_reason,
     require_context,
     shape_in_suit,
     shape_of,
@@ -96,6 +99,14 @@ def explain_lead(ctx: TrumpContext, rules: Ruleset, lead: list[Card]) -> Verdict
     suits = _ordered({ctx.effective_suit(c) for c in lead})
     if len(suits) == 1:
         units = split_units(ctx, rules, lead)
+        if len(units) > 1 and all(u.pairs == 1 and len(u.cards) == 2 for u in units):  # pairs with a gap (SG-4 / SS-4)
+            return Verdict(False, Reason.make(
+                RuleId.C_3, "{the}{cards} is {n} pairs of {suit} but no tractor: {why}. Leading them at once is a "
+                "throw (甩牌), which this game leaves out. Lead one pair, such as {unit}.",
+                "{cards}是{n}对{suit}，但不是拖拉机：{why}。一起出就是甩牌，本局不允许甩牌。只能出其中一对，例如{unit}。",
+                n=Words(count_en(len(units)), count_zh(len(units))), suit=suits[0],
+                why=not_adjacent_reason(ctx, rules, [u.cards[0] for u in units]),
+                unit=the_joker(list(units[0].cards)), **said).with_notes(THROWS_NOTE))
         return Verdict(False, Reason.make(
             RuleId.C_3, "{the}{cards} is {units}, all {suit}{levels}: leading them at once is a throw (甩牌), which this "
             "game leaves out. Lead one of them, such as {unit}.",

@@ -34,7 +34,7 @@ from ..words import listed
 from .combos import (CardsInput, Plays, as_cards, count_zh, level_card_rank_words, plain_level_cards, require_context,
                      split_units, the_joker)
 from .rules import KittyMultiplier, KittyShape, LevelTable, RulesetLike, as_ruleset
-from .trick import find_trick_winner, read_plays
+from .trick import find_trick_winner, read_plays, trump_why
 from .trump import EffectiveSuit, TrumpContext
 
 #: SJ-11: the point cards and their values.
@@ -388,7 +388,7 @@ def _kitty_from_trick(ctx: TrumpContext, rules: RulesetLike, kitty: CardsInput, 
     won_by = find_trick_winner(ctx, rules, plays).winner if winner is None else winner
     who = _who(won_by, leader)
     won = sorted(plays[won_by], key=ctx.order_key)
-    how = level_trump_words(ctx, plays, won_by)
+    how = level_trump_words(ctx, plays, won_by, trumped=True)
     points = trick_points(kitty)
     counted = [card for card in kitty if card_points(card)]
     holds = Reason.make(RuleId.SJ_12, "{points} points ({counted})", "{points}分（{counted}）",
@@ -460,11 +460,12 @@ def _who(index: int, leader: int | None) -> Seat | Words:
     return Words(place_en[:1].upper() + place_en[1:], place_zh)
 
 
-def level_trump_words(ctx: TrumpContext, plays: list[list[Card]], index: int) -> Words | Reason:
+def level_trump_words(ctx: TrumpContext, plays: list[list[Card]], index: int, trumped: bool = False) -> Words | Reason:
     """Why play ``index`` took the trick, where a level card of a plain suit decides it (SJ-4, SJ-5):
     " (♦Q is a level card, so a trump)" on a plain-suit lead; on a trump lead with no level card or joker
     in it, " (♠7 is a level card: only the jokers and ♥7 rank above it)"; the card's name left out where the
-    play is that card alone (named just before); else nothing.
+    play is that card alone (named just before); with ``trumped``, a plain-suit lead taken by other trumps says
+    so, " (clubs are trumps, so it beats ♦A)" (the led suit's highest play); else nothing.
 
     >>> from cardlib.cards import Suit
     >>> trick = [parse_cards(p) for p in ("HA", "H3", "S7", "H4")]
@@ -473,9 +474,15 @@ def level_trump_words(ctx: TrumpContext, plays: list[list[Card]], index: int) ->
     """
     play = plays[index]
     levels = plain_level_cards(ctx, play)
+    led = ctx.effective_suit(plays[0][0])
+    if trumped and index and not levels and led is not EffectiveSuit.TRUMP and all(ctx.is_trump(c) for c in play):
+        followed = [p for p in plays if all(ctx.effective_suit(c) is led for c in p)]  # the lead among them
+        top = max(followed, key=lambda p: max(map(ctx.strength, p)))
+        return Reason.make(RuleId.SJ_4, " ({why}, so it beats {top})", "（{why}，毙了{top}）",
+                           why=trump_why(ctx, play), top=sorted(top, key=ctx.order_key))
     if not index or not levels:
         return Words("", "")
-    if ctx.effective_suit(plays[0][0]) is not EffectiveSuit.TRUMP:
+    if led is not EffectiveSuit.TRUMP:
         if play == levels:  # the card was named just before: not again
             return Words(" (a level card, so a trump)", "（级牌，算主牌）")
         return Reason.make(RuleId.SJ_12, " ({levels} " + ("are level cards" if len(levels) > 1 else "is a level card")

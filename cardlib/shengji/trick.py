@@ -176,7 +176,7 @@ def _higher(shape: Shape, suit: EffectiveSuit) -> Words:
     return Words(f"a higher {words.en.removeprefix('a ')}", f"更大的{words.zh}")
 
 
-def _trump_why(ctx: TrumpContext, best: list[Card]) -> Reason:
+def trump_why(ctx: TrumpContext, best: list[Card]) -> Reason:
     """Why ``best`` is a trump play, in English, as the cause of a win (SJ-4): "♦Q is a level card and so a trump",
     "jokers are trumps", "spades are trumps"."""
     levels = list(dict.fromkeys(c for c in best if not c.is_joker and c.rank is ctx.level and c.suit is not ctx.trump))
@@ -322,7 +322,7 @@ def _explain(ctx: TrumpContext, cards: list[list[Card]], shape: Shape, keys: lis
         followers = [i for i in range(len(cards)) if keys[i] is not None and not keys[i][0]]  # type: ignore[index]
         top = max(followers, key=lambda i: keys[i])  # type: ignore[arg-type, return-value]  # the lead at least
         return Reason.make(RuleId.SJ_10, "{who_cap} wins with {best}: {why}, so it beats every {kind}, {top} too.",
-                           "{fact}，毙了首家的{lead}，赢了这一轮。", fact=fact, why=_trump_why(ctx, best),
+                           "{fact}，毙了首家的{lead}，赢了这一轮。", fact=fact, why=trump_why(ctx, best),
                            kind=Words(lead_suit.one, "") if shape.kind == "single" else kind_words,
                            top=Reason.make(RuleId.SJ_10, "the lead {cards}", "{cards}", cards=cards[0]) if top == 0
                            else Reason.make(RuleId.SJ_10, "{who}'s {cards}", "{who}的{cards}",

@@ -260,3 +260,20 @@ def test_sg1_calls_of_one_seat_refused_for_one_reason_are_one_note():
     assert len(refusals) == 1, [note.en for note in refusals]
     assert refusals[0].en.startswith("South's pair of level cards (♣2 ♣2) and single level card (♥2) cannot override")
     assert "南家亮的一对级牌（♣2 ♣2）和单张级牌（♥2）反不了" in refusals[0].zh
+
+
+def test_sg1_ss1_a_call_that_stands_says_the_later_calls_are_no_stronger_and_an_equal_one_is_not_said_twice():
+    """SG-1 / SS-1: what keeps the first call standing (the later pairs are no stronger) is in the sentence that
+    says it stands; an equal call's own refusal is not repeated behind it, only the book's convention on equal
+    calls, once.  A weaker call of another kind keeps its own note (what the guide ranks above what)."""
+    for rules in (SG, SS):
+        result = run(rules, [(2, "H6 H6"), (1, "C6 C6"), (2, "S6 S6")], level="6")
+        assert result.reason.en.startswith("North's pair of level cards (♥6 ♥6) stands, since the later calls "
+                                           "(East's ♣6 ♣6, North's ♠6 ♠6) are no stronger: hearts are trump.")
+        assert "之后东家亮的♣6 ♣6、北家亮的♠6 ♠6都不比它大" in result.reason.zh
+        notes = [note.en for note in result.reason.all_notes()]
+        assert not any("cannot override" in note for note in notes), notes
+        assert sum("equal call" in note for note in notes) == 1, notes
+    single = run(SS, [(2, "H6 H6"), (1, "C6")], level="6").reason
+    assert "since the later call (East's ♣6) is no stronger" in single.en
+    assert any("ranks above a single" in note.en for note in single.all_notes())

@@ -190,8 +190,9 @@ def test_c2_the_follower_who_won_the_last_trick_is_named_by_place_or_seat():
     plays = [parse_cards(p) for p in ("H8 H8", "H3 H4", "SA SA", "D6 D7")]
     by_place = kitty_score(ctx, get_ruleset("shengji"), KITTY, plays, True)[1]
     by_seat = kitty_score(ctx, get_ruleset("shengji"), KITTY, plays, True, leader=3)[1]
-    assert by_place.en.startswith("The third player, an attacker, won the last trick with ♠A ♠A, a pair, so")
-    assert by_seat.en.startswith("East, an attacker, won the last trick with ♠A ♠A, a pair, so") and "东家" in by_seat.zh
+    assert by_place.en.startswith("The third player, an attacker, won the last trick with ♠A ♠A (spades are trumps, so "
+                                  "it beats ♥8 ♥8), a pair, so")
+    assert by_seat.en.startswith("East, an attacker, won the last trick with ♠A ♠A (spades") and "东家" in by_seat.zh
     assert by_seat.rule is RuleId.C_2 and "this book's convention" not in by_seat.en  # the convention is a note
     [note] = [n for n in by_seat.all_notes() if n.rule is RuleId.C_2]
     assert "this book's convention" in note.en and "本书约定" in note.zh

@@ -90,13 +90,18 @@ def test_a_pair_or_tractor_duty_is_stated_whenever_the_hand_holds_it():
 
 def test_the_follow_shown_is_called_the_only_one_when_the_engine_counts_one():
     """SJ-9: a wrong play's verdict shows a legal follow; "The only legal follow" / 唯一合法的跟法 exactly when
-    the engine counts one legal follow, "A legal follow" / 可以这样跟 otherwise."""
+    the engine counts one legal follow, "A legal follow" / 可以这样跟 otherwise; where the hand holds just as many
+    cards of the suit as the lead, it says they must all be played (listed once, not again as the follow)."""
     seen = Counter()
     for duty, play, texts in follow_cases():
         if duty.breach(play) is None:
             continue
         only = LegalFollows(duty).count() == 1
         seen[only] += 1
+        if duty.breach(play) == "suit" and len(duty.suit_cards) == duty.size:  # the follow was just listed: not twice
+            assert only and "The only legal follow" not in texts["en"] and "so you must play" in texts["en"], texts
+            assert "唯一合法的跟法" not in texts["zh"] and "必须" in texts["zh"], texts
+            continue
         assert ("The only legal follow: " in texts["en"]) == only, texts["en"]
         assert ("唯一合法的跟法：" in texts["zh"]) == only, texts["zh"]
         assert only or ("A legal follow: " in texts["en"] and "可以这样跟：" in texts["zh"]), texts

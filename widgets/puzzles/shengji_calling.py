@@ -153,8 +153,13 @@ def call_first(result: CallingResult, calls: Sequence[tuple[int, Sequence[Card]]
         (caller, cards), overridden = calls[setting[-1]], calls[setting[-2]][0]
         whose_call = Words("their own call", "自己的亮主") if overridden == caller else \
             Reason.make(why.rule, "{seat}'s call", "{seat}的亮主", seat=Seat(overridden))
-        return Reason.make(why.rule, "{why} Then {caller}'s {call} overrode {whose_call}: {right}.",
-                           "{why}后来{caller}亮{call}，反掉了{whose_call}：{right}。", why=why, caller=Seat(caller),
+        # a refused call: what decides the trump first (the later overcall), then why the answer's call never
+        # stood; a call that stood a while: in the order they came
+        en, zh = ("{caller}'s {call}, shown later, overrode {whose_call}: {right}. {why}",
+                  "{caller}后亮的{call}反掉了{whose_call}：{right}。{why}") if not result.accepted[index] else \
+            ("{why} Then {caller}'s {call} overrode {whose_call}: {right}.",
+             "{why}后来{caller}亮{call}，反掉了{whose_call}：{right}。")
+        return Reason.make(why.rule, en, zh, why=why, caller=Seat(caller),
                            call=call_words(result.state.kind, cards, article=""), whose_call=whose_call,
                            right=_right_trump(result, stands.rule, True)).with_notes(*stands.notes, *notes)
     return Reason.make(why.rule, "{why} So {outcome}.", "{why}所以{outcome}。", why=why,

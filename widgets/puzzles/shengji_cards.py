@@ -145,8 +145,8 @@ def make_bury(seed: int, difficulty: Difficulty) -> dict[str, Any]:
     trump_count = sum(ctx.is_trump(c) for c in bury)
     points_reason = explain_trick_points(bury)
     trumps_reason = explain_trumps(ctx, bury, name_plain=False)  # the points sum beside it names the bury's cards
-    whole = Reason.make(verdict.reason.rule, "{bury} {trumps}", "{bury}{trumps}", bury=verdict.reason,
-                        trumps=trumps_reason)
+    whole = Reason.make(verdict.reason.rule, "{points} {trumps}", "{points}{trumps}", points=points_reason,
+                        trumps=trumps_reason)  # the question says any 8 may go down (SJ-7): the verdict counts them
     builder = SpecBuilder("bury", seed=seed, difficulty=difficulty, rulesets=SHENGJI_RULESETS)
     for candidate in range(0, 85, 5):
         for count in range(KITTY_SIZE + 1):

@@ -17,7 +17,7 @@ from typing import Any
 
 from cardlib.cards import DECK_WITH_JOKERS, Card
 from cardlib.explain import Reason
-from cardlib.shengji.combos import split_units
+from cardlib.shengji.combos import split_units, the_joker
 from cardlib.shengji.rules import get_ruleset
 from cardlib.shengji.throws import resolve_throw
 from cardlib.shengji.trump import EffectiveSuit, TrumpContext
@@ -62,9 +62,13 @@ def _throw(rng: random.Random, ctx: TrumpContext, cards: list[Card], shape: tupl
     return throw
 
 
-def wrong_part(why: Reason, given: dict[str, str], beaten: Reason | None) -> Reason:
+def wrong_part(why: Reason, given: dict[str, str], beaten: Reason | None, unbeaten: list[Card] | None = None) -> Reason:
     """A wrong answer: the reader's part, when another hand does beat it, said first ("East's ♦K ♦K beats
-    ♦Q ♦Q"), then the engine's reason, which says which part is led and why (C-3)."""
+    ♦Q ♦Q"), or, when nobody can beat it (``unbeaten``, its cards), that a failed throw leads a part that can be
+    beaten; then the engine's reason, which says which part is led and why (C-3)."""
+    if beaten is None and unbeaten:
+        return explain(why, "Not {unit}: nobody can beat it, so a failed throw does not lead it. {why}",
+                       "不是{unit}：{unit}没人管得住，甩牌失败时不出它。{why}", unit=the_joker(unbeaten))
     if beaten is None:
         return wrong_choice(why, given)
     return explain(why, "Not “{given}”. {beaten}, but {why}", "不是“{given}”。{beaten}，但{why}", given=lower(given),
@@ -105,15 +109,18 @@ def make_throw(seed: int, difficulty: Difficulty) -> dict[str, Any]:
     units = split_units(ctx, rules, throw)
     builder = SpecBuilder("throw", seed=seed, difficulty=difficulty, rulesets=THROW_RULESETS)
     options = [("stands", text(f"It stands: all of {cards_text(throw)} is led", f"甩牌成立：{cards_text(throw, 'zh')}全部出"))]
+    part_cards: dict[str, list[Card]] = {}  # each part's answer key: its cards
     for unit in sorted(units, key=lambda u: (len(u.cards), ctx.strength(u.top))):
         cards_of = sorted(unit.cards, key=ctx.order_key)
+        part_cards["unit:" + " ".join(map(str, cards_of))] = cards_of
         options.append(("unit:" + " ".join(map(str, cards_of)),
                         text(f"It fails: only {cards_text(cards_of)} is led", f"甩牌失败：只能出{cards_text(cards_of, 'zh')}")))
     right_key = "stands" if result.stands else "unit:" + " ".join(map(str, sorted(result.play, key=ctx.order_key)))
     beaten_parts = {"unit:" + " ".join(map(str, sorted(cards, key=ctx.order_key))): why for cards, why in result.beaten}
     for key, label in options:
         ok = key == right_key
-        why = result.reason if ok else wrong_part(result.reason, label, beaten_parts.get(key))
+        unbeaten = part_cards.get(key) if not result.stands and key not in beaten_parts else None
+        why = result.reason if ok else wrong_part(result.reason, label, beaten_parts.get(key), unbeaten)
         builder.add_answer(key, label, {r.id: (ok, why) for r in THROW_RULESETS})
     others = [(thrower + 1 + i) % 4 for i in range(3)]
     suit_name = text(suit.en, suit.zh)

@@ -14,7 +14,8 @@ from cardlib.cards import DECK_WITH_JOKERS, Card, Rank, Suit
 from cardlib.explain import Reason, Seat, Words
 from cardlib.rule_ids import RuleId
 from cardlib.words import card_text, cards_text
-from cardlib.shengji.combos import Shape, classify, explain_shape, other_guide_differs_note, shape_in_suit
+from cardlib.shengji.combos import (Shape, classify, count_en, count_zh, explain_shape, not_adjacent_reason,
+                                    other_guide_differs_note, shape_in_suit)
 from cardlib.shengji.follow import legal_follows
 from cardlib.shengji.rules import Ruleset, get_ruleset
 from cardlib.shengji.trick import EQUAL_PLAYS_NOTE, TrickResult, deciding_trump_fact, find_trick_winner, higher_trump_fact
@@ -166,6 +167,8 @@ def why_not_winning(ctx: TrumpContext, rules: Ruleset, plays: list[list[Card]], 
         return Reason.make(RuleId.SJ_10, "{seat}'s {play} follows {suit} but is not higher than the lead {lead}",
                            "{seat}的{play}跟了{suit}，但不比首家的{lead}大", seat=seat, play=play, suit=led, lead=lead)
     if all(ctx.is_trump(c) for c in play):
+        if (gapped := pairs_apart(ctx, rules, shape, play, seat)) is not None:
+            return gapped
         rule = RuleId.C_5 if shape.kind == "pair" else RuleId.SJ_10
         return Reason.make(rule, "{seat}'s {play} is all trumps but not {shape}, so it cannot win",
                            "{seat}的{play}虽是主牌，但不是首家那样的{shape}，毙不了首家，只算垫牌",
@@ -199,6 +202,20 @@ def _share(count: int, what: Words) -> Words:
     return Words(f"no {what.en}", f"没有{what.zh}")
 
 
+def pairs_apart(ctx: TrumpContext, rules: Ruleset, shape: Shape, play: list[Card], seat: Seat) -> Reason | None:
+    """Trump pairs played on a tractor lead that are no tractor themselves, with the gap that keeps them apart:
+    "South's ♣9 ♣9 ♣7 ♣7 is two pairs of trumps but no tractor: ♣8 sits between …, so it cannot trump the lead"
+    (SJ-10, SG-4 / SS-4); None for any other play."""
+    pairs = [c for c in dict.fromkeys(play) if play.count(c) == 2]
+    if shape.kind != "tractor" or len(pairs) * 2 != len(play) or len(pairs) < 2 \
+            or classify(ctx, rules, play).kind == "tractor":
+        return None
+    return Reason.make(RuleId.SJ_10, "{seat}'s {play} is {n} pairs of trumps but no tractor: {why}, so it cannot trump "
+                       "the lead", "{seat}的{play}是{n}对主牌，但不是拖拉机：{why}，毙不了首家", seat=seat,
+                       play=sorted(play, key=ctx.order_key), n=Words(count_en(len(pairs)), count_zh(len(pairs))),
+                       why=not_adjacent_reason(ctx, rules, pairs))
+
+
 def wrong_winner(ctx: TrumpContext, rules: Ruleset, plays: list[list[Card]], seats: list[int], index: int,
                  result: TrickResult) -> Reason:
     """A wrong trick-winner answer: first the likely mistake (why the chosen play does not win: a level
@@ -219,8 +236,14 @@ def wrong_winner(ctx: TrumpContext, rules: Ruleset, plays: list[list[Card]], sea
                            "{level}是级牌，算主牌，不算{suit}：{top}的{best}是{how}，毙了首家的{lead}，所以赢的是{top}，"
                            "不是{seat}。", level=levels[0], suit=suit_words(plain), top=Seat(seats[winner]), best=best,
                            how=how, lead=lead, seat=Seat(seats[index])).with_notes(*result.reason.all_notes())
-    if any(value == Seat(seats[index]) for _name, value in result.reason.params):  # the engine's reason says
-        return result.reason  # already why that seat's play fails (a failed over-trump, trumps of another shape)
+    gapped = pairs_apart(ctx, rules, classify(ctx, rules, lead), plays[index], Seat(seats[index])) \
+        if all(ctx.is_trump(c) for c in plays[index]) else None
+    if gapped is not None and winner == 0:  # the gap decides; the lead's own reason would repeat "not a tractor"
+        return Reason.make(RuleId.SJ_10, "{problem}. {leader}'s lead {lead} wins: nobody beats it.",
+                           "{problem}。{leader}首出的{lead}赢：没有人管得住。", problem=gapped, leader=Seat(seats[0]),
+                           lead=lead).with_notes(*result.reason.all_notes())
+    if gapped is None and any(value == Seat(seats[index]) for _name, value in result.reason.params):  # the engine's
+        return result.reason  # reason says already why that seat's play fails (a failed over-trump, trumps of another shape)
     return explain(result.reason, "{problem}. {why}", "{problem}。{why}",
                    problem=why_not_winning(ctx, rules, plays, seats, index, winner))
 

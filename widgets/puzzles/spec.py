@@ -142,6 +142,7 @@ def reason_entry(reason: Reason) -> dict[str, Any]:
     >>> entry["en"], entry["chips"]
     ('big joker beats ♠A ♠A.', {'en': [['BJ'], ['SA', 'SA']]})
     """
+    reason = reason.capitalised()  # a verdict opens a sentence (many start with a player's or a card's name)
     entry: dict[str, Any] = {"rule": reason.rule.value, "en": reason.en, "zh": reason.zh}
     chips = {lang: [part["cards"] for part in reason.parts(lang) if isinstance(part, dict) and "cards" in part]
              for lang in ("en", "zh")}

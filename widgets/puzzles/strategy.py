@@ -36,6 +36,7 @@ from typing import Any
 from cardlib.cards import DECK_WITH_JOKERS, Card
 from cardlib.explain import Reason, Seat, Verdict, Words
 from cardlib.rule_ids import RuleId
+from cardlib.shengji.combos import level_cards_note, the_joker, the_play
 from cardlib.shengji.follow import follow_duty, legal_follows
 from cardlib.shengji.rules import Ruleset, get_ruleset
 from cardlib.shengji.scoring import card_points, trick_points
@@ -312,12 +313,14 @@ def reason_for(position: GivePosition, graded: list[Graded], right: list[int], i
                        "{why}这样给{partner}垫{best}分，{most}（{advice}）。", best=best, partner=partner,
                        most=_most(graded, best, "the most"), advice=ADVICE)  # after the rule's sentence: short
     if g.big and not graded[right[0]].big:
-        return Reason.make(RuleId.SJ_12, "{given} spend{s} {big}, a big trump worth keeping for the last trick and the "
-                                         "kitty, and your side takes this trick without it. Play {right} instead, "
-                                         "{best} points ({advice}).",
-                           "这样出白白用掉了大主{big}：大主应留着争最后一轮和底牌，而你方不靠它也赢定这一轮。"
-                           "应出{right}，垫{best}分（{advice}）。",
-                           given=g.play, s=_s(g.play), big=g.big, right=example, best=best, advice=ADVICE)
+        many = len(g.big) > 1
+        return Reason.make(RuleId.SJ_12, "{the}{given} spend{s} {big}{levels}, " + ("big trumps" if many else "a big trump")
+                           + " worth keeping for the last trick and the kitty, and your side takes this trick without "
+                           + ("them" if many else "it") + ". Play {right} instead, {best} points ({advice}).",
+                           "这样出白白用掉了{big}{levels}：这样的大主应留着争最后一轮和底牌，而你方不靠它也赢定这一轮。"
+                           "应出{right}，垫{best}分（{advice}）。", given=the_joker(g.play), the=the_play(g.play), s=_s(g.play), big=the_joker(g.big),
+                           levels=level_cards_note(position.ctx, g.big, so_trump=True), right=example, best=best,
+                           advice=ADVICE)
     gives = (Reason.make(RuleId.SJ_11, "give{s} no points", "一分都不垫", s=_s(g.play)) if g.points == 0 else
              Reason.make(RuleId.SJ_11, "give{s} only {points} point" + "s" * (g.points != 1), "只垫{points}分",
                          s=_s(g.play), points=g.points))
@@ -327,15 +330,15 @@ def reason_for(position: GivePosition, graded: list[Graded], right: list[int], i
             and not ctx.is_trump(example[0]):
         # the likely slip: a trump spent on a single the partner is already winning, where a best play spends none
         # (a longer lead is trumped only by trumps of its shape: not said there)
-        return Reason.make(RuleId.SJ_11, "{given} spends a trump on a trick {partner} is already winning, and {gives}: "
+        return Reason.make(RuleId.SJ_11, "{the}{given} spends a trump on a trick {partner} is already winning, and {gives}: "
                                          "{right} give{rs} {best}, {most} ({advice}).",
                            "{given}是主牌，用在{partner}已经在赢的一轮上，{gives}：{right}垫{best}分，{most}（{advice}）。",
-                           given=g.play, partner=partner, gives=gives, right=example, rs=_s(example), best=best,
+                           given=the_joker(g.play), the=the_play(g.play), partner=partner, gives=gives, right=example, rs=_s(example), best=best,
                            most=most, advice=ADVICE)
-    return Reason.make(RuleId.SJ_11, "{given} {gives}, and your side takes this trick whatever you "
+    return Reason.make(RuleId.SJ_11, "{the}{given} {gives}, and your side takes this trick whatever you "
                                      "play: {right} give{rs} {best}, {most} ({advice}).",
                        "{given}{gives}；这一轮你方赢定了：{right}垫{best}分，{most}（{advice}）。",
-                       given=g.play, gives=gives, right=example, rs=_s(example), best=best, most=most, advice=ADVICE)
+                       given=the_joker(g.play), the=the_play(g.play), gives=gives, right=example, rs=_s(example), best=best, most=most, advice=ADVICE)
 
 
 def _display(position: GivePosition) -> list[dict[str, Any]]:
