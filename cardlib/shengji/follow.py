@@ -502,7 +502,8 @@ def _follow_notes(duty: FollowDuty, play: list[Card], breach: Breach | None) -> 
     if duty.shape.kind != "tractor" or duty.tractor or not duty.must_pairs:
         return ()
     notes: list[Reason] = []
-    if duty.structure and duty.rules.short_tractor_follow is ShortTractorFollow.TRACTORS_THEN_PAIRS:
+    if duty.structure and duty.rules.short_tractor_follow is ShortTractorFollow.TRACTORS_THEN_PAIRS \
+            and _structure_rules_out(duty):
         notes.append(Reason(RuleId.C_7, "To keep shorter tractors first is this book's reading of “other pairs”: "
                             "the 双升 guide is silent on part of a tractor, and the 四人升级 guide's words allow any pairs.",
                             "先保留较短的拖拉机是本书的读法：《双升》没有说明只有部分牌型时怎么跟，"
@@ -523,6 +524,15 @@ def _follow_notes(duty: FollowDuty, play: list[Card], breach: Breach | None) -> 
                                      does=Words("follows" if other_ok else "does not follow", ""),
                                      does_zh=Words("", "可以" if other_ok else "不可以")))
     return tuple(notes)
+
+
+def _structure_rules_out(duty: FollowDuty) -> bool:
+    """Whether keeping shorter tractors first (C-7) refuses some choice of pairs that the 四人升级 guide's words
+    ("other pairs", SG-5) allow here: where every choice keeps the structure anyway, the convention decides
+    nothing and its note would not bear on the position."""
+    pairs_only = follow_duty(duty.ctx, duty.rules.with_variant(
+        {"short_tractor_follow": ShortTractorFollow.PAIRS_THEN_SINGLES.value}), duty.lead, duty.hand)
+    return LegalFollows(pairs_only).count() > LegalFollows(duty).count()
 
 
 def _pairs_words(n: int, suit: EffectiveSuit) -> Words:

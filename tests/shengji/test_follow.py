@@ -295,3 +295,19 @@ def test_sj9_a_refused_follow_that_starts_with_a_joker_starts_its_sentence_with_
     joker and …", so the sentence starts with a capital even after a puzzle's "Not legal."."""
     verdict = check_follow(TrumpContext(Rank.FIVE, Suit.CLUBS), SHENGJI, "C8 C8 C7 C7", "LJ H5 CQ C3 SK", "LJ H5 CQ SK")
     assert not verdict and verdict.reason.capitalised().en.startswith("The play little joker and ♥5 ♣Q ♠K leaves out ♣3")
+
+
+def test_c7_keeping_tractors_first_is_noted_only_where_it_refuses_a_choice_of_pairs():
+    """C-7 against SG-5's "other pairs": with ♠10 ♠10 ♠9 ♠9 ♠5 ♠5 ♠4 ♠4 (level 6) on a three-pair spade tractor,
+    every three pairs hold a tractor of two, so keeping tractors first refuses nothing and its note is not
+    shown; with a lone pair beside one two-pair tractor (♠10 ♠10 ♠9 ♠9 ♠4 ♠4 ♠2 ♠2) it refuses ♠10 ♠10 ♠4 ♠4
+    ♠2 ♠2, and the note stands behind the verdict."""
+    six = TrumpContext(Rank.SIX, Suit.HEARTS)
+    lead = "SA SA SK SK SQ SQ"
+
+    def keep_notes(hand: str, play: str) -> list[str]:
+        verdict = check_follow(six, SHUANGSHENG, lead, hand, play)
+        return [n.en for n in verdict.reason.all_notes() if n.rule is RuleId.C_7 and "shorter tractors" in n.en]
+
+    assert keep_notes("S10 S10 S9 S9 S5 S5 S4 S4 CQ", "S10 S10 S9 S9 S5 S5") == []
+    assert keep_notes("S10 S10 S9 S9 S4 S4 S2 S2 CQ", "S10 S10 S9 S9 S4 S4") != []

@@ -100,3 +100,24 @@ def test_sj11_a_burials_right_answer_names_the_cards_that_carry_its_points(seed)
     counted = [c for c in parse_cards(" ".join(spec["position"]["bury"])) if card_points(c)]
     for card in counted:
         assert cards_text([card]) in reason["en"].split(". ")[0]
+
+
+def test_sj13_ss8_naming_a_winner_where_nobody_has_won_is_answered_first_with_the_sg_reading_behind_it():
+    """A team climbs to A under the 四人升级 preset: a reader who names a winner is told first that nobody has
+    won (through A is the book's default, SJ-13), and the note says the guide's own words read as reaching A."""
+    seen = 0
+    for seed in range(90):
+        spec = make_puzzle("after_hand", seed)
+        if "shengji" not in spec["verdicts"] or spec["correct"]["shengji"][0].split("|")[-1] != "none":
+            continue
+        for answer in spec["answers"]:
+            key = answer["key"]
+            if key.split("|")[-1] == "none":
+                continue
+            ok, reason = verdict_of(spec, "shengji", key)
+            assert not ok and reason["en"].startswith("No team has won"), reason["en"]
+            assert reason["zh"].startswith("还没有队赢"), reason["zh"]
+            if "A, where the climb stops" in reason["en"]:
+                assert any("四人升级" in n["en"] and "reach" in n["en"] for n in reason.get("notes", [])), reason
+                seen += 1
+    assert seen

@@ -212,6 +212,8 @@ class AfterHand:
         ``seat`` / ``level`` ``None``: "no next hand" (right only when the game is over)."""
         over = self.winner != "none"
         whys: list[Reason] = []
+        if winner != self.winner and not over:  # SJ-13 / SS-8: a win named where none is decides the rest: first
+            whys.append(self.game_reason)
         # the game is over: the whole outcome (how the winner went up, and that no hand follows) answers
         # a dealer or a level named for a next hand, as it answers a wrong winner
         dealer_wrong = (seat is None) != over or (seat is not None and seat != self.next_dealer)  # SG-8
@@ -224,8 +226,8 @@ class AfterHand:
         else:
             whys += [self.whole if over else self.dealer_reason] * dealer_wrong
             whys += [level_why] if level_why is not None else []
-        if winner != self.winner:  # SJ-13 / SS-8
-            whys.append(self.whole if over else self.game_reason)
+        if winner != self.winner and over:  # SJ-13 / SS-8
+            whys.append(self.whole)
         wrong = wrong_parts(whys)
         return (True, self.whole) if not wrong else (False, wrong)
 
@@ -262,7 +264,17 @@ def _climb(rules: Ruleset, dealer: int, levels: tuple[Rank, Rank], points: int) 
     else:
         game = Reason.make(RuleId.SJ_13, "No team has won: that takes going up while dealing at A.",
                            "还没有队赢：须作为庄家打A并升级才赢得全局。")
+        if rules.guide == "SG" and new is Rank.ACE:  # a team at A: where the 四人升级 guide's own words differ
+            game = game.with_notes(SG_REACH_ACE_NOTE)
     return climb, game, passes_ace and progress.winner is None
+
+
+#: SS-8: the 四人升级 guide's words ("first to the agreed level, usually A") read as reaching A; the book plays
+#: through A by default, as the 双升 guide says, and offers reaching A as a variant.
+SG_REACH_ACE_NOTE = Reason(RuleId.SS_8, "The 四人升级 guide says to be first to reach the agreed level (usually A); this "
+                           "book plays through A by default, as the 双升 guide does, and offers “reaching A wins” as "
+                           "a variant.", "《四人升级》写的是“先升到指定的等级（通常是A）”；本书默认和《双升》一样要"
+                           "打过A才赢，“升到A即胜”是可选的变体。")
 
 
 def _after_hand_outcome(rules: Ruleset, dealer: int, levels: tuple[Rank, Rank], points: int) -> AfterHand:
@@ -283,7 +295,7 @@ def _after_hand_outcome(rules: Ruleset, dealer: int, levels: tuple[Rank, Rank], 
     else:
         whole = Reason.make(rule, "{climb} {dealer} {game}", "{climb}{dealer}{game}", climb=climb,
                             dealer=dealer_after_climb,
-                            game=Words("No team has won the game yet.", "还没有队赢得全局。"))
+                            game=Words("No team has won the game yet.", "还没有队赢得全局。")).with_notes(*game.notes)
     return AfterHand(progress.next_dealer, progress.levels, next_level, winner, whole, dealer_reason,
                      dealer_after_climb, level_reason, climb, game, stops_at_ace)
 
