@@ -123,6 +123,7 @@ class ShengjiTutor(ReplayedTable):
         self._graded: dict[str, Any] | None = None
         self._move_of_trick: dict[int, int] = {}  # trick number → the index of South's move in it
         self._applied = 0  # South's moves applied so far
+        self._told: dict[int, tuple[Event, dict[str, Any]]] = {}  # each logged event as the view tells it, by id
         self._advance()
         for move in self.moves:
             self._apply(move)
@@ -355,6 +356,14 @@ class ShengjiTutor(ReplayedTable):
         return [self._event(e) for e in self.hand.log[self._since:] if e.kind in _SHOWN][-16:]
 
     def _event(self, event: Event) -> dict[str, Any]:
+        """An event as South may know it (:meth:`_tell`), told once: a logged event never changes, and every view
+        of the hand tells the last sixteen again."""
+        told = self._told.get(id(event))
+        if told is None or told[0] is not event:  # the id of an event dropped by a take-back may come back
+            told = self._told[id(event)] = (event, self._tell(event))
+        return told[1]
+
+    def _tell(self, event: Event) -> dict[str, Any]:
         """An event as South may know it: the kitty a bot picks up and the cards a bot buries stay
         hidden (SJ-7), the event said without them."""
         if event.kind in _DEALERS_EYES and event.seat != YOU:
