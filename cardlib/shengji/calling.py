@@ -344,6 +344,17 @@ def _no_stronger(rules: Ruleset, later: Sequence[LaterCall]) -> Reason:
                        later=listed)
 
 
+def _overrides_words(state: CallState, before: CallState | None) -> Words | Reason:
+    """"overrides East's pair of little jokers" / "反掉东家亮的一对小王": the call that stood before (SG-1 / SS-1),
+    or "overrides the call before it" / "反主" where it is not known."""
+    if before is None or before.kind is None or before.caller is None:
+        return Words("overrides the call before it", "反主")
+    whose = Words("their own", "自己") if before.caller == state.caller else \
+        Reason.make(RuleId.SG_1, "{seat}'s", "{seat}", seat=Seat(before.caller))
+    return Reason.make(RuleId.SG_1, "overrides {whose} {standing}", "反掉{whose}亮的{standing}", whose=whose,
+                       standing=call_words(before.kind, before.shown(), ""))
+
+
 def names_later_calls(state: CallState) -> bool:
     """Whether :func:`explain_trump` says the standing call "stands" (the first call, or a plain overcall), and
     so names the later calls that could not override it; a joker pair overriding another call, or keeping its
@@ -353,9 +364,12 @@ def names_later_calls(state: CallState) -> bool:
     return state.trump is None and state.first_caller == state.caller and state.first_kind is state.kind
 
 
-def explain_trump(rules: Ruleset, state: CallState, later: Sequence[LaterCall] = ()) -> Reason:
+def explain_trump(rules: Ruleset, state: CallState, later: Sequence[LaterCall] = (),
+                  before: CallState | None = None) -> Reason:
     """Why the standing call sets the trump it does (SG-1 / SS-1, SG-3 / SS-3); ``later``, the calls refused
-    after it as no stronger, are named where it is said to stand.
+    after it as no stronger, are named where it is said to stand; ``before``, the calls as they stood before it,
+    name the call a joker pair overrides ("overrides East's pair of little jokers"), not "the call before it",
+    which may be one that never stood.
 
     >>> from cardlib.cards import parse_cards
     >>> from cardlib.shengji.rules import get_ruleset
@@ -378,7 +392,7 @@ def explain_trump(rules: Ruleset, state: CallState, later: Sequence[LaterCall] =
             return Reason.make(joker_rule, "{caller}'s {call} {how}{since}: no trump suit (无主); only the jokers "
                                            "and the level cards are trumps.",
                                "{caller}亮的{call}{how}{since}：无主，主牌只有大小王和级牌。", call=call, caller=caller,
-                               how=Words("overrides the call before it", "反主") if overcall
+                               how=_overrides_words(state, before) if overcall
                                else Words("stands", "定主"), since=since).with_notes(silent)
         return Reason.make(joker_rule, "{caller}'s {call} stands, and the suit called before, "
                                        "{suit}, stays trump.",
@@ -565,6 +579,7 @@ def resolve_calls(rules: RulesetLike, level: Rank | str, calls: Sequence[tuple[i
     kitty = None if kitty is None else parse_cards(kitty)
     state = CallState(level)
     accepted, reasons = [], []
+    before = state  # the calls as they stood before the last accepted one
     later: list[int] = []  # the calls (by index) refused as no stronger than the call standing now
     equal: set[int] = set()  # of those, the ones equal to it: the standing call's sentence says enough for them
     for index, (seat, cards) in enumerate(shown):
@@ -572,7 +587,7 @@ def resolve_calls(rules: RulesetLike, level: Rank | str, calls: Sequence[tuple[i
         accepted.append(verdict.ok)
         reasons.append(verdict.reason)
         if verdict:
-            state = apply_call(rules, state, seat, cards)
+            before, state = state, apply_call(rules, state, seat, cards)
             later.clear()
         elif (kind := classify_call(level, cards)) is not None and state.kind is not None and not (
                 kind is CallKind.SINGLE and state.kind is CallKind.SINGLE and seat == state.caller
@@ -581,7 +596,7 @@ def resolve_calls(rules: RulesetLike, level: Rank | str, calls: Sequence[tuple[i
             if _strength(rules, kind) == _strength(rules, state.kind):
                 equal.add(index)
     trump, trump_set, reason = state.trump, state.has_call, explain_trump(
-        rules, state, [(shown[index][0], tuple(shown[index][1])) for index in later])
+        rules, state, [(shown[index][0], tuple(shown[index][1])) for index in later], before)
     trump_reason = reason
     dealer = None
     if first_hand:

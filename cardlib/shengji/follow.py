@@ -701,12 +701,12 @@ def _why_not_pairs(duty: FollowDuty, pairs: list[Card], played: Words | Reason, 
     else:
         holds = ("holds no tractor as long but " if tractor else "holds ") + "{k} {pairs_of}, so {you} must play {n} of them"
     reason = Reason.make(short_tractor_rule(duty.rules) if tractor else RuleId.C_3,
-                         "The lead {lead} is {led}{lead_levels}; {hand} " + holds + ("" if fills else ", then other {suit}")
-                         + "; {play} {played}{play_levels}. {legal}: {example}{levels}.",
-                         "首家出{lead}，是{led}{lead_levels}；{hand}{no_tractor}有{k_zh}对{suit}，"
-                         + (("须跟出其中{must}；" if len(pairs) > must else "须跟出{must}；") if fills
-                            else "须先跟出{must}，再跟其他{suit}；")
-                         + "{play}{played}{play_levels}。{legal}：{example}{levels}。",
+                         "{the}{play} {played}{play_levels}: the lead {lead} is {led}{lead_levels}; {hand} " + holds
+                         + ("" if fills else ", then other {suit}") + ". {legal}: {example}{levels}.",
+                         "{play}{played}{play_levels}：首家出{lead}，是{led}{lead_levels}；{hand}{no_tractor}有{k_zh}对{suit}，"
+                         + (("须跟出其中{must}。" if len(pairs) > must else "须跟出{must}。") if fills
+                            else "须先跟出{must}，再跟其他{suit}。")
+                         + "{legal}：{example}{levels}。",
                          k=Words(count_en(len(pairs)), ""), k_zh=Words("", count_zh(len(pairs))), n=Words(count_en(must), ""),
                          pairs_of=Words(f"pair{'s' * (len(pairs) > 1)} of {suit.en}", ""),
                          must=_pairs_words(must, suit), must_bare=Words(_pairs_words(must, suit).en.removeprefix("a "), ""),

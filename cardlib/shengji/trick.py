@@ -315,9 +315,9 @@ def _explain(ctx: TrumpContext, cards: list[list[Card]], shape: Shape, keys: lis
                                    "played after it, is lower{rank}, so it fails to over-trump.",
                                    "{fact}，赢了这一轮；{them}后出的{theirs}更小{rank}，盖毙不了。",
                                    fact=fact, them=play_name(runner, leader), theirs=cards[runner], **base)  # type: ignore[arg-type]
-            return Reason.make(RuleId.SJ_10, "{who_cap} wins with {best}: {fact}, and it is higher than {them}'s "
-                               "trump {theirs}{rank}, as an over-trump must be.",
-                               "{fact}，比{them}先毙的{theirs}大{rank}（盖毙须更大），赢了这一轮。",
+            return Reason.make(RuleId.SJ_10, "{who_cap} wins with {best}: {fact}, and it over-trumps {them}'s "
+                               "{theirs}{rank}.",
+                               "{fact}，盖毙了{them}先毙的{theirs}{rank}，赢了这一轮。",
                                fact=fact, them=play_name(runner, leader), theirs=cards[runner], **base)  # type: ignore[arg-type]
         followers = [i for i in range(len(cards)) if keys[i] is not None and not keys[i][0]]  # type: ignore[index]
         top = max(followers, key=lambda i: keys[i])  # type: ignore[arg-type, return-value]  # the lead at least

@@ -242,10 +242,13 @@ def test_ss9_a_first_call_that_is_a_pair_gives_the_deal_by_the_books_convention_
 
 
 def test_ss3_a_joker_pair_says_it_overrides_only_where_it_did_and_an_equal_calls_convention_is_not_lost():
-    """SS-3: a pair of jokers over an earlier call "overrides the call before it" (反主); a first call "stands"
+    """SS-3: a pair of jokers over an earlier call overrides the call that stood, named (反掉…), not a refused
+    call shown between; a first call "stands"
     (定主).  SG-1: a refused equal call keeps the note that the guides are silent on it (this book's convention)."""
     over = run(SS, [(1, "S2 S2"), (2, "BJ BJ")]).reason
-    assert "overrides the call before it" in over.en and "反主" in over.zh
+    assert "overrides East's pair of level cards (♠2 ♠2)" in over.en and "反掉东家亮的一对级牌（♠2 ♠2）" in over.zh
+    refused_between = run(SS, [(1, "LJ LJ"), (3, "S2 S2"), (2, "BJ BJ")]).reason  # West's pair never stood
+    assert refused_between.en.startswith("North's pair of big jokers overrides East's pair of little jokers")
     first = run(SS, [(2, "BJ BJ")]).reason
     assert "stands" in first.en and "定主" in first.zh and "反主" not in first.zh
     equal = run(SG, [(0, "H2 H2"), (1, "C2 C2")]).reason

@@ -126,9 +126,10 @@ def test_sj10_a_later_lower_trump_is_a_failed_over_trump_not_the_winners():
     assert result.winner == 2 and result.reason.rule is RuleId.SJ_10
     assert ("played after it, is lower (♥7 is the level card of the trump suit), so it fails to over-trump"
             in result.reason.en)  # and why it is lower: the level card of the trump suit tops the suit (SJ-5)
-    assert "as an over-trump must be" not in result.reason.en and "后出的" in result.reason.zh
+    assert "over-trumps" not in result.reason.en and "后出的" in result.reason.zh
     earlier = find_trick_winner(TrumpContext(Rank.SEVEN, Suit.HEARTS), SHUANGSHENG, ["SK SK", "HQ HQ", "H7 H7", "S3 S3"])
-    assert "as an over-trump must be" in earlier.reason.en  # the winner did over-trump an earlier trump
+    assert "and it over-trumps the second player's ♥Q ♥Q" in earlier.reason.en  # the winner over-trumped an earlier one
+    assert "盖毙了二家先毙的♥Q ♥Q" in earlier.reason.zh
 
 
 def test_sj10_trumps_of_the_wrong_shape_are_named_when_the_lead_wins():

@@ -80,7 +80,7 @@ def test_a_pair_or_tractor_duty_is_stated_whenever_the_hand_holds_it():
         if duty.breach(play) is None or not shape_owed(duty):
             continue
         checked += 1
-        hand_clause = re.search(r"your hand holds ([^;]*);", texts["en"])
+        hand_clause = re.search(r"your hand holds ([^;.]*)[;.]", texts["en"])
         assert hand_clause and re.search(r"pair|tractor", hand_clause[1]), texts["en"]
         assert re.search(r"must (?:follow with|play)", hand_clause[1]), texts["en"]
         zh_clause = texts["zh"].split("；")[1]

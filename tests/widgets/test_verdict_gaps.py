@@ -121,3 +121,16 @@ def test_sj13_ss8_naming_a_winner_where_nobody_has_won_is_answered_first_with_th
                 assert any("四人升级" in n["en"] and "reach" in n["en"] for n in reason.get("notes", [])), reason
                 seen += 1
     assert seen
+
+
+def test_sj4_sj10_a_discard_holding_a_level_card_says_the_level_card_is_a_trump_and_the_rest_is_not():
+    """Level 8, diamonds trump, a heart pair led: East's ♠8 ♠7 looks like a pair of spades or of trumps; ♠8 is a
+    level card (a trump), ♠7 is not, so it is a discard."""
+    from widgets.puzzles.shengji_trick import why_not_winning
+
+    ctx = TrumpContext(Rank.EIGHT, Suit.DIAMONDS)
+    plays = [parse_cards(p) for p in ("H5 H5", "S8 S7", "D4 D4", "D8 D8")]
+    result = find_trick_winner(ctx, SG, plays)
+    reason = why_not_winning(ctx, SG, plays, [0, 1, 2, 3], 1, result.winner)
+    assert reason.en == "East's ♠8 ♠7 is a discard: ♠8 is a level card, a trump, but ♠7 is not"
+    assert reason.zh == "东家的♠8 ♠7是垫牌：♠8是级牌，算主牌，♠7却不是，不能赢"

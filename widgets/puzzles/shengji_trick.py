@@ -186,6 +186,14 @@ def why_not_winning(ctx: TrumpContext, rules: Ruleset, plays: list[list[Card]], 
         return Reason.make(RuleId.SJ_10, "{seat}'s {play} is a discard, neither {suit} nor a trump",
                            "{seat}的{play}不是{suit}，也不是主牌：是垫牌，不能赢", seat=seat, play=play, suit=led)
     followed = sum(1 for c in play if ctx.effective_suit(c) is led_suit)
+    levels = [c for c in dict.fromkeys(play) if not c.is_joker and c.rank is ctx.level and c.suit is not ctx.trump]
+    if not followed and levels and trumps < len(play):  # a level card looks like its suit: say it is a trump
+        plain = [c for c in play if not ctx.is_trump(c)]
+        return Reason.make(RuleId.SJ_10, "{seat}'s {play} is a discard: {levels} " + ("is a level card, a trump"
+                           if len(levels) == 1 else "are level cards, trumps") + ", but {plain} " +
+                           ("is not" if len(plain) == 1 else "are not"),
+                           "{seat}的{play}是垫牌：{levels}是级牌，算主牌，{plain}却不是，不能赢",
+                           seat=seat, play=play, levels=levels, plain=plain)
     if not followed and not trumps:
         return Reason.make(RuleId.SJ_10, "{seat}'s {play} is a discard, neither {suit} nor trumps",
                            "{seat}的{play}没有{suit}，也没有主牌：是垫牌，不能赢", seat=seat, play=play, suit=led)
