@@ -336,6 +336,19 @@ class EndgameSolver:
                 best.extend(group)
         return best
 
+    def _step(self, hands: IHands, leader: int, trick: tuple[IPlay, ...], value: int, seat: int,
+              play: IPlay) -> tuple[IHands, int, tuple[IPlay, ...], int]:
+        """The position after ``play`` by ``seat``, and the value still to come there (a trick the attackers
+        finish taking its points off, SJ-11; its winner leads next, SJ-8)."""
+        hands = _without(hands, seat, play)
+        trick = trick + (play,)
+        if len(trick) == SEATS:
+            winner = (leader + self.trick_winner(trick)) % SEATS
+            if winner % 2 == self.attackers:
+                value -= sum(self._points[c] for p in trick for c in p)
+            leader, trick = winner, ()
+        return hands, leader, trick, value
+
     def _line(self, hands: IHands, leader: int, trick: tuple[IPlay, ...], value: int) -> list[tuple[int, IPlay]]:
         """A principal line from here to the end: at each turn a play that keeps the value (SJ-8)."""
         moves: list[tuple[int, IPlay]] = []
@@ -344,14 +357,31 @@ class EndgameSolver:
             play = next(p for p in self._ordered(hands, leader, trick, None)
                         if self._keeps(hands, leader, trick, p, value))
             moves.append((seat, play))
-            hands = _without(hands, seat, play)
-            trick = trick + (play,)
-            if len(trick) == SEATS:
-                winner = (leader + self.trick_winner(trick)) % SEATS
-                if winner % 2 == self.attackers:
-                    value -= sum(self._points[c] for p in trick for c in p)
-                leader, trick = winner, ()
+            hands, leader, trick, value = self._step(hands, leader, trick, value, seat, play)
         return moves
+
+    def nearby_lines(self, hands: Sequence[CardsInput], leader: int) -> list[tuple[tuple[int, Play], ...]]:
+        """Best lines from a position to compare a worse play with: the principal line (``solve``'s), then each
+        line that leaves it at one later turn by another play keeping the value, and goes on by a principal line
+        (SJ-8).  Equally good lines may hand different tricks to each side; a verdict picks the one closest to
+        the line it explains."""
+        start, trick = self.read_position(hands, leader, ())
+        self._set_kitty_cap(max(len(h) for h in start))
+        value = self._search(start, leader, trick, -_INF, _INF)
+        main = self._line(start, leader, trick, value)
+        lines = [main]
+        at: tuple[IHands, int, tuple[IPlay, ...], int] = (start, leader, trick, value)
+        for turn, (seat, play) in enumerate(main):
+            here, lead, so_far, still = at
+            if turn:  # the first play is the one the line is asked for
+                plays = self.legal_plays(here[seat], so_far[0] if so_far else None)
+                for group in self._groups(here, seat, so_far, plays).values():
+                    other = group[0]
+                    if play not in group and self._keeps(here, lead, so_far, other, still):
+                        lines.append(main[:turn] + [(seat, other)] + self._line(
+                            *self._step(here, lead, so_far, still, seat, other)))
+            at = self._step(here, lead, so_far, still, seat, play)
+        return [tuple((s, _play(p)) for s, p in line) for line in lines]
 
     def solve(self, hands: Sequence[CardsInput], leader: int, played: Sequence[CardsInput] = ()) -> EndgameSolution:
         """:func:`solve_endgame` with this solver's table (checked input, SJ-8 … SJ-12)."""

@@ -128,13 +128,14 @@ def _reply_verb(game: Endgame, lead: Play, reply: Play) -> Words:
     return Words("trumps with", "毙") if ctx.is_trump(reply[0]) else Words("discards", "垫")
 
 
-def reason_for(game: Endgame, best: EndgameSolution, graded: Graded) -> Reason:
+def reason_for(game: Endgame, best: EndgameSolution, graded: Graded, lines: list[Line] | None = None) -> Reason:
     """Why a lead is right (its line and the value), or the defence's punishing reply, the trick it
     costs and the winning line (SJ-11, SJ-12 when the kitty decides); where equal plays decide the first
     trick the verdict shows (the lead's, or the winning line's), the convention that decides them (C-1)."""
     shown_line = ([(game.leader, graded.play)] + _first_trick(graded)) if graded.right else list(best.line[:4])
     shown = _tricks(game, shown_line)[0]
-    reason = _right_reason(game, best, graded, shown) if graded.right else _wrong_reason(game, best, graded)
+    reason = _right_reason(game, best, graded, shown) if graded.right else \
+        _wrong_reason(game, best, graded, lines or [best.line])
     return reason.with_notes(EQUAL_PLAYS_NOTE) if shown.decided_by is RuleId.C_1 else reason
 
 
@@ -164,7 +165,7 @@ def _right_reason(game: Endgame, best: EndgameSolution, graded: Graded, first: _
                        outcome=_outcome(game, best.attacker_points, None))
 
 
-def _wrong_reason(game: Endgame, best: EndgameSolution, graded: Graded) -> Reason:
+def _wrong_reason(game: Endgame, best: EndgameSolution, graded: Graded, lines: list[Line]) -> Reason:
     """A wrong lead: the defence's best reply, the trick it costs (and the kitty with the last), and the
     winning line's first trick (SJ-11, SJ-12)."""
     win_line = list(best.line)
@@ -172,7 +173,7 @@ def _wrong_reason(game: Endgame, best: EndgameSolution, graded: Graded) -> Reaso
     reply_seat, reply = moves[1]
     ours = game.leader % 2
     tricks = _tricks(game, moves)
-    lost = _costly_trick(game, best, tricks) or next(
+    lost = _costly_trick(game, lines, tricks) or next(
         ((k, trick, []) for k, trick in enumerate(tricks) if trick.winner % 2 != ours
          and (k == len(tricks) - 1 or any(card_points(c) for _s, p in trick.plays for c in p))), None)
     params: dict[str, Any] = {"given": the_joker(list(graded.play)), "seat": Seat(reply_seat), "reply": the_joker(list(reply)),
@@ -231,18 +232,20 @@ def _costly_words(k: int, last: bool, kitty: bool, swing: list[Card]) -> tuple[W
             Reason.make(RuleId.SJ_11, "", "，拿走{cards}", cards=swing))
 
 
-def _costly_trick(game: Endgame, best: EndgameSolution, tricks: list[_Trick]) -> tuple[int, _Trick, list[Card]] | None:
+def _costly_trick(game: Endgame, lines: list[Line], tricks: list[_Trick]) -> tuple[int, _Trick, list[Card]] | None:
     """The trick of a wrong line that costs the leader's side most: of the tricks the other side wins, the one
-    holding the most of the points it would not take in the best line (SJ-11), the kitty counting for the last
-    (SJ-12), the earliest of equals; with the point cards to name besides the winning play.  None when no
-    trick takes such points."""
+    holding the most of the points it would not take in the best line closest to the wrong one (of ``lines``,
+    the fewest points apart; the first of equals) (SJ-11), the kitty counting for the last (SJ-12), the earliest
+    of equals; with the point cards to name besides the winning play.  None when no trick takes such points."""
     ours = game.leader % 2
 
     def taken(line: list[_Trick]) -> Counter[Card]:
         return Counter(c for t in line if t.winner % 2 != ours for _s, p in t.plays for c in p if card_points(c))
 
-    best_tricks = _tricks(game, list(best.line))
-    swing = taken(tricks) - taken(best_tricks)
+    lost = taken(tricks)
+    best_tricks = min((_tricks(game, list(line)) for line in lines),
+                      key=lambda line: sum(card_points(c) * n for c, n in (lost - taken(line)).items()))
+    swing = lost - taken(best_tricks)
     kitty = any(card_points(c) for c in game.kitty) and best_tricks[-1].winner % 2 == ours
     costs = []
     for k, trick in enumerate(tricks):
@@ -262,7 +265,20 @@ def _first_trick(graded: Graded) -> list[tuple[int, Play]]:
     return [(s, p) for s, p in graded.after.line[:3]]
 
 
-def make_position(seed: int, difficulty: Difficulty) -> tuple[Endgame, dict[str, tuple[EndgameSolution, list[Graded]]]]:
+#: A best line as the verdicts compare it: (seat, play) in playing order.
+Line = tuple[tuple[int, Play], ...]
+
+
+def _comparable_lines(game: Endgame, solver: EndgameSolver, best: EndgameSolution) -> list[Line]:
+    """The best lines a wrong lead's verdict may compare with: the principal one, and those that leave it after
+    its first lead (SJ-8); the closest to the wrong line shows what the wrong lead lost, not what every best
+    line gives away too."""
+    return [best.line] + [line for line in solver.nearby_lines(list(game.hands), game.leader)
+                          if line[:1] == best.line[:1] and line != best.line]
+
+
+def make_position(seed: int, difficulty: Difficulty) -> tuple[Endgame, dict[str, tuple[EndgameSolution, list[Graded],
+                                                                                       list[Line]]]]:
     """An endgame worth asking under both presets: your cards all different (every lead a single),
     some lead wrong and some right, at least :data:`MIN_LEADS` different leads."""
     for attempt in range(400):
@@ -278,7 +294,8 @@ def make_position(seed: int, difficulty: Difficulty) -> tuple[Endgame, dict[str,
                 break
             solutions[ruleset.id] = solver, best
         else:
-            return game, {rid: (best, grade(game, solver, best)) for rid, (solver, best) in solutions.items()}
+            return game, {rid: (best, grade(game, solver, best), _comparable_lines(game, solver, best))
+                          for rid, (solver, best) in solutions.items()}
     raise PuzzleError(f"could not make a {difficulty} endgame puzzle for seed {seed}")  # pragma: no cover
 
 
@@ -304,8 +321,9 @@ def make_endgame(seed: int, difficulty: Difficulty) -> dict[str, Any]:
     leads = _leads(game)
     for index, play in enumerate(leads):
         builder.add_answer(_key(game, play), None, {
-            rid: (rows[index].right, reason_for(game, best, rows[index])) for rid, (best, rows) in solved.items()})
-    _best, rows = solved[SHENGJI_RULESETS[0].id]
+            rid: (rows[index].right, reason_for(game, best, rows[index], lines))
+            for rid, (best, rows, lines) in solved.items()})
+    _best, rows, _lines = solved[SHENGJI_RULESETS[0].id]
     you = seat_label(game.leader)
     ours = game.leader % 2 == game.attackers
     hand = sorted(game.hands[game.leader], key=game.ctx.order_key)
