@@ -21,6 +21,8 @@ from tests.examples import PROFILE
 
 REPO = Path(__file__).resolve().parent.parent
 SITE = REPO / "_build" / "html"
+#: Tests that drive the book, Lab and Voilà as readers do: all of them ``browser`` (not the inner loop).
+BROWSER_TESTS = REPO / "tests" / "browser"
 
 
 def toc_pages() -> list[str]:
@@ -54,7 +56,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     """Mark every test by what it uses, and group the tests that must share a worker.
 
     - ``build``: it reads the built book (the ``built_book`` fixture); ``browser``: it drives Chromium
-      (the ``browser`` fixture, which ``offline_page`` and the server fixtures of tests/browser use).
+      (the ``browser`` fixture, which ``offline_page`` and the server fixtures of tests/browser use), or it is
+      in tests/browser (its Lab, Voilà and class servers and kernels, with or without a page).
     - xdist (``--dist loadgroup``): a test of one page of the book (``book_page``) runs where the other
       tests of that page run, so the page is visited once (tests/browser/tour.py) and a page's tests spread
       over the workers page by page (``puzzle_page`` likewise); a test that uses a
@@ -68,7 +71,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         used = set(getattr(item, "fixturenames", ()))
         if "built_book" in used:
             item.add_marker(pytest.mark.build)
-        if "browser" in used:
+        if "browser" in used or BROWSER_TESTS in item.path.parents:  # Chromium, or the servers and kernels it drives
             item.add_marker(pytest.mark.browser)
         callspec = getattr(item, "callspec", None)
         page = next((callspec.params[name] for name in PAGE_PARAMETERS if name in callspec.params), None) \

@@ -15,6 +15,7 @@ nbclient = pytest.importorskip("nbclient")
 NOTEBOOK = Path(__file__).resolve().parent / "notebooks" / "puzzles.ipynb"
 
 
+@pytest.mark.slow  # a kernel runs the whole notebook
 def test_the_puzzle_notebook_runs_and_shows_one_widget_per_kind():
     from widgets.puzzles import KINDS
 

@@ -16,7 +16,8 @@ import pytest
 from widgets.puzzles import KINDS
 from widgets.puzzles.measure import DIFFICULTY_FEATURES, MAX_SHARE, feature_means, ordered, puzzles, top_share
 
-pytestmark = pytest.mark.shares_puzzles  # a kind's puzzles made once (tests/conftest.py)
+pytestmark = [pytest.mark.shares_puzzles,  # a kind's puzzles made once (tests/conftest.py)
+              pytest.mark.slow]  # shares over 150 seeds a kind: not for the inner loop
 
 #: Seeds per kind: at least 150 (fifty per difficulty).
 SEEDS = 150

@@ -16,6 +16,8 @@ from collections import Counter
 
 import pytest
 
+from tests.examples import examples
+
 from cardlib.cards import Card, parse_cards
 from cardlib.yishang.state import Game
 from widgets.puzzles import KINDS
@@ -25,7 +27,7 @@ from widgets.puzzles.spec import RulesetChoice
 
 pytestmark = pytest.mark.shares_puzzles  # a kind's puzzles made once (tests/conftest.py)
 
-SEEDS = 60
+SEEDS = examples(60)  # a tenth under `make test-fast`
 
 
 def _cards(value) -> list[Card]:

@@ -27,13 +27,15 @@ from typing import Any
 
 import pytest
 
+from tests.examples import examples
+
 from cardlib.shengji.hand import FULL_DECK
 from tests.widgets.test_tutor_drive import hinted_move
 from widgets.tutor.session import TutorSession
 
 TOKENS = frozenset(map(str, FULL_DECK))
 #: Games played by default (the whole 500 of each with ``-m slow``).
-QUICK = 30
+QUICK = examples(30)  # a tenth under `make test-fast`
 WHOLE = 500
 
 

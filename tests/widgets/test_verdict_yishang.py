@@ -15,6 +15,8 @@ from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
+import pytest
+
 from cardlib.cards import Card
 from cardlib.words import card_text, player_name
 from cardlib.yishang.ranks import ORDER
@@ -50,6 +52,7 @@ def sentences(text: str) -> list[str]:
     return [s for s in re.split(r"(?<=[.。])\s*", text) if s]
 
 
+@pytest.mark.slow  # every verdict of 300 seeds of each kind
 def test_no_ys_verdict_sentence_chains_two_colons():
     """A verdict teaches (YS-5, YS-14, YS-15): no sentence of a 一上一下 verdict holds two colons ("Not allowed: it is not
     player B's turn: …", "收牌的是丙：丙、丁同时质疑：…", "目标点数是3：乙扣下一张暗牌，没有报：…")."""
