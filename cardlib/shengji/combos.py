@@ -462,6 +462,14 @@ def the_play(cards: list[Card]) -> Words:
     return _THE_PLAY if cards and cards[0].is_joker and isinstance(the_joker(cards), list) else _NOTHING
 
 
+def pairs_no_tractor(ctx: TrumpContext, rules: Ruleset, pairs: list[Card], suit: Words | EffectiveSuit) -> Reason:
+    """"two pairs of spades but no tractor: ♠8 sits between …" / "两对黑桃，但不是拖拉机：…" (SG-4 / SS-4): pairs
+    (each named by one card) that make no tractor, and the cards that keep them apart."""
+    return Reason.make(tractor_rule(rules), "{n} pairs of {suit} but no tractor: {why}", "{n}对{suit}，但不是拖拉机：{why}",
+                       n=Words(count_en(len(pairs)), count_zh(len(pairs))), suit=suit,
+                       why=not_adjacent_reason(ctx, rules, pairs))
+
+
 def not_adjacent_reason(ctx: TrumpContext, rules: Ruleset, pairs: list[Card]) -> Reason:
     """Why distinct pair cards of one effective suit make no tractor under the ruleset's reading
     (SG-4 / SS-4): the cards between two of them, or why they never join."""

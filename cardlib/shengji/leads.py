@@ -29,13 +29,11 @@ from .combos import (
     THROWS_NOTE,
     CardsInput,
     as_cards,
-    count_en,
-    count_zh,
     find_pairs,
     find_tractors,
     level_cards_note,
     longest_tractor,
-    not_adjacent_reason,
+    pairs_no_tractor,
     require_context,
     shape_in_suit,
     shape_of,
@@ -101,11 +99,10 @@ def explain_lead(ctx: TrumpContext, rules: Ruleset, lead: list[Card]) -> Verdict
         units = split_units(ctx, rules, lead)
         if len(units) > 1 and all(u.pairs == 1 and len(u.cards) == 2 for u in units):  # pairs with a gap (SG-4 / SS-4)
             return Verdict(False, Reason.make(
-                RuleId.C_3, "{the}{cards} is {n} pairs of {suit} but no tractor: {why}. Leading them at once is a "
-                "throw (甩牌), which this game leaves out. Lead one pair, such as {unit}.",
-                "{cards}是{n}对{suit}，但不是拖拉机：{why}。一起出就是甩牌，本局不允许甩牌。只能出其中一对，例如{unit}。",
-                n=Words(count_en(len(units)), count_zh(len(units))), suit=suits[0],
-                why=not_adjacent_reason(ctx, rules, [u.cards[0] for u in units]),
+                RuleId.C_3, "{the}{cards} is {apart}. Leading them at once is a throw (甩牌), which this game leaves "
+                "out. Lead one pair, such as {unit}.",
+                "{cards}是{apart}。一起出就是甩牌，本局不允许甩牌。只能出其中一对，例如{unit}。",
+                apart=pairs_no_tractor(ctx, rules, [u.cards[0] for u in units], suits[0]),
                 unit=the_joker(list(units[0].cards)), **said).with_notes(THROWS_NOTE))
         return Verdict(False, Reason.make(
             RuleId.C_3, "{the}{cards} is {units}, all {suit}{levels}: leading them at once is a throw (甩牌), which this "

@@ -14,8 +14,8 @@ from cardlib.cards import DECK_WITH_JOKERS, Card, Rank, Suit
 from cardlib.explain import Reason, Seat, Words
 from cardlib.rule_ids import RuleId
 from cardlib.words import card_text, cards_text
-from cardlib.shengji.combos import (Shape, classify, count_en, count_zh, explain_shape, not_adjacent_reason,
-                                    other_guide_differs_note, shape_in_suit)
+from cardlib.shengji.combos import (Shape, classify, explain_shape, other_guide_differs_note, pairs_no_tractor,
+                                    plain_level_cards, shape_in_suit)
 from cardlib.shengji.follow import legal_follows
 from cardlib.shengji.rules import Ruleset, get_ruleset
 from cardlib.shengji.trick import EQUAL_PLAYS_NOTE, TrickResult, deciding_trump_fact, find_trick_winner, higher_trump_fact
@@ -186,7 +186,7 @@ def why_not_winning(ctx: TrumpContext, rules: Ruleset, plays: list[list[Card]], 
         return Reason.make(RuleId.SJ_10, "{seat}'s {play} is a discard, neither {suit} nor a trump",
                            "{seat}的{play}不是{suit}，也不是主牌：是垫牌，不能赢", seat=seat, play=play, suit=led)
     followed = sum(1 for c in play if ctx.effective_suit(c) is led_suit)
-    levels = [c for c in dict.fromkeys(play) if not c.is_joker and c.rank is ctx.level and c.suit is not ctx.trump]
+    levels = plain_level_cards(ctx, play)
     if not followed and levels and trumps < len(play):  # a level card looks like its suit: say it is a trump
         plain = [c for c in play if not ctx.is_trump(c)]
         return Reason.make(RuleId.SJ_10, "{seat}'s {play} is a discard: {levels} " + ("is a level card, a trump"
@@ -218,10 +218,9 @@ def pairs_apart(ctx: TrumpContext, rules: Ruleset, shape: Shape, play: list[Card
     if shape.kind != "tractor" or len(pairs) * 2 != len(play) or len(pairs) < 2 \
             or classify(ctx, rules, play).kind == "tractor":
         return None
-    return Reason.make(RuleId.SJ_10, "{seat}'s {play} is {n} pairs of trumps but no tractor: {why}, so it cannot trump "
-                       "the lead", "{seat}的{play}是{n}对主牌，但不是拖拉机：{why}，毙不了首家", seat=seat,
-                       play=sorted(play, key=ctx.order_key), n=Words(count_en(len(pairs)), count_zh(len(pairs))),
-                       why=not_adjacent_reason(ctx, rules, pairs))
+    return Reason.make(RuleId.SJ_10, "{seat}'s {play} is {apart}, so it cannot trump the lead",
+                       "{seat}的{play}是{apart}，毙不了首家", seat=seat, play=sorted(play, key=ctx.order_key),
+                       apart=pairs_no_tractor(ctx, rules, pairs, Words("trumps", "主牌")))
 
 
 def wrong_winner(ctx: TrumpContext, rules: Ruleset, plays: list[list[Card]], seats: list[int], index: int,
