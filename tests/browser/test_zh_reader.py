@@ -117,7 +117,8 @@ def test_the_site_root_opens_the_edition_the_reader_chose(offline_page, site_url
     read_in(page, stored)
     page.goto(site_url, wait_until="load")
     page.wait_for_url(site_url + lands)
-    assert log.errors == [] and log.blocked == []
+    superseded = f"failed: {site_url} (net::ERR_ABORTED)"  # the root itself, left for the edition while it loads
+    assert [error for error in log.errors if error != superseded] == [] and log.blocked == []
 
 
 def test_the_switch_keeps_the_search_query(kept_page, site_url):
