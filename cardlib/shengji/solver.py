@@ -115,9 +115,12 @@ class EndgameSolver:
         self._table: dict[tuple[object, ...], tuple[int, int, IPlay | None]] = {}
         self._legal: dict[tuple[IPlay, IPlay | None], list[IPlay]] = {}
         self._winners: dict[tuple[IPlay, ...], int] = {}
-        self._kitty_scores: dict[tuple[tuple[IPlay, ...], int], int] = {}
-        self._kitty_cap = 0
+        self._kitty_scores: dict[tuple[IPlay, IPlay], int] = {}
+        self._kitty_caps: list[int] = [0]
         self._moves: dict[tuple[IHands, int, tuple[IPlay, ...]], list[IPlay]] = {}
+        self._label_memo: dict[IHands, tuple[dict[int, int], ...]] = {}
+        self._held_points: dict[IHands, int] = {}
+        self._keys: dict[tuple[IHands, int], tuple[object, ...]] = {}
         suits = {suit: i for i, suit in enumerate(EffectiveSuit)}
         self._suit = [suits[self.ctx.effective_suit(c)] for c in DECK_WITH_JOKERS]
         self._strength = [self.ctx.strength(c) for c in DECK_WITH_JOKERS]
@@ -145,10 +148,13 @@ class EndgameSolver:
         return index
 
     def kitty_value(self, plays: tuple[IPlay, ...], winner: int) -> int:
-        """The kitty's points times the multiplier when the attackers win the last trick (SJ-12, C-2)."""
+        """The kitty's points times the multiplier when the attackers win the last trick (SJ-12, C-2).
+
+        The multiplier looks at the lead or at the winning play (C-2), never at the other plays: those two
+        are the remembered answer's key, so last tricks that differ only in the losing follows share it."""
         if self.kitty is None or not self.kitty_points:
             return 0
-        key = (plays, winner)
+        key = (plays[0], plays[winner])
         value = self._kitty_scores.get(key)
         if value is None:
             value = self._kitty_scores[key] = kitty_score(self.ctx, self.rules, self.kitty,
@@ -156,17 +162,46 @@ class EndgameSolver:
         return value
 
     def _set_kitty_cap(self, cards_each: int) -> None:
-        """The most the kitty can add (its points times the largest multiplier a last trick of at most
-        ``cards_each`` cards a seat can bring, SG-6 / SS-6): the search's upper bound."""
-        factors = [kitty_multiplier(self.rules, pairs, cards, cards)[0]
-                   for cards in range(1, cards_each + 1) for pairs in range(cards // 2 + 1)]
-        self._kitty_cap = max(self._kitty_cap, self.kitty_points * max(factors))
+        """The most the kitty can add when the last trick is at most ``k`` cards a seat, for every ``k`` up to
+        ``cards_each`` (its points times the largest multiplier such a trick can bring, SG-6 / SS-6): the
+        search's upper bound, tighter as the hands shrink."""
+        caps = self._kitty_caps
+        for size in range(len(caps), cards_each + 1):
+            factors = [kitty_multiplier(self.rules, pairs, size, size)[0] for pairs in range(size // 2 + 1)]
+            caps.append(max(caps[-1], self.kitty_points * max(factors)))
 
     # -- the search ---------------------------------------------------------------------------
 
     def _groups(self, hands: IHands, seat: int, trick: tuple[IPlay, ...],
                 plays: list[IPlay]) -> dict[tuple[int, ...], list[IPlay]]:
         """``plays`` grouped by equivalent cards (the module's docstring), each group's first play first."""
+        leader = (seat - len(trick)) % SEATS
+        label = self._labels(hands, leader, trick)[seat]
+        groups: dict[tuple[int, ...], list[IPlay]] = {}
+        for play in plays:
+            groups.setdefault(tuple(sorted(label[c] for c in play)), []).append(play)
+        return groups
+
+    def _labels(self, hands: IHands, leader: int, trick: tuple[IPlay, ...]) -> tuple[dict[int, int], ...]:
+        """Each seat's cards labelled by their group of equivalent cards (the module's docstring).
+
+        The cards that can part two of a seat's cards are the other seats' cards and those lying in the
+        trick, which are the other seats' cards when the trick began: so the labels are the trick's start's,
+        worked out once for all four seats."""
+        if trick:
+            start = list(hands)
+            for i, play in enumerate(trick):
+                seat = (leader + i) % SEATS
+                start[seat] = tuple(sorted(start[seat] + play))
+            hands = tuple(start)  # type: ignore[assignment]
+        labels = self._label_memo.get(hands)
+        if labels is None:
+            labels = self._label_memo[hands] = tuple(self._seat_labels(hands, seat) for seat in range(SEATS))
+        return labels
+
+    def _seat_labels(self, hands: IHands, seat: int) -> dict[int, int]:
+        """:meth:`_labels` of one seat at a trick's start: a card joins the run of the card below it when
+        both are held once, of one effective suit and worth the same, with no other seat's card between."""
         hand = hands[seat]
         suit_of, strength_of, points_of = self._suit, self._strength, self._points
         singles = [c for i, c in enumerate(hand) if (i == 0 or hand[i - 1] != c)
@@ -175,7 +210,7 @@ class EndgameSolver:
         if len(singles) > 1:
             suits = {suit_of[c] for c in singles}
             live = [(suit_of[c], strength_of[c]) for other in range(SEATS) if other != seat for c in hands[other]
-                    if suit_of[c] in suits] + [(suit_of[c], strength_of[c]) for p in trick for c in p]
+                    if suit_of[c] in suits]
             held = {c for c in hand if c not in singles}
             previous = -1
             for card in sorted(hand, key=lambda c: (suit_of[c], strength_of[c])):  # weakest first, suit by suit
@@ -185,10 +220,7 @@ class EndgameSolver:
                                     for u, s in live):
                     label[card] = label[previous]  # joins the run of the card below it
                 previous = card
-        groups: dict[tuple[int, ...], list[IPlay]] = {}
-        for play in plays:
-            groups.setdefault(tuple(sorted(label[c] for c in play)), []).append(play)
-        return groups
+        return label
 
     def _ordered(self, hands: IHands, leader: int, trick: tuple[IPlay, ...], hint: IPlay | None) -> list[IPlay]:
         """One play of each group, in the order most likely best: the table's best first; a lead
@@ -238,25 +270,46 @@ class EndgameSolver:
             return self._search(after, leader, plays, alpha, beta)
         index = self.trick_winner(plays)
         winner = (leader + index) % SEATS
+        left = len(after[0])
         if winner % 2 != self.attackers:
-            return 0 if not after[0] else self._search(after, winner, (), alpha, beta)
+            return 0 if not left else self._last_trick(after, winner) if left == 1 else \
+                self._search(after, winner, (), alpha, beta)
         points_of = self._points
         gain = sum(points_of[c] for p in plays for c in p)
-        if not after[0]:  # the last trick: the kitty goes with it (SJ-12)
+        if not left:  # the last trick: the kitty goes with it (SJ-12)
             return gain + self.kitty_value(plays, index)
+        if left == 1:
+            return gain + self._last_trick(after, winner)
         return gain + self._search(after, winner, (), alpha - gain, beta - gain)
+
+    def _last_trick(self, hands: IHands, leader: int) -> int:
+        """The attackers' points from a last trick of one card each: every play is forced (SJ-9, SJ-12)."""
+        plays = tuple(hands[(leader + i) % SEATS] for i in range(SEATS))
+        index = self.trick_winner(plays)
+        if (leader + index) % 2 != self.attackers:
+            return 0
+        return sum(self._points[p[0]] for p in plays) + self.kitty_value(plays, index)
 
     def _search(self, hands: IHands, leader: int, trick: tuple[IPlay, ...], alpha: int, beta: int) -> int:
         """Fail-soft alpha-beta: the attackers' points from here (SJ-11, SJ-12)."""
         self.nodes += 1
-        points_of = self._points
-        most = sum(points_of[c] for hand in hands for c in hand) + sum(points_of[c] for p in trick for c in p) \
-            + self._kitty_cap
+        held = self._held_points.get(hands)
+        if held is None:
+            held = self._held_points[hands] = sum(self._points[c] for hand in hands for c in hand)
+        most = held + self._kitty_caps[len(hands[leader]) + (len(trick[0]) if trick else 0)]
+        if trick:
+            points_of = self._points
+            most += sum(points_of[c] for p in trick for c in p)
         if most <= alpha or most == 0:
             return most  # no line can take more than every point left
         if beta <= 0:
             return 0
-        key = self._position_key(hands, leader) if not trick else (hands, leader, trick)
+        if trick:
+            key: tuple[object, ...] = (hands, leader, trick)
+        else:
+            key = self._keys.get((hands, leader))  # type: ignore[assignment]
+            if key is None:
+                key = self._keys[hands, leader] = self._position_key(hands, leader)
         entry = self._table.get(key)
         hint = None
         low, high = 0, most
@@ -320,6 +373,19 @@ class EndgameSolver:
 
         return tuple(tuple(sorted(map(label, hand))) for hand in hands), leader
 
+    def _value(self, hands: IHands, leader: int, trick: tuple[IPlay, ...]) -> int:
+        """The attackers' points from here, by null-window searches closing in on the value (MTD(f)): each
+        search proves a bound, and the table keeps what the last one learned for the next."""
+        low, high, guess = -_INF, _INF, 0
+        while low < high:
+            beta = max(guess, low + 1)
+            guess = self._search(hands, leader, trick, beta - 1, beta)
+            if guess < beta:
+                high = guess
+            else:
+                low = guess
+        return low
+
     def _keeps(self, hands: IHands, leader: int, trick: tuple[IPlay, ...], play: IPlay, value: int) -> bool:
         """Whether ``play`` by the seat to move keeps ``value`` (a null-window search)."""
         if (leader + len(trick)) % 2 == self.attackers:
@@ -367,7 +433,7 @@ class EndgameSolver:
         the line it explains."""
         start, trick = self.read_position(hands, leader, ())
         self._set_kitty_cap(max(len(h) for h in start))
-        value = self._search(start, leader, trick, -_INF, _INF)
+        value = self._value(start, leader, trick)
         main = self._line(start, leader, trick, value)
         lines = [main]
         at: tuple[IHands, int, tuple[IPlay, ...], int] = (start, leader, trick, value)
@@ -388,7 +454,7 @@ class EndgameSolver:
         start, trick = self.read_position(hands, leader, played)
         self._set_kitty_cap(max(len(h) for h in start) + sum(len(p) for p in trick[:1]))
         before = self.nodes
-        value = self._search(start, leader, trick, -_INF, _INF)
+        value = self._value(start, leader, trick)
         best = sorted((_play(p) for p in self._best_plays(start, leader, trick, value)),
                       key=lambda p: [c.sort_key for c in p])
         line = [(s, _play(p)) for s, p in self._line(start, leader, trick, value)]
