@@ -17,6 +17,8 @@ from typing import Any
 
 from cardlib.cards import Card, Rank, parse_cards
 from cardlib.shengji.calling import CallKind, classify_call
+from cardlib.shengji.rules import get_ruleset
+from cardlib.shengji.solver import EndgameSolver
 from cardlib.words import cards_text
 from cardlib.shengji.trump import TrumpContext, as_level, as_trump
 from widgets.puzzles.measure import cached_puzzle
@@ -299,6 +301,48 @@ def test_an_endgame_verdict_says_why_a_winning_level_card_is_a_trump_and_uses_sh
         for card in WON_WITH.findall(text):  # a level card of a plain suit is always explained
             assert card[1:] != level or suits[card[0]] == spec["position"]["trump"], (spec["id"], ruleset, key, text)
         assert not re.search(r"应(?:[♠♥♦♣]|大王|小王)", zh), (spec["id"], key, zh)
+
+
+def test_a_right_endgame_lead_says_what_the_costliest_lead_would_have_given_SJ_11():
+    """endgame (SJ-11): a right lead's verdict gives a reason by contrast: the lead that costs the reader's side
+    most (one of them, where several cost as much) and the points the attackers take after it, both as the
+    solver values every lead of the position."""
+    checked = 0
+    for spec in specs("endgame", range(10)):
+        pos = spec["position"]
+        ctx = TrumpContext(as_level(pos["level"]), as_trump(pos["trump"]))
+        for ruleset in spec["verdicts"]:
+            solver = EndgameSolver(ctx, get_ruleset(ruleset), pos["attackers"], pos["kitty"])
+            values = {cards_text(play): value for play, value in solver.play_values(pos["hands"], pos["leader"]).items()}
+            ours = pos["leader"] % 2 == solver.attackers
+            worst = (min if ours else max)(values.values())
+            for answer in spec["answers"]:
+                ok, reason = verdict_of(spec, ruleset, answer["key"])
+                if not ok:
+                    continue
+                texts = main_texts(reason)
+                named = re.search(r"; after (.+?)(?: \(a level card, so a trump\))?, (?:it|they) would", texts["en"])
+                assert named and values[named.group(1).removeprefix("the ")] == worst, texts
+                assert ((f"{worst}分" if worst else "一分不得") in texts["zh"].split("若先出")[1]), texts
+                checked += 1
+    assert checked > 10
+
+
+def test_an_endgame_lead_that_is_a_level_card_of_a_plain_suit_is_said_to_be_a_trump_SJ_4():
+    """endgame (SJ-4): ♠2 at level 2 with hearts trumps is led as a trump; a verdict naming such a lead (the
+    reader's, the winning one, or the costliest) says "(a level card, so a trump)" right after it."""
+    glossed = 0
+    for spec, _ruleset, _key, _ok, reason in verdicts("endgame", range(40)):
+        texts = main_texts(reason)
+        level, trump = spec["position"]["level"], spec["position"]["trump"]
+        levels = [f"{symbol}{level}" for suit, symbol in (("S", "♠"), ("H", "♥"), ("D", "♦"), ("C", "♣"))
+                  if suit != trump]
+        for named in re.findall(r"(?:After|Best is|after) ([♠♥♦♣](?:10|[2-9JQKA]))", texts["en"]) + \
+                re.findall(r"^([♠♥♦♣](?:10|[2-9JQKA])) (?:\(|first)", texts["en"]):
+            if named in levels:
+                assert f"{named} (a level card, so a trump)" in texts["en"], texts
+                glossed += 1
+    assert glossed
 
 
 # --- the third referee's patterns -----------------------------------------------------------------------

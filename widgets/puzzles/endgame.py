@@ -29,7 +29,7 @@ from cardlib.shengji.endgames import Endgame, deal_endgame
 from cardlib.shengji.leads import legal_leads
 from cardlib.shengji.progression import TEAM_WORDS
 from cardlib.shengji.rules import get_ruleset
-from cardlib.shengji.combos import the_joker
+from cardlib.shengji.combos import plain_level_cards, the_joker
 from cardlib.shengji.scoring import card_points, level_trump_words
 from cardlib.shengji.solver import EndgameSolution, EndgameSolver, Play
 from cardlib.shengji.trick import EQUAL_PLAYS_NOTE, find_trick_winner
@@ -120,6 +120,14 @@ def _outcome(game: Endgame, value: int, best: int | None) -> Words:
                  f"你方{got}，而不是{best}分" if ours else f"闲家得{value}分，而不是{best}分")
 
 
+def _lead_words(game: Endgame, play: Play) -> Reason:
+    """A lead as the verdict names it, with " (a level card, so a trump)" where it is a level card of a plain
+    suit: the fact a reader who takes ♠2 for a spade misses (SJ-4)."""
+    gloss = Words(" (a level card, so a trump)", "（级牌，算主牌）") if plain_level_cards(game.ctx, play) \
+        else Words("", "")
+    return Reason.make(RuleId.SJ_4, "{play}{gloss}", "{play}{gloss}", play=the_joker(list(play)), gloss=gloss)
+
+
 def _reply_verb(game: Endgame, lead: Play, reply: Play) -> Words:
     """How a reply meets the lead, in players' words (SJ-9, SJ-10): follows (跟), trumps (毙) or discards (垫)."""
     ctx = game.ctx
@@ -128,13 +136,15 @@ def _reply_verb(game: Endgame, lead: Play, reply: Play) -> Words:
     return Words("trumps with", "毙") if ctx.is_trump(reply[0]) else Words("discards", "垫")
 
 
-def reason_for(game: Endgame, best: EndgameSolution, graded: Graded, lines: list[Line] | None = None) -> Reason:
-    """Why a lead is right (its line and the value), or the defence's punishing reply, the trick it
-    costs and the winning line (SJ-11, SJ-12 when the kitty decides); where equal plays decide the first
-    trick the verdict shows (the lead's, or the winning line's), the convention that decides them (C-1)."""
+def reason_for(game: Endgame, best: EndgameSolution, graded: Graded, lines: list[Line] | None = None,
+               worst: Graded | None = None) -> Reason:
+    """Why a lead is right (its line, the value and what ``worst``, the lead that costs most, would give), or
+    the defence's punishing reply, the trick it costs and the winning line (SJ-11, SJ-12 when the kitty
+    decides); where equal plays decide the first trick the verdict shows (the lead's, or the winning line's),
+    the convention that decides them (C-1)."""
     shown_line = ([(game.leader, graded.play)] + _first_trick(graded)) if graded.right else list(best.line[:4])
     shown = _tricks(game, shown_line)[0]
-    reason = _right_reason(game, best, graded, shown) if graded.right else \
+    reason = _right_reason(game, best, graded, shown, worst) if graded.right else \
         _wrong_reason(game, best, graded, lines or [best.line])
     return reason.with_notes(EQUAL_PLAYS_NOTE) if shown.decided_by is RuleId.C_1 else reason
 
@@ -154,15 +164,30 @@ def _win_clause(game: Endgame, trick: _Trick) -> Reason:
     return Reason.make(RuleId.SJ_10, "{winner} wins with {won}{how}", "{winner}用{won}{how}赢下这一轮", **params)
 
 
-def _right_reason(game: Endgame, best: EndgameSolution, graded: Graded, first: _Trick) -> Reason:
-    """A right lead: its first trick as the solver plays it, who wins it, and the value (SJ-11).  A last
-    player who wins is not listed in the line as well (its card said once)."""
+def _right_reason(game: Endgame, best: EndgameSolution, graded: Graded, first: _Trick, worst: Graded | None) -> Reason:
+    """A right lead: its first trick as the solver plays it, who wins it, the value (SJ-11), and what the
+    worst lead would give instead, so that the choice has a reason.  A last player who wins is not listed in
+    the line as well (its card said once)."""
     index = first.winning_index
     shown = first.plays[1:index] if 0 < index == len(first.plays) - 1 else first.plays[1:]
-    return Reason.make(RuleId.SJ_11, "{given} first: {line}, and {win}. With best play on both sides {outcome}.",
-                       "先出{given}：{line}，{win}。双方都出最好的牌时，{outcome}。",
-                       given=the_joker(list(graded.play)), line=_line_words(shown), win=_win_clause(game, first),
-                       outcome=_outcome(game, best.attacker_points, None))
+    params: dict[str, Any] = {"given": _lead_words(game, graded.play), "line": _line_words(shown),
+                              "win": _win_clause(game, first), "outcome": _outcome(game, best.attacker_points, None)}
+    if worst is None:
+        return Reason.make(RuleId.SJ_11, "{given} first: {line}, and {win}. With best play on both sides {outcome}.",
+                           "先出{given}：{line}，{win}。双方都出最好的牌时，{outcome}。", **params)
+    value, worst_value = best.attacker_points, worst.after.attacker_points
+    if game.leader % 2 == game.attackers:
+        side = Words(f"your side takes {value} points", f"你方得{value}分")
+        instead = Words(f"it would take only {worst_value}" if worst_value else "it would take none",
+                        f"只得{worst_value}分" if worst_value else "一分不得")
+    else:
+        side = Words(f"the attackers take only {value} points" if value else "the attackers take no points",
+                     f"闲家只得{value}分" if value else "闲家一分不得")
+        instead = Words(f"they would take {worst_value}", f"会得{worst_value}分")
+    return Reason.make(RuleId.SJ_11, "{given} first: {line}, and {win}. With best play on both sides {side}; after "
+                       "{other}, {instead}.", "先出{given}：{line}，{win}。双方都出最好的牌时，{side}；若先出{other}，"
+                       "{instead}。", side=side, other=_lead_words(game, worst.play), instead=instead,
+                       **{k: v for k, v in params.items() if k != "outcome"})
 
 
 def _wrong_reason(game: Endgame, best: EndgameSolution, graded: Graded, lines: list[Line]) -> Reason:
@@ -176,10 +201,10 @@ def _wrong_reason(game: Endgame, best: EndgameSolution, graded: Graded, lines: l
     lost = _costly_trick(game, lines, tricks) or next(
         ((k, trick, []) for k, trick in enumerate(tricks) if trick.winner % 2 != ours
          and (k == len(tricks) - 1 or any(card_points(c) for _s, p in trick.plays for c in p))), None)
-    params: dict[str, Any] = {"given": the_joker(list(graded.play)), "seat": Seat(reply_seat), "reply": the_joker(list(reply)),
+    params: dict[str, Any] = {"given": _lead_words(game, graded.play), "seat": Seat(reply_seat), "reply": the_joker(list(reply)),
                               "verb": _reply_verb(game, graded.play, reply),
                               "outcome": _outcome(game, graded.after.attacker_points, best.attacker_points),
-                              "best": list(win_line[0][1]), "line": _line_words(win_line[1:4])}
+                              "best": _lead_words(game, win_line[0][1]), "line": _line_words(win_line[1:4])}
     kitty = any(card_points(c) for c in game.kitty)
     if lost is None:
         return Reason.make(RuleId.SJ_11, "After {given}, {seat} {verb} {reply}: {outcome}. Best is {best} first: "
@@ -260,6 +285,15 @@ def _costly_trick(game: Endgame, lines: list[Line], tricks: list[_Trick]) -> tup
     return -minus_k, trick, sorted(named.elements(), key=game.ctx.order_key)
 
 
+def worst_lead(game: Endgame, rows: list[Graded]) -> Graded | None:
+    """The lead that costs the leader's side most (the first of equals), or None when every lead is right."""
+    wrong = [row for row in rows if not row.right]
+    if not wrong:
+        return None
+    sign = -1 if game.leader % 2 == game.attackers else 1  # the attackers want more points, the dealer's side fewer
+    return max(wrong, key=lambda row: sign * row.after.attacker_points)
+
+
 def _first_trick(graded: Graded) -> list[tuple[int, Play]]:
     """The rest of the first trick after a lead, as the solver plays it."""
     return [(s, p) for s, p in graded.after.line[:3]]
@@ -321,7 +355,7 @@ def make_endgame(seed: int, difficulty: Difficulty) -> dict[str, Any]:
     leads = _leads(game)
     for index, play in enumerate(leads):
         builder.add_answer(_key(game, play), None, {
-            rid: (rows[index].right, reason_for(game, best, rows[index], lines))
+            rid: (rows[index].right, reason_for(game, best, rows[index], lines, worst_lead(game, rows)))
             for rid, (best, rows, lines) in solved.items()})
     _best, rows, _lines = solved[SHENGJI_RULESETS[0].id]
     you = seat_label(game.leader)
@@ -353,5 +387,5 @@ def engine_right(spec: dict[str, Any], preset: str) -> set[str]:
     return {" ".join(str(c) for c in play) for play in solution.best}  # every lead is a single
 
 
-__all__ = ["Graded", "TRICKS", "engine_right", "grade", "make_endgame", "make_position", "reason_for"]
+__all__ = ["Graded", "TRICKS", "engine_right", "grade", "make_endgame", "make_position", "reason_for", "worst_lead"]
 
