@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import Card, format_cards
+from ..cards import Card, Rank, format_cards
 from ..errors import InvalidPositionError
 from ..explain import Reason, Seat, Words
 from ..result import Result
@@ -213,11 +213,12 @@ def _trump_fact(ctx: TrumpContext, best: list[Card], how: Words, who: Words | Se
                        how=how)
 
 
-def _trump_level_fact(ctx: TrumpContext, best: list[Card]) -> Words | Reason:
+def _trump_level_fact(ctx: TrumpContext, best: list[Card], theirs: list[Card]) -> Words | Reason:
     """Why a trump play tops another: its level card of the trump suit, which ranks above every other card
-    of that suit (SJ-5), said where an over-trump is compared ("(♥7 is the level card of the trump suit)")."""
+    of that suit (SJ-5), said where an over-trump is compared ("(♥7 is the level card of the trump suit)") and
+    the printed ranks alone would not show it (♦8 ♦8 over ♦4 ♦4 needs no gloss)."""
     top = next((c for c in best if not c.is_joker and c.rank is ctx.level and c.suit is ctx.trump), None)
-    if top is None:
+    if top is None or all(c.suit is ctx.trump and not c.is_joker and Rank.TWO < c.rank < ctx.level for c in theirs):
         return Words("", "")
     return Reason.make(RuleId.SJ_10, " ({top} is the level card of the trump suit)", "（{top}是主花色的级牌）", top=top)
 
@@ -309,7 +310,7 @@ def _explain(ctx: TrumpContext, cards: list[list[Card]], shape: Shape, keys: lis
         others = [i for i in range(1, len(cards)) if i != winner and keys[i] is not None and keys[i][0]]  # type: ignore[index]
         if others:
             runner = max(others, key=lambda i: keys[i])  # type: ignore[arg-type, return-value]
-            base["rank"] = _trump_level_fact(ctx, best)
+            base["rank"] = _trump_level_fact(ctx, best, cards[runner])
             if runner > winner:  # trumped after the winner: that later play is the failed over-trump
                 return Reason.make(RuleId.SJ_10, "{who_cap} wins with {best}: {fact}; {them}'s trump {theirs}, "
                                    "played after it, is lower{rank}, so it fails to over-trump.",

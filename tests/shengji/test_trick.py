@@ -132,6 +132,17 @@ def test_sj10_a_later_lower_trump_is_a_failed_over_trump_not_the_winners():
     assert "盖毙了二家先毙的♥Q ♥Q" in earlier.reason.zh
 
 
+def test_sj5_sj10_an_over_trump_glosses_the_level_card_only_where_the_printed_ranks_do_not_show_it():
+    """SJ-5: ♦8 ♦8 (level 8, diamonds trumps) over-trumping ♦4 ♦4 is higher by print as well: no "(♦8 is the
+    level card of the trump suit)"; over ♦K ♦K it is the level card that decides, and the verdict says so."""
+    ctx = TrumpContext(Rank.EIGHT, Suit.DIAMONDS)
+    plain = find_trick_winner(ctx, SHUANGSHENG, ["HA HA", "D4 D4", "H3 H5", "D8 D8"], leader=0)
+    assert plain.winner == 3 and "over-trumps East's ♦4 ♦4." in plain.reason.en
+    assert "level card of the trump suit" not in plain.reason.en and "主花色的级牌" not in plain.reason.zh
+    decided = find_trick_winner(ctx, SHUANGSHENG, ["HA HA", "DK DK", "H3 H5", "D8 D8"], leader=0)
+    assert decided.winner == 3 and "(♦8 is the level card of the trump suit)" in decided.reason.en
+
+
 def test_sj10_trumps_of_the_wrong_shape_are_named_when_the_lead_wins():
     """SJ-10: trumps that are not a tractor cannot trump a tractor lead; the reason says so, not "nobody trumps"."""
     result = find_trick_winner(TrumpContext(Rank.NINE, Suit.DIAMONDS), SHUANGSHENG,
