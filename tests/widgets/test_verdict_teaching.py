@@ -339,10 +339,39 @@ def test_an_endgame_lead_that_is_a_level_card_of_a_plain_suit_is_said_to_be_a_tr
                   if suit != trump]
         for named in re.findall(r"(?:After|Best is|after) ([♠♥♦♣](?:10|[2-9JQKA]))", texts["en"]) + \
                 re.findall(r"^([♠♥♦♣](?:10|[2-9JQKA])) (?:\(|first)", texts["en"]):
-            if named in levels:
-                assert f"{named} (a level card, so a trump)" in texts["en"], texts
+            if named in levels:  # right after it, or opening the bracket that follows "wins trick 1"
+                assert re.search(re.escape(named) + r"(?: wins trick 1)? \(a level card, so a trump[);]", texts["en"]), texts
                 glossed += 1
     assert glossed
+
+
+def test_an_endgame_verdict_never_sets_two_brackets_side_by_side_and_says_when_a_tie_decides_C_1():
+    """endgame (C-1, SJ-4): the level-card gloss and the reply share one bracket ("♠5 (a level card, so a trump;
+    South discards ♦K)"), and where equal plays decide the trick a verdict names, it says so and carries the
+    convention's note (seed 13812: North's ♦7 beats West's ♦7 only by being played first)."""
+    checked = 0
+    for _spec, _ruleset, _key, _ok, reason in verdicts("endgame", (*range(40), 13812)):
+        texts = main_texts(reason)
+        assert ") (" not in texts["en"] and "）（" not in texts["zh"], texts
+        if "(equal, but played first)" in texts["en"]:
+            assert "（一样大，先出者胜）" in texts["zh"] and any(n["rule"] == "C-1" for n in reason.get("notes", [])), reason
+            checked += 1
+    assert checked
+
+
+def test_an_endgame_verdict_weighs_the_kitty_with_the_cards_when_it_names_the_costly_trick_SJ_12():
+    """endgame (SJ-11, SJ-12): the kitty's points times its multiplier count with the cards a trick takes, so a
+    last trick that takes the kitty (seed 13877: 15 points ×2) is named before an earlier trick of 5."""
+    spec = specs("endgame", range(13877, 13878))[0]
+    named = 0
+    for ruleset in spec["verdicts"]:
+        for answer in spec["answers"]:
+            ok, reason = verdict_of(spec, ruleset, answer["key"])
+            if not ok:
+                texts = main_texts(reason)
+                assert "the last trick and the kitty" in texts["en"] and "最后一轮和底牌" in texts["zh"], texts
+                named += 1
+    assert named
 
 
 # --- the third referee's patterns -----------------------------------------------------------------------

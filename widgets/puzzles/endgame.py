@@ -30,7 +30,7 @@ from cardlib.shengji.leads import legal_leads
 from cardlib.shengji.progression import TEAM_WORDS
 from cardlib.shengji.rules import get_ruleset
 from cardlib.shengji.combos import plain_level_cards, the_joker
-from cardlib.shengji.scoring import card_points, level_trump_words
+from cardlib.shengji.scoring import card_points, kitty_score, level_trump_words
 from cardlib.shengji.solver import EndgameSolution, EndgameSolver, Play
 from cardlib.shengji.trick import EQUAL_PLAYS_NOTE, find_trick_winner
 
@@ -120,12 +120,20 @@ def _outcome(game: Endgame, value: int, best: int | None) -> Words:
                  f"你方{got}，而不是{best}分" if ours else f"闲家得{value}分，而不是{best}分")
 
 
+def _level_gloss(game: Endgame, play: Play, inside: bool = False) -> Words:
+    """" (a level card, so a trump)" after a lead that is a level card of a plain suit: the fact a reader who
+    takes ♠2 for a spade misses (SJ-4); ``inside``: said inside a bracket that follows ("a level card, so a
+    trump; "), so that two brackets never stand side by side."""
+    if not plain_level_cards(game.ctx, play):
+        return Words("", "")
+    return Words("a level card, so a trump; ", "级牌，算主牌；") if inside else \
+        Words(" (a level card, so a trump)", "（级牌，算主牌）")
+
+
 def _lead_words(game: Endgame, play: Play) -> Reason:
-    """A lead as the verdict names it, with " (a level card, so a trump)" where it is a level card of a plain
-    suit: the fact a reader who takes ♠2 for a spade misses (SJ-4)."""
-    gloss = Words(" (a level card, so a trump)", "（级牌，算主牌）") if plain_level_cards(game.ctx, play) \
-        else Words("", "")
-    return Reason.make(RuleId.SJ_4, "{play}{gloss}", "{play}{gloss}", play=the_joker(list(play)), gloss=gloss)
+    """A lead as the verdict names it, with :func:`_level_gloss` after it (SJ-4)."""
+    return Reason.make(RuleId.SJ_4, "{play}{gloss}", "{play}{gloss}", play=the_joker(list(play)),
+                       gloss=_level_gloss(game, play))
 
 
 def _reply_verb(game: Endgame, lead: Play, reply: Play) -> Words:
@@ -149,15 +157,21 @@ def reason_for(game: Endgame, best: EndgameSolution, graded: Graded, lines: list
     return reason.with_notes(EQUAL_PLAYS_NOTE) if shown.decided_by is RuleId.C_1 else reason
 
 
+def _how_won(game: Endgame, trick: _Trick) -> Words | Reason:
+    """Why the winning play took its trick where a reader may not see it: a level card's rank (SJ-4, SJ-5), and
+    the convention where equal plays decide, "(equal, but played first)" (C-1)."""
+    how = level_trump_words(game.ctx, [list(p) for _s, p in trick.plays], trick.winning_index)
+    if trick.decided_by is RuleId.C_1:
+        return Reason.make(RuleId.C_1, "{how} (equal, but played first)", "{how}（一样大，先出者胜）", how=how)
+    return how
+
+
 def _win_clause(game: Endgame, trick: _Trick) -> Reason:
     """Who wins a trick and with what (SJ-10); a last player who wins is said to meet the lead (跟, 毙),
     a level card's rank said where it decides, and the convention where equal plays decide (C-1)."""
     index = trick.winning_index
     lead, won = trick.plays[0][1], trick.plays[index][1]
-    how = level_trump_words(game.ctx, [list(p) for _s, p in trick.plays], index)
-    if trick.decided_by is RuleId.C_1:
-        how = Reason.make(RuleId.C_1, "{how} (of equal plays, the first played wins)", "{how}（一样大，先出者胜）", how=how)
-    params: dict[str, Any] = {"winner": Seat(trick.winner), "won": the_joker(list(won)), "how": how}
+    params: dict[str, Any] = {"winner": Seat(trick.winner), "won": the_joker(list(won)), "how": _how_won(game, trick)}
     if 0 < index == len(trick.plays) - 1:
         return Reason.make(RuleId.SJ_10, "{winner} {verb} {won}{how} to win the trick",
                            "{winner}{verb}{won}{how}，赢下这一轮", verb=_reply_verb(game, lead, won), **params)
@@ -192,7 +206,7 @@ def _right_reason(game: Endgame, best: EndgameSolution, graded: Graded, first: _
 
 def _wrong_reason(game: Endgame, best: EndgameSolution, graded: Graded, lines: list[Line]) -> Reason:
     """A wrong lead: the defence's best reply, the trick it costs (and the kitty with the last), and the
-    winning line's first trick (SJ-11, SJ-12)."""
+    winning line's first trick (SJ-11, SJ-12); the convention's note where equal plays decide that trick (C-1)."""
     win_line = list(best.line)
     moves = [(game.leader, graded.play)] + [(s, p) for s, p in graded.after.line]
     reply_seat, reply = moves[1]
@@ -210,20 +224,21 @@ def _wrong_reason(game: Endgame, best: EndgameSolution, graded: Graded, lines: l
         return Reason.make(RuleId.SJ_11, "After {given}, {seat} {verb} {reply}: {outcome}. Best is {best} first: "
                            "{line}.", "出{given}后，{seat}{verb}{reply}：{outcome}。应先出{best}：{line}。", **params)
     k, trick, swing = lost
+    tie = EQUAL_PLAYS_NOTE if trick.decided_by is RuleId.C_1 else None
     winner, last, index = trick.winner, k == len(tricks) - 1, trick.winning_index
     won_with = trick.plays[index][1]
-    how = level_trump_words(game.ctx, [list(p) for _s, p in trick.plays], index)  # why a level card is a trump, or that high
+    how = _how_won(game, trick)  # why a level card is a trump, or that high; a tie's convention
     which, params["taken"] = _costly_words(k, last, last and kitty and winner % 2 == game.attackers, swing)
     rule = RuleId.SJ_12 if last and kitty and winner % 2 == game.attackers else RuleId.SJ_11
     if k == 0 and winner == reply_seat and won_with == reply:  # the reply itself takes the trick
         return Reason.make(rule, "After {given}, {seat} takes {which} with {reply}{how}{taken}: {outcome}. Best is {best} "
                            "first: {line}.", "出{given}后，{seat}用{reply}{how}赢{which}{taken}：{outcome}。应先出{best}：{line}。",
-                           which=which, how=how, **params)
+                           which=which, how=how, **params).with_notes(tie)
     if k == 0:
         return Reason.make(rule, "After {given}, {seat} {verb} {reply} and {winner} takes {which} with {won}{how}{taken}: "
                            "{outcome}. Best is {best} first: {line}.",
                            "出{given}后，{seat}{verb}{reply}，{winner}用{won}{how}赢{which}{taken}：{outcome}。应先出{best}：{line}。",
-                           winner=Seat(winner), which=which, won=the_joker(list(won_with)), how=how, **params)
+                           winner=Seat(winner), which=which, won=the_joker(list(won_with)), how=how, **params).with_notes(tie)
     first_winner = tricks[0].winner  # no jump to a later trick: who won trick 1, and with what
     first_won = tricks[0].plays[tricks[0].winning_index][1]
     if first_winner == reply_seat and first_won == reply:  # the reply itself wins trick 1: named once
@@ -231,19 +246,21 @@ def _wrong_reason(game: Endgame, best: EndgameSolution, graded: Graded, lines: l
                            "{won}{how}{taken}: {outcome}. Best is {best} first: {line}.",
                            "出{given}后，{seat}用{reply}赢第1轮；{winner}再用{won}{how}赢下{which}{taken}：{outcome}。"
                            "应先出{best}：{line}。",
-                           winner=Seat(winner), which=which, won=the_joker(list(won_with)), how=how, **params)
+                           winner=Seat(winner), which=which, won=the_joker(list(won_with)), how=how, **params).with_notes(tie)
+    bracketed = {**params, "given": the_joker(list(graded.play)), "gloss": _level_gloss(game, graded.play),
+                 "aside": _level_gloss(game, graded.play, inside=True)}
     if first_winner == game.leader:  # the lead itself wins trick 1: not named twice
-        return Reason.make(rule, "After {given} wins trick 1 ({seat} {verb} {reply}), {winner} takes {which} with "
-                           "{won}{how}{taken}: {outcome}. Best is {best} first: {line}.",
-                           "{given}赢下第1轮（{seat}{verb}{reply}）后，{winner}再用{won}{how}赢下{which}{taken}：{outcome}。"
-                           "应先出{best}：{line}。",
-                           winner=Seat(winner), which=which, won=the_joker(list(won_with)), how=how, **params)
-    return Reason.make(rule, "After {given} ({seat} {verb} {reply}), {first_winner}'s {first_won} wins trick 1; "
+        return Reason.make(rule, "After {given} wins trick 1 ({aside}{seat} {verb} {reply}), {winner} takes {which} "
+                           "with {won}{how}{taken}: {outcome}. Best is {best} first: {line}.",
+                           "{given}赢下第1轮（{aside}{seat}{verb}{reply}）后，{winner}再用{won}{how}赢下{which}{taken}："
+                           "{outcome}。应先出{best}：{line}。",
+                           winner=Seat(winner), which=which, won=the_joker(list(won_with)), how=how, **bracketed).with_notes(tie)
+    return Reason.make(rule, "After {given} ({aside}{seat} {verb} {reply}), {first_winner}'s {first_won} wins trick 1; "
                        "{winner} takes {which} with {won}{how}{taken}: {outcome}. Best is {best} first: {line}.",
-                       "出{given}后，{seat}{verb}{reply}，{first_winner}用{first_won}赢第1轮；{winner}再用{won}{how}赢下"
+                       "出{given}{gloss}后，{seat}{verb}{reply}，{first_winner}用{first_won}赢第1轮；{winner}再用{won}{how}赢下"
                        "{which}{taken}：{outcome}。应先出{best}：{line}。",
                        first_winner=Seat(first_winner), first_won=list(first_won),
-                       winner=Seat(winner), which=which, won=the_joker(list(won_with)), how=how, **params)
+                       winner=Seat(winner), which=which, won=the_joker(list(won_with)), how=how, **bracketed).with_notes(tie)
 
 
 def _costly_words(k: int, last: bool, kitty: bool, swing: list[Card]) -> tuple[Words | Reason, Words | Reason]:
@@ -277,7 +294,11 @@ def _costly_trick(game: Endgame, lines: list[Line], tricks: list[_Trick]) -> tup
         held = Counter(c for _s, p in trick.plays for c in p) & swing
         with_kitty = kitty and k == len(tricks) - 1 and trick.winner % 2 != ours
         if trick.winner % 2 != ours and (held or with_kitty):
-            costs.append((sum(card_points(c) * n for c, n in held.items()), with_kitty, -k, trick, held))
+            points = sum(card_points(c) * n for c, n in held.items())
+            if with_kitty:  # the kitty's points times its multiplier (SJ-12) weigh with the cards'
+                points += kitty_score(game.ctx, game.rules, list(game.kitty), [list(p) for _s, p in trick.plays], True,
+                                      trick.winning_index).value
+            costs.append((points, with_kitty, -k, trick, held))
     if not costs:
         return None
     _points, _kitty, minus_k, trick, held = max(costs, key=lambda cost: cost[:3])
