@@ -42,7 +42,7 @@ from cardlib.shengji.trump import EffectiveSuit
 from tests.reader_text import leaks
 
 PRESETS = ("shengji", "shuangsheng")
-HANDS = 200
+HANDS = examples(200)  # a tenth under `make test-fast`: legality and wording; the strength tests are slow
 RULES_BY_KIND = {
     "call": {RuleId.SG_1, RuleId.SS_1},
     "bury": {RuleId.SJ_7, RuleId.SJ_12},
@@ -99,6 +99,7 @@ def test_every_reason_reads_in_player_language(played):
 
 # --- strength --------------------------------------------------------------------------------------
 
+@pytest.mark.slow  # a statistic: it needs the ci profile's 200 hands
 def test_sj11_bots_take_clearly_more_points_than_random_players(played):
     """SJ-11, SJ-12: over many hands the bots' team takes more points than the random team in most
     hands, and many more on average."""
@@ -109,6 +110,7 @@ def test_sj11_bots_take_clearly_more_points_than_random_players(played):
     assert report.hand_win_share >= 0.7
 
 
+@pytest.mark.slow
 def test_bots_win_from_the_other_seats_too():
     """The bots' strength does not come from their seats: as East and West they win as clearly."""
     report = match(get_ruleset("shuangsheng"), 60, seed=7, bot_seats=(1, 3))
@@ -122,6 +124,7 @@ def test_match_refuses_seats_that_are_not_partners(seats):
         match(get_ruleset("shengji"), 1, seed=1, bot_seats=seats)
 
 
+@pytest.mark.slow
 def test_bots_against_bots_are_about_even():
     """The measure itself is fair: the same bot on both sides takes about half the points."""
     report = match(get_ruleset("shengji"), 60, seed=5, opponent=ShengjiBot())
