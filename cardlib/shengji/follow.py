@@ -579,13 +579,20 @@ def _level_notes(duty: FollowDuty, play: list[Card], example: list[Card] | None 
     (``own_hand``; another seat's cards are not the reader's to see): it is why the hand holds fewer cards of
     the suit than a reader counts."""
     plain = duty.suit is not EffectiveSuit.TRUMP
-    groups = {"lead_levels": duty.lead, "play_levels": play if counted_play else [], "levels": example or []}
+    # a play short of the suit whose hand holds no more than the lead asks: the verdict names the cards it left
+    # out first ("leaves out ♦5 ♣8 ♣7"), so a level card among them is explained there, "so a trump" said too
+    short = counted_play and len(duty.suit_cards) <= duty.size
+    missing = list((Counter(duty.suit_cards) - Counter(c for c in play if duty.ctx.effective_suit(c) is duty.suit))
+                   .elements()) if short else []
+    groups = {"missing_levels": missing, "lead_levels": duty.lead, "play_levels": play if counted_play else [],
+              "levels": example or []}
     found = {name: plain_level_cards(duty.ctx, [c for c in cards if not plain or (
         c.suit is not None and EffectiveSuit(c.suit.value) is duty.suit)]) for name, cards in groups.items()}
     in_hand = plain_level_cards(duty.ctx, [c for c in duty.hand if c.suit is not None
                                            and EffectiveSuit(c.suit.value) is duty.suit]) if plain and own_hand else []
     first = next((name for name, cards in found.items() if cards), "lead_levels" if in_hand else None)
-    note = level_cards_note(duty.ctx, [c for cards in found.values() for c in cards] + in_hand, so_trump=plain)
+    note = level_cards_note(duty.ctx, [c for cards in found.values() for c in cards] + in_hand,
+                            so_trump=plain or bool(found["missing_levels"]))
     return {name: note if name == first else Words("", "") for name in groups}
 
 
@@ -645,10 +652,12 @@ def _why_not(duty: FollowDuty, play: list[Card], breach: Breach, base: dict[str,
         missing = list((Counter(duty.suit_cards) - Counter(in_suit)).elements())
         forced = held == duty.size  # the legal follow is the cards just listed: not listed again
         return Reason.make(RuleId.SJ_9,
-                           "{the}{play} leaves out {missing}{play_levels}: the lead {lead} is in {suit}{lead_levels}; "
+                           "{the}{play} leaves out {missing}{missing_levels}{play_levels}: the lead {lead} is in "
+                           "{suit}{lead_levels}; "
                            "{hand} holds only {n} ({held}), so {you} must play {all}."
                            + ("" if forced else " {legal}: {example}{levels}."),
-                           "{play}漏了{missing}{play_levels}：首家出{lead}，是{suit}{lead_levels}，{hand}只有{n}张{suit}"
+                           "{play}漏了{missing}{missing_levels}{play_levels}：首家出{lead}，是{suit}{lead_levels}，"
+                           "{hand}只有{n}张{suit}"
                            "（{held}），必须{all}跟出。" + ("" if forced else "{legal}：{example}{levels}。"),
                            n=Words(count_en(held), count_zh(held)), held=sorted(duty.suit_cards, key=ctx.order_key),
                            missing=sorted(missing, key=ctx.order_key),

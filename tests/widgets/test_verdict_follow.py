@@ -217,3 +217,27 @@ def test_no_sentence_in_these_verdicts_chains_two_colons():
         for _spec, _ruleset, _key, _reason, texts in verdicts(kind):
             for sentence in re.split(r"(?<=[.。])\s*", texts["en"] + " " + texts["zh"]):
                 assert sentence.count(":") + sentence.count("：") <= 1, (kind, sentence)
+
+
+def test_a_level_card_left_out_of_a_follow_is_said_to_be_a_trump_where_it_is_first_named_SJ_4_SJ_9():
+    """SJ-4, SJ-9: "♠2 ♥K ♥J ♥10 leaves out ♦5 ♣8 ♣7" on a club lead at level 5 counts ♦5 among the trumps;
+    the verdict says why right there, "(♦5 is a level card, so a trump)", not after the legal follow at the end."""
+    checked = 0
+    for kind in ("pick_follow", "follow_legal"):
+        for seed in (*SEEDS, 13765):
+            spec = cached_puzzle(kind, seed)
+            ctx = ctx_of(spec["position"])
+            for ruleset in spec["verdicts"]:
+                for answer in spec["answers"]:
+                    ok, reason = verdict_of(spec, ruleset, answer["key"])
+                    left_out = re.match(r".*? leaves out ((?:(?:[♠♥♦♣](?:10|[2-9JQKA])|big joker|little joker),? ?)+)",
+                                        reason["en"])
+                    if ok or not left_out:
+                        continue
+                    named = [c for c in parse_cards(spec["position"]["hand"]) if cards_text([c]) in left_out.group(1)]
+                    levels = plain_level_cards(ctx, named)
+                    if levels:
+                        gloss = f"{left_out.group(1).rstrip(' ,')} ({cards_text(levels)} "
+                        assert gloss in reason["en"] and "so a trump" in reason["en"], reason["en"]
+                        checked += 1
+    assert checked
