@@ -78,7 +78,12 @@ def test_ys_challenge_wrong_answers_name_the_given_and_the_right_outcome_and_tak
             said, taker = answer["key"].split(":")
             real, real_taker = right.split(":")
             rules = [p["rule"] for p in parts]
-            assert len(parts) == (said != real) + (taker != real_taker), (spec["id"], answer["key"])
+            # a wrong outcome is answered with the outcome and then who takes the pile (YS-9), also where the answer
+            # named the right taker: with the wrong outcome that pairing is itself a misreading of YS-9
+            assert len(parts) == (2 if said != real else int(taker != real_taker)), (spec["id"], answer["key"])
+            if said != real and taker == real_taker:
+                assert parts[1]["en"].startswith("So ") and "takes the whole pile" in parts[1]["en"], parts
+                assert parts[1]["zh"].startswith("所以由") and "收走整堆牌" in parts[1]["zh"], parts
             if said != real:
                 # the revealed card against the claim and the target, ending in the right outcome (the answer
                 # given is marked on its button)

@@ -105,8 +105,9 @@ def _challenge_wrong(given: tuple[bool, int], right: tuple[bool, int], player: i
     if says != real:
         parts.append(wrong(RuleId.YS_9, _outcome_words(says), _outcome_words(real), outcome,
                            en="{why}.", zh="{why}。"))
-    if taker != real_taker and says != real and (real or taker == player):
-        # the outcome was just said: who takes follows from it, said once (YS-9); which of several challengers
+    if says != real and (real or taker in (real_taker, player)):
+        # the outcome was just said: who takes follows from it, said once (YS-9), also where the answer named the
+        # right taker with the wrong outcome (a misreading of who takes on which); which of several challengers
         # counts is YS-14's, below
         parts.append(Reason.make(RuleId.YS_9, "So {player}, who played the face-down card, takes the whole pile."
                                  if real else "So the challenger, {player}, takes the whole pile.",
