@@ -13,6 +13,7 @@ YS-16 (ys_draw).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -224,3 +225,23 @@ def test_ys_draw_wrong_answers_name_the_given_and_the_right_outcome_YS_6_YS_12_Y
             about_the_draw = answer["key"] == "draws" or (answer["key"], right) == ("no-draw", "draws")
             if spec["position"]["claim"] is None and about_the_draw:
                 assert reason["rule"] == "YS-15", "no claim: the target is 3, which decides the draw"
+
+
+def test_ys_draw_a_right_win_says_what_decides_the_draw_before_the_empty_hand_YS_6_YS_12_YS_15():
+    """YS-6, YS-12, YS-15: "a face-up last card stands" is as true of a card below the target, whose player
+    draws and stays in; a right "wins" says first that the card is not below the target (or that the draw pile
+    is empty), and the target of a face-down card with no claim, then that the player is out."""
+    checked = 0
+    for seed in (*SEEDS, 13066):
+        spec = make_puzzle("ys_draw", seed)
+        if "wins" not in correct_keys(spec, "yishang"):
+            continue
+        ok, reason = verdict_of(spec, "yishang", "wins")
+        assert ok
+        en, zh = reason["en"], reason["zh"]
+        assert re.search(r"is not below the target|the draw pile is empty", en), en
+        assert en.index("target") < en.index("wins") and zh.index("目标点数") < zh.index("获胜"), (en, zh)
+        if "no claim" in en:
+            assert en.startswith("Player B's face-down card had no claim") and zh.startswith("乙的暗牌没有报点"), en
+        checked += 1
+    assert checked

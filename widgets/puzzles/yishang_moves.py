@@ -310,12 +310,14 @@ def _said(facts: list[Reason], rule: RuleId) -> Reason:
 
 
 def _draw_right(outcome: str, facts: dict[str, Reason], reason: Reason) -> Reason:
-    """Why the outcome is right: the engine's reason, or, for a last card below the target won because the
-    draw pile is empty, that empty pile and then the win (YS-16, YS-12): the win alone would read as if a
-    last card below the target always won."""
+    """Why the outcome is right: for a win, what decides the draw (the target, 3 for a face-down card with no
+    claim, YS-15; not below it, or below it with the draw pile empty, YS-16) and then the empty hand (YS-12):
+    "a face-up last card stands" alone is as true of a card below the target, whose player draws; for no draw,
+    the target and the card not below it; else the engine's reason."""
     below = facts["below"]
-    if outcome == "wins" and below.rule is RuleId.YS_16:
-        return _said([below, facts["last"]], below.rule)
+    target = [facts["target"]] if "target" in facts else []
+    if outcome == "wins":  # the draw decides first (none, or none left), then the empty hand (YS-12)
+        return _said([*target, below, facts["last"]], below.rule if below.rule is RuleId.YS_16 else facts["last"].rule)
     if outcome == "no-draw":  # what decides it: the target (3 for a face-down card with no claim, YS-15), not below it
         return _said([facts["target"], below] if "target" in facts else [below], below.rule)
     return reason
