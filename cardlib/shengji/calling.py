@@ -217,8 +217,10 @@ def _why_too_weak(rules: Ruleset, kind: CallKind, standing: CallKind) -> Reason:
                        "《双升》没有说第二张单张级牌算什么；本书约定：单张反不了单张，和《四人升级》一样。"))
         return Reason.make(rule, "under the 四人升级 guide only a pair, of level cards or jokers, overrides a "
                                  "single", "按《四人升级》，单张只能被一对级牌或一对王反掉").with_notes(
-            Reason(rule, "A second single of the same suit from another player reinforces a single, nothing more.",
-                   "别人再亮一张同花色的级牌只是加固。"))
+            Reason(rule, "The 四人升级 guide lets a pair override a single and a second single of the same suit "
+                         "reinforce it; it says nothing of a single of another suit, and this book's convention is "
+                         "that it does not override.",
+                   "《四人升级》只说一对可以反单张、别人再亮同花色的一张只是加固；没有说另一花色的单张，本书约定不能反。"))
     if standing is CallKind.BIG_JOKER_PAIR and shuangsheng:
         return Reason.make(rule, "under the 双升 guide nothing overrides a pair of big jokers",
                            "按《双升》，一对大王最大，谁也反不了")

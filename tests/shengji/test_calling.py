@@ -280,3 +280,15 @@ def test_sg1_ss1_a_call_that_stands_says_the_later_calls_are_no_stronger_and_an_
     single = run(SS, [(2, "H6 H6"), (1, "C6")], level="6").reason
     assert "since the later call (East's ♣6) is no stronger" in single.en
     assert any("ranks above a single" in note.en for note in single.all_notes())
+
+
+def test_sg1_a_single_of_another_suit_is_refused_with_the_note_on_what_the_guide_leaves_unsaid():
+    """SG-1: the 四人升级 guide names a pair overriding a single and a second single of the same suit reinforcing
+    it; East's ♣2 after West's ♦2 is neither, and the note says so (not the same-suit note, which is beside it)."""
+    rules = get_ruleset("shengji")
+    state = apply_call(rules, CallState(Rank.TWO), 3, parse_cards("D2"))
+    verdict = check_call(rules, state, 1, parse_cards("C2"))
+    assert not verdict.ok
+    notes = [n for n in verdict.reason.all_notes()]
+    assert any("a single of another suit" in n.en and "另一花色的单张" in n.zh for n in notes), notes
+    assert not any(n.en.startswith("A second single of the same suit") for n in notes)
