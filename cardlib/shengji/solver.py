@@ -141,10 +141,20 @@ class EndgameSolver:
         return plays
 
     def trick_winner(self, plays: tuple[IPlay, ...]) -> int:
-        """The index of the play winning the trick so far (SJ-10, C-1, C-5)."""
+        """The index of the play winning the trick so far (SJ-10, C-1, C-5).
+
+        A whole trick is asked as a contest of three plays: the lead, the play winning the first three, the last
+        play, since a later play takes the trick only by beating the play winning so far, under the lead (SJ-10;
+        equal plays keep the first, C-1).  Tricks that differ only in a losing follow share the engine's answer."""
         index = self._winners.get(plays)
         if index is None:
-            index = self._winners[plays] = find_trick_winner(self.ctx, self.rules, [_cards(p) for p in plays]).winner
+            if len(plays) < SEATS:
+                index = find_trick_winner(self.ctx, self.rules, [_cards(p) for p in plays]).winner
+            else:
+                before = self.trick_winner(plays[:-1])
+                contest = (plays[0], plays[before], plays[-1]) if before else (plays[0], plays[-1])
+                index = len(plays) - 1 if self.trick_winner(contest) == len(contest) - 1 else before
+            self._winners[plays] = index
         return index
 
     def kitty_value(self, plays: tuple[IPlay, ...], winner: int) -> int:
