@@ -40,10 +40,10 @@ test-fast: deps  ## the inner loop, about 3 minutes (the goal is 2): the pure-Py
 	@HYPOTHESIS_PROFILE=dev $(PY) -m pytest -p no:cacheprovider -n $(WORKERS) -q -m "not build and not browser and not slow" \
 		|| $(call fail,test-fast,pytest reported failures (see above))
 
-# The front ends (widgets/static, tools/site/page.js, classroom/static/join.js) bundled by esbuild into
+# The front ends (widgets/static, tools/site/page.js, classroom/static/join.js, the Lab extension tools/lab) bundled by esbuild into
 # widgets/static/dist, which widgets/front_ends.py reads; made again when a source changes.
 BUNDLES := widgets/static/dist/manifest.json
-BUNDLE_SOURCES := $(wildcard widgets/static/*.js) tools/site/page.js classroom/static/join.js tools/bundle_front_ends.mjs
+BUNDLE_SOURCES := $(wildcard widgets/static/*.js tools/lab/*) tools/site/page.js classroom/static/join.js tools/bundle_front_ends.mjs
 
 deps: $(VENV)/.installed node_modules/.installed $(BUNDLES)  ## Python (.venv) and npm dependencies, as locked; the front ends bundled
 
@@ -111,7 +111,7 @@ LAB_FLAGS ?=  # more `jupyter lab` options; the browser tests pass --IdentityPro
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 LAB_OVERRIDES := $(VENV)/share/jupyter/lab/settings/overrides.json
 
-lab: deps  ## JupyterLab on the chapters: notebooks (jupytext), their MyST rendered (jupyterlab-myst)
+lab: deps  ## JupyterLab on the chapters: notebooks (jupytext), their MyST rendered (jupyterlab-myst), links followed in Lab (tools/lab)
 	$(call step,JupyterLab on book/ at http://127.0.0.1:$(LAB_PORT)/ (on a phone: http://127.0.0.1:$(LAB_PORT)/doc/tree/intro.md))
 	@mkdir -p $(dir $(LAB_OVERRIDES)) && printf '%s\n' \
 		'{"@jupyterlab/docmanager-extension:plugin": {"autosave": false,' \
@@ -119,7 +119,7 @@ lab: deps  ## JupyterLab on the chapters: notebooks (jupytext), their MyST rende
 		' "@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": false}}' \
 		> $(LAB_OVERRIDES)
 	@$(PY) -m jupyter lab --no-browser --ServerApp.ip=127.0.0.1 --ServerApp.port=$(LAB_PORT) \
-		--ServerApp.root_dir=book --LabApp.news_url=None --LabApp.extension_manager=readonly \
+		--ServerApp.root_dir=book --LabApp.extra_labextensions_path=$(CURDIR)/widgets/static/dist --LabApp.news_url=None --LabApp.extension_manager=readonly \
 		--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate $(ROOT_FLAG) $(LAB_FLAGS)
 
 present: deps  ## the teacher decks in Voila (and class mode): a start page listing them, nothing from other hosts

@@ -1,5 +1,5 @@
 // eslint's flat config: the recommended rules over the book's own JavaScript (the widgets' front ends,
-// the static book's scripts, class mode's phone page), with the globals of where each runs.
+// the static book's scripts, the Lab extension, class mode's phone page), with the globals of where each runs.
 // Run by tests/widgets/test_js_quality.py: node_modules/.bin/eslint (make deps installs it).
 import js from "@eslint/js";
 import globals from "globals";
@@ -8,7 +8,7 @@ export default [
   { ignores: ["widgets/static/dist/**", "node_modules/**", "_build/**"] },
   js.configs.recommended,
   {
-    files: ["widgets/static/**/*.js", "tools/site/**/*.js", "classroom/static/**/*.js"],
+    files: ["widgets/static/**/*.js", "tools/site/**/*.js", "tools/lab/**/*.js", "classroom/static/**/*.js"],
     languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: { ...globals.browser } },
     rules: {
       // a catch's name says why its error is ignored (`catch (privateMode)`); that is not an unused variable

@@ -9,6 +9,9 @@
 // can tell bundles older than their sources ("run make deps").  A bundle whose text is unchanged is not
 // written again: the book's execution caches, which drop when a widget file changes (Makefile), are kept.
 //
+// The book's JupyterLab extension (tools/lab) is bundled the same way into dist/cardbook-lab/static, with its
+// package.json beside, so that dist/ is also the folder `make lab` loads prebuilt Lab extensions from.
+//
 // Usage: node tools/bundle_front_ends.mjs   (run by `make deps`, after npm ci)
 import { build } from "esbuild";
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
@@ -28,11 +31,15 @@ const ENTRIES = {
   "tutor.js": ["widgets/static/tutor.js", "esm"],
   "join.js": ["classroom/static/join.js", "esm"],
   "page.js": ["tools/site/page.js", "iife"],
+  "cardbook-lab/static/remoteEntry.js": ["tools/lab/extension.js", "iife"],
 };
+/** Files copied into dist as they are: the Lab extension's description, which Lab reads. */
+const COPIED = { "cardbook-lab/package.json": "tools/lab/package.json" };
+const KEPT = new Set([...Object.keys(ENTRIES), ...Object.keys(COPIED)].map((name) => name.split("/")[0]));
 
 mkdirSync(OUT, { recursive: true });
 for (const old of readdirSync(OUT)) {
-  if (!(old in ENTRIES)) rmSync(join(OUT, old), { recursive: true, force: true });
+  if (!KEPT.has(old)) rmSync(join(OUT, old), { recursive: true, force: true });
 }
 /** @type {Record<string, {inputs: string[], bytes: number}>} */
 const manifest = {};
@@ -53,10 +60,17 @@ for (const [name, [entry, format]] of Object.entries(ENTRIES)) {
     logLevel: "warning",
   });
   const [file] = result.outputFiles;
+  mkdirSync(dirname(file.path), { recursive: true });
   if (!existsSync(file.path) || readFileSync(file.path, "utf8") !== file.text) writeFileSync(file.path, file.text);
   const output = Object.values(result.metafile.outputs)[0];
   const inputs = Object.keys(result.metafile.inputs).map((p) => relative(ROOT, join(process.cwd(), p)));
   manifest[name] = { inputs: [...inputs, relative(ROOT, fileURLToPath(import.meta.url))], bytes: output.bytes };
+}
+for (const [name, source] of Object.entries(COPIED)) {
+  const text = readFileSync(join(ROOT, source), "utf8");
+  const path = join(OUT, name);
+  mkdirSync(dirname(path), { recursive: true });
+  if (!existsSync(path) || readFileSync(path, "utf8") !== text) writeFileSync(path, text);
 }
 writeFileSync(join(OUT, "manifest.json"), JSON.stringify(manifest, null, 1) + "\n");
 console.log(Object.entries(manifest).map(([name, m]) => `${name} ${(m.bytes / 1024).toFixed(1)} KB`).join(", "));

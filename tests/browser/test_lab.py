@@ -1,9 +1,10 @@
 """JupyterLab (`make lab`): the chapters read as MyST, and a puzzle behaves next to a kernel.
 
 The chapters open as notebooks (jupytext) and jupyterlab-myst renders their markdown cells, so labels
-become anchors, roles links and admonitions boxes instead of raw MyST.  Next to a kernel, a puzzle's
-"Read rule" opens a new browser tab and never navigates Lab away (the session would be lost); after
-Kernel → Restart, "New puzzle" says what to do and still shows a puzzle, from the widget's bank.
+become anchors, roles links and admonitions boxes instead of raw MyST.  The book's Lab extension
+(tools/lab) follows a chapter's links to other chapters and a puzzle's "Read rule" in the same Lab, at
+the paragraph, never reloading Lab (the session would be lost); after Kernel → Restart, "New puzzle"
+says what to do and still shows a puzzle, from the widget's bank.
 Rules: SJ-5 (the highest card: the puzzle answered here).
 """
 
@@ -14,7 +15,6 @@ import os
 import re
 import urllib.request
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import jupytext
 import pytest
@@ -27,7 +27,8 @@ ADMONITION = re.compile(r"^:{3,}\{(admonition|note|warning|important|tip|hint|ca
 #: A label jupyterlab-myst turns into an anchor: not one on the chapter's title (Lab shows the title in a
 #: frontmatter block, without it) nor one on a directive (an admonition box carries no id).
 LABEL = re.compile(r"^\(([\w-]+)\)=[ \t]*\n(?!# |:{3,}\{)", re.MULTILINE)
-REF = re.compile(r"\{ref\}`(?:[^`<]*<)?([\w-]+)>?`")
+#: A link to a label by its name, ``[text](label)`` (text possibly empty).
+NAMED_LINK = re.compile(r"\]\(([\w-]+)\)")
 #: The chapter whose SJ-5 puzzle the kernel tests answer.
 PUZZLE_CHAPTER, PUZZLE_KIND = "shengji-trumps.md", "highest"
 
@@ -98,31 +99,75 @@ def test_a_chapter_opens_in_lab_with_its_labels_roles_and_admonitions_rendered(l
     anchors = set(notebook.locator(".jp-MarkdownCell .myst [id]").evaluate_all("els => els.map(e => e.id)"))
     labels = set(LABEL.findall(source))
     assert labels - anchors == set(), f"labels of {name} with no anchor in Lab: {sorted(labels - anchors)}"
-    for target in {t for t in REF.findall(source) if t in labels}:  # a {ref} to this chapter is a link
-        expect(notebook.locator(f".jp-MarkdownCell .myst a[href='#{target}']").first).to_be_visible()
+    for target in {t for t in NAMED_LINK.findall(source) if t in labels}:  # a link to a label of this chapter
+        expect(notebook.locator(f".jp-MarkdownCell .myst a[href='#{target}']").first).to_be_attached()
     assert log.blocked == []
     assert [e for e in log.errors if e.startswith("uncaught")] == []
 
 
-def test_sj5_read_rule_next_to_a_kernel_opens_a_new_tab_and_lab_stays(lab, offline_page, repo_root: Path):
+def current_tab(page: Page) -> str:
+    """The file name on the main area's current tab."""
+    return page.locator("#jp-main-dock-panel .lm-TabBar-tab.lm-mod-current .lm-TabBar-tabLabel").inner_text()
+
+
+def expect_in_view(page: Page, chapter: str, label: str) -> None:
+    """The paragraph or heading ``label`` of ``chapter`` shows in its notebook's visible part, near the top."""
+    target = page.locator(f".jp-NotebookPanel:not(.lm-mod-hidden) [id='{label}']")
+    expect(target).to_have_count(1, timeout=20_000)
+    page.wait_for_function("""selector => { const el = document.querySelector(selector); if (!el) return false;
+        let s = el.parentElement;
+        while (s && !(s.scrollHeight > s.clientHeight && /auto|scroll/.test(getComputedStyle(s).overflowY))) s = s.parentElement;
+        if (!s) return false; const box = el.getBoundingClientRect(), view = s.getBoundingClientRect();
+        return box.top >= view.top && box.top < view.top + view.height / 2; }""",
+                           arg=f".jp-NotebookPanel:not(.lm-mod-hidden) [id='{label}']", timeout=20_000)
+    assert current_tab(page) == chapter
+
+
+def follow(page: Page, link: Locator) -> None:
+    """Click a chapter's link, checking it neither reloads Lab nor opens a tab of the browser."""
+    page.evaluate("window.__sameLab = true")
+    pages = len(page.context.pages)
+    link.click()
+    page.wait_for_timeout(500)
+    assert page.evaluate("window.__sameLab === true"), "the link reloaded Lab or left it"
+    assert len(page.context.pages) == pages, "the link opened another browser tab"
+
+
+def test_chapter_glossary_and_title_page_links_open_their_chapter_in_this_lab_at_their_paragraph(lab, offline_page,
+                                                                                                 repo_root: Path):
+    """The title page's start card and its link to the glossary ({doc}-like links), then a glossary link to a
+    rule (a label in another chapter) each open their chapter as a notebook in this Lab, scrolled to the
+    paragraph; a link whose text was its target's name shows the target's title."""
+    page, log = offline_page
+    notebook = open_chapter(page, lab, "intro.md")
+    follow(page, notebook.locator(".jp-MarkdownCell .myst a", has_text="升级 from the table to the score").first)
+    expect(page.locator("#jp-main-dock-panel .lm-TabBar-tab.lm-mod-current")).to_contain_text("shengji.md")
+    page.locator("#jp-main-dock-panel .lm-TabBar-tab", has_text="intro.md").click()
+    follow(page, notebook.locator(".jp-MarkdownCell .myst a", has_text=re.compile(r"^glossary$")).first)
+    expect(page.locator("#jp-main-dock-panel .lm-TabBar-tab.lm-mod-current")).to_contain_text("glossary.md")
+    glossary = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden)")
+    follow(page, glossary.locator(".jp-MarkdownCell .myst a", has_text="trump order").first)
+    expect_in_view(page, "shengji-trumps.md", "rule-sj-5")
+    names = {p.stem for p in (repo_root / "book").glob("*.md")}
+    names |= set(re.findall(r"^\(([\w-]+)\)=", (repo_root / "book" / "shengji-trumps.md").read_text(encoding="utf-8"), re.M))
+    shown = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-MarkdownCell .myst a").all_inner_texts()
+    assert "Levels" in shown  # [](sj-levels): the heading under the label
+    assert not names & {text.strip() for text in shown}, "a link shows its target's name, not its title"
+    assert log.blocked == []
+    assert [e for e in log.errors if e.startswith("uncaught")] == []
+
+
+def test_sj5_read_rule_next_to_a_kernel_scrolls_to_the_rule_in_this_lab(lab, offline_page):
+    """"Read rule" of a live puzzle whose rule is in its own chapter scrolls that chapter to the rule, in place."""
     page, log = offline_page
     root = live_puzzle(page, lab)
-    lab_address = page.url
     root.locator(".cbp-answer").first.click()
-    link = root.locator("a.cbp-rule-link")
+    link = root.locator("a.cbp-rule-link").first
     expect(link).to_be_visible()
-    with page.context.expect_page(timeout=10_000) as opened:
-        link.click()
-    tab = opened.value
-    tab.wait_for_load_state("domcontentloaded")
-    target = urlsplit(tab.url)
-    tab.close()
-    assert page.url == lab_address, "Read rule navigated the Lab tab away"
-    expect(root).to_be_visible()
-    if target.path.startswith("/lab/tree/"):  # the chapter opened in Lab: it exists and holds the rule's label
-        chapter = repo_root / "book" / target.path.removeprefix("/lab/tree/")
-        assert chapter.is_file(), f"Read rule opened {target.path}, not a chapter"
-        assert f"({target.fragment})=" in chapter.read_text(encoding="utf-8")
+    assert link.get_attribute("target") is None  # not a new tab: this Lab opens it
+    follow(page, link)
+    expect_in_view(page, PUZZLE_CHAPTER, "rule-sj-5")
+    expect(page.locator("#jp-main-dock-panel .lm-TabBar-tab")).to_have_count(1)
     assert log.blocked == []
 
 

@@ -2,7 +2,7 @@
 
 eslint (the recommended rules, ``eslint.config.js``) and ``tsc --noEmit`` (``// @ts-check`` in every
 file, JSDoc types, ``tsconfig.json``) over the widgets' front ends (``widgets/static``), the static
-book's scripts (``tools/site``) and class mode's phone page (``classroom/static``).  Both come from npm,
+book's scripts (``tools/site``), the Lab extension (``tools/lab``) and class mode's phone page (``classroom/static``).  Both come from npm,
 pinned in ``package-lock.json``: ``make deps`` installs them (a missing one fails, saying so).
 """
 
@@ -18,7 +18,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 BIN = ROOT / "node_modules" / ".bin"
-CHECKED = ("widgets/static", "tools/site", "classroom/static")
+CHECKED = ("widgets/static", "tools/site", "tools/lab", "classroom/static")
 #: Every file the checks must cover: the front ends, their shared modules and the book's scripts.
 SOURCES = sorted(p for folder in CHECKED for p in (ROOT / folder).glob("*.js"))
 

@@ -1023,11 +1023,13 @@ function byRule(reasons) {
 }
 
 /** The attributes of a "Read rule" link to ``reason``'s rule (a main reason or a note), opening in a new tab
- * next to a kernel. @param {Puzzle} p @param {{rule: string, page: string, anchor: string}} reason @param {any} lab */
+ * next to a kernel, unless this is JupyterLab with the book's extension (tools/lab), which opens the chapter
+ * in the same Lab and marks <body> so.  @param {Puzzle} p @param {{rule: string, page: string, anchor: string}} reason
+ * @param {any} lab */
 function ruleLink(p, reason, lab) {
-  const { live } = p;
-  return { href: ruleHref(reason, p.model.get("base"), lab), target: live ? "_blank" : undefined,
-    rel: live ? "noopener" : undefined, title: live ? t(p, "inLab") : undefined,
+  const newTab = p.live && !(lab && document.body.dataset.cardbookLabLinks);
+  return { href: ruleHref(reason, p.model.get("base"), lab), target: newTab ? "_blank" : undefined,
+    rel: newTab ? "noopener" : undefined, title: newTab ? t(p, "inLab") : undefined,
     text: `${t(p, "readRule")} ${reason.rule} ${t(p, "inTheBook")}` };
 }
 
