@@ -135,14 +135,17 @@ def follow(page: Page, link: Locator) -> None:
 
 def test_chapter_glossary_and_title_page_links_open_their_chapter_in_this_lab_at_their_paragraph(lab, offline_page,
                                                                                                  repo_root: Path):
-    """The title page's start card and its link to the glossary ({doc}-like links), then a glossary link to a
-    rule (a label in another chapter) each open their chapter as a notebook in this Lab, scrolled to the
-    paragraph; a link whose text was its target's name shows the target's title."""
+    """The title page's {doc} link to the engine chapter, its start card and its link to the glossary, then a
+    glossary link to a rule (a label in another chapter) each open their chapter as a notebook in this Lab, at
+    its top or scrolled to the paragraph; a link written without text shows its target's title."""
     page, log = offline_page
     notebook = open_chapter(page, lab, "intro.md")
-    follow(page, notebook.locator(".jp-MarkdownCell .myst a", has_text="升级 from the table to the score").first)
-    expect(page.locator("#jp-main-dock-panel .lm-TabBar-tab.lm-mod-current")).to_contain_text("shengji.md")
-    page.locator("#jp-main-dock-panel .lm-TabBar-tab", has_text="intro.md").click()
+    for link, chapter in [("the engine chapter", "engine.md"),                 # {doc}`the engine chapter <engine>`
+                          ("升级 from the table to the score", "shengji.md")]:  # a start card, :link: shengji
+        follow(page, notebook.locator(".jp-MarkdownCell .myst a", has_text=link).first)
+        expect(page.locator("#jp-main-dock-panel .lm-TabBar-tab.lm-mod-current")).to_contain_text(chapter)
+        expect(page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-MarkdownCell .myst h1").first).to_be_in_viewport()
+        page.locator("#jp-main-dock-panel .lm-TabBar-tab", has_text="intro.md").click()
     follow(page, notebook.locator(".jp-MarkdownCell .myst a", has_text=re.compile(r"^glossary$")).first)
     expect(page.locator("#jp-main-dock-panel .lm-TabBar-tab.lm-mod-current")).to_contain_text("glossary.md")
     glossary = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden)")
@@ -150,8 +153,9 @@ def test_chapter_glossary_and_title_page_links_open_their_chapter_in_this_lab_at
     expect_in_view(page, "shengji-trumps.md", "rule-sj-5")
     names = {p.stem for p in (repo_root / "book").glob("*.md")}
     names |= set(re.findall(r"^\(([\w-]+)\)=", (repo_root / "book" / "shengji-trumps.md").read_text(encoding="utf-8"), re.M))
-    shown = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-MarkdownCell .myst a").all_inner_texts()
-    assert "Levels" in shown  # [](sj-levels): the heading under the label
+    links = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-MarkdownCell .myst a")
+    expect(links.filter(has_text=re.compile(r"^Levels$")).first).to_be_attached()  # [](sj-levels): the heading under it
+    shown = links.all_inner_texts()
     assert not names & {text.strip() for text in shown}, "a link shows its target's name, not its title"
     assert log.blocked == []
     assert [e for e in log.errors if e.startswith("uncaught")] == []

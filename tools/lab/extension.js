@@ -76,11 +76,18 @@ function activate(app) {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     const anchor = event.target instanceof Element ? event.target.closest("a[href]") : null;
     if (!(anchor instanceof HTMLAnchorElement) || !app.shell.node.contains(anchor)) return;
-    const place = placeOf(anchor.href, baseUrl, indexOf);
-    if (!place) return;
+    /** @type {string[]} */
+    const unread = [];   // folders whose chapters are still being read: the link may be to one of them
+    const place = placeOf(anchor.href, baseUrl, (folder) => indexes.get(folder) ?? void unread.push(folder));
+    if (!place && !unread.length) return;
     event.preventDefault();   // before jupyterlab-myst's own handler and the browser's new tab
     event.stopImmediatePropagation();
-    void go(place, anchor);
+    void (async () => {
+      await Promise.all(unread.map(load));
+      const found = place || placeOf(anchor.href, baseUrl, indexOf);
+      if (found) await go(found, anchor);
+      else window.open(anchor.href, "_blank", "noopener");   // not the book's: what a link to a file does
+    })();
   }, true);
 
   /** Links whose text is only their target's name show the target's title.  The text node is changed in
