@@ -17,6 +17,9 @@ export default [
   },
   // the card faces, written in front of a bundle by widgets/front_ends.py (cardlib.render's drawing)
   { files: ["widgets/static/cards.js"], languageOptions: { globals: { CARD_FACES: "readonly" } } },
+  // the teacher decks' page scripts (Voila's template inlines them): classic scripts
+  { files: ["teacher/templates/teacher/static/*.js"], languageOptions: { ecmaVersion: 2022, sourceType: "script",
+    globals: { ...globals.browser } }, rules: { "no-unused-vars": ["error", { caughtErrors: "none" }] } },
   // a classic script (no modules), so it also runs from file://
   { files: ["tools/site/widget-loader.js"], languageOptions: { sourceType: "script" } },
   { files: ["tools/site/engine-worker.js"], languageOptions: { globals: { ...globals.worker } } },

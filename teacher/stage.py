@@ -82,10 +82,15 @@ def start_page(href: str, served: bool) -> str:
              '即按《双升》指南。</span></p>' if served else
              '<p class="cbt-lead">Pick a deck to present: these pages need no server and show the 四人升级 guide\'s '
              'rules.<br>\n  <span lang="zh-Hans">选一套幻灯片开讲：这些网页不需要服务器，按《四人升级》指南。</span></p>')
+    # served, `s` opens the presenter console (teacher/templates/teacher/static/presenter.js); a static deck keeps
+    # reveal.js's speaker view, which has no kernel to start
+    console = (("presenter console: notes, the answer for you only, a vote countdown",
+                "演讲者控制台：备注、只给你看的答案、投票倒计时")
+               if served else ("speaker view with notes", "演讲者视图（含备注）"))
     return (f'<main>\n<h1>Teacher decks <span lang="zh-Hans">教学幻灯片</span></h1>\n{rules}\n{deck_list(href)}'
-            '<p class="cbt-keys"><kbd>S</kbd> speaker view with notes, <kbd>?</kbd> keys, <kbd>G</kbd> jump to a '
+            f'<p class="cbt-keys"><kbd>S</kbd> {console[0]}, <kbd>?</kbd> keys, <kbd>G</kbd> jump to a '
             'slide, <code>?print-pdf</code> prints one slide a page.<br>\n  <span lang="zh-Hans"><kbd>S</kbd> '
-            '演讲者视图（含备注），<kbd>?</kbd> 快捷键，<kbd>G</kbd> 跳到某页，地址加 <code>?print-pdf</code> '
+            f'{console[1]}，<kbd>?</kbd> 快捷键，<kbd>G</kbd> 跳到某页，地址加 <code>?print-pdf</code> '
             '可每页打印一张。</span></p>\n</main>\n')
 
 

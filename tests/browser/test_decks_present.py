@@ -1,6 +1,6 @@
 """Presenting the decks, in Debian's Chromium with every request off this machine blocked: the
-speaker view (``s``, its frames at ``?receiver``) and ``?print-pdf`` draw the deck, not a red
-badge; printing gives one page per slide with every widget drawn; every slide has speaker notes;
+presenter console (``s``) follows the deck without a kernel of its own and shows the teacher the answer;
+``?print-pdf`` draws the deck, not a red badge; printing gives one page per slide with every widget drawn; every slide has speaker notes;
 slides are numbered; closing a tab shuts its kernel down (Jupyter's /api/kernels lists it no more).
 
 The decks are served by the Voila every module of tests/browser shares (``present_url``, staged as
@@ -18,6 +18,8 @@ import sys
 import time
 import urllib.request
 from pathlib import Path
+
+from playwright.sync_api import expect
 
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "teacher"))
@@ -92,25 +94,41 @@ def test_sj_every_slide_has_notes_and_a_number(offline_page, present_url):
     assert_offline(log)
 
 
-def test_c3_the_speaker_view_draws_the_deck_with_its_notes(offline_page, present_url):
-    """``s`` opens reveal.js's speaker view; its frames load the deck at ``?receiver``: the deck and
-    its rules, never the red "the address sets …" badge."""
+def test_sj12_the_presenter_console_follows_the_deck_shows_the_answer_to_the_teacher_only_and_starts_no_kernel(
+        offline_page, present_url):
+    """``s`` opens the presenter console: the slide the room sees, its notes, the next slide's title and, on a
+    class puzzle's slide, that puzzle's answer (which the projected slide does not show); its Next button moves
+    the deck and the console follows; a vote countdown runs; no kernel is started for it."""
     page, log = offline_page
     open_deck(page, present_url, WIDGET_DECK, "?rules=shuangsheng")
+    before = kernels(present_url)
+    page.locator(".cbc[data-teacher-answer]").first.wait_for(state="attached", timeout=90_000)  # drawn by its kernel
+    puzzle_slide = page.evaluate("() => [...document.querySelectorAll('.reveal .slides > section')]"
+                                 ".findIndex(s => s.querySelector('.cbc[data-teacher-answer]'))")
+    assert puzzle_slide > 0
+    for _ in range(puzzle_slide):
+        page.locator("body").press("ArrowRight")
     with page.context.expect_page(timeout=30_000) as opened:
         page.locator("body").press("s")
-    speaker = opened.value
-    speaker.set_viewport_size({"width": 1920, "height": 1080})
-    speaker.locator("#speaker-controls .speaker-controls-notes").wait_for(timeout=60_000)
-    frame = speaker.frame_locator("#current-slide iframe")
-    frame.locator(".reveal .cbt-ruleset.cbt-fixed").wait_for(timeout=120_000)
-    assert frame.locator(".reveal .cbt-ruleset.cbt-error").count() == 0
-    assert "双升" in frame.locator(".reveal .cbt-ruleset.cbt-fixed").inner_text()
-    speaker.wait_for_function("() => /Learners often/.test(document.querySelector('.speaker-controls-notes').innerText)",
-                              timeout=60_000)
-    assert "问全班" in speaker.locator(".speaker-controls-notes").inner_text()
-    assert "receiver" in speaker.locator("#current-slide iframe").get_attribute("src")
-    speaker.close()
+    console = opened.value
+    console.set_viewport_size({"width": 1366, "height": 800})
+    total = page.locator(".reveal .slides > section").count()
+    expect(console.locator(".cbp-position")).to_have_text(f"Slide {puzzle_slide + 1} of {total}", timeout=10_000)
+    answer = page.locator(".reveal .slides > section.present .cbc").get_attribute("data-teacher-answer")
+    assert answer.startswith("Answer: ")
+    expect(console.locator(".cbp-answer")).to_have_text(answer)
+    assert page.locator(".reveal .slides > section.present .cbc-answer").count() == 0  # the room does not see it
+    expect(console.locator(".cbp-notes")).to_contain_text("Learners often")
+    expect(console.locator(".cbp-frame .cbc")).to_have_count(1)  # the slide as the room sees it
+    console.locator("button[data-minutes='2']").click()
+    expect(console.locator(".cbp-count")).to_have_text(re.compile(r"^1:5\d$"))
+    console.locator(".cbp-next").click()
+    page.wait_for_function(f"() => document.querySelector('.reveal .slides > section.present') === "
+                           f"document.querySelectorAll('.reveal .slides > section')[{puzzle_slide + 1}]")
+    expect(console.locator(".cbp-position")).to_have_text(f"Slide {puzzle_slide + 2} of {total}")
+    expect(console.locator(".cbp-answer")).to_have_text("No class puzzle on this slide.")
+    assert kernels(present_url) == before, "the console started kernels"
+    console.close()
     assert_offline(log)
 
 

@@ -39,6 +39,7 @@ class Node {
       add(name) { this.toggle(name, true); }, contains(name) { return names().has(name); } }; }
   set textContent(value) { this.kids = [String(value)]; }
   get textContent() { return this.kids.map((k) => (typeof k === "string" ? k : k.textContent)).join(""); }
+  get children() { return this.kids.filter((k) => typeof k !== "string"); }
   set lang(value) { this.attrs.lang = value; }
   get lang() { return this.attrs.lang || ""; }
   setAttribute(name, value) { this.attrs[name] = String(value); }

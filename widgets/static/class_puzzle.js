@@ -141,6 +141,9 @@ function render({ model, el }) {
     if (!spec || !spec.kind) { root.append(bar); return; }
     root.dataset.puzzleId = spec.id;
     root.dataset.revealed = String(revealed);
+    // the answer for the teacher's presenter console (teacher/templates/teacher/static/presenter.js), never drawn
+    // here; a phone's spec holds no answer until the reveal, and its page no console
+    if (spec.correct) root.dataset.teacherAnswer = Array.from(answer(spec).children, (line) => line.textContent).join("\n");
     const note = model.get("note");
     root.append(...[
       h("p", { class: "cbc-rules" }, sayText(txt(model.get("rules_label")) + (note && note.en ? " — " + txt(note) : ""), lang)),
