@@ -568,6 +568,12 @@ def legal_follow_words(count: int) -> Words:
     return Words("A legal follow", "可以这样跟")
 
 
+def _left_out(duty: FollowDuty, play: list[Card]) -> list[Card]:
+    """The cards of the led suit the hand holds that ``play`` does not play (SJ-9)."""
+    played = Counter(c for c in play if duty.ctx.effective_suit(c) is duty.suit)
+    return list((Counter(duty.suit_cards) - played).elements())
+
+
 def _level_notes(duty: FollowDuty, play: list[Card], example: list[Card] | None = None,
                  counted_play: bool = True, own_hand: bool = True) -> dict[str, Words | Reason]:
     """Why the verdict counts level cards printed in a plain suit as trumps (SJ-4), said once, after the
@@ -582,8 +588,7 @@ def _level_notes(duty: FollowDuty, play: list[Card], example: list[Card] | None 
     # a play short of the suit whose hand holds no more than the lead asks: the verdict names the cards it left
     # out first ("leaves out ♦5 ♣8 ♣7"), so a level card among them is explained there, "so a trump" said too
     short = counted_play and len(duty.suit_cards) <= duty.size
-    missing = list((Counter(duty.suit_cards) - Counter(c for c in play if duty.ctx.effective_suit(c) is duty.suit))
-                   .elements()) if short else []
+    missing = _left_out(duty, play) if short else []
     groups = {"missing_levels": missing, "lead_levels": duty.lead, "play_levels": play if counted_play else [],
               "levels": example or []}
     found = {name: plain_level_cards(duty.ctx, [c for c in cards if not plain or (
@@ -648,8 +653,7 @@ def _why_not(duty: FollowDuty, play: list[Card], breach: Breach, base: dict[str,
     ctx, suit = duty.ctx, duty.suit
     held = len(duty.suit_cards)
     if breach == "suit" and held <= duty.size:
-        in_suit = [c for c in play if ctx.effective_suit(c) is suit]
-        missing = list((Counter(duty.suit_cards) - Counter(in_suit)).elements())
+        missing = _left_out(duty, play)
         forced = held == duty.size  # the legal follow is the cards just listed: not listed again
         return Reason.make(RuleId.SJ_9,
                            "{the}{play} leaves out {missing}{missing_levels}{play_levels}: the lead {lead} is in "
