@@ -19,7 +19,7 @@ Rules: SJ-6, SJ-8, SJ-9, SJ-10, SJ-11, SJ-12, SG-6 / SS-6 (all through the engin
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from cardlib.cards import Card
@@ -332,10 +332,15 @@ def _comparable_lines(game: Endgame, solver: EndgameSolver, best: EndgameSolutio
                           if line[:1] == best.line[:1] and line != best.line]
 
 
-def make_position(seed: int, difficulty: Difficulty) -> tuple[Endgame, dict[str, tuple[EndgameSolution, list[Graded],
-                                                                                       list[Line]]]]:
+#: One preset's reading of an endgame: the position under its rules, the solution, each lead graded and the best
+#: lines a wrong lead is compared with.
+Solved = tuple[Endgame, EndgameSolution, list[Graded], list[Line]]
+
+
+def make_position(seed: int, difficulty: Difficulty) -> tuple[Endgame, dict[str, Solved]]:
     """An endgame worth asking under both presets: your cards all different (every lead a single),
-    some lead wrong and some right, at least :data:`MIN_LEADS` different leads."""
+    some lead wrong and some right, at least :data:`MIN_LEADS` different leads.  Each preset reads it
+    under its own rules (the kitty's multiplier among them, SG-6/SS-6)."""
     for attempt in range(400):
         game = deal_endgame(seed * 1000 + attempt, TRICKS[difficulty], "shengji")
         hand = game.hands[game.leader]
@@ -343,14 +348,15 @@ def make_position(seed: int, difficulty: Difficulty) -> tuple[Endgame, dict[str,
             continue
         leads, solutions = _leads(game), {}
         for ruleset in SHENGJI_RULESETS:  # the position solved first: most are refused on its best leads alone
-            solver = EndgameSolver(game.ctx, get_ruleset(ruleset.preset), game.attackers, game.kitty)
-            best = solver.solve(list(game.hands), game.leader)
+            under = replace(game, rules=get_ruleset(ruleset.preset))
+            solver = EndgameSolver(under.ctx, under.rules, under.attackers, under.kitty)
+            best = solver.solve(list(under.hands), under.leader)
             if not 0 < sum(play in best.best for play in leads) <= MAX_RIGHT[difficulty] * len(leads):
                 break
-            solutions[ruleset.id] = solver, best
+            solutions[ruleset.id] = under, solver, best
         else:
-            return game, {rid: (best, grade(game, solver, best), _comparable_lines(game, solver, best))
-                          for rid, (solver, best) in solutions.items()}
+            return game, {rid: (under, best, grade(under, solver, best), _comparable_lines(under, solver, best))
+                          for rid, (under, solver, best) in solutions.items()}
     raise PuzzleError(f"could not make a {difficulty} endgame puzzle for seed {seed}")  # pragma: no cover
 
 
@@ -374,11 +380,12 @@ def make_endgame(seed: int, difficulty: Difficulty) -> dict[str, Any]:
     game, solved = make_position(seed, difficulty)
     builder = SpecBuilder("endgame", seed=seed, difficulty=difficulty, rulesets=SHENGJI_RULESETS)
     leads = _leads(game)
+    worst = {rid: worst_lead(under, rows) for rid, (under, _best, rows, _lines) in solved.items()}
     for index, play in enumerate(leads):
         builder.add_answer(_key(game, play), None, {
-            rid: (rows[index].right, reason_for(game, best, rows[index], lines, worst_lead(game, rows)))
-            for rid, (best, rows, lines) in solved.items()})
-    _best, rows, _lines = solved[SHENGJI_RULESETS[0].id]
+            rid: (rows[index].right, reason_for(under, best, rows[index], lines, worst[rid]))
+            for rid, (under, best, rows, lines) in solved.items()})
+    _under, _best, rows, _lines = solved[SHENGJI_RULESETS[0].id]
     you = seat_label(game.leader)
     ours = game.leader % 2 == game.attackers
     hand = sorted(game.hands[game.leader], key=game.ctx.order_key)
