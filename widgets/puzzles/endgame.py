@@ -185,10 +185,11 @@ def _right_reason(game: Endgame, best: EndgameSolution, graded: Graded, first: _
     index = first.winning_index
     shown = first.plays[1:index] if 0 < index == len(first.plays) - 1 else first.plays[1:]
     params: dict[str, Any] = {"given": _lead_words(game, graded.play), "line": _line_words(shown),
-                              "win": _win_clause(game, first), "outcome": _outcome(game, best.attacker_points, None)}
+                              "win": _win_clause(game, first)}
     if worst is None:
         return Reason.make(RuleId.SJ_11, "{given} first: {line}, and {win}. With best play on both sides {outcome}.",
-                           "先出{given}：{line}，{win}。双方都出最好的牌时，{outcome}。", **params)
+                           "先出{given}：{line}，{win}。双方都出最好的牌时，{outcome}。",
+                           outcome=_outcome(game, best.attacker_points, None), **params)
     value, worst_value = best.attacker_points, worst.after.attacker_points
     if game.leader % 2 == game.attackers:
         side = Words(f"your side takes {value} points", f"你方得{value}分")
@@ -200,8 +201,7 @@ def _right_reason(game: Endgame, best: EndgameSolution, graded: Graded, first: _
         instead = Words(f"they would take {worst_value}", f"会得{worst_value}分")
     return Reason.make(RuleId.SJ_11, "{given} first: {line}, and {win}. With best play on both sides {side}; after "
                        "{other}, {instead}.", "先出{given}：{line}，{win}。双方都出最好的牌时，{side}；若先出{other}，"
-                       "{instead}。", side=side, other=_lead_words(game, worst.play), instead=instead,
-                       **{k: v for k, v in params.items() if k != "outcome"})
+                       "{instead}。", side=side, other=_lead_words(game, worst.play), instead=instead, **params)
 
 
 def _wrong_reason(game: Endgame, best: EndgameSolution, graded: Graded, lines: list[Line]) -> Reason:
@@ -230,31 +230,39 @@ def _wrong_reason(game: Endgame, best: EndgameSolution, graded: Graded, lines: l
     how = _how_won(game, trick)  # why a level card is a trump, or that high; a tie's convention
     which, params["taken"] = _costly_words(k, last, last and kitty and winner % 2 == game.attackers, swing)
     rule = RuleId.SJ_12 if last and kitty and winner % 2 == game.attackers else RuleId.SJ_11
-    if k == 0 and winner == reply_seat and won_with == reply:  # the reply itself takes the trick
-        return Reason.make(rule, "After {given}, {seat} takes {which} with {reply}{how}{taken}: {outcome}. Best is {best} "
-                           "first: {line}.", "出{given}后，{seat}用{reply}{how}赢{which}{taken}：{outcome}。应先出{best}：{line}。",
-                           which=which, how=how, **params).with_notes(tie)
-    if k == 0:
-        return Reason.make(rule, "After {given}, {seat} {verb} {reply} and {winner} takes {which} with {won}{how}{taken}: "
-                           "{outcome}. Best is {best} first: {line}.",
-                           "出{given}后，{seat}{verb}{reply}，{winner}用{won}{how}赢{which}{taken}：{outcome}。应先出{best}：{line}。",
-                           winner=Seat(winner), which=which, won=the_joker(list(won_with)), how=how, **params).with_notes(tie)
+    taker = {"which": which, "how": how, "winner": Seat(winner), "won": the_joker(list(won_with))}
     first_winner = tricks[0].winner  # no jump to a later trick: who won trick 1, and with what
     first_won = tricks[0].plays[tricks[0].winning_index][1]
-    if first_winner == reply_seat and first_won == reply:  # the reply itself wins trick 1: named once
-        return Reason.make(rule, "After {given}, {seat} wins trick 1 with {reply}, then {winner} takes {which} with "
-                           "{won}{how}{taken}: {outcome}. Best is {best} first: {line}.",
-                           "出{given}后，{seat}用{reply}赢第1轮；{winner}再用{won}{how}赢下{which}{taken}：{outcome}。"
-                           "应先出{best}：{line}。",
-                           winner=Seat(winner), which=which, won=the_joker(list(won_with)), how=how, **params).with_notes(tie)
     bracketed = {**params, "given": the_joker(list(graded.play)), "gloss": _level_gloss(game, graded.play),
                  "aside": _level_gloss(game, graded.play, inside=True)}
-    if first_winner == game.leader:  # the lead itself wins trick 1: not named twice
-        return Reason.make(rule, "After {given} wins trick 1 ({aside}{seat} {verb} {reply}), {winner} takes {which} "
-                           "with {won}{how}{taken}: {outcome}. Best is {best} first: {line}.",
-                           "{given}赢下第1轮（{aside}{seat}{verb}{reply}）后，{winner}再用{won}{how}赢下{which}{taken}："
-                           "{outcome}。应先出{best}：{line}。",
-                           winner=Seat(winner), which=which, won=the_joker(list(won_with)), how=how, **bracketed).with_notes(tie)
+    if k == 0 and winner == reply_seat and won_with == reply:  # the reply itself takes the trick
+        en, zh = ("After {given}, {seat} takes {which} with {reply}{how}{taken}: {outcome}. Best is {best} first: {line}.",
+                  "出{given}后，{seat}用{reply}{how}赢{which}{taken}：{outcome}。应先出{best}：{line}。")
+        fields = {**params, "which": which, "how": how}
+    elif k == 0:
+        en, zh = ("After {given}, {seat} {verb} {reply} and {winner} takes {which} with {won}{how}{taken}: {outcome}. "
+                  "Best is {best} first: {line}.",
+                  "出{given}后，{seat}{verb}{reply}，{winner}用{won}{how}赢{which}{taken}：{outcome}。应先出{best}：{line}。")
+        fields = {**params, **taker}
+    elif first_winner == reply_seat and first_won == reply:  # the reply itself wins trick 1: named once
+        en, zh = ("After {given}, {seat} wins trick 1 with {reply}, then {winner} takes {which} with {won}{how}{taken}: "
+                  "{outcome}. Best is {best} first: {line}.",
+                  "出{given}后，{seat}用{reply}赢第1轮；{winner}再用{won}{how}赢下{which}{taken}：{outcome}。"
+                  "应先出{best}：{line}。")
+        fields = {**params, **taker}
+    elif first_winner == game.leader:  # the lead itself wins trick 1: not named twice
+        en, zh = ("After {given} wins trick 1 ({aside}{seat} {verb} {reply}), {winner} takes {which} with "
+                  "{won}{how}{taken}: {outcome}. Best is {best} first: {line}.",
+                  "{given}赢下第1轮（{aside}{seat}{verb}{reply}）后，{winner}再用{won}{how}赢下{which}{taken}："
+                  "{outcome}。应先出{best}：{line}。")
+        fields = {**bracketed, **taker}
+    else:
+        en, zh = ("After {given} ({aside}{seat} {verb} {reply}), {first_winner}'s {first_won} wins trick 1; "
+                  "{winner} takes {which} with {won}{how}{taken}: {outcome}. Best is {best} first: {line}.",
+                  "出{given}{gloss}后，{seat}{verb}{reply}，{first_winner}用{first_won}赢第1轮；{winner}再用{won}{how}赢下"
+                  "{which}{taken}：{outcome}。应先出{best}：{line}。")
+        fields = {**bracketed, "first_winner": Seat(first_winner), "first_won": list(first_won), **taker}
+    return Reason.make(rule, en, zh, **fields).with_notes(tie)
     return Reason.make(rule, "After {given} ({aside}{seat} {verb} {reply}), {first_winner}'s {first_won} wins trick 1; "
                        "{winner} takes {which} with {won}{how}{taken}: {outcome}. Best is {best} first: {line}.",
                        "出{given}{gloss}后，{seat}{verb}{reply}，{first_winner}用{first_won}赢第1轮；{winner}再用{won}{how}赢下"
