@@ -31,7 +31,6 @@ from .login import LoginCode, TeacherLoginHandler
 from .mistakes import mistakes_from_answers
 from .nicknames import NicknameError, normal_nickname
 from .qr import join_qr_svg
-from .throttle import JoinThrottle
 from .storage import Conflict, NotFound, Question, Store, Vote
 
 PREFIX = "cardbook-class"
@@ -64,11 +63,11 @@ class ClassHandler(tornado.web.RequestHandler):
 
     body_limit = STUDENT_BODY
 
-    def initialize(self, store: Store, root: str, public_url: str = "", joins: JoinThrottle | None = None) -> None:
+    def initialize(self, store: Store, root: str, public_url: str = "", join_limit: int = 0) -> None:
         self.store = store
         self.root = root
         self.public_url = public_url
-        self.joins = joins or JoinThrottle(0)
+        self.join_limit = join_limit
 
     def check_xsrf_cookie(self) -> None:
         """No cookies are trusted here (tokens come in headers), so there is no XSRF cookie to check."""
@@ -211,7 +210,8 @@ class QrHandler(ClassHandler):
 
 class StudentsHandler(ClassHandler):
     """A phone joins: one student a device (its cookie; a phone that lost its token gets its student back, so
-    it has one vote a round), and joins from one address throttled (:class:`~classroom.throttle.JoinThrottle`)."""
+    it has one vote a round), and joins from one address throttled (:meth:`~classroom.storage.SqlStore.join_wait`,
+    counted in the database that every class server on it shares)."""
 
     def post(self, code: str) -> None:
         code = self.code(code)
@@ -219,7 +219,7 @@ class StudentsHandler(ClassHandler):
             nickname = normal_nickname(self.json_body(("nickname", str))["nickname"])
         except NicknameError as error:
             raise ApiError(400, str(error)) from None
-        wait = self.joins.wait(self.request.remote_ip or "", code)
+        wait = self.store.join_wait(code, self.request.remote_ip or "", self.join_limit)
         if wait:
             raise ApiError(429, f"Too many joins from this device: try again in {math.ceil(wait)} s.",
                            {"Retry-After": str(math.ceil(wait))})
@@ -462,10 +462,12 @@ def handlers(base_url: str, store: Store, public_url: str = "", join_limit: int 
              teacher_login: str = "") -> list[tuple[str, type, dict[str, Any]]]:
     """The routes of class mode under ``base_url`` (a Jupyter server's, ``/`` by default); ``join_limit``
     joins of a class a minute from one address (0: no limit); ``teacher_login`` the one-time login code."""
+    if join_limit < 0:
+        raise ValueError(f"join_limit is the joins a minute one address may make (0: no limit), not {join_limit}")
     root = base_url.rstrip("/") + "/" + PREFIX
     api = root + "/api/classes"
     code = r"/([^/]{1,40})"
-    options = {"store": store, "root": root, "public_url": public_url, "joins": JoinThrottle(join_limit)}
+    options = {"store": store, "root": root, "public_url": public_url, "join_limit": join_limit}
     return [
         (api, ClassesHandler, options),
         (root + "/api/teacher/classes", TeacherClassesHandler, options),

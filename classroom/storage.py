@@ -67,6 +67,10 @@ class Vote:
     rule_ids: tuple[str, ...]
 
 
+#: The window the joins of one address are counted over, in seconds (:meth:`SqlStore.join_wait`).
+JOIN_WINDOW = 60.0
+
+
 class Store(Protocol):
     """What the handlers ask of a database (:class:`SQLiteStore`, :class:`~classroom.postgres.PostgresStore`)."""
 
@@ -75,6 +79,8 @@ class Store(Protocol):
     def is_teacher(self, code: str, token: str) -> bool: ...
     def is_owner(self, code: str, owner: str) -> bool: ...
     def classes_of(self, owner: str) -> list[dict[str, Any]]: ...
+    def join_wait(self, code: str, address: str, limit: int, window: float = JOIN_WINDOW,
+                  now: float | None = None) -> float: ...
     def add_student(self, code: str, nickname: str, device: str = "") -> str: ...
     def device_student(self, code: str, device: str) -> tuple[str, str] | None: ...
     def roster(self, code: str) -> list[dict[str, Any]]: ...
@@ -112,6 +118,9 @@ CREATE TABLE IF NOT EXISTS votes (question INTEGER NOT NULL REFERENCES questions
                                   correct INTEGER NOT NULL, rule_ids TEXT NOT NULL, time REAL NOT NULL,
                                   PRIMARY KEY (question, round, student));
 CREATE UNIQUE INDEX IF NOT EXISTS students_nick_key ON students (code, nick_key);
+CREATE TABLE IF NOT EXISTS joins (code TEXT NOT NULL, device TEXT NOT NULL, time REAL NOT NULL);
+CREATE INDEX IF NOT EXISTS joins_by_device ON joins (code, device, time);
+CREATE INDEX IF NOT EXISTS joins_by_time ON joins (time);
 """
 
 Row = Mapping[str, Any]
@@ -191,6 +200,34 @@ class SqlStore:
                            "question": None if now is None else
                            {"id": now.id, "slide": now.slide, "spec_id": str(now.spec.get("id", ""))}})
         return listed
+
+    def join_wait(self, code: str, address: str, limit: int, window: float = JOIN_WINDOW,
+                  now: float | None = None) -> float:
+        """0, and this join of ``code`` from ``address`` counted, or the seconds until that address may join it
+        again: at most ``limit`` joins a ``window`` (0: no limit).  A phone joins once; a script joining fifty
+        nicknames from one laptop is held up.  The joins are counted in the database, so the class servers
+        sharing one count them together; an address is kept as a digest, and only for the window.
+
+        >>> store = SQLiteStore(":memory:")
+        >>> [store.join_wait("ABCDE", "10.0.0.7", 2, now=t) for t in (0, 1, 2)]
+        [0.0, 0.0, 58.0]
+        >>> store.join_wait("ABCDE", "10.0.0.8", 2, now=2), store.join_wait("ABCDE", "10.0.0.7", 2, now=61)
+        (0.0, 0.0)
+        """
+        if limit < 0 or window <= 0:
+            raise ValueError(f"a join limit needs a limit ≥ 0 and a window > 0, not {limit} and {window}")
+        if not limit:
+            return 0.0
+        now = time.time() if now is None else now
+        device = token_digest(address)
+        with self._transaction():
+            self._run("DELETE FROM joins WHERE time <= ?", (now - window,))
+            times = [float(row["time"]) for row in self._rows(
+                "SELECT time FROM joins WHERE code = ? AND device = ? ORDER BY time", (code, device))]
+            if len(times) >= limit:
+                return times[len(times) - limit] + window - now
+            self._run("INSERT INTO joins (code, device, time) VALUES (?, ?, ?)", (code, device, now))
+        return 0.0
 
     def add_student(self, code: str, nickname: str, device: str = "") -> str:
         self._class(code)

@@ -27,6 +27,22 @@ def test_classes_teachers_and_owners(store: Store) -> None:
         store.deck("ZZZZZ")
 
 
+def test_joins_from_one_address_are_counted_in_the_database_every_class_server_shares(store: Store,
+                                                                                      store_url: str) -> None:
+    """Two class servers on one database (two stores here): an address's joins on either count together."""
+    code, _ = store.create_class("d")
+    other_server = open_store(store_url)
+    try:
+        waits = [(store if i % 2 else other_server).join_wait(code, "10.0.0.7", 3, now=100 + i) for i in range(5)]
+        assert waits[:3] == [0.0] * 3 and waits[3:] == [57.0, 56.0]  # till the first of the three is a minute old
+        assert other_server.join_wait(code, "10.0.0.8", 3, now=104) == 0.0  # another address is not held up
+        assert store.join_wait(code, "10.0.0.7", 3, now=160.5) == 0.0  # the window has passed for the first
+    finally:
+        other_server.close()
+    with pytest.raises(ValueError, match="limit"):
+        store.join_wait(code, "10.0.0.7", -1)
+
+
 def test_students_nicknames_and_devices(store: Store) -> None:
     code, _ = store.create_class("d")
     token = store.add_student(code, "Alice", device="phone-of-alice-0123456789")

@@ -22,8 +22,7 @@ REPO = Path(__file__).resolve().parents[2]
 SECRETS = ("correct", "verdicts", "reasons", "rules", "differs", "otherwise", "features")
 
 
-@pytest.mark.parametrize("module", ["codes", "grading", "handlers", "mistakes", "nicknames", "qr", "storage",
-                                    "throttle"])
+@pytest.mark.parametrize("module", ["codes", "grading", "handlers", "mistakes", "nicknames", "qr", "storage"])
 def test_doctests(module: str) -> None:
     failed, tried = doctest.testmod(importlib.import_module(f"classroom.{module}"))
     assert tried > 0 and failed == 0
