@@ -113,13 +113,13 @@ def current_tab(page: Page) -> str:
 def expect_in_view(page: Page, chapter: str, label: str) -> None:
     """The paragraph or heading ``label`` of ``chapter`` shows in its notebook's visible part, near the top."""
     target = page.locator(f".jp-NotebookPanel:not(.lm-mod-hidden) [id='{label}']")
-    expect(target).to_have_count(1, timeout=20_000)
+    expect(target).to_have_count(1, timeout=30_000)
     page.wait_for_function("""selector => { const el = document.querySelector(selector); if (!el) return false;
         let s = el.parentElement;
         while (s && !(s.scrollHeight > s.clientHeight && /auto|scroll/.test(getComputedStyle(s).overflowY))) s = s.parentElement;
         if (!s) return false; const box = el.getBoundingClientRect(), view = s.getBoundingClientRect();
         return box.top >= view.top && box.top < view.top + view.height / 2; }""",
-                           arg=f".jp-NotebookPanel:not(.lm-mod-hidden) [id='{label}']", timeout=20_000)
+                           arg=f".jp-NotebookPanel:not(.lm-mod-hidden) [id='{label}']", timeout=30_000)
     assert current_tab(page) == chapter
 
 
@@ -143,18 +143,21 @@ def test_chapter_glossary_and_title_page_links_open_their_chapter_in_this_lab_at
     for link, chapter in [("the engine chapter", "engine.md"),                 # {doc}`the engine chapter <engine>`
                           ("升级 from the table to the score", "shengji.md")]:  # a start card, :link: shengji
         follow(page, notebook.locator(".jp-MarkdownCell .myst a", has_text=link).first)
-        expect(page.locator("#jp-main-dock-panel .lm-TabBar-tab.lm-mod-current")).to_contain_text(chapter)
-        expect(page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-MarkdownCell .myst h1").first).to_be_in_viewport()
+        expect(page.locator("#jp-main-dock-panel .lm-TabBar-tab.lm-mod-current")).to_contain_text(chapter, timeout=30_000)
+        expect(page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-MarkdownCell .myst h1").first).to_be_in_viewport(
+            timeout=30_000)
         page.locator("#jp-main-dock-panel .lm-TabBar-tab", has_text="intro.md").click()
     follow(page, notebook.locator(".jp-MarkdownCell .myst a", has_text=re.compile(r"^glossary$")).first)
-    expect(page.locator("#jp-main-dock-panel .lm-TabBar-tab.lm-mod-current")).to_contain_text("glossary.md")
+    expect(page.locator("#jp-main-dock-panel .lm-TabBar-tab.lm-mod-current")).to_contain_text("glossary.md", timeout=30_000)
     glossary = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden)")
-    follow(page, glossary.locator(".jp-MarkdownCell .myst a", has_text="trump order").first)
+    rule_link = glossary.locator(".jp-MarkdownCell .myst a", has_text="trump order").first
+    expect(rule_link).to_have_attribute("href", re.compile(r"/lab/tree/shengji-trumps\.md#rule-sj-5$"))  # to copy, or a tab
+    follow(page, rule_link)
     expect_in_view(page, "shengji-trumps.md", "rule-sj-5")
     names = {p.stem for p in (repo_root / "book").glob("*.md")}
     names |= set(re.findall(r"^\(([\w-]+)\)=", (repo_root / "book" / "shengji-trumps.md").read_text(encoding="utf-8"), re.M))
     links = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-MarkdownCell .myst a")
-    expect(links.filter(has_text=re.compile(r"^Levels$")).first).to_be_attached()  # [](sj-levels): the heading under it
+    expect(links.filter(has_text=re.compile(r"^Levels$")).first).to_be_attached(timeout=20_000)  # [](sj-levels): the heading under it
     shown = links.all_inner_texts()
     assert not names & {text.strip() for text in shown}, "a link shows its target's name, not its title"
     assert log.blocked == []

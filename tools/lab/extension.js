@@ -73,9 +73,17 @@ function activate(app) {
   }
 
   document.addEventListener("click", (event) => {
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (event.button !== 0) return;
     const anchor = event.target instanceof Element ? event.target.closest("a[href]") : null;
     if (!(anchor instanceof HTMLAnchorElement) || !app.shell.node.contains(anchor)) return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey) {   // a new browser tab asked for: Lab at that chapter
+      const place = placeOf(anchor.href, baseUrl, indexOf);
+      if (!place) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      window.open(labAddress(place), "_blank", "noopener");
+      return;
+    }
     /** @type {string[]} */
     const unread = [];   // folders whose chapters are still being read: the link may be to one of them
     const place = placeOf(anchor.href, baseUrl, (folder) => indexes.get(folder) ?? void unread.push(folder));
@@ -90,13 +98,22 @@ function activate(app) {
     })();
   }, true);
 
-  /** Links whose text is only their target's name show the target's title.  The text node is changed in
-   * place: jupyterlab-myst's React owns the link and keeps its node. */
+  /** The address of ``place`` in this Lab, which opens the chapter at its label. @param {Place} place */
+  function labAddress(place) {
+    return `${baseUrl}lab/tree/${place.path}${place.label ? "#" + place.label : ""}`;
+  }
+
+  /** Links of the book whose address is a download that does not exist get their Lab address (so that
+   * "Copy link" and "Open in new tab" work), and links whose text is only their target's name show the
+   * target's title.  The nodes are changed in place: jupyterlab-myst's React owns the link and keeps them. */
   function showTitles() {
     for (const anchor of app.shell.node.querySelectorAll(".jp-MarkdownCell .myst a[href]")) {
+      const link = /** @type {HTMLAnchorElement} */ (anchor);
+      const place = link.href.startsWith(`${baseUrl}files/`) ? placeOf(link.href, baseUrl, indexOf) : null;
+      const title = titleFor(link.textContent || "", link.href, baseUrl, indexOf);
+      if (place) link.href = labAddress(place);
       const text = anchor.firstChild;
       if (anchor.childNodes.length !== 1 || !text || text.nodeType !== Node.TEXT_NODE) continue;
-      const title = titleFor(text.nodeValue || "", /** @type {HTMLAnchorElement} */ (anchor).href, baseUrl, indexOf);
       if (title && title !== text.nodeValue) text.nodeValue = title;
     }
   }
@@ -117,8 +134,7 @@ function activate(app) {
 }
 
 /** Scroll ``widget``'s notebook to the element with id ``label`` (made once its cell is rendered) and make
- * its cell the active one.  Cells above it may grow as they render, so the scroll is corrected until the
- * element stays put.  @param {any} widget @param {string} label */
+ * its cell the active one.  @param {any} widget @param {string} label */
 async function scrollTo(widget, label) {
   const selector = `[id="${CSS.escape(label)}"]`;
   let target = null;
@@ -129,13 +145,16 @@ async function scrollTo(widget, label) {
   if (cell >= 0) notebook.activeCellIndex = cell;
   const scroller = scrollingParent(target);
   if (!scroller) return;
-  for (let round = 0; round < 20; round++) {
+  // Cells above keep rendering (and Lab may scroll to a cell being rendered), so for two seconds the target is
+  // put back whenever it moved, then left to the reader.
+  for (let waited = 0; waited < 2000; waited += 80) {
     const offset = target.getBoundingClientRect().top - scroller.getBoundingClientRect().top - 16;
     const before = scroller.scrollTop;
-    if (Math.abs(offset) < 2) break;
-    scroller.scrollTop = before + offset;
-    await pause(60);
-    if (scroller.scrollTop === before) break;   // at the end of the chapter: as near as it goes
+    if (Math.abs(offset) >= 2) {
+      scroller.scrollTop = before + offset;
+      if (scroller.scrollTop === before && offset > 0) break;   // at the end of the chapter: as near as it goes
+    }
+    await pause(80);
   }
 }
 

@@ -14,13 +14,15 @@
   const WORDS = {
     en: {
       title: "Presenter console", now: "On the screen", next: "Next", notes: "Notes", answer: "Answer (only you see it)",
-      votes: "Votes", noPuzzle: "No class puzzle on this slide.", noClass: "No class is open.", last: "End of the deck",
+      votes: "Votes", noPuzzle: "No class puzzle on this slide.",
+      noClass: "No class is open: start one on the deck's join slide to see the votes here.", last: "End of the deck",
       elapsed: "Time", countdown: "Vote countdown", stop: "Stop", previous: "◀ Previous", forward: "Next ▶",
       slide: (n, total) => `Slide ${n} of ${total}`, minutes: (m) => `${m} min`, over: "Time is up",
     },
     zh: {
       title: "演讲者控制台", now: "屏幕上", next: "下一页", notes: "备注", answer: "答案（只有你看得到）",
-      votes: "投票", noPuzzle: "这一页没有课堂练习。", noClass: "还没有开课。", last: "最后一页",
+      votes: "投票", noPuzzle: "这一页没有课堂练习。", noClass: "还没有开课：在幻灯片的加入页开课后，投票会显示在这里。",
+      last: "最后一页",
       elapsed: "用时", countdown: "投票倒计时", stop: "停止", previous: "◀ 上一页", forward: "下一页 ▶",
       slide: (n, total) => `第${n}页，共${total}页`, minutes: (m) => `${m}分钟`, over: "时间到",
     },
@@ -33,19 +35,22 @@
     .cbp-head button { font: inherit; font-size: 16px; padding: 4px 10px; border-radius: 6px; border: 1px solid #9fb3c8; background: #fff; color: #1b1b1b; cursor: pointer; }
     .cbp-count { font-variant-numeric: tabular-nums; font-size: 28px; font-weight: 700; min-width: 4.5em; }
     .cbp-count.cbp-over { color: #ffb3b3; }
-    main { display: grid; grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); gap: 12px; padding: 12px; }
+    main { display: grid; grid-template-columns: minmax(0, 2fr) minmax(0, 1fr); gap: 10px; padding: 10px; }
     section { background: #fff; border-radius: 8px; padding: 10px 14px; box-shadow: 0 1px 3px #0002; min-width: 0; }
-    h2 { margin: 0 0 6px; font-size: 14px; text-transform: uppercase; letter-spacing: .04em; color: #566; }
+    h2 { margin: 0 0 4px; font-size: 14px; text-transform: uppercase; letter-spacing: .04em; color: #566; }
     .cbp-screen { grid-row: span 3; }
     .cbp-frame { position: relative; overflow: hidden; border: 1px solid #ccd; background: #fff; }
     .cbp-frame > .cbp-slide.reveal { position: absolute; top: 0; left: 0; height: auto; overflow: visible; transform-origin: top left;
       pointer-events: none; }
     .cbp-frame .slides { position: static !important; transform: none !important; }
     .cbp-slide section { display: block !important; position: static !important; transform: none !important; opacity: 1 !important; }
-    .cbp-notes { font-size: 20px; }
+    * + h2 { margin-top: 14px; }
+    .cbp-notes { font-size: 18px; }
+    .cbp-notes p { margin: 0 0 8px; }
+    .cbp-label { font-size: 14px; opacity: .8; }
     .cbp-answer { font-size: 20px; white-space: pre-line; color: #0b5d1e; }
-    .cbp-answer::first-line { font-weight: 700; font-size: 24px; }
-    .cbp-muted { color: #667; }
+    .cbp-answer:not(.cbp-muted)::first-line { font-weight: 700; font-size: 24px; }
+    .cbp-muted { color: #667; font-size: 17px; }
     @media (max-width: 800px) { main { grid-template-columns: 1fr; } .cbp-screen { grid-row: auto; } }`;
 
   let console_ = null;   // the console's window, while open
@@ -104,10 +109,11 @@
         el(doc, "strong", { class: "cbp-position", text: "" }),
         el(doc, "button", { type: "button", class: "cbp-prev", text: w.previous, onclick: () => press("ArrowLeft", 37) }),
         el(doc, "button", { type: "button", class: "cbp-next", text: w.forward, onclick: () => press("ArrowRight", 39) }),
-        el(doc, "span", { text: w.countdown + ":" }), ...minutes,
+        el(doc, "span", { class: "cbp-label", text: w.countdown }), ...minutes,
         el(doc, "button", { type: "button", class: "cbp-stop", text: w.stop, onclick: () => { countdownEnd = 0; tick(); } }),
         countdown,
-        el(doc, "span", { class: "cbp-clock", "aria-label": w.elapsed, text: "0:00" }),
+        el(doc, "span", { class: "cbp-clock" }, [el(doc, "span", { class: "cbp-label", text: w.elapsed + " " }),
+          el(doc, "span", { class: "cbp-elapsed", text: "0:00" })]),
       ]),
       el(doc, "main", {}, [
         el(doc, "section", { class: "cbp-screen" }, [el(doc, "h2", { text: w.now }), el(doc, "div", { class: "cbp-frame" })]),
@@ -132,7 +138,7 @@
     if (!console_ || console_.closed) return;
     const doc = console_.document;
     const w = WORDS[lang()];
-    const clock = doc.querySelector(".cbp-clock");
+    const clock = doc.querySelector(".cbp-elapsed");
     const seconds = Math.floor((Date.now() - started) / 1000);
     if (clock) clock.textContent = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
     const count = doc.querySelector(".cbp-count");
@@ -148,7 +154,7 @@
     const frame = console_.document.querySelector(".cbp-frame");
     const holder = frame && frame.querySelector(".cbp-slide");
     if (!holder) return;
-    const scale = Math.min(1, frame.clientWidth / Math.max(holder.offsetWidth, 1));
+    const scale = Math.min(1, frame.clientWidth / Math.max(holder.offsetWidth, holder.scrollWidth, 1));
     holder.style.transform = `scale(${scale})`;
     frame.style.height = `${Math.ceil(holder.scrollHeight * scale)}px`;
   }
@@ -180,7 +186,10 @@
       frame.append(holder);
     }
     const notes = current ? Array.from(current.querySelectorAll("aside.notes")) : [];
-    const copied = (node) => Array.from(node.childNodes, (child) => doc.importNode(child, true));
+    // a note's paragraphs in the console's language first (the decks write each note in both)
+    const chinese = (node) => node.nodeType === 1 && /[\u4e00-\u9fff]/.test(node.textContent) && !/[a-z]{4}/.test(node.textContent);
+    const copied = (node) => Array.from(node.childNodes, (child) => doc.importNode(child, true))
+      .sort((a, b) => (lang() === "zh" ? Number(chinese(b)) - Number(chinese(a)) : 0));
     doc.querySelector(".cbp-notes").replaceChildren(...notes.map((n) => el(doc, "div", {}, copied(n))));
     const upcoming = all[at + 1];
     const heading = upcoming && upcoming.querySelector("h1, h2, h3");
