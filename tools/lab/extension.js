@@ -145,17 +145,26 @@ async function scrollTo(widget, label) {
   if (cell >= 0) notebook.activeCellIndex = cell;
   const scroller = scrollingParent(target);
   if (!scroller) return;
-  // Cells above keep rendering (and Lab may scroll to a cell being rendered), so for two seconds the target is
-  // put back whenever it moved, then left to the reader.
-  for (let waited = 0; waited < 2000; waited += 80) {
+  // Cells above keep rendering as they come near the view (and change height), so the target is put back
+  // whenever it moved, until it has stayed put for a second (ten at most), or the reader scrolls.
+  let reader = false;
+  const scrolled = () => { reader = true; };
+  const events = ["wheel", "touchstart", "mousedown", "keydown"];
+  events.forEach((name) => scroller.addEventListener(name, scrolled, { passive: true }));
+  for (let waited = 0, still = 0; waited < 10_000 && still < 1000 && !reader; waited += 80) {
+    target = widget.node.querySelector(selector) || target;   // a cell rendered again holds a new element
     const offset = target.getBoundingClientRect().top - scroller.getBoundingClientRect().top - 16;
     const before = scroller.scrollTop;
     if (Math.abs(offset) >= 2) {
       scroller.scrollTop = before + offset;
+      still = 0;
       if (scroller.scrollTop === before && offset > 0) break;   // at the end of the chapter: as near as it goes
+    } else {
+      still += 80;
     }
     await pause(80);
   }
+  events.forEach((name) => scroller.removeEventListener(name, scrolled));
 }
 
 /** The nearest element above ``node`` that scrolls its content (a notebook's windowed panel).
