@@ -76,14 +76,7 @@ function activate(app) {
     if (event.button !== 0) return;
     const anchor = event.target instanceof Element ? event.target.closest("a[href]") : null;
     if (!(anchor instanceof HTMLAnchorElement) || !app.shell.node.contains(anchor)) return;
-    if (event.metaKey || event.ctrlKey || event.shiftKey) {   // a new browser tab asked for: Lab at that chapter
-      const place = placeOf(anchor.href, baseUrl, indexOf);
-      if (!place) return;
-      event.preventDefault();
-      event.stopImmediatePropagation();
-      window.open(labAddress(place), "_blank", "noopener");
-      return;
-    }
+    const newTab = event.metaKey || event.ctrlKey || event.shiftKey;   // asked for: Lab at that chapter, in a tab
     /** @type {string[]} */
     const unread = [];   // folders whose chapters are still being read: the link may be to one of them
     const place = placeOf(anchor.href, baseUrl, (folder) => indexes.get(folder) ?? void unread.push(folder));
@@ -93,8 +86,8 @@ function activate(app) {
     void (async () => {
       await Promise.all(unread.map(load));
       const found = place || placeOf(anchor.href, baseUrl, indexOf);
-      if (found) await go(found, anchor);
-      else window.open(anchor.href, "_blank", "noopener");   // not the book's: what a link to a file does
+      if (found && !newTab) await go(found, anchor);
+      else window.open(found ? labAddress(found) : anchor.href, "_blank", "noopener");   // not the book's: as a file link
     })();
   }, true);
 
