@@ -84,7 +84,9 @@ function activate(app) {
     event.preventDefault();   // before jupyterlab-myst's own handler and the browser's new tab
     event.stopImmediatePropagation();
     void (async () => {
-      await Promise.all(unread.map(load));
+      for (let tries = 0; tries < 3 && unread.some((folder) => !indexes.has(folder)); tries++) {
+        await Promise.all(unread.map(load));   // a read that failed (a busy server) is tried again
+      }
       const found = place || placeOf(anchor.href, baseUrl, indexOf);
       if (found && !newTab) await go(found, anchor);
       else window.open(found ? labAddress(found) : anchor.href, "_blank", "noopener");   // not the book's: as a file link
