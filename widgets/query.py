@@ -15,8 +15,10 @@ Rules: SG-1…SG-9 / SS-1…SS-9 and C-1…C-5 (升级 fields), YS-10 and YS-16 
 ('shuangsheng+variant', True, 'yishang')
 >>> parse_query("").label()["en"]
 'Rules: 四人升级 guide · 一上一下'
->>> parse_query("rules=shuangsheng&takeover_line=85").label()["zh"]
-'规则：《双升》指南 · 一上一下；上台分数线：85分'
+>>> parse_query("rules=shuangsheng&takeover_line=85").label("shengji")["zh"]
+'规则：《双升》指南；上台分数线：85分'
+>>> parse_query("rules=shuangsheng&takeover_line=85").label("yishang")["en"]
+'Rules: 一上一下'
 >>> parse_query("rules=bridge")
 Traceback (most recent call last):
 ...
@@ -202,13 +204,18 @@ class AddressRules:
     def yishang_preset(self) -> str:
         return self.yishang.name.removesuffix("+variant")
 
-    def label(self) -> dict[str, str]:
-        """One line per language naming both games' rules, then each setting the address changed,
-        in words (the question it answers and the answer chosen)."""
+    def label(self, game: GameName | None = None) -> dict[str, str]:
+        """One line per language naming the rules of ``game`` (both games if none is given), then
+        each of its settings the address changed, in words (the question it answers and the answer
+        chosen).  A deck names its own game only: a 升级 deck's badge does not say 一上一下."""
+        games: tuple[GameName, ...] = ("shengji", "yishang") if game is None else (game,)
+        presets = {"shengji": self.shengji_preset, "yishang": self.yishang_preset}
+        types = _field_types()
         label = {}
         for lang, head, sep in (("en", "Rules: ", "; "), ("zh", "规则：", "；")):
-            names = [PRESET_LABELS[preset][_lang_index(lang)] for preset in (self.shengji_preset, self.yishang_preset)]
-            changed = "".join(sep + _setting_text(key, value, lang) for key, value in self.variant.items())
+            names = [PRESET_LABELS[presets[name]][_lang_index(lang)] for name in games]
+            changed = "".join(sep + _setting_text(key, value, lang) for key, value in self.variant.items()
+                              if types[key][0] in games)
             label[lang] = head + " · ".join(names) + changed
         return label
 
@@ -226,9 +233,10 @@ def _coerce(key: str, text: str, kind: type) -> Any:
     return text
 
 
-def _field_types() -> dict[str, tuple[str, type]]:
+def _field_types() -> dict[str, tuple[GameName, type]]:
     """Every ruleset field of either game: the game that has it and its value type."""
-    types = {name: ("shengji", type(choices[0])) for name, (choices, _ids) in shengji_rules.FIELD_CHOICES.items()}
+    types: dict[str, tuple[GameName, type]] = {
+        name: ("shengji", type(choices[0])) for name, (choices, _ids) in shengji_rules.FIELD_CHOICES.items()}
     types.update({name: ("yishang", kind) for name, (kind, _id) in yishang_rules.FIELD_RULES.items()})
     return types
 
@@ -283,11 +291,12 @@ def address_lang(environ: Mapping[str, str] | None = None) -> str:
     return "zh" if dict(parse_qsl(address_query(environ))).get("lang") == "zh" else "en"
 
 
-def ruleset_badge(environ: Mapping[str, str] | None = None) -> str:
-    """The HTML badge a deck shows on every slide: the address's rulesets in both languages,
-    or, for an address that cannot be read, a calm line saying so (never a traceback)."""
+def ruleset_badge(game: GameName, environ: Mapping[str, str] | None = None) -> str:
+    """The HTML badge a deck of ``game`` shows on every slide: that game's rules as the address
+    asks for them, in both languages, or, for an address that cannot be read, a calm line saying
+    so (never a traceback)."""
     try:
-        label, css = address_rules(environ).label(), "cbt-ruleset"
+        label, css = address_rules(environ).label(game), "cbt-ruleset"
     except AddressError as error:
         label = {"en": f"This address asks for rules that do not exist ({error}).",
                  "zh": f"地址中的规则无法识别（{error}）。"}

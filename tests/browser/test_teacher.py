@@ -69,6 +69,7 @@ def test_sj2_a_deck_opens_with_the_ruleset_on_every_slide_and_no_code(offline_pa
         titles.append(page.locator(".reveal .slides section.present h1, .reveal .slides section.present h2")
                       .first.inner_text())
         assert badge.is_visible() and "双升" in badge.inner_text() and "规则" in badge.inner_text()
+        assert "一上一下" not in badge.inner_text()  # a 升级 deck names its own game's rules only
         next_slide(page)
     assert len(set(titles)) == 4, f"slides did not advance: {titles}"
     text = page.locator(".reveal .slides").inner_text()

@@ -45,7 +45,8 @@ def test_sj_every_slide_is_bilingual_cites_real_ids_and_uses_the_teacher_templat
         assert set(CITED.findall(cell.source)) <= IDS, cell.source[:60]
     assert any(CITED.search(cell.source) for cell in markdown)
     code = [cell for cell in notebook.cells if cell.cell_type == "code"]
-    assert "ruleset_badge()" in code[0].source  # the ruleset on every slide
+    game = "yishang" if "yishang" in deck.name else "shengji"
+    assert f'ruleset_badge("{game}")' in code[0].source  # the deck's own game's rules on every slide
 
 
 def _kind(cell) -> str:

@@ -59,8 +59,18 @@ def test_sj_ys_every_setting_and_value_has_words_in_both_languages():
             assert leaks(setting_answer(field, value)) == [] and CJK.search(setting_answer(field, value, "zh"))
 
 
+def test_sg7_ys16_a_decks_badge_names_its_own_game_and_only_its_settings():
+    """SG-7 / YS-16: a 升级 deck's badge does not say 一上一下 (a class read it as that deck's rules),
+    nor a 一上一下 setting; a 一上一下 deck's badge names no 升级 guide."""
+    environ = {"QUERY_STRING": "rules=shuangsheng&takeover_line=85&stall_limit=30"}
+    shengji = ruleset_badge("shengji", environ)
+    assert "《双升》指南；上台分数线：85分" in shengji and "一上一下" not in shengji and "30" not in shengji
+    yishang = ruleset_badge("yishang", environ)
+    assert "Rules: 一上一下; " in yishang and "指南" not in yishang and "85" not in yishang
+
+
 def test_sj_the_badge_is_marked_as_chinese_for_the_browser():
-    assert '<span lang="zh-Hans">' in ruleset_badge({"QUERY_STRING": "rules=shuangsheng"})
+    assert '<span lang="zh-Hans">' in ruleset_badge("shengji", {"QUERY_STRING": "rules=shuangsheng"})
 
 
 def test_ys16_yishang_preset_and_field_leave_shengji_at_its_default():
@@ -89,7 +99,7 @@ def test_sj_keys_that_are_no_rule_fields_are_left_to_reveal_and_voila(query):
     neither ``rules``, ``lang`` nor a ruleset field draw the deck with its default rules, no red badge."""
     rules = parse_query(query)
     assert rules.variant == {} and rules.shengji == shengji_rules.SHENGJI and rules.yishang == yishang_rules.YISHANG
-    assert "cbt-error" not in ruleset_badge({"QUERY_STRING": query})
+    assert "cbt-error" not in ruleset_badge("shengji", {"QUERY_STRING": query})
 
 
 def test_c3_reveal_keys_beside_rule_keys_keep_the_rule_keys():
