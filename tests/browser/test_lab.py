@@ -14,6 +14,7 @@ import json
 import os
 import re
 import urllib.request
+from urllib.parse import urlsplit
 from pathlib import Path
 
 import jupytext
@@ -167,6 +168,35 @@ def test_chapter_glossary_and_title_page_links_open_their_chapter_in_this_lab_at
     assert [e for e in log.errors if e.startswith("uncaught")] == []
 
 
+def test_the_title_pages_path_map_shows_the_stars_earned_here_and_continues_in_this_lab(lab, offline_page,
+                                                                                       repo_root: Path):
+    """The path map drawn by the title page's cell gets its stars from the puzzles answered in this browser (as in
+    the static book), and its "continue" link opens the next stage's chapter in this Lab, at its section."""
+    page, log = offline_page
+    notebook = open_chapter(page, lab, "intro.md")
+    cell = run_cell(page, notebook, repo_root, "intro.md", "path_map()")
+    stage = cell.locator("[data-game] [data-stage]").first
+    expect(stage).to_have_attribute("data-stars", "0", timeout=60_000)  # drawn: nothing answered yet
+    kind = stage.get_attribute("data-kinds").split()[0]
+    # the reader answers three of the first stage's puzzles in this browser, right first time: one star
+    page.evaluate("""kind => { localStorage.setItem("cardbook-puzzle-progress",
+            JSON.stringify({[kind]: {solved: 3, answered: 3, streak: 3}}));
+        window.dispatchEvent(new CustomEvent("cardbook:progress")); }""", kind)
+    expect(stage).to_have_attribute("data-stars", "1", timeout=10_000)
+    expect(stage.locator("[data-path-stars]")).to_have_text("★☆☆")
+    game = cell.locator("[data-game]").first
+    following = game.locator("[data-stage]").nth(1)
+    link = game.locator("[data-path-continue]")
+    expect(link).to_have_attribute("data-next-stage", following.get_attribute("data-stage"))
+    name = following.locator(".cb-path-name")
+    expect(name).to_have_attribute("href", re.compile(r"/lab/tree/[\w-]+\.md#[\w-]+$"), timeout=30_000)  # to copy, or a tab
+    address = urlsplit(name.get_attribute("href"))
+    chapter, label = Path(address.path).name, address.fragment
+    follow(page, link)
+    expect_in_view(page, chapter, label)
+    assert [e for e in log.errors if e.startswith("uncaught")] == []
+
+
 def test_sj5_read_rule_next_to_a_kernel_scrolls_to_the_rule_in_this_lab(lab, offline_page):
     """"Read rule" of a live puzzle whose rule is in its own chapter scrolls that chapter to the rule, in place."""
     page, log = offline_page
@@ -224,10 +254,10 @@ def test_ys_the_tutor_plays_a_whole_game_in_lab_on_the_kernels_python(lab, offli
     assert log.blocked == []
 
 
-def run_puzzle_cell(page: Page, notebook: Locator, repo_root: Path, name: str, call: str) -> Locator:
-    """Run the one cell of ``book/<name>`` that holds ``call`` (selected, then Ctrl+Enter) and return its
-    puzzle once it is connected to the kernel.  The cell is collapsed in Lab (the book hides it), so it is
-    found by its place in the chapter, as jupytext splits it for Lab."""
+def run_cell(page: Page, notebook: Locator, repo_root: Path, name: str, call: str) -> Locator:
+    """Run the one cell of ``book/<name>`` that holds ``call`` (selected, then Ctrl+Enter) and return the cell.
+    The cell is collapsed in Lab (the book hides it), so it is found by its place in the chapter, as jupytext
+    splits it for Lab."""
     cells = jupytext.read(repo_root / "book" / name, fmt="md:myst").cells
     index = next(i for i, c in enumerate(cells) if c.cell_type == "code" and call in c.source)
     cell = notebook.locator(".jp-Notebook .jp-Cell").nth(index)
@@ -235,6 +265,12 @@ def run_puzzle_cell(page: Page, notebook: Locator, repo_root: Path, name: str, c
     cell.locator(".jp-InputPrompt, .jp-InputArea, .jp-Placeholder-prompt").first.click()
     page.keyboard.press("Escape")  # command mode: Ctrl+Enter runs the selected cell
     page.keyboard.press("Control+Enter")
+    return cell
+
+
+def run_puzzle_cell(page: Page, notebook: Locator, repo_root: Path, name: str, call: str) -> Locator:
+    """Run the cell of ``book/<name>`` that holds ``call`` and return its puzzle once it is connected to the kernel."""
+    cell = run_cell(page, notebook, repo_root, name, call)
     root = cell.locator("[data-puzzle-kind]:not([data-test-old])").first
     expect(root).to_have_attribute("data-live", "true", timeout=60_000)
     return root

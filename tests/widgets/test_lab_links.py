@@ -70,6 +70,7 @@ def test_the_addresses_lab_makes_read_as_a_chapter_and_a_label():
         ["placeOf", f"{BASE}files/engine?_xsrf=2%7Cabc"],              # {doc}`the engine chapter <engine>`
         ["placeOf", f"{BASE}lab/tree/shengji-trumps.md#rule-sj-5"],    # Read rule next to a kernel
         ["placeOf", f"{BASE}files/shengji-scoring.md?_xsrf=1#sj-kitty"],  # [text](shengji-scoring.md#sj-kitty)
+        ["placeOf", f"{BASE}files/no-such-page.html?_xsrf=1#x"],      # a page the book does not have
         ["placeOf", f"{BASE}files/no-such-thing?_xsrf=1"],             # neither: left to Lab
         ["placeOf", f"{BASE}files/data.csv"],                          # a real file
         ["placeOf", "https://example.org/files/engine"],               # another site
@@ -81,8 +82,24 @@ def test_the_addresses_lab_makes_read_as_a_chapter_and_a_label():
         {"path": "engine.md", "label": ""},
         {"path": "shengji-trumps.md", "label": "rule-sj-5"},
         {"path": "shengji-scoring.md", "label": "sj-kitty"},
-        None, None, None, None, None,
+        None, None, None, None, None, None,
     ]
+
+
+def test_every_link_of_the_path_map_in_lab_reads_as_the_chapter_and_label_it_names():
+    """The title page's path map, an output drawn for the built book, links ``<chapter>.html#<label>``; in
+    Lab, which makes an output's relative address a file download (/files/<chapter>.html?_xsrf=…#<label>),
+    each of those is that chapter, scrolled to that label."""
+    from widgets.puzzles.path import path_map
+
+    hrefs = sorted(set(re.findall(r'href="([^"]+)"', path_map("en") + path_map("zh"))))
+    assert hrefs and all(".html#" in href for href in hrefs)
+    places = run_links([["placeOf", f"{BASE}files/" + href.replace("#", "?_xsrf=2%7Cabc#")] for href in hrefs])
+    labels = book_labels()
+    for href, place in zip(hrefs, places, strict=True):
+        page, label = href.split("#")
+        assert place == {"path": page.replace(".html", ".md"), "label": label}, href
+        assert labels[label] == place["path"], href
 
 
 def test_an_empty_link_shows_the_title_the_built_book_shows_and_a_named_one_keeps_its_text(built_book: Path):

@@ -5,12 +5,15 @@
 // download that does not exist) or on a puzzle's "Read rule" (a new tab with a second Lab) opens the
 // target chapter in this Lab as a notebook and scrolls to the paragraph, or scrolls in place when the
 // target is in the chapter the link is in.  A link whose text is only its target's name shows the
-// target's title.  Where each link goes is worked out from the chapters' own text (links.js).
+// target's title.  Where each link goes is worked out from the chapters' own text (links.js).  The title
+// page's path map gets its stars from the puzzles answered in this browser, as in the static book (path.js).
 //
 // JupyterLab loads a prebuilt extension as a script that puts a container in `window._JUPYTERLAB[name]`
 // with `init(shareScope)` and `get(module)`.  This extension uses nothing but the application object
 // Lab hands to `activate` (its commands, shell and contents service), so it shares no module with Lab and
 // needs no Lab build: esbuild bundles this file (tools/bundle_front_ends.mjs) next to its package.json.
+import { drawPath } from "../../widgets/static/path.js";
+import { onProgress, readProgress } from "../../widgets/static/settings.js";
 import { bookIndex, folderOf, placeOf, titleFor } from "./links.js";
 
 const NAME = "cardbook-lab";
@@ -98,11 +101,11 @@ function activate(app) {
     return `${baseUrl}lab/tree/${place.path}${place.label ? "#" + place.label : ""}`;
   }
 
-  /** Links of the book whose address is a download that does not exist get their Lab address (so that
-   * "Copy link" and "Open in new tab" work), and links whose text is only their target's name show the
-   * target's title.  The nodes are changed in place: jupyterlab-myst's React owns the link and keeps them. */
+  /** Links of the book whose address is a download that does not exist (a chapter's, or the path map's to a page
+   * of the built book) get their Lab address (so that "Copy link" and "Open in new tab" work), and links whose
+   * text is only their target's name show the target's title.  The nodes are changed in place: jupyterlab-myst's React owns the link and keeps them. */
   function showTitles() {
-    for (const anchor of app.shell.node.querySelectorAll(".jp-MarkdownCell .myst a[href]")) {
+    for (const anchor of app.shell.node.querySelectorAll(".jp-MarkdownCell .myst a[href], [data-cardbook-path] a[href]")) {
       const link = /** @type {HTMLAnchorElement} */ (anchor);
       const place = link.href.startsWith(`${baseUrl}files/`) ? placeOf(link.href, baseUrl, indexOf) : null;
       const title = titleFor(link.textContent || "", link.href, baseUrl, indexOf);
@@ -113,6 +116,17 @@ function activate(app) {
     }
   }
 
+  /** Path maps in the open notebooks' outputs: each one drawn once when it appears (or every one again,
+   * with the ``progress`` an answer made). @param {any} [progress] */
+  function drawMaps(progress) {
+    for (const map of app.shell.node.querySelectorAll("[data-cardbook-path]")) {
+      const element = /** @type {HTMLElement} */ (map);
+      if (progress || !element.dataset.pathDrawn) drawPath(element, progress || readProgress());
+      element.dataset.pathDrawn = "true";
+    }
+  }
+  onProgress(drawMaps);
+
   let queued = false;
   new MutationObserver(() => {
     if (queued) return;
@@ -121,6 +135,7 @@ function activate(app) {
       queued = false;
       for (const widget of app.shell.widgets("main")) if (widget.context) void load(folderOf(widget.context.path));
       showTitles();
+      drawMaps();
     }, 150);
   }).observe(app.shell.node, { childList: true, subtree: true });
 

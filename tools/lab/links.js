@@ -4,7 +4,8 @@
 //
 // jupyterlab-myst renders a link to a label or a chapter, `[text](sj-deal-order)` or {doc}`engine`, as a
 // download of a file that does not exist (`/files/sj-deal-order?_xsrf=…`), and "Read rule" next to a
-// kernel links to `/lab/tree/<chapter>.md#<label>`.  From the chapters' own text (the `(label)=` lines
+// kernel links to `/lab/tree/<chapter>.md#<label>`; an output drawn for the built book (the title page's
+// path map) links `<chapter>.html#<label>`, which Lab makes `/files/<chapter>.html?_xsrf=…#<label>`.  From the chapters' own text (the `(label)=` lines
 // and their headings) this module says which chapter and paragraph each of those means, and what title
 // an empty link's text should show.
 
@@ -85,6 +86,12 @@ export function placeOf(href, baseUrl, indexOf) {
     if (!rest.startsWith(prefix)) continue;
     const path = rest.slice(prefix.length);
     if (path.endsWith(".md")) return { path, label };
+    if (path.endsWith(".html")) {
+      // a page of the built book, as an output drawn for it links it (the path map; Lab makes the output's
+      // relative address a file download): that page's chapter
+      const chapter = indexOf(folderOf(path))?.chapters.get(path.split("/").pop().slice(0, -".html".length));
+      return chapter ? { path: chapter.path, label } : null;
+    }
     if (prefix !== "files/" || /\.\w+$/.test(path)) return null;
     // `/files/<name>`: a chapter or a label, named from the linking chapter's folder
     const index = indexOf(folderOf(path));

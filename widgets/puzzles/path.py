@@ -223,6 +223,12 @@ def _stage_html(number: int, stage: Stage, lang: str) -> str:
             f'<p class="cb-path-count" data-path-count></p></li>')
 
 
+@cache
+def _map_style() -> str:
+    """The map's stylesheet (``widgets/static/path.css``), drawn with it wherever it shows."""
+    return (Path(__file__).parent.parent / "static" / "path.css").read_text(encoding="utf-8")
+
+
 def path_map(lang: str | None = None) -> str:
     """The map of both games' paths as HTML, in ``lang`` (the edition's, by default): the stages in order,
     each with its sections, kinds and rules; the stars and "continue" are the page script's to fill in."""
@@ -237,5 +243,5 @@ def path_map(lang: str | None = None) -> str:
             f' <a class="cb-path-continue" data-path-continue href="{section(first.sections[0])[0]}.html#{first.sections[0]}">'
             f'{MAP_WORDS["start"](lang)}{"：" if lang == "zh" else ": "}{escape(first.name(lang))} →</a></p>'
             f'<ol class="cb-path-stages">{"".join(_stage_html(n, s, lang) for n, s in enumerate(stages, 1))}</ol></div>')
-    return (f"<div class=\"cb-path\" data-cardbook-path data-star-levels='{levels}' data-lang=\"{lang}\">"
+    return (f"<style>{_map_style()}</style><div class=\"cb-path\" data-cardbook-path data-star-levels='{levels}' data-lang=\"{lang}\">"
             f'<p class="cb-path-key">{escape(MAP_WORDS["stars"](lang))}</p>{"".join(games)}</div>')

@@ -68,18 +68,20 @@ function drawGame(game, levels, w, progress) {
   }
 }
 
+/** Fill in one path map (its stages' stars, its games' "continue") from ``progress``.
+ * @param {HTMLElement} map an element with ``data-cardbook-path`` @param {Progress} progress */
+export function drawPath(map, progress) {
+  let levels;
+  try { levels = JSON.parse(map.dataset.starLevels || "[]"); } catch (unreadable) { levels = []; }
+  const w = PATH_WORDS[map.dataset.lang === "zh" ? "zh" : "en"];
+  map.querySelectorAll("[data-game]").forEach((game) => drawGame(/** @type {HTMLElement} */ (game), levels, w, progress));
+}
+
 /** Fill in every path map on the page, now and after every answer; returns what stops it. */
 export function drawPaths() {
   const maps = /** @type {HTMLElement[]} */ ([...document.querySelectorAll("[data-cardbook-path]")]);
   if (!maps.length) return () => {};
-  const draw = (progress) => {
-    for (const map of maps) {
-      let levels;
-      try { levels = JSON.parse(map.dataset.starLevels || "[]"); } catch (unreadable) { levels = []; }
-      const w = PATH_WORDS[map.dataset.lang === "zh" ? "zh" : "en"];
-      map.querySelectorAll("[data-game]").forEach((game) => drawGame(/** @type {HTMLElement} */ (game), levels, w, progress));
-    }
-  };
+  const draw = (/** @type {Progress} */ progress) => maps.forEach((map) => drawPath(map, progress));
   draw(readProgress());
   return onProgress(draw);
 }
