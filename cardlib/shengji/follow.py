@@ -457,6 +457,7 @@ def _mend(duty: FollowDuty, play: list[Card]) -> list[Card] | None:
 
 
 _YOU: dict[str, Words | Seat] = {"you": Words("you", "你"), "hand": Words("your hand", "你手中")}
+_NO_WORDS = Words("", "")
 
 
 def _who(seat: int | None) -> dict[str, Words | Seat]:
@@ -607,7 +608,7 @@ def _explain(duty: FollowDuty, play: list[Card], breach: Breach | None, seat: in
     ctx = duty.ctx
     ordered = sorted(play, key=ctx.order_key)
     base: dict[str, Any] = {"lead": sorted(duty.lead, key=ctx.order_key), "play": the_joker(ordered),
-                            "the": the_play(ordered),  # a sentence that starts with the play: "The play big joker …"
+                            "the": the_play(ordered),  # a sentence that starts with the play: "The play of big joker …"
                             "suit": duty.suit, "led": _led(duty), **_who(seat)}
     own = seat is None  # the reader's own hand ("your hand"): its unplayed cards may be named
     if breach is None:
@@ -668,13 +669,33 @@ def _why_not(duty: FollowDuty, play: list[Card], breach: Breach, base: dict[str,
                            all=Words("it" if held == 1 else "both" if held == 2 else "them all", "" if held == 1 else "全部"), **base)
     played = _shortfall(duty, play, breach)
     if breach == "suit" and not (duty.tractor or duty.must_pairs):
+        # the reader's trumps that are level cards of a plain suit are why the hand holds trumps at all: said where
+        # the hand's trumps are counted, not after the legal follow (a hand of ♦9 ♦9 with clubs trump, ♠3 played)
+        said = isinstance(base["play_levels"], Reason) or isinstance(base["lead_levels"], Reason)  # a note already
+        disguised = (suit is EffectiveSuit.TRUMP and base["hand"] is _YOU["hand"] and not said
+                     and plain_level_cards(ctx, duty.suit_cards))
+        held_levels = level_cards_note(ctx, duty.suit_cards, so_trump=True) if disguised else _NO_WORDS
         return Reason.make(RuleId.SJ_9,
                            "{the}{play} {played}{play_levels}: the lead {lead} is in {suit}{lead_levels} and {hand} holds "
-                           "{n} of them, so {you} must follow with {must}. {legal}: {example}{levels}.",
-                           "{play}{played}{play_levels}：首家出{lead}，是{suit}{lead_levels}，{hand}有{n}张{suit}，"
+                           "{n} of them{held_levels}, so {you} must follow with {must}. {legal}: {example}{levels}.",
+                           "{play}{played}{play_levels}：首家出{lead}，是{suit}{lead_levels}，{hand}有{n}张{suit}{held_levels}，"
                            "必须跟出{must}。{legal}：{example}{levels}。",
                            n=Words(count_en(held), count_zh(held)), must=_cards_words(duty.must_suit, suit),
-                           played=played, **base)
+                           played=played, **{**base, "levels": _NO_WORDS if disguised else base["levels"]},
+                           held_levels=held_levels)
+    if breach == "suit" and (duty.tractor or duty.structure):
+        # a tractor led, the hand holding more of its suit than the lead: the plainest fault, cards of another suit
+        # played, first; then the shape the follow must keep (SG-5 / SS-5, C-7)
+        keep = (Reason.make(RuleId.SJ_9, ", with a tractor as long", "，并跟出同样长的拖拉机") if duty.tractor else
+                Reason.make(RuleId.C_7, ", keeping {structure}", "，并尽量保持牌型（{structure}）",
+                            structure=units_words(duty.structure)))
+        return Reason.make(RuleId.SJ_9,
+                           "{the}{play} {played}{play_levels}: the lead {lead} is {led}{lead_levels} and {hand} holds "
+                           "{n}, so {you} must play {size}{keep}. {legal}: {example}{levels}.",
+                           "{play}{played}{play_levels}：首家出{lead}，是{led}{lead_levels}；{hand}有{n}张{suit}，"
+                           "必须跟出{size}张{suit}{keep}。{legal}：{example}{levels}。",
+                           n=Words(count_en(held), count_zh(held)), size=Words(count_en(duty.size), count_zh(duty.size)),
+                           keep=keep, played=played, **base)
     if duty.tractor:
         return Reason.make(RuleId.SJ_9,
                            "The lead {lead} is {led}{lead_levels}, and {hand} holds a tractor as long, so {you} must "
@@ -759,11 +780,11 @@ def _why_follows(duty: FollowDuty, play: list[Card], base: dict[str, Any]) -> Re
                            "{play}就是两张{suit}{play_levels}。", **base).with_notes(_SILENT_NOTE)
     if duty.structure:
         return Reason.make(RuleId.C_7,
-                           "The lead {lead} is {led}{lead_levels}; {hand} holds no tractor as long but holds {tractors}; "
-                           "{play} keeps {structure}{play_levels}, as much of that shape as the hand allows.",
-                           "首家出{lead}，是{led}{lead_levels}；{hand}没有同样长的拖拉机，但有{tractors}；{play}跟出"
-                           "{structure}{play_levels}，已尽量保持牌型。",
-                           tractors=_held_tractors(duty), structure=units_words(duty.structure), **base)
+                           "The lead {lead} is {led}{lead_levels} and {hand} holds no tractor as long, so the follow keeps "
+                           "as much of its shape as it can: {play} is {structure}{play_levels}.",
+                           "首家出{lead}，是{led}{lead_levels}；{hand}没有同样长的拖拉机，须尽量保持牌型：{play}是"
+                           "{structure}{play_levels}。",
+                           structure=units_words(duty.structure), **base)
     if shape.kind in ("tractor", "throw") and not duty.tractor:
         return _why_follows_short(duty, play, base)
     return Reason.make(RuleId.SJ_9, "The lead {lead} is {led}{lead_levels}; {play} is {led} too{play_levels}: the same "

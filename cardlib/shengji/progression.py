@@ -69,16 +69,22 @@ def explain_partner(seat: int) -> Reason:
                        "相对而坐的两家是一队：{seat}和{partner}是对家。", seat=Seat(seat), partner=Seat(partner))
 
 
-def level_played(levels: tuple[Rank | str, Rank | str], dealer: int) -> Result[Rank]:
-    """SJ-3: the level a hand is played at: the dealer team's own level.
+def level_played(levels: tuple[Rank | str, Rank | str], dealer: int, next_hand: bool = False) -> Result[Rank]:
+    """SJ-3: the level a hand is played at: the dealer team's own level (``next_hand``: said of the hand
+    after this one, whose ``dealer`` is the next dealer).
 
     >>> level_played((Rank.FIVE, Rank.NINE), 1)[0]
     <Rank.NINE: 9>
     >>> print(level_played((Rank.FIVE, Rank.NINE), 1)[1])
     SJ-3: The hand is played at the dealer team's level: East–West's 9.
+    >>> level_played((Rank.FIVE, Rank.NINE), 1, next_hand=True)[1].zh
+    '下一局打庄家方（东西方）的级：9。'
     """
     team = team_of(check_seat(dealer, "dealer"))
     level = check_levels(levels)[team]
+    if next_hand:
+        return Result(level, Reason.make(RuleId.SJ_3, "The next hand is at the dealer team's level: {team}'s {level}.",
+                                         "下一局打庄家方（{team}）的级：{level}。", team=team_words(team), level=level))
     return Result(level, Reason.make(RuleId.SJ_3, "The hand is played at the dealer team's level: {team}'s {level}.",
                               "{dealer}坐庄，本局打庄家方（{team}）的级：{level}。",
                               dealer=Seat(dealer), team=team_words(team), level=level))

@@ -199,7 +199,7 @@ def test_c7_ss5_loose_pairs_reason_names_the_held_tractors_in_both_languages():
     assert "under it ♦K ♦K ♦9 ♦9 ♦6 ♦6 follows" in notes[RuleId.SG_5].en
     assert "双升" not in verdict.reason.en and "本书" not in verdict.reason.zh  # the main sentence: the deciding fact
     legal = check_follow(TWO_H, SG_KEEP, "D3 D3 D4 D4 D5 D5", SIX_DIAMOND_PAIRS, "DK DK DQ DQ D6 D6")
-    assert legal.ok and legal.rule is RuleId.C_7 and "keeps a tractor of 2 pairs and a pair" in legal.reason.en
+    assert legal.ok and legal.rule is RuleId.C_7 and "♦K ♦K ♦Q ♦Q ♦6 ♦6 is a tractor of 2 pairs and a pair" in legal.reason.en
 
 
 def test_c7_a_longer_run_is_cut_to_what_is_still_owed():
@@ -291,10 +291,10 @@ def test_sj9_a_pair_of_jokers_owed_to_a_trump_pair_lead_is_named_as_players_say_
 
 
 def test_sj9_a_refused_follow_that_starts_with_a_joker_starts_its_sentence_with_a_capital():
-    """SJ-9: a verdict that opens with the play (the mistake first) names a play led by a joker "The play little
+    """SJ-9: a verdict that opens with the play (the mistake first) names a play led by a joker "The play of little
     joker and …", so the sentence starts with a capital even after a puzzle's "Not legal."."""
     verdict = check_follow(TrumpContext(Rank.FIVE, Suit.CLUBS), SHENGJI, "C8 C8 C7 C7", "LJ H5 CQ C3 SK", "LJ H5 CQ SK")
-    assert not verdict and verdict.reason.capitalised().en.startswith("The play little joker and ♥5 ♣Q ♠K leaves out ♣3")
+    assert not verdict and verdict.reason.capitalised().en.startswith("The play of little joker and ♥5 ♣Q ♠K leaves out ♣3")
 
 
 def test_c7_keeping_tractors_first_is_noted_only_where_it_refuses_a_choice_of_pairs():

@@ -284,7 +284,7 @@ def _after_hand_outcome(rules: Ruleset, dealer: int, levels: tuple[Rank, Rank], 
     _seat, who = who_deals_next(rules, dealer, change.attackers_take_over)
     dealer_after_climb = Reason.make(RuleId.SG_8, "{who}.", "下一局{who}。", who=who).capitalised().with_notes(
         *dealer_reason.all_notes())
-    next_level, level_reason = level_played(progress.levels, progress.next_dealer)
+    next_level, level_reason = level_played(progress.levels, progress.next_dealer, next_hand=True)
     climb, game, stops_at_ace = _climb(rules, dealer, levels, points)
     winner = "none" if progress.winner is None else str(progress.winner)
     rule = game.rule if progress.winner is not None else climb.rule

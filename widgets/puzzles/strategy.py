@@ -283,8 +283,9 @@ def _most(graded: list[Graded], best: int, said: str = "the most you can give",
 
 
 def _s(play: list[Card]) -> Words:
-    """The English verb's ending for a play as the subject: "♠5 gives", "♠5 ♥5 give"."""
-    return Words("s" if len(play) == 1 else "", "")
+    """The English verb's ending for a play as the subject: "♠5 gives", "♠5 ♥5 give", "The play of little
+    joker and ♣3 gives" (:func:`~cardlib.shengji.combos.the_play`)."""
+    return Words("s" if len(play) == 1 or the_play(play).en else "", "")
 
 
 def reason_for(position: GivePosition, graded: list[Graded], right: list[int], index: int) -> Reason:
