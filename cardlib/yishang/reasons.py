@@ -366,9 +366,12 @@ def takes(taker: int, count: int, revealed: Card) -> Reason:
                        taker=Player(taker), count=count, revealed=revealed)
 
 
-def takes_and_leads(taker: int, count: int, revealed: Card, target: Rank, reset: bool) -> Reason:
+def takes_and_leads(taker: int, count: int, revealed: Card, target: Rank, reset: bool, stood: bool = False) -> Reason:
+    """YS-10: who takes the pile and leads, and the target then: 3 again, or (kept) the last card that stands,
+    the revealed card itself when it survived its challenge (``stood``)."""
     target_words = (Words("the target 3 again", "目标点数重新从3开始") if reset else
-                    Words(f"the target still {target}", f"目标点数仍为{target}"))
+                    Words(f"the target {target}, the claim of the card that stood", f"目标点数为{target}（翻开的牌成立）")
+                    if stood else Words(f"the target still {target}", f"目标点数仍为{target}"))
     reason = Reason.make(RuleId.YS_10, "{taker} takes the pile ({count} cards) and leads anew, face up, {target}",
                          "{taker}收走中央{count}张牌（包括翻开的{revealed}），以明牌领出新一轮；{target}",
                          taker=Player(taker), count=count, revealed=revealed, target=target_words)
@@ -409,14 +412,15 @@ def target_is(target: Rank, top: PileCard | None, after_take: bool = False, rese
     and an empty pile, the pile was just taken (YS-10: the book's reading of the guide, or with
     ``reset`` false a table that keeps the target)."""
     if top is None and after_take and not reset:
-        return Reason.make(RuleId.YS_10, "this table keeps the target after a take, so it stays {target}",
-                           "本桌约定收牌后目标点数不重置：仍是{target}", target=target)
+        return Reason.make(RuleId.YS_10, "this table keeps the target after a take: {target}, that of the last card "
+                           "that stood", "本桌约定收牌后目标点数不重置：取最后成立的牌，是{target}", target=target)
     if top is None and after_take and target is Rank.THREE:
         return Reason.make(RuleId.YS_10, "the pile was just taken, so the target goes back to {target}, the lowest rank",
                            "牌堆刚被收走，目标点数回到最小的{target}", target=target).with_notes(TARGET_RESET_NOTE)
     if top is None and target is not Rank.THREE:
         return Reason.make(RuleId.YS_10, "the pile was taken and this table keeps the target after a take: "
-                           "it stays {target}", "牌堆被收走，本桌约定收牌后目标点数不重置：仍是{target}", target=target)
+                           "{target}, that of the last card that stood",
+                           "牌堆被收走，本桌约定收牌后目标点数不重置：取最后成立的牌，是{target}", target=target)
     if top is None:
         return Reason.make(RuleId.YS_4, "no card is established in this round yet: the target is {target}",
                            "本轮还没有成立的牌：目标点数是{target}", target=target)

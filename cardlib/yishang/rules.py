@@ -44,8 +44,9 @@ class Ruleset:
     """The choices a table makes where the document leaves room.
 
     ``target_reset``: after a pile is taken the target goes back to 3, so the lead
-    never draws (YS-10, the register's default); ``False`` keeps the target that
-    stood before the challenged card.  ``fewest_cards_wins``: the optional YS-16
+    never draws (YS-10, the register's default); ``False`` keeps the target of the
+    last card that stands: the challenged card's claim when the challenge failed (the
+    card is established, YS-4, YS-12), else the target that stood before it.  ``fewest_cards_wins``: the optional YS-16
     agreement, off by default.  ``stall_limit``: plays without progress that count
     as "nobody can finish" (see the module docstring).
     """

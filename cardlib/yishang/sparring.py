@@ -51,6 +51,7 @@ from ..explain import Player, Reason, Words
 from ..rule_ids import RuleId
 from .actions import Play
 from .deal import DECK
+from .challenge import challenge_outcome
 from .events import EventKind
 from .pile import Face
 from .ranks import ORDER, is_below, strength
@@ -113,12 +114,15 @@ def _history(game: Game, claimant: int) -> tuple[int, int, Counter[Rank], int]:
                 high += strength(pending[0]) - strength(pending[1]) >= 3
             pending = None
             target = event.claim
-        elif kind is EventKind.REVEAL and event.seat == claimant and event.card is not None:
-            revealed += 1
-            if event.claim is not None and event.card.rank is not event.claim:
-                caught += 1
-                claimed[event.claim] += 1
-            pending = None
+        elif kind is EventKind.REVEAL and event.card is not None:
+            if event.seat == claimant:
+                revealed += 1
+                if event.claim is not None and event.card.rank is not event.claim:
+                    caught += 1
+                    claimed[event.claim] += 1
+                pending = None
+            if event.claim is not None and not challenge_outcome(target, event.claim, event.card.rank)[0]:
+                target = event.claim  # it survived its challenge: it stands (the target a kept table keeps, YS-10)
         elif kind is EventKind.TAKE and game.rules.target_reset:
             target = ORDER[0]
     return caught, revealed, claimed, high

@@ -536,7 +536,9 @@ class Game:
         self._hands[taken_by].extend(pile_card.card for pile_card in self._pile)
         self._pile.clear()
         self._window = None
-        self._target = LOWEST if self.rules.target_reset else window.target_before
+        # kept (YS-10's variant): the last card that stands sets it, the revealed card itself when the challenge
+        # failed (it is established, YS-4, YS-12), else the target that stood before it
+        self._target = LOWEST if self.rules.target_reset else window.target_before if succeeds else window.claim
         events = [Event(EventKind.CHALLENGE, challenger, why, other=window.seat),
                   Event(EventKind.REVEAL, window.seat, outcome, revealed, window.claim, challenger)]
         if window.last_card and not succeeds:
@@ -547,7 +549,7 @@ class Game:
         self._outled = challenger if succeeds else None
         self._turn_reason = reasons.leads_round(taken_by)
         events.append(Event(EventKind.TAKE, taken_by, reasons.takes_and_leads(
-            taken_by, count, revealed, self._target, self.rules.target_reset), revealed))
+            taken_by, count, revealed, self._target, self.rules.target_reset, stood=not succeeds), revealed))
         return self._finish(events)
 
     # -- the end of the game -------------------------------------------------------------

@@ -139,6 +139,18 @@ def test_ys10_target_reset_field():
         assert str(game.target) == target and game.next_player == 1
 
 
+def test_ys10_ys4_ys12_a_kept_target_after_a_failed_challenge_is_the_card_that_stood():
+    """YS-10's variant keeps the target of the last card that stands: a truthful card that survives its
+    challenge is established (YS-12) and sets the target to its claim (YS-4); a bluff caught leaves the old one."""
+    for reset, target in ((True, "3"), (False, "10")):
+        game = Game(["S8 H3 D9", "D10 C4 H6", "H5 S6 CK"], "C9", 0, get_ruleset("yishang", {"target_reset": reset}))
+        game.play("S8")
+        game.play("D10", "10")
+        events = game.challenge(2)
+        assert str(game.target) == target and game.next_player == 2  # the challenger took the pile and leads
+        assert ("the target 10, the claim of the card that stood" in events[-1].reason.en) is not reset
+
+
 def test_ys12_face_up_last_card_wins_at_once():
     game = Game(["SA", "H3 H4"], first=0)
     events = game.play("SA")
