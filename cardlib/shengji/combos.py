@@ -451,14 +451,14 @@ def the_joker(won: list[Card]) -> Reason | list[Card]:
     return won
 
 
-_THE_PLAY = Words("The play of ", "")
+_THE_PLAY = Words("The play of the ", "")
 _NOTHING = Words("", "")
 
 
 def the_play(cards: list[Card]) -> Words:
-    """What starts an English sentence about ``cards`` (named by :func:`the_joker`): nothing, or "The play of "
+    """What starts an English sentence about ``cards`` (named by :func:`the_joker`): nothing, or "The play of the "
     when a joker starts a list of cards, so the sentence still starts with a capital and the list is not read
-    as part of a noun ("The play of big joker and ♠2 ♠2 is …"; the verb is then singular); a lone joker or a
+    as part of a noun ("The play of the big joker and ♠2 ♠2 is …"; the verb is then singular); a lone joker or a
     pair of jokers starts it by name ("The little joker is …")."""
     return _THE_PLAY if cards and cards[0].is_joker and isinstance(the_joker(cards), list) else _NOTHING
 

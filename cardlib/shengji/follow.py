@@ -608,7 +608,7 @@ def _explain(duty: FollowDuty, play: list[Card], breach: Breach | None, seat: in
     ctx = duty.ctx
     ordered = sorted(play, key=ctx.order_key)
     base: dict[str, Any] = {"lead": sorted(duty.lead, key=ctx.order_key), "play": the_joker(ordered),
-                            "the": the_play(ordered),  # a sentence that starts with the play: "The play of big joker …"
+                            "the": the_play(ordered),  # a sentence that starts with the play: "The play of the big joker …"
                             "suit": duty.suit, "led": _led(duty), **_who(seat)}
     own = seat is None  # the reader's own hand ("your hand"): its unplayed cards may be named
     if breach is None:

@@ -290,8 +290,12 @@ def _explain(ctx: TrumpContext, cards: list[list[Card]], shape: Shape, keys: lis
     lead_suit = ctx.effective_suit(cards[0][0])
     cards = [sorted(play, key=ctx.order_key) for play in cards]  # each play shown high to low
     best = cards[winner]
-    base: dict[str, object] = {"lead": cards[0], "best": the_joker(best), "who": play_name(winner, leader),
-                               "who_cap": play_name(winner, leader, capital=True), "suit": lead_suit}
+    named_lead = the_joker(cards[0])  # a lead of jokers as players name it: "the lead, a pair of little jokers"
+    the_lead = (Reason.make(RuleId.SJ_6, "the lead, {named}", "{named}", named=named_lead) if isinstance(named_lead, Reason)
+                else Reason.make(RuleId.SJ_6, "the lead {cards}", "{cards}", cards=cards[0]))
+    base: dict[str, object] = {"lead": cards[0], "the_lead": the_lead, "best": the_joker(best),
+                               "who": play_name(winner, leader), "who_cap": play_name(winner, leader, capital=True),
+                               "suit": lead_suit}
     key = keys[winner]
     assert key is not None
     tied = [i for i in range(winner + 1, len(cards)) if keys[i] == key]
@@ -351,22 +355,22 @@ def _explain(ctx: TrumpContext, cards: list[list[Card]], shape: Shape, keys: lis
                                "{who}的甩牌{lead}赢：只有牌型相同的主牌才能毙，没有人出。",
                                **base).with_notes(THROW_NOTE)  # type: ignore[arg-type]
         if lead_suit is EffectiveSuit.TRUMP:
-            return Reason.make(RuleId.SJ_10, "{who_cap} wins with the lead {lead}{rank}: nobody plays {higher}.",
-                               "{who}首出的{lead}{rank}赢：没有人出{higher}。",
+            return Reason.make(RuleId.SJ_10, "{who_cap} wins with {the_lead}{rank}: nobody plays {higher}.",
+                               "{who}首出的{the_lead}{rank}赢：没有人出{higher}。",
                                higher=_higher(shape, lead_suit), **base)  # type: ignore[arg-type]
         trumped = [i for i in range(1, len(cards)) if all(ctx.is_trump(c) for c in cards[i])]
         if trumped:  # trumps of another shape: they name the shape that would have trumped it
             names = {f"t{j}": play_name(i, leader) for j, i in enumerate(trumped)}
-            return Reason.make(RuleId.SJ_10, "{who_cap} wins with the lead {lead}: nobody follows with {higher}, and "
+            return Reason.make(RuleId.SJ_10, "{who_cap} wins with {the_lead}: nobody follows with {higher}, and "
                                + " and ".join(f"{{{n}}}'s" for n in names) + " trumps are not {trumps}.",
-                               "{who}首出的{lead}赢：没有人跟出{higher}；" + "和".join(f"{{{n}}}" for n in names)
+                               "{who}首出的{the_lead}赢：没有人跟出{higher}；" + "和".join(f"{{{n}}}" for n in names)
                                + "出的虽是主牌，但不是{trumps}，毙不了。",
                                higher=_higher(shape, lead_suit),
                                trumps=Words(shape.en, shape_in_suit(shape, EffectiveSuit.TRUMP).zh),
                                **names, **base)  # type: ignore[arg-type]
-        return Reason.make(RuleId.SJ_10, "{who_cap} wins with the lead {lead}: nobody follows with {higher} or trumps it"
+        return Reason.make(RuleId.SJ_10, "{who_cap} wins with {the_lead}: nobody follows with {higher} or trumps it"
                            + (" with {trumps}." if shape.kind != "single" else "."),
-                           "{who}首出的{lead}赢：没有人跟出{higher}，也没有人用{trumps}毙牌。",
+                           "{who}首出的{the_lead}赢：没有人跟出{higher}，也没有人用{trumps}毙牌。",
                            higher=_higher(shape, lead_suit), trumps=shape_in_suit(shape, EffectiveSuit.TRUMP),
                            **base)  # type: ignore[arg-type]
     if lead_suit is EffectiveSuit.TRUMP:

@@ -291,10 +291,10 @@ def test_sj9_a_pair_of_jokers_owed_to_a_trump_pair_lead_is_named_as_players_say_
 
 
 def test_sj9_a_refused_follow_that_starts_with_a_joker_starts_its_sentence_with_a_capital():
-    """SJ-9: a verdict that opens with the play (the mistake first) names a play led by a joker "The play of little
+    """SJ-9: a verdict that opens with the play (the mistake first) names a play led by a joker "The play of the little
     joker and …", so the sentence starts with a capital even after a puzzle's "Not legal."."""
     verdict = check_follow(TrumpContext(Rank.FIVE, Suit.CLUBS), SHENGJI, "C8 C8 C7 C7", "LJ H5 CQ C3 SK", "LJ H5 CQ SK")
-    assert not verdict and verdict.reason.capitalised().en.startswith("The play of little joker and ♥5 ♣Q ♠K leaves out ♣3")
+    assert not verdict and verdict.reason.capitalised().en.startswith("The play of the little joker and ♥5 ♣Q ♠K leaves out ♣3")
 
 
 def test_c7_keeping_tractors_first_is_noted_only_where_it_refuses_a_choice_of_pairs():

@@ -316,4 +316,4 @@ def test_sj6_a_lone_joker_or_a_pair_of_jokers_starts_a_sentence_by_name_and_capi
     assert lone.en.startswith("the little joker is a single of trumps")
     assert lone.capitalised().en.startswith("The little joker is a single of trumps")
     assert explain_shape(ctx, rules, "BJ BJ").sentence().en.startswith("A pair of big jokers is a pair")
-    assert explain_shape(ctx, rules, "BJ S2 S2").sentence().en.startswith("The play of big joker and ♠2 ♠2 ")
+    assert explain_shape(ctx, rules, "BJ S2 S2").sentence().en.startswith("The play of the big joker and ♠2 ♠2 ")

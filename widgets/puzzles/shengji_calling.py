@@ -191,7 +191,8 @@ def _call_reason(result: CallingResult, rules: Ruleset, calls: Sequence[tuple[in
     if mine and caller != seat:
         return explain(why, "{seat}'s call was overridden later. {why}", "{seat}的亮主后来被反掉了。{why}", seat=Seat(seat))
     if caller == seat:
-        return explain(why, "Not {given}. {why}", "主不是{given}。{why}", given=_trump_words(trump))
+        return explain(why, "Not {given}. {why}", ("主不是{given}。" if trump is not None else "不是{given}。") + "{why}",
+                       given=_trump_words(trump))  # "主不是黑桃", but "不是无主" (no-trump is no suit of trumps)
     if caller is None:
         return explain(why, "{seat} made no call, and no call stands: {why}", "{seat}没有亮主，也没有有效的亮主：{why}",
                        seat=Seat(seat))

@@ -283,7 +283,7 @@ def _most(graded: list[Graded], best: int, said: str = "the most you can give",
 
 
 def _s(play: list[Card]) -> Words:
-    """The English verb's ending for a play as the subject: "♠5 gives", "♠5 ♥5 give", "The play of little
+    """The English verb's ending for a play as the subject: "♠5 gives", "♠5 ♥5 give", "The play of the little
     joker and ♣3 gives" (:func:`~cardlib.shengji.combos.the_play`)."""
     return Words("s" if len(play) == 1 or the_play(play).en else "", "")
 
