@@ -98,6 +98,22 @@ def _tricks(game: Endgame, moves: list[tuple[int, Play]]) -> list[_Trick]:
     return out
 
 
+def _won_by_attackers(game: Endgame, line: list[tuple[int, Play]]) -> Reason | Words:
+    """" (♣5 and ♥5)" / "（♣5、♥5）": the point cards the attackers take along a best line, and the kitty when they
+    take the last trick with points in it (SJ-11, SJ-12), so that a value says where it comes from."""
+    tricks = _tricks(game, line)
+    cards = [c for t in tricks if t.winner % 2 == game.attackers for _s, p in t.plays for c in p if card_points(c)]
+    kitty = bool(tricks) and tricks[-1].winner % 2 == game.attackers and any(card_points(c) for c in game.kitty)
+    if not cards and not kitty:
+        return Words("", "")
+    cards = sorted(cards, key=game.ctx.order_key)
+    if not kitty:
+        return Reason.make(RuleId.SJ_11, " ({cards})", "（{cards}）", cards=cards)
+    if not cards:
+        return Words(" (the kitty)", "（底牌）")
+    return Reason.make(RuleId.SJ_12, " ({cards} and the kitty)", "（{cards}和底牌）", cards=cards)
+
+
 def _line_words(moves: list[tuple[int, Play]]) -> Reason:
     """"East ♥3, North ♥5, West ♥K" (SJ-8: in playing order)."""
     return Reason.make(RuleId.SJ_8, ", ".join(f"{{s{i}}} {{p{i}}}" for i in range(len(moves))),
@@ -191,13 +207,14 @@ def _right_reason(game: Endgame, best: EndgameSolution, graded: Graded, first: _
                            "先出{given}：{line}，{win}。双方都出最好的牌时，{outcome}。",
                            outcome=_outcome(game, best.attacker_points, None), **params)
     value, worst_value = best.attacker_points, worst.after.attacker_points
+    won = _won_by_attackers(game, list(best.line))
     if game.leader % 2 == game.attackers:
-        side = Words(f"your side takes {value} points", f"你方得{value}分")
+        side = Reason.make(RuleId.SJ_11, "your side takes {value} points{won}", "你方得{value}分{won}", value=value, won=won)
         instead = Words(f"it would take only {worst_value}" if worst_value else "it would take none",
                         f"只得{worst_value}分" if worst_value else "一分不得")
     else:
-        side = Words(f"the attackers take only {value} points" if value else "the attackers take no points",
-                     f"闲家只得{value}分" if value else "闲家一分不得")
+        side = (Reason.make(RuleId.SJ_11, "the attackers take only {value} points{won}", "闲家只得{value}分{won}",
+                            value=value, won=won) if value else Words("the attackers take no points", "闲家一分不得"))
         instead = Words(f"they would take {worst_value}", f"会得{worst_value}分")
     return Reason.make(RuleId.SJ_11, "{given} first: {line}, and {win}. With best play on both sides {side}; after "
                        "{other}, {instead}.", "先出{given}：{line}，{win}。双方都出最好的牌时，{side}；若先出{other}，"
