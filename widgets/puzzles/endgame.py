@@ -208,6 +208,7 @@ def _right_reason(game: Endgame, best: EndgameSolution, graded: Graded, first: _
                            outcome=_outcome(game, best.attacker_points, None), **params)
     value, worst_value = best.attacker_points, worst.after.attacker_points
     won = _won_by_attackers(game, list(best.line))
+    side: Reason | Words
     if game.leader % 2 == game.attackers:
         side = Reason.make(RuleId.SJ_11, "your side takes {value} points{won}", "你方得{value}分{won}", value=value, won=won)
         instead = Words(f"it would take only {worst_value}" if worst_value else "it would take none",
