@@ -235,10 +235,11 @@ def after_hand(rules: RulesetLike, dealer: int, levels: tuple[Rank | str, Rank |
             RuleId.SJ_13, "{team} played A as the dealer team and went up: they have played through A and win the game.",
             "{team}坐庄打A，打过了A，赢得全局。", team=team))
     if rules.game_end is GameEnd.REACH_ACE and new_level is Rank.ACE and steps > 0:
+        spare = int(old_level) + steps > int(Rank.ACE)  # Q up 3: K, A, and a level A makes unneeded
         return Progress(seat, (new_levels[0], new_levels[1]), gaining_team, Reason.make(
-            RuleId.SS_8, "{team} go up from {old} to A: under this rule the first team to reach the agreed level, A, "
-                         "wins the game.",
-            "{team}从打{old}升到打A：按此规则先打到约定级别A的一方赢得全局。", team=team, old=old_level))
+            RuleId.SS_8, "{team} go up from {old} to A{spare}: under this rule the first team to reach A wins the game.",
+            "{team}从打{old}升到打A{spare}：按此规则先打到约定级别A的一方赢得全局。", team=team, old=old_level,
+            spare=Words(", no further", "（超过A的不算）") if spare else Words("", "")))
     climb = _climb(team, old_level, new_level, steps, change.attackers_take_over, rules.game_end is GameEnd.THROUGH_ACE)
     next_level = new_levels[team_of(seat)]
     played = Reason.make(RuleId.SJ_3, "The next hand is played at the level of the new dealer's team, {team}: "

@@ -388,7 +388,7 @@ def _kitty_from_trick(ctx: TrumpContext, rules: RulesetLike, kitty: CardsInput, 
     won_by = find_trick_winner(ctx, rules, plays).winner if winner is None else winner
     who = _who(won_by, leader)
     won = sorted(plays[won_by], key=ctx.order_key)
-    how = level_trump_words(ctx, plays, won_by, trumped=True)
+    how = level_trump_words(ctx, plays, won_by, trumped=True, ranked=True)
     points = trick_points(kitty)
     counted = [card for card in kitty if card_points(card)]
     holds = Reason.make(RuleId.SJ_12, "{points} points ({counted})", "{points}分（{counted}）",
@@ -460,12 +460,14 @@ def _who(index: int, leader: int | None) -> Seat | Words:
     return Words(place_en[:1].upper() + place_en[1:], place_zh)
 
 
-def level_trump_words(ctx: TrumpContext, plays: list[list[Card]], index: int, trumped: bool = False) -> Words | Reason:
+def level_trump_words(ctx: TrumpContext, plays: list[list[Card]], index: int, trumped: bool = False,
+                      ranked: bool = False) -> Words | Reason:
     """Why play ``index`` took the trick, where a level card of a plain suit decides it (SJ-4, SJ-5):
     " (♦Q is a level card, so a trump)" on a plain-suit lead; on a trump lead with no level card or joker
     in it, " (♠7 is a level card: only the jokers and ♥7 rank above it)"; the card's name left out where the
     play is that card alone (named just before); with ``trumped``, a plain-suit lead taken by other trumps says
-    so, " (clubs are trumps, so it beats ♦A)" (the led suit's highest play); else nothing.
+    so, " (clubs are trumps, so it beats ♦A)" (the led suit's highest play); with ``ranked``, a plain-suit level
+    card that beat other trumps says where it ranks among them; else nothing.
 
     >>> from cardlib.cards import Suit
     >>> trick = [parse_cards(p) for p in ("HA", "H3", "S7", "H4")]
@@ -483,6 +485,11 @@ def level_trump_words(ctx: TrumpContext, plays: list[list[Card]], index: int, tr
     if not index or not levels:
         return Words("", "")
     if led is not EffectiveSuit.TRUMP:
+        trumped_too = any(all(ctx.is_trump(c) for c in p) for i, p in enumerate(plays) if i != index)
+        if ranked and trumped_too and len(levels) == 1:
+            # other trumps in the trick (♦2, ♦6 with diamonds trump): what beats them is where a level card ranks
+            named = Words("", "") if play == levels else Reason.make(RuleId.SJ_5, "{level} is ", "{level}是", level=levels)
+            return level_card_rank_words(ctx, named)
         if play == levels:  # the card was named just before: not again
             return Words(" (a level card, so a trump)", "（级牌，算主牌）")
         return Reason.make(RuleId.SJ_12, " ({levels} " + ("are level cards" if len(levels) > 1 else "is a level card")

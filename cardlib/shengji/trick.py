@@ -374,8 +374,8 @@ def _explain(ctx: TrumpContext, cards: list[list[Card]], shape: Shape, keys: lis
                            higher=_higher(shape, lead_suit), trumps=shape_in_suit(shape, EffectiveSuit.TRUMP),
                            **base)  # type: ignore[arg-type]
     if lead_suit is EffectiveSuit.TRUMP:
-        return Reason.make(RuleId.SJ_10, "{who_cap} wins with {best}: {fact}it is the highest {kind}.",
-                           "{fact}{who}的{best}是最大的{kind}，赢了这一轮。", fact=_level_fact(ctx, best), kind=kind_words,
+        return Reason.make(RuleId.SJ_10, "{who_cap} wins with {best}: {fact}it is the highest {kind} played.",
+                           "{fact}{who}的{best}是这一轮出的最大的{kind}，{who}赢。", fact=_level_fact(ctx, best), kind=kind_words,
                            **base)  # type: ignore[arg-type]
     if shape.kind == "single":  # any trump single would trump it
         return Reason.make(RuleId.SJ_10, "{who_cap} wins with {best}: it is the highest {kind}, and nobody trumps.",

@@ -100,4 +100,4 @@ def nearest_challenger(player: PlayerLike, challengers: Iterable[PlayerLike], pl
     return PlayerResult(chosen, Reason.make(
         RuleId.YS_14, f"{names_en} both challenge: {{s0}}, first after {{player}}, goes" if len(seats) == 2 else
         f"{names_en} challenge at once: {{s0}}, first after {{player}}, goes",
-        f"{names_zh}同时质疑：按出牌顺序{{s0}}紧接{{player}}之后，由其质疑", player=Player(player), **params))
+        f"{names_zh}同时质疑：按出牌顺序{{s0}}紧接{{player}}之后，由{{s0}}质疑", player=Player(player), **params))

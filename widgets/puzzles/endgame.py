@@ -152,6 +152,14 @@ def _lead_words(game: Endgame, play: Play) -> Reason:
                        gloss=_level_gloss(game, play))
 
 
+def _reply_words(game: Endgame, reply: Play) -> Reason:
+    """The defence's reply as the verdict names it: a level card of a plain suit said to be a trump ("♠6, a level
+    card, so a trump"), since a reader who takes it for a spade would think the reply breaks the follow (SJ-4)."""
+    gloss = (Words(", a level card, so a trump", "，这张级牌算主牌") if plain_level_cards(game.ctx, reply)
+             else Words("", ""))
+    return Reason.make(RuleId.SJ_4, "{play}{gloss}", "{play}{gloss}", play=the_joker(list(reply)), gloss=gloss)
+
+
 def _reply_verb(game: Endgame, lead: Play, reply: Play) -> Words:
     """How a reply meets the lead, in players' words (SJ-9, SJ-10): follows (跟), trumps (毙) or discards (垫)."""
     ctx = game.ctx
@@ -233,7 +241,7 @@ def _wrong_reason(game: Endgame, best: EndgameSolution, graded: Graded, lines: l
     lost = _costly_trick(game, lines, tricks) or next(
         ((k, trick, []) for k, trick in enumerate(tricks) if trick.winner % 2 != ours
          and (k == len(tricks) - 1 or any(card_points(c) for _s, p in trick.plays for c in p))), None)
-    params: dict[str, Any] = {"given": _lead_words(game, graded.play), "seat": Seat(reply_seat), "reply": the_joker(list(reply)),
+    params: dict[str, Any] = {"given": _lead_words(game, graded.play), "seat": Seat(reply_seat), "reply": _reply_words(game, reply),
                               "verb": _reply_verb(game, graded.play, reply),
                               "outcome": _outcome(game, graded.after.attacker_points, best.attacker_points),
                               "best": _lead_words(game, win_line[0][1]), "line": _line_words(win_line[1:4])}

@@ -127,7 +127,7 @@ def _challenge_wrong(given: tuple[bool, int], right: tuple[bool, int], player: i
             rule, why = RuleId.YS_14, Reason.make(
                 RuleId.YS_14, listed([f"{{{n}}}" for n in names]) + " challenge together, but {taker} comes first "
                 "after {player}, and a failed challenge hands the pile to the challenger",
-                listed([f"{{{n}}}" for n in names], "zh") + "同时质疑，按出牌顺序{taker}紧接{player}之后，由其质疑；"
+                listed([f"{{{n}}}" for n in names], "zh") + "同时质疑，按出牌顺序{taker}紧接{player}之后，由{taker}质疑；"
                 "质疑失败由质疑者收牌", taker=Player(real_taker), player=Player(player), **names)
         parts.append(wrong(rule, Player(taker), Player(real_taker), why,
                            en="{right} takes the pile: {why}.", zh="收牌的是{right}：{why}。"))
@@ -158,8 +158,10 @@ def make_challenge(seed: int, difficulty: Difficulty) -> dict[str, Any]:
             reason: Reason | list[Reason]
             if ok:  # the question is who takes the pile (YS-9), not the next lead or target (YS-10)
                 took = reasons.takes(take.seat, count, take.card)
-                reason = combined([reveal.reason, took]) if challenge.reason.rule is not RuleId.YS_14 \
-                    else combined([challenge.reason, reveal.reason, took])
+                # the revealed card decides first; who of several challengers goes (YS-14) matters only when the
+                # challenge fails, and the challenger takes the pile
+                reason = combined([reveal.reason, took]) if challenge.reason.rule is not RuleId.YS_14 or real_succeeds \
+                    else combined([reveal.reason, challenge.reason, took])
             else:
                 reason = _challenge_wrong((succeeds, taker), (real_succeeds, take.seat), player, pos["challengers"],
                                           reveal.reason)
