@@ -35,7 +35,7 @@ test: deps chromium postgresql site  ## install what the tests need, build the b
 	$(call step,Running every test on $(WORKERS) workers: engine, doctests, types, the built book, browser)
 	@CARDBOOK_BUILT_SITE=$(CURDIR)/$(SITE) $(PYTEST) || $(call fail,tests,pytest reported failures (see above))
 
-test-fast: deps  ## the inner loop, about 3 minutes (the goal is 2): the pure-Python tests (a tenth of the examples) and the JS checks
+test-fast: deps  ## the inner loop, about 2 minutes: the pure-Python tests (a tenth of the examples) and the JS checks
 	$(call step,Pure-Python tests (no build, no browser, not slow; Hypothesis profile dev))
 	@HYPOTHESIS_PROFILE=dev $(PY) -m pytest -p no:cacheprovider -n $(WORKERS) -q -m "not build and not browser and not slow" \
 		|| $(call fail,test-fast,pytest reported failures (see above))
