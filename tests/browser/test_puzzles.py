@@ -507,7 +507,8 @@ def test_an_old_link_names_the_first_puzzle_of_its_kind(offline_page, static_pag
 
 def test_copy_link_opens_that_puzzle_a_damaged_link_is_calm_and_deal_again_deals(offline_page, static_page):
     """The "Copy link" button copies the puzzle's whole address (the page's own address unchanged) and says so;
-    the link opens that puzzle in view; a reload keeps the puzzle and the difficulty; a damaged link is
+    the link opens that puzzle in view, and once the reader moves on a reload keeps the puzzle moved to, not the
+    linked one; a reload keeps the puzzle and the difficulty; a damaged link is
     answered by a calm notice, with no page error; on a static page "Deal again" shows another game each time."""
     page, log = offline_page
     _folder, url, _specs = static_page
@@ -529,6 +530,12 @@ def test_copy_link_opens_that_puzzle_a_damaged_link_is_calm_and_deal_again_deals
     fresh.goto(copied)
     expect(root(fresh, "shape")).to_have_attribute("data-puzzle-id", shown, timeout=30_000)
     assert_in_view(fresh, root(fresh, "shape"))
+    root(fresh, "shape").locator("button.cbp-new").click()  # moving on from the linked puzzle: the link goes
+    expect(root(fresh, "shape")).not_to_have_attribute("data-puzzle-id", shown)
+    moved = root(fresh, "shape").get_attribute("data-puzzle-id")
+    assert "#puzzle=" not in fresh.url
+    fresh.reload()
+    expect(root(fresh, "shape")).to_have_attribute("data-puzzle-id", moved, timeout=30_000)  # not the linked one
     fresh.close()
     page.goto("about:blank")
     page.goto(url + "#puzzle=%%%zz")
@@ -819,6 +826,7 @@ def test_an_answer_updates_the_progress_of_every_puzzle_of_its_kind_on_the_page(
             expect(widgets.nth(index).locator(".cbp-progress")).to_have_text(answered)
         slot, shown = widgets.first.get_attribute("data-puzzle-slot"), widgets.first.get_attribute("data-puzzle-id")
         page.goto(site_url + "book/intro.html", wait_until="networkidle")
+        expect(page.locator("[data-cardbook-page-notice] p.cb-continue")).to_have_count(1)  # in the edition's language
         resume = page.locator('[data-cardbook-page-notice] p.cb-continue[lang="en"] a')
         expect(resume).to_have_attribute("href", f"/{html.relative_to(built_book).as_posix()}#puzzle={slot}/{shown}")
         assert resume.inner_text().strip() and "rules book" not in resume.inner_text()  # the chapter's own title

@@ -103,18 +103,18 @@ function checkPuzzleLinkOnceLoaded() {
   else window.addEventListener("load", checkPuzzleLink, { once: true });
 }
 
-/** On the title page (its label ``intro``): "Continue where you left off", a link to the puzzle the reader last
- * answered on another page, in both languages, and for each game the reader has started, the next stage of its
- * path without a star (path.js, from the map the page draws). */
+/** On the title page (its label ``intro``): "Back to your last puzzle", a link to the puzzle the reader last
+ * answered on another page, in the edition's language, and for each game the reader has started, the next stage
+ * of its path without a star (path.js, from the map the page draws). */
 function offerToContinue() {
   if (!document.getElementById("intro")) return;
   const last = lastPuzzle();
   const lines = [];
-  if (last && last.page !== window.location.pathname) {
-    const line = (lang, words) => h("p", { lang, class: "cb-continue" }, [words, " ", h("a", { href: last.href, lang: last.lang, text: last.title })]);
-    lines.push(line("en", "Continue where you left off:"), line("zh-Hans", "从上次停下的地方继续："));
-  }
   const zh = pageEdition() === "zh";
+  if (last && last.page !== window.location.pathname) {
+    lines.push(h("p", { lang: zh ? "zh-Hans" : "en", class: "cb-continue" }, [
+      zh ? "回到上次做的题：" : "Back to your last puzzle: ", h("a", { href: last.href, lang: last.lang, text: last.title })]));
+  }
   for (const next of nextStages()) {
     const name = h("span", { lang: "zh-Hans", text: next.name });  // the games' names are Chinese in both editions
     lines.push(h("p", { lang: zh ? "zh-Hans" : "en", class: "cb-continue-path", "data-game": next.game },

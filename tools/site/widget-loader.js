@@ -124,9 +124,9 @@
     }
   }
 
-  const STATUS_CSS = ".cb-engine-status{position:sticky;bottom:0;z-index:3;margin:.5em 0;padding:.5em .75em;"
+  const STATUS_CSS = ".cb-engine-status{margin:.5em 0;padding:.5em .75em;"
     + "border:1px solid var(--pst-color-border,#ccc);border-left:4px solid var(--pst-color-primary,#3b6ea5);border-radius:6px;"
-    + "background:var(--pst-color-background,#fff);color:var(--pst-color-text-base,#222);box-shadow:0 -2px 8px rgba(0,0,0,.08);"
+    + "background:var(--pst-color-background,#fff);color:var(--pst-color-text-base,#222);"
     + "font-size:.9rem;line-height:1.4}"
     + "@media (max-width:600px){.cb-engine-status{font-size:.8rem;padding:.35em .6em}}"
     + ".cb-engine-status p{margin:0 0 .15em}.cb-engine-status progress{display:block;width:100%;height:.6em;margin:.35em 0 .1em}"
@@ -134,9 +134,11 @@
     + ".cb-engine-status button{margin-top:.35em;padding:.35em 1em;min-height:44px;min-width:44px;font:inherit;cursor:pointer;"
     + "border:1px solid currentColor;border-radius:4px;background:var(--pst-color-surface,#f5f5f5);color:inherit}";
 
-  /** The engine's state in words under every view waiting for it (and a Retry button after a failure). */
+  /** The engine's state in words under every view waiting for it (and a Retry button after a failure), in the
+   * page's language, below the view (not over its buttons). */
   function drawStatus() {
     injectOnce(STATUS_CSS);
+    const lang = /^zh/.test(document.documentElement.lang) ? "zh" : "en";
     const failed = engine.down && engine.down !== "file" && engine.down !== "worker";
     for (const [, model] of engine.listeners) {
       for (const el of model.els) {
@@ -154,28 +156,22 @@
           : { en: ENGINE_WORDS[p.phase === "start" ? "start" : "download"].en(p), zh: ENGINE_WORDS[p.phase === "start" ? "start" : "download"].zh(p) };
         box.dataset.engineStatus = failed ? "failed" : p.phase === "start" ? "starting" : "loading";
         if (failed) box.dataset.cause = engine.down; else delete box.dataset.cause;
-        const en = document.createElement("p");
-        en.lang = "en";
-        en.textContent = words.en;
-        const zh = document.createElement("p");
-        zh.lang = "zh-Hans";
-        zh.textContent = words.zh;
+        const said = document.createElement("p");
+        said.lang = lang === "zh" ? "zh-Hans" : "en";
+        said.textContent = words[lang];
         /** @type {HTMLElement[]} */
-        const parts = [en, zh];
+        const parts = [said];
         if (failed) {
-          if (engine.detail) en.title = engine.detail;
+          if (engine.detail) said.title = engine.detail;
           const retry = document.createElement("button");
           retry.type = "button";
           retry.dataset.action = "engine-retry";
-          const zhRetry = document.createElement("span");
-          zhRetry.lang = "zh-Hans";
-          zhRetry.textContent = ENGINE_WORDS.retry.zh;
-          retry.append(`${ENGINE_WORDS.retry.en} · `, zhRetry);
+          retry.textContent = ENGINE_WORDS.retry[lang];
           retry.onclick = retryEngine;
           parts.push(retry);
         } else {
           const bar = document.createElement("progress");
-          bar.setAttribute("aria-label", `${ENGINE_WORDS.progress.en} · ${ENGINE_WORDS.progress.zh}`);
+          bar.setAttribute("aria-label", ENGINE_WORDS.progress[lang]);
           if (p.phase === "download" && p.total) { bar.max = p.total; bar.value = p.loaded; }  // else indeterminate: Python starting
           parts.push(bar);
         }

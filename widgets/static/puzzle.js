@@ -392,6 +392,10 @@ function show(p, next, message = null, source = "page") {
   p.draft = {};
   p.notice = message;
   keepPlace(p.slot, next.id, p.difficulty);
+  const link = linkedHere(p);
+  if (link && link.id !== next.id) {  // the reader has moved on from the linked puzzle: a reload keeps this one
+    window.history.replaceState(window.history.state, "", window.location.pathname + window.location.search);
+  }
   draw(p);
 }
 
