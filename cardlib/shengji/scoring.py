@@ -484,11 +484,12 @@ def level_trump_words(ctx: TrumpContext, plays: list[list[Card]], index: int, tr
                            why=trump_why(ctx, play), top=sorted(top, key=ctx.order_key))
     if not index or not levels:
         return Words("", "")
+    # the card's name and "is ", or nothing where the play is that card alone (named just before)
+    named = Words("", "") if play == levels else Reason.make(RuleId.SJ_5, "{level} is ", "{level}是", level=levels)
     if led is not EffectiveSuit.TRUMP:
         trumped_too = any(all(ctx.is_trump(c) for c in p) for i, p in enumerate(plays) if i != index)
         if ranked and trumped_too and len(levels) == 1:
             # other trumps in the trick (♦2, ♦6 with diamonds trump): what beats them is where a level card ranks
-            named = Words("", "") if play == levels else Reason.make(RuleId.SJ_5, "{level} is ", "{level}是", level=levels)
             return level_card_rank_words(ctx, named)
         if play == levels:  # the card was named just before: not again
             return Words(" (a level card, so a trump)", "（级牌，算主牌）")
@@ -496,7 +497,6 @@ def level_trump_words(ctx: TrumpContext, plays: list[list[Card]], index: int, tr
                            + ", so a trump)", "（{levels}是级牌，算主牌）", levels=levels)
     if len(levels) != 1 or any(c.rank is ctx.level or c.is_joker for c in plays[0]):
         return Words("", "")  # the lead shows level cards or jokers itself: the order needs no gloss
-    named = Words("", "") if play == levels else Reason.make(RuleId.SJ_5, "{level} is ", "{level}是", level=levels)
     return level_card_rank_words(ctx, named)
 
 

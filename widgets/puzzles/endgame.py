@@ -289,12 +289,6 @@ def _wrong_reason(game: Endgame, best: EndgameSolution, graded: Graded, lines: l
                   "{which}{taken}：{outcome}。应先出{best}：{line}。")
         fields = {**bracketed, "first_winner": Seat(first_winner), "first_won": list(first_won), **taker}
     return Reason.make(rule, en, zh, **fields).with_notes(tie)
-    return Reason.make(rule, "After {given} ({aside}{seat} {verb} {reply}), {first_winner}'s {first_won} wins trick 1; "
-                       "{winner} takes {which} with {won}{how}{taken}: {outcome}. Best is {best} first: {line}.",
-                       "出{given}{gloss}后，{seat}{verb}{reply}，{first_winner}用{first_won}赢第1轮；{winner}再用{won}{how}赢下"
-                       "{which}{taken}：{outcome}。应先出{best}：{line}。",
-                       first_winner=Seat(first_winner), first_won=list(first_won),
-                       winner=Seat(winner), which=which, won=the_joker(list(won_with)), how=how, **bracketed).with_notes(tie)
 
 
 def _costly_words(k: int, last: bool, kitty: bool, swing: list[Card]) -> tuple[Words | Reason, Words | Reason]:
